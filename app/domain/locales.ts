@@ -1,0 +1,21 @@
+/**
+ * The languages of Commons (SPEC.md section 1). Complete: en-US, es-ES, eu-ES, pt-BR, pt-PT;
+ * French is partial and falls back to English.
+ */
+import * as v from "valibot";
+
+export const COMPLETE_LOCALES = ["en-US", "es-ES", "eu-ES", "pt-BR", "pt-PT"] as const;
+export const SUPPORTED_LOCALES = [...COMPLETE_LOCALES, "fr"] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en-US";
+
+/** An exact match, else the first locale with the same first two letters, else en-US. */
+export function resolveLocale(requested: string | null | undefined): Locale {
+  if (!requested) return DEFAULT_LOCALE;
+  const exact = SUPPORTED_LOCALES.find((locale) => locale.toLowerCase() === requested.toLowerCase());
+  if (exact) return exact;
+  const prefix = requested.slice(0, 2).toLowerCase();
+  return SUPPORTED_LOCALES.find((locale) => locale.startsWith(prefix)) ?? DEFAULT_LOCALE;
+}
+
+export const LocaleSchema = v.picklist(SUPPORTED_LOCALES, "form_error_invalid");

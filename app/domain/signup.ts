@@ -1,0 +1,29 @@
+/**
+ * The sign-up payload of SPEC.md section 3 and its rules of section 5: name required (trimmed),
+ * e-mail required and valid (lowercased, trimmed), terms accepted. Shared by the sign-up form and
+ * POST /api/signup.
+ */
+import * as v from "valibot";
+import { EmailSchema } from "./email";
+import { SUPPORTED_LOCALES } from "./locales";
+
+export const SignupSchema = v.object({
+  name: v.pipe(
+    v.string("form_error_required"),
+    v.trim(),
+    v.nonEmpty("form_error_required"),
+    v.maxLength(120, "form_error_max_length"),
+  ),
+  email: EmailSchema,
+  password: v.optional(v.pipe(v.string("form_error_invalid"), v.maxLength(1024, "password_policy_maxLength"))),
+  agreeTC: v.literal(true, "form_error_terms_required"),
+  agreeComms: v.optional(v.boolean("form_error_invalid"), false),
+  language: v.optional(v.picklist(SUPPORTED_LOCALES, "form_error_invalid")),
+  signup_token: v.optional(v.pipe(v.string("form_error_invalid"), v.regex(/^[A-Za-z0-9_-]{1,100}$/, "form_error_invalid"))),
+  public_organization_slug: v.optional(v.pipe(v.string("form_error_invalid"), v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "form_error_invalid"))),
+});
+export type SignupInput = v.InferOutput<typeof SignupSchema>;
+
+/** What the sign-up answer says is still missing, and so which screen comes next (/signup/{missing}). */
+export const SIGNUP_MISSING = ["organization", "password", "email_confirmation", "sso_confirmation"] as const;
+export type SignupMissing = (typeof SIGNUP_MISSING)[number];

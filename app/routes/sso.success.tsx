@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+
+/** Only local paths: never an open redirect. */
+function localPath(next: string | null) {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { next: localPath(new URL(request.url).searchParams.get("next")), nonce: context.cspNonce };
+}
+
+// SPEC.md section 2: reload the opener and close after 1 s; without an opener, go on in this window.
+export default function SsoSuccess() {
+  const { next, nonce } = useLoaderData<typeof loader>();
+  const script = `setTimeout(function(){var o=window.opener;if(o&&!o.closed){try{o.location.reload()}catch(e){}window.close()}else{location.replace(${JSON.stringify(next)})}},1000);`;
+  return (
+    <main className="page">
+      <h1>You are signed in</h1>
+      <p>This window closes by itself.</p>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The Worker's bindings, declared by hand (STACK.md: `wrangler types` clashes with
+ * @cloudflare/workers-types). Keep in step with wrangler.toml and .dev.vars.example.
+ */
+interface Env {
+  DB: D1Database;
+  /** Organisation profiles cache; never a source of truth (DESIGN.md "Tenants"). */
+  ORG_CACHE: KVNamespace;
+  FILES: R2Bucket;
+  ASSETS: Fetcher;
+
+  /** "development" | "test" | "production"; /dev/* and insecure OIDC issuers only outside production. */
+  ENVIRONMENT: string;
+  DEFAULT_ORG_SLUG: string;
+  /** Origin used in e-mail links when the organisation has no custom hostname. */
+  PUBLIC_URL: string;
+
+  /** Secret: HMAC key of access tokens (at least 32 characters). */
+  TOKEN_SECRET?: string;
+  /** Secrets of the HTTP e-mail provider; when absent, mail only lands in the outbox. */
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  /** When set, /auth and /api are proxied to this external service instead of the embedded one. */
+  UPSTREAM_URL?: string;
+}
+
+declare namespace Cloudflare {
+  // Lets `import { env } from "cloudflare:workers"` (tests) see the same bindings.
+  interface Env extends globalThis.Env {}
+}

@@ -1,0 +1,47 @@
+/** Organisation look-ups of SPEC.md section 7 (no token needed). */
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import * as v from "valibot";
+import { getDb, schema } from "../db/client";
+import { notFound } from "../lib/errors";
+import { validate } from "../lib/validation";
+import { getOrganizationById, getOrganizationBySignupToken, getOrganizationBySlug } from "../tenant/organizations";
+import { organizationProfileJson } from "../tenant/profile";
+import type { AppEnv } from "../types";
+
+const SlugParam = v.object({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "form_error_invalid")) });
+const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, "form_error_invalid")) });
+
+const organizationNotFound = () => notFound("organization_not_found", "The organisation cannot be found.");
+
+export const organizationRoutes = new Hono<AppEnv>()
+  .get("/profile/:slug", validate("param", SlugParam), async (c) => {
+    const tenant = await getOrganizationBySlug(c.env, c.req.valid("param").slug);
+    if (!tenant) throw organizationNotFound();
+    return c.json(organizationProfileJson(c.env, tenant, { withSignupToken: false, requestUrl: c.req.url }));
+  })
+
+  .get("/by_initiative_slug/:slug", validate("param", SlugParam), async (c) => {
+    const { slug } = c.req.valid("param");
+    // Slugs are unique per organisation: prefer the request's own organisation, then public ones.
+    const rows = await getDb(c.env)
+      .select({ orgId: schema.initiatives.orgId, isPublic: schema.organizations.isPublic })
+      .from(schema.initiatives)
+      .innerJoin(schema.organizations, eq(schema.organizations.id, schema.initiatives.orgId))
+      .where(eq(schema.initiatives.slug, slug))
+      .all();
+    const chosen =
+      rows.find((row) => row.orgId === c.var.tenant.id) ?? rows.find((row) => row.isPublic) ?? rows[0];
+    const tenant = chosen ? await getOrganizationById(c.env, chosen.orgId) : null;
+    if (!tenant) throw notFound("initiative_not_found", "The initiative cannot be found.");
+    return c.json(organizationProfileJson(c.env, tenant, { withSignupToken: false, requestUrl: c.req.url }));
+  })
+
+  .get("/:token", validate("param", TokenParam), async (c) => {
+    const tenant = await getOrganizationBySignupToken(c.env, c.req.valid("param").token);
+    if (!tenant) throw organizationNotFound();
+    return c.json({
+      ...organizationProfileJson(c.env, tenant, { withSignupToken: true, requestUrl: c.req.url }),
+      corporate: !tenant.isDefault && !tenant.isPublic,
+    });
+  });

@@ -1,0 +1,123 @@
+/**
+ * POST /api/signup (SPEC.md sections 3, 4, 8). Each call answers what is still `missing`:
+ * organization (choose a public one), password, sso_confirmation, or email_confirmation once the
+ * account exists. 409: the account exists; 412: it exists but the e-mail is not confirmed.
+ */
+import { Hono } from "hono";
+import { SignupSchema, type SignupInput, type SignupMissing } from "../../app/domain/signup";
+import { resolveLocale } from "../../app/domain/locales";
+import { getDb } from "../db/client";
+import { sendTokenEmail } from "../auth/mail";
+import { findMemberByEmail, latestPlatformTermsVersion, newMemberStatements } from "../auth/members";
+import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
+import { ssoStartUrl } from "../auth/sso";
+import { ApiError, notFound } from "../lib/errors";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { validate } from "../lib/validation";
+import {
+  getOrganizationByEmailDomain,
+  getOrganizationBySignupToken,
+  getOrganizationBySlug,
+  listPublicOrganizations,
+  organizationOrigin,
+  type Tenant,
+} from "../tenant/organizations";
+import type { AppEnv } from "../types";
+
+/** Which organisation a sign-up joins: token, then chosen public one, then e-mail domain, then the host's. */
+async function signupOrganization(env: Env, input: SignupInput, hostTenant: Tenant): Promise<Tenant | null> {
+  if (input.signup_token) {
+    const tenant = await getOrganizationBySignupToken(env, input.signup_token);
+    if (!tenant) throw notFound("organization_not_found", "The sign-up link is not valid.");
+    return tenant;
+  }
+  if (input.public_organization_slug) {
+    const tenant = await getOrganizationBySlug(env, input.public_organization_slug);
+    if (!tenant || !tenant.isPublic) throw notFound("organization_not_found", "The organisation cannot be found.");
+    return tenant;
+  }
+  const byDomain = await getOrganizationByEmailDomain(env, input.email);
+  if (byDomain) return byDomain;
+  return hostTenant.isDefault ? null : hostTenant;
+}
+
+const isCorporate = (tenant: Tenant) => !tenant.isDefault && !tenant.isPublic;
+
+function corporateJson(tenant: Tenant | null) {
+  return tenant && isCorporate(tenant)
+    ? { name: tenant.name, slug: tenant.slug, logo: tenant.logo, logo_small: tenant.logoSmall }
+    : null;
+}
+
+export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", SignupSchema), async (c) => {
+  const input = c.req.valid("json");
+  await enforceRateLimit(c, "signup", input.email);
+  const tenant = await signupOrganization(c.env, input, c.var.tenant);
+
+  const answer = (missing: SignupMissing, extra: Record<string, unknown> = {}, status: 200 | 201 = 200) =>
+    c.json(
+      {
+        corporate: corporateJson(tenant),
+        user: { email: input.email, name: input.name },
+        auth: null,
+        missing,
+        password_policy: (tenant ?? c.var.tenant).general.password_policy,
+        public_organizations: [],
+        url: tenant ? organizationOrigin(c.env, tenant, c.req.url) : null,
+        defaults: {
+          language: resolveLocale(input.language ?? (tenant ?? c.var.tenant).community.language),
+          organization_slug: tenant?.slug ?? null,
+        },
+        ...extra,
+      },
+      status,
+    );
+
+  const existing = await findMemberByEmail(c.env, input.email);
+  if (existing) {
+    if (existing.emailConfirmedAt !== null) throw new ApiError(409, "account_exists", "An account with this e-mail already exists.");
+    throw new ApiError(412, "email_not_confirmed", "This account exists but its e-mail is not confirmed yet.");
+  }
+
+  if (!tenant) {
+    const publicOrganizations = await listPublicOrganizations(c.env);
+    return answer("organization", {
+      public_organizations: publicOrganizations.map((org) => ({
+        slug: org.slug,
+        name: org.name,
+        logo: org.logo,
+        logo_small: org.logoSmall,
+        region: org.region,
+      })),
+    });
+  }
+  if (tenant.community.disable_create_new_account) {
+    throw new ApiError(403, "signup_disabled", "This organisation does not accept new accounts.");
+  }
+  const sso = tenant.sso.find((provider) => provider.enforced);
+  if (sso) return answer("sso_confirmation", { url: ssoStartUrl(tenant.slug, sso.provider, input.email) });
+  if (!input.password) return answer("password");
+
+  assertAcceptablePassword(input.password, tenant.general.password_policy, input.email);
+  const language = resolveLocale(input.language ?? tenant.community.language);
+  const created = newMemberStatements(c.env, {
+    email: input.email,
+    name: input.name,
+    language,
+    passwordHash: await hashPassword(input.password),
+    emailConfirmed: false,
+    orgId: tenant.id,
+    termsVersion: await latestPlatformTermsVersion(c.env),
+    commercialComms: input.agreeComms,
+  });
+  const db = getDb(c.env);
+  try {
+    await db.batch([...created.statements]);
+  } catch (cause) {
+    // Two sign-ups racing for one address: the unique index decides, the loser sees 409.
+    if (String(cause).includes("UNIQUE")) throw new ApiError(409, "account_exists", "An account with this e-mail already exists.");
+    throw cause;
+  }
+  await sendTokenEmail(c.env, "email_confirmation", { id: created.id, email: input.email, language, name: input.name }, tenant, new URL(c.req.url).origin);
+  return answer("email_confirmation", {}, 201);
+});

@@ -1,0 +1,84 @@
+/**
+ * The Worker's Hono app (DESIGN.md "Shape"): security headers and request id, tenant resolution,
+ * then /auth (Auth service), /api (Mobile API), /dev (development only), /sso/initiate, static
+ * assets, and Remix for every other page. Built by a factory so tests can run it without the Remix
+ * build.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { organizationRoutes } from "./api/organization";
+import { signupRoutes } from "./api/signup";
+import { authRoutes } from "./auth/routes";
+import { ssoInitiatePage } from "./auth/sso";
+import { devRoutes } from "./dev/mailbox";
+import { getConfig, isProduction } from "./lib/config";
+import { ApiError, errorJson, handleError, handleNotFound } from "./lib/errors";
+import { securityHeaders } from "./lib/security-headers";
+import { proxyToUpstream } from "./lib/upstream";
+import { resolveTenant } from "./tenant/middleware";
+import type { AppEnv } from "./types";
+
+/** JSON bodies of the API are small; uploads (attachments) set their own larger limit. */
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, context: PageContext) => Promise<Response>;
+
+export interface PageContext {
+  tenant: AppEnv["Variables"]["tenant"];
+  cspNonce: string;
+  requestId: string;
+}
+
+const jsonBodyLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT_BYTES,
+  onError: (c) =>
+    errorJson(c, new ApiError(413, "payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`)),
+});
+
+export function createApp(options: { renderPage?: PageHandler } = {}) {
+  const api = new Hono<AppEnv>()
+    .use(jsonBodyLimit)
+    .route("/signup", signupRoutes)
+    .route("/organization", organizationRoutes);
+
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  app.use(securityHeaders);
+  app.use(async (c, next) => {
+    getConfig(c.env); // fails fast, with a clear message, on missing secrets
+    await next();
+  });
+
+  // With UPSTREAM_URL, an external service answers the API; the edge still adds its headers.
+  app.use("/auth/*", proxyToUpstream);
+  app.use("/api/*", proxyToUpstream);
+
+  app.use(resolveTenant);
+  app.use("/auth/*", jsonBodyLimit);
+  app.route("/auth", authRoutes);
+  app.route("/api", api);
+  app.all("/auth/*", handleNotFound);
+  app.all("/api/*", handleNotFound);
+  app.use("/dev/*", async (c, next) => {
+    if (isProduction(c.env)) return handleNotFound(c);
+    await next();
+  });
+  app.route("/dev", devRoutes);
+  app.route("/sso/initiate", ssoInitiatePage);
+
+  // Everything else: a static file if one exists, else a Remix page.
+  app.all("*", async (c) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") {
+      const asset = await c.env.ASSETS.fetch(c.req.raw);
+      if (asset.status !== 404) return asset;
+    }
+    if (!options.renderPage) return handleNotFound(c);
+    return options.renderPage(c.req.raw, c.env, c.executionCtx as ExecutionContext, {
+      tenant: c.var.tenant,
+      cspNonce: c.var.cspNonce,
+      requestId: c.var.requestId,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,30 @@
+/** The Auth service's two e-mails, in the member's language, through the one sender. */
+import { getEmailSender } from "../email/sender";
+import { renderEmail, type EmailKind } from "../email/templates";
+import type { Tenant } from "../tenant/organizations";
+import { createEmailToken, EMAIL_TOKEN_TTL_HOURS } from "./email-tokens";
+
+const LINK_PATHS: Record<EmailKind, string> = {
+  email_confirmation: "/confirm_email/",
+  password_reset: "/recover_password/",
+};
+
+/** Creates a single-use token and mails its link; `origin` is where the member asked from. */
+export async function sendTokenEmail(
+  env: Env,
+  kind: EmailKind,
+  member: { id: string; email: string; language: string; name: string },
+  tenant: Tenant,
+  origin: string,
+) {
+  const token = await createEmailToken(env, member.id, kind, tenant.id);
+  const link = `${origin}${LINK_PATHS[kind]}${token}`;
+  const email = renderEmail(kind, member.language, {
+    name: member.name,
+    organization: tenant.name,
+    link,
+    hours: EMAIL_TOKEN_TTL_HOURS[kind],
+    logoUrl: tenant.logo ? new URL(tenant.logo, origin).toString() : null,
+  });
+  await getEmailSender(env).send({ to: member.email, ...email });
+}

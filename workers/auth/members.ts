@@ -1,0 +1,136 @@
+/**
+ * Members as the Auth service answers them: lookups by e-mail, the `user` object of the login
+ * answer, and the statements that create a member (one batch: nothing half-written).
+ */
+import { and, asc, desc, eq } from "drizzle-orm";
+import { getDb, schema } from "../db/client";
+import { getOrganizationById, organizationOrigin, type Tenant } from "../tenant/organizations";
+
+export type MemberRow = typeof schema.members.$inferSelect;
+
+export async function findMemberByEmail(env: Env, email: string) {
+  return getDb(env).select().from(schema.members).where(eq(schema.members.email, email)).get();
+}
+
+export async function findMemberById(env: Env, id: string) {
+  return getDb(env).select().from(schema.members).where(eq(schema.members.id, id)).get();
+}
+
+export async function latestPlatformTermsVersion(env: Env): Promise<number> {
+  const row = await getDb(env)
+    .select({ version: schema.platformTerms.version })
+    .from(schema.platformTerms)
+    .orderBy(desc(schema.platformTerms.version))
+    .get();
+  return row?.version ?? 0;
+}
+
+export interface MemberOrganization {
+  tenant: Tenant;
+  role: (typeof schema.MEMBER_ROLES)[number];
+}
+
+/**
+ * The member's organisations, the one in use first (SPEC.md section 3: "the organisation in use is
+ * the first organisation of the user"): the request's tenant when the member belongs to it.
+ */
+export async function memberOrganizations(env: Env, memberId: string, preferOrgId?: string): Promise<MemberOrganization[]> {
+  const rows = await getDb(env)
+    .select({ orgId: schema.memberships.orgId, role: schema.memberships.role })
+    .from(schema.memberships)
+    .where(eq(schema.memberships.memberId, memberId))
+    .orderBy(asc(schema.memberships.createdAt))
+    .all();
+  const ordered = [...rows].sort((a, b) => Number(b.orgId === preferOrgId) - Number(a.orgId === preferOrgId));
+  const tenants = await Promise.all(ordered.map((row) => getOrganizationById(env, row.orgId)));
+  return ordered.flatMap((row, i) => (tenants[i] ? [{ tenant: tenants[i]!, role: row.role }] : []));
+}
+
+export async function isMemberOf(env: Env, memberId: string, orgId: string): Promise<boolean> {
+  const row = await getDb(env)
+    .select({ orgId: schema.memberships.orgId })
+    .from(schema.memberships)
+    .where(and(eq(schema.memberships.memberId, memberId), eq(schema.memberships.orgId, orgId)))
+    .get();
+  return Boolean(row);
+}
+
+export function organizationSummary(env: Env, tenant: Tenant, requestUrl?: string) {
+  return {
+    slug: tenant.slug,
+    name: tenant.name,
+    logo: tenant.logo,
+    logo_small: tenant.logoSmall,
+    region: tenant.region,
+    is_default_org: tenant.isDefault,
+    url: organizationOrigin(env, tenant, requestUrl),
+  };
+}
+
+/** The `user` of SPEC.md section 3 ("Session: access_token, user (with language and organisations list)"). */
+export async function userJson(env: Env, member: MemberRow, preferOrgId?: string, requestUrl?: string) {
+  const db = getDb(env);
+  const [profile, organizations] = await Promise.all([
+    db.select().from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get(),
+    memberOrganizations(env, member.id, preferOrgId),
+  ]);
+  return {
+    id: member.id,
+    email: member.email,
+    name: profile?.name ?? "",
+    slug: profile?.slug ?? null,
+    avatar: profile?.avatarKey ? `/api/files/avatar/${member.id}` : null,
+    language: member.language,
+    email_confirmed: member.emailConfirmedAt !== null,
+    organizations: organizations.map(({ tenant, role }) => ({ ...organizationSummary(env, tenant, requestUrl), role })),
+  };
+}
+
+/** A readable, unique profile slug: "marta-ruiz-3f9a". */
+export function profileSlug(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return `${base || "member"}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export interface NewMember {
+  email: string;
+  name: string;
+  language: string;
+  passwordHash: string | null;
+  emailConfirmed: boolean;
+  orgId: string;
+  termsVersion: number;
+  commercialComms: boolean;
+}
+
+/** The statements that create a member, its profile and its membership; run them in one batch. */
+export function newMemberStatements(env: Env, input: NewMember) {
+  const db = getDb(env);
+  const id = crypto.randomUUID();
+  return {
+    id,
+    statements: [
+      db.insert(schema.members).values({
+        id,
+        email: input.email,
+        passwordHash: input.passwordHash,
+        emailConfirmedAt: input.emailConfirmed ? Date.now() : null,
+        language: input.language,
+        lastTermsAcceptedVersion: input.termsVersion,
+      }),
+      db.insert(schema.profiles).values({
+        memberId: id,
+        name: input.name,
+        slug: profileSlug(input.name),
+        commercialCommsAccepted: input.commercialComms,
+      }),
+      db.insert(schema.memberships).values({ orgId: input.orgId, memberId: id, role: "member" }),
+    ] as const,
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * The Auth service (SPEC.md section 7), mounted at /auth. Error codes follow section 8; the choices
+ * the spec leaves open are recorded in docs/api/auth.md.
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import { EmailSchema } from "../../app/domain/email";
+import { getDb, schema } from "../db/client";
+import { eq } from "drizzle-orm";
+import { ApiError, notFound } from "../lib/errors";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { validate } from "../lib/validation";
+import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
+import type { AppEnv } from "../types";
+import { consumeEmailToken, peekEmailToken } from "./email-tokens";
+import { sendTokenEmail } from "./mail";
+import { findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberOrganizations, organizationSummary, userJson } from "./members";
+import { authenticate, unauthenticated } from "./middleware";
+import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokensJson } from "./session-response";
+import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
+import { signAccessToken, ACCESS_TOKEN_TTL_SECONDS } from "./tokens";
+import { getConfig } from "../lib/config";
+import { ssoRoutes, ssoStartUrl } from "./sso";
+import type { Tenant } from "../tenant/organizations";
+
+const PasswordSchema = v.pipe(v.string("form_error_required"), v.nonEmpty("form_error_required"), v.maxLength(1024, "password_policy_maxLength"));
+const AppSchema = v.optional(v.pipe(v.string(), v.maxLength(40)));
+
+const LookupBody = v.object({ email: EmailSchema, requiredProduct: v.optional(v.pipe(v.string(), v.maxLength(40))) });
+const LoginBody = v.object({ email: EmailSchema, password: PasswordSchema, requiredProduct: v.optional(v.pipe(v.string(), v.maxLength(40))) });
+const EmailAppBody = v.object({ email: EmailSchema, app: AppSchema });
+const NewPasswordBody = v.object({
+  password: PasswordSchema,
+  agreements: v.optional(
+    v.object({ agreeTC: v.optional(v.boolean()), agreeComms: v.optional(v.boolean()) }),
+  ),
+});
+const ConfirmBody = v.object({ password: PasswordSchema });
+const RefreshBody = v.object({ refresh_token: v.optional(v.pipe(v.string(), v.maxLength(200))) });
+const TokenParam = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
+const PolicyQuery = v.object({ token_type: v.picklist(["password_reset", "email_confirmation"], "form_error_invalid") });
+
+/** The organisation whose rules apply to a member: the request's tenant if they belong, else their first. */
+async function memberTenant(env: Env, memberId: string, preferOrgId: string): Promise<Tenant | null> {
+  const organizations = await memberOrganizations(env, memberId, preferOrgId);
+  return organizations[0]?.tenant ?? null;
+}
+
+const accountNotFound = (status: 404 | 402 = 404) =>
+  new ApiError(status, status === 402 ? "email_not_found" : "account_not_found", "There is no account with this e-mail.");
+
+/** The member and organisation a single-use e-mail token was issued for. */
+async function tokenSubject(env: Env, row: { memberId: string; orgId: string | null }, fallbackOrgId: string) {
+  const member = await findMemberById(env, row.memberId);
+  if (!member) throw new ApiError(401, "link_expired", "This link has expired or was already used.");
+  const tenant = (row.orgId ? await getOrganizationById(env, row.orgId) : null) ?? (await memberTenant(env, member.id, fallbackOrgId));
+  if (!tenant) throw notFound("organization_not_found", "The organisation no longer exists.");
+  return { member, tenant };
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/lookup", validate("json", LookupBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforceRateLimit(c, "lookup", email);
+    const member = await findMemberByEmail(c.env, email);
+    const organizations = member ? await memberOrganizations(c.env, member.id, c.var.tenant.id) : [];
+    const tenant = organizations[0]?.tenant ?? null;
+    if (!member || !tenant) throw accountNotFound();
+    const sso = tenant.sso.find((provider) => provider.enforced);
+    return c.json({
+      email,
+      nextStage: sso ? "sso_popup" : "password",
+      organizations: organizations.map(({ tenant: org }) => organizationSummary(c.env, org, c.req.url)),
+      url: sso ? ssoStartUrl(tenant.slug, sso.provider, email) : organizationOrigin(c.env, tenant, c.req.url),
+    });
+  })
+
+  .post("/login", validate("json", LoginBody), async (c) => {
+    const { email, password } = c.req.valid("json");
+    await enforceRateLimit(c, "login", email);
+    const member = await findMemberByEmail(c.env, email);
+    const matches = await verifyPassword(password, member?.passwordHash ?? null);
+    if (!member) throw accountNotFound(402);
+    if (member.disabledAt !== null) throw new ApiError(403, "account_disabled", "This account is disabled.");
+    if (!member.passwordHash) throw new ApiError(401, "password_not_set", "This account has no password yet; recover it to choose one.");
+    if (!matches) throw new ApiError(401, "wrong_password", "The e-mail or the password is not right.");
+    if (member.emailConfirmedAt === null) throw new ApiError(412, "email_not_confirmed", "Confirm your e-mail address first.");
+    return c.json(await signIn(c, member));
+  })
+
+  .put("/identity", async (c) => {
+    // With a valid access token: a fresh one for the same session. Otherwise the refresh cookie.
+    const auth = await authenticate(c.env, c.req.header("authorization"));
+    if (auth) {
+      const member = await findMemberById(c.env, auth.memberId);
+      if (!member) throw unauthenticated();
+      const accessToken = await signAccessToken(getConfig(c.env).TOKEN_SECRET, { sub: member.id, sid: auth.sessionId });
+      return c.json({ access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, user: await userJson(c.env, member, c.var.tenant.id, c.req.url) });
+    }
+    const cookie = readRefreshCookie(c);
+    if (!cookie) throw unauthenticated();
+    const tokens = await rotateRefreshToken(c.env, cookie);
+    setRefreshCookie(c, tokens.refresh_token);
+    const member = await findMemberById(c.env, tokens.memberId);
+    if (!member) throw unauthenticated();
+    return c.json({ ...tokensJson(tokens), user: await userJson(c.env, member, c.var.tenant.id, c.req.url) });
+  })
+
+  .delete("/identity", async (c) => {
+    const auth = await authenticate(c.env, c.req.header("authorization"));
+    if (auth) await revokeSession(c.env, auth.sessionId, "logout");
+    const cookie = readRefreshCookie(c);
+    if (cookie) {
+      // Logging out with only the cookie ends that cookie's session too.
+      const sessionId = await sessionOfRefreshToken(c.env, cookie);
+      if (sessionId) await revokeSession(c.env, sessionId, "logout");
+    }
+    clearRefreshCookie(c);
+    return c.body(null, 204);
+  })
+
+  .put("/refresh", async (c) => {
+    let fromBody: string | undefined;
+    if (c.req.header("content-type")?.includes("application/json")) {
+      const parsed = v.safeParse(RefreshBody, await c.req.json().catch(() => ({})));
+      if (!parsed.success) throw new ApiError(400, "validation_error", "refresh_token must be a string.", { refresh_token: "form_error_invalid" });
+      fromBody = parsed.output.refresh_token;
+    }
+    const refreshToken = fromBody ?? readRefreshCookie(c);
+    if (!refreshToken) throw new ApiError(401, "invalid_refresh_token", "The session has ended; sign in again.");
+    const tokens = await rotateRefreshToken(c.env, refreshToken);
+    setRefreshCookie(c, tokens.refresh_token);
+    return c.json(tokensJson(tokens));
+  })
+
+  .post("/recover_password", validate("json", EmailAppBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforceRateLimit(c, "recover_password", email);
+    const member = await findMemberByEmail(c.env, email);
+    if (!member) throw accountNotFound();
+    const tenant = await memberTenant(c.env, member.id, c.var.tenant.id);
+    if (!tenant) throw accountNotFound();
+    const profile = await getDb(c.env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get();
+    await sendTokenEmail(c.env, "password_reset", { ...member, name: profile?.name ?? "" }, tenant, new URL(c.req.url).origin);
+    return c.body(null, 204);
+  })
+
+  .put("/recover_password/:token", validate("param", TokenParam), validate("json", NewPasswordBody), async (c) => {
+    const { token } = c.req.valid("param");
+    const { password, agreements } = c.req.valid("json");
+    const row = await peekEmailToken(c.env, token, "password_reset");
+    const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
+    assertAcceptablePassword(password, tenant.general.password_policy, member.email);
+    const latestTerms = await latestPlatformTermsVersion(c.env);
+    // The set-initial-password variant: terms must be accepted by whoever has not yet accepted them.
+    if (agreements && !agreements.agreeTC && member.lastTermsAcceptedVersion < latestTerms) {
+      throw new ApiError(400, "validation_error", "The terms must be accepted.", { agreeTC: "form_error_required" });
+    }
+    await consumeEmailToken(c.env, token, "password_reset");
+    const db = getDb(c.env);
+    const now = Date.now();
+    await db.batch([
+      db
+        .update(schema.members)
+        .set({
+          passwordHash: await hashPassword(password),
+          // Following the e-mailed link proves the address.
+          emailConfirmedAt: member.emailConfirmedAt ?? now,
+          ...(agreements?.agreeTC ? { lastTermsAcceptedVersion: latestTerms } : {}),
+        })
+        .where(eq(schema.members.id, member.id)),
+      db
+        .update(schema.profiles)
+        .set(agreements?.agreeComms !== undefined ? { commercialCommsAccepted: agreements.agreeComms } : {})
+        .where(eq(schema.profiles.memberId, member.id)),
+    ]);
+    const updated = (await findMemberById(c.env, member.id))!;
+    return c.json(await signIn(c, updated));
+  })
+
+  .get("/password_policy/:token", validate("param", TokenParam), validate("query", PolicyQuery), async (c) => {
+    const { token } = c.req.valid("param");
+    const { token_type } = c.req.valid("query");
+    const row = await peekEmailToken(c.env, token, token_type);
+    const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
+    return c.json({ password_policy: tenant.general.password_policy, email: member.email });
+  })
+
+  .post("/confirm_email", validate("json", EmailAppBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforceRateLimit(c, "confirm_email", email);
+    const member = await findMemberByEmail(c.env, email);
+    if (!member) throw accountNotFound();
+    if (member.emailConfirmedAt !== null) throw new ApiError(409, "email_already_confirmed", "This e-mail is already confirmed; sign in.");
+    const tenant = await memberTenant(c.env, member.id, c.var.tenant.id);
+    if (!tenant) throw accountNotFound();
+    const profile = await getDb(c.env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get();
+    await sendTokenEmail(c.env, "email_confirmation", { ...member, name: profile?.name ?? "" }, tenant, new URL(c.req.url).origin);
+    return c.body(null, 204);
+  })
+
+  .put("/confirm_email/:token", validate("param", TokenParam), validate("json", ConfirmBody), async (c) => {
+    const { token } = c.req.valid("param");
+    const { password } = c.req.valid("json");
+    const row = await peekEmailToken(c.env, token, "email_confirmation");
+    const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
+    assertAcceptablePassword(password, tenant.general.password_policy, member.email);
+    await consumeEmailToken(c.env, token, "email_confirmation");
+    await getDb(c.env)
+      .update(schema.members)
+      .set({ passwordHash: await hashPassword(password), emailConfirmedAt: member.emailConfirmedAt ?? Date.now() })
+      .where(eq(schema.members.id, member.id));
+    const updated = (await findMemberById(c.env, member.id))!;
+    return c.json(await signIn(c, updated));
+  })
+
+  .route("/sso", ssoRoutes);

@@ -1,0 +1,107 @@
+/**
+ * Sessions and refresh tokens (DESIGN.md "Sessions"). A session is one refresh-token family with an
+ * absolute lifetime. Refresh tokens rotate on every use; presenting a rotated token again is reuse
+ * (a stolen copy), and revokes the whole session.
+ */
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "../db/client";
+import { getConfig } from "../lib/config";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { ApiError } from "../lib/errors";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./tokens";
+
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
+export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 3600_000;
+export const REFRESH_COOKIE = "commons_refresh";
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  sessionId: string;
+}
+
+const invalidRefresh = (code = "invalid_refresh_token") =>
+  new ApiError(401, code, "The session has ended; sign in again.");
+
+async function issue(env: Env, memberId: string, sessionId: string, sessionExpiresAt: number, now: number) {
+  const refreshToken = randomToken();
+  const statement = getDb(env)
+    .insert(schema.refreshTokens)
+    .values({
+      tokenHash: await sha256Hex(refreshToken),
+      sessionId,
+      expiresAt: Math.min(now + REFRESH_TOKEN_TTL_MS, sessionExpiresAt),
+    });
+  const accessToken = await signAccessToken(getConfig(env).TOKEN_SECRET, { sub: memberId, sid: sessionId }, now);
+  return { statement, tokens: { access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, sessionId } };
+}
+
+export async function createSession(env: Env, memberId: string, userAgent?: string | null): Promise<IssuedTokens> {
+  const db = getDb(env);
+  const now = Date.now();
+  const sessionId = crypto.randomUUID();
+  const expiresAt = now + SESSION_MAX_AGE_MS;
+  const { statement, tokens } = await issue(env, memberId, sessionId, expiresAt, now);
+  await db.batch([
+    db.insert(schema.sessions).values({ id: sessionId, memberId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null }),
+    statement,
+  ]);
+  return tokens;
+}
+
+export async function revokeSession(env: Env, sessionId: string, reason: string) {
+  await env.DB.prepare("UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL")
+    .bind(Date.now(), reason, sessionId)
+    .run();
+}
+
+/** Trades a refresh token for a new pair; a reused token revokes the family. */
+export async function rotateRefreshToken(env: Env, refreshToken: string): Promise<IssuedTokens & { memberId: string }> {
+  if (refreshToken.length < 20 || refreshToken.length > 200) throw invalidRefresh();
+  const db = getDb(env);
+  const now = Date.now();
+  const tokenHash = await sha256Hex(refreshToken);
+  const row = await db
+    .select({ token: schema.refreshTokens, session: schema.sessions })
+    .from(schema.refreshTokens)
+    .innerJoin(schema.sessions, eq(schema.sessions.id, schema.refreshTokens.sessionId))
+    .where(eq(schema.refreshTokens.tokenHash, tokenHash))
+    .get();
+  if (!row) throw invalidRefresh();
+  const { token, session } = row;
+  if (session.revokedAt !== null) throw invalidRefresh("session_revoked");
+  if (token.usedAt !== null) {
+    await revokeSession(env, session.id, "refresh_token_reused");
+    throw invalidRefresh("refresh_token_reused");
+  }
+  if (token.expiresAt <= now || session.expiresAt <= now) throw invalidRefresh("session_expired");
+
+  // Exactly one caller can mark the token used; a racing duplicate counts as reuse.
+  const used = await env.DB.prepare("UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL")
+    .bind(now, tokenHash)
+    .run();
+  if (used.meta.changes !== 1) {
+    await revokeSession(env, session.id, "refresh_token_reused");
+    throw invalidRefresh("refresh_token_reused");
+  }
+  const { statement, tokens } = await issue(env, session.memberId, session.id, session.expiresAt, now);
+  await statement;
+  return { ...tokens, memberId: session.memberId };
+}
+
+/** The live session an access token names, or null when it was revoked or has expired. */
+export async function getLiveSession(env: Env, sessionId: string) {
+  const session = await getDb(env).select().from(schema.sessions).where(eq(schema.sessions.id, sessionId)).get();
+  if (!session || session.revokedAt !== null || session.expiresAt <= Date.now()) return null;
+  return session;
+}
+
+export async function sessionOfRefreshToken(env: Env, refreshToken: string): Promise<string | null> {
+  const row = await getDb(env)
+    .select({ sessionId: schema.refreshTokens.sessionId })
+    .from(schema.refreshTokens)
+    .where(eq(schema.refreshTokens.tokenHash, await sha256Hex(refreshToken)))
+    .get();
+  return row?.sessionId ?? null;
+}

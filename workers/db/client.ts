@@ -1,0 +1,11 @@
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "./schema";
+
+export type Database = ReturnType<typeof getDb>;
+
+/** One drizzle handle per request; cheap, it only wraps the binding. */
+export function getDb(env: Pick<Env, "DB">) {
+  return drizzle(env.DB, { schema });
+}
+
+export { schema };

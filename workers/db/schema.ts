@@ -1,0 +1,850 @@
+/**
+ * The whole data model of Commons, in one module (DESIGN.md "Data").
+ *
+ * Conventions:
+ * - ids are text (uuid or readable demo ids), timestamps are integer milliseconds since the epoch;
+ * - every tenant-owned row carries `org_id`, and every query filters by it;
+ * - money is integer minor units plus an ISO currency code;
+ * - small variable-shape values (configs, social handles, tags) are JSON text, validated by valibot
+ *   when read (see workers/tenant/config.ts), never trusted raw.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at")
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
+
+// ---------------------------------------------------------------------------------------------
+// Organisations (tenants)
+
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    logo: text("logo"),
+    logoSmall: text("logo_small"),
+    region: text("region").notNull().default("ES"),
+    /** Shared secret that puts a sign-up into this organisation (SPEC 3: "signup_token (from a uuid)"). */
+    signupToken: text("signup_token").notNull(),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    isMiniProfile: integer("is_mini_profile", { mode: "boolean" }).notNull().default(false),
+    /** Public organisations are offered on the organisation-choice step of sign-up. */
+    isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
+    /** product_config.community: features, cover, onboarding, donation currency... (JSON) */
+    communityConfig: text("community_config").notNull().default("{}"),
+    /** product_config.general: contact_email, password_policy... (JSON) */
+    generalConfig: text("general_config").notNull().default("{}"),
+    /** Version of the organisation's volunteering policy; members accept it once per version. */
+    orgTermsVersion: integer("org_terms_version").notNull().default(0),
+    orgTermsUrl: text("org_terms_url"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("organizations_slug_uq").on(t.slug),
+    uniqueIndex("organizations_signup_token_uq").on(t.signupToken),
+  ],
+);
+
+/** Custom hostnames (acme.localhost, volunteering.acme.com) that resolve to one organisation. */
+export const organizationHostnames = sqliteTable("organization_hostnames", {
+  hostname: text("hostname").primaryKey(),
+  orgId: text("org_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+});
+
+/** E-mail domains whose owners belong to an organisation (sign-up puts them there). */
+export const organizationEmailDomains = sqliteTable(
+  "organization_email_domains",
+  {
+    domain: text("domain").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("organization_email_domains_org_idx").on(t.orgId)],
+);
+
+/** An OpenID Connect provider that members of an organisation sign in with. */
+export const ssoProviders = sqliteTable(
+  "sso_providers",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Path segment of /auth/sso/{provider}/...; unique per organisation. */
+    provider: text("provider").notNull(),
+    issuer: text("issuer").notNull(),
+    clientId: text("client_id").notNull(),
+    /** Confidential clients only; public clients rely on PKCE alone. */
+    clientSecret: text("client_secret"),
+    scopes: text("scopes").notNull().default("openid email profile"),
+    /** When set, members of this organisation must sign in through this provider (lookup answers sso_popup). */
+    enforced: integer("enforced", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sso_providers_org_provider_uq").on(t.orgId, t.provider)],
+);
+
+/** Platform (product) terms; the newest version is the one members must accept. */
+export const platformTerms = sqliteTable("platform_terms", {
+  version: integer("version").primaryKey(),
+  url: text("url").notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Members, memberships, profiles
+
+export const members = sqliteTable(
+  "members",
+  {
+    id: text("id").primaryKey(),
+    /** Always stored lowercased and trimmed. */
+    email: text("email").notNull(),
+    /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; null until the member chooses one. */
+    passwordHash: text("password_hash"),
+    emailConfirmedAt: integer("email_confirmed_at"),
+    language: text("language").notNull().default("en-US"),
+    /** Platform terms version last accepted (0 = never). */
+    lastTermsAcceptedVersion: integer("last_terms_accepted_version").notNull().default(0),
+    /** Password of the member's chat account; null until the chat account exists (SPEC 4 "Chat"). */
+    chatPassword: text("chat_password"),
+    disabledAt: integer("disabled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("members_email_uq").on(t.email)],
+);
+
+export const MEMBER_ROLES = ["member", "organiser", "manager", "admin", "system"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** A member belongs to one or more organisations; the role is per organisation. */
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    role: text("role", { enum: MEMBER_ROLES }).notNull().default("member"),
+    /** Organisation policy version last accepted (0 = never). */
+    orgTermsAcceptedVersion: integer("org_terms_accepted_version").notNull().default(0),
+    /** Onboarding version completed (SPEC 4: version 5). */
+    onboardingCompletedVersion: integer("onboarding_completed_version").notNull().default(0),
+    /** The member's manager (approves attendance when the organisation requires it). */
+    managerMemberId: text("manager_member_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.memberId] }),
+    index("memberships_member_idx").on(t.memberId),
+  ],
+);
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    memberId: text("member_id")
+      .primaryKey()
+      .references(() => members.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Public slug of the member (responsible profile links). */
+    slug: text("slug").notNull(),
+    /** R2 key of the avatar image. */
+    avatarKey: text("avatar_key"),
+    phone: text("phone"),
+    /** JSON map network -> handle, e.g. {"linkedin":"ana-garcia"} */
+    social: text("social").notNull().default("{}"),
+    commercialCommsAccepted: integer("commercial_comms_accepted", { mode: "boolean" })
+      .notNull()
+      .default(false),
+  },
+  (t) => [uniqueIndex("profiles_slug_uq").on(t.slug)],
+);
+
+/** Onboarding answers; per organisation because fields such as machine_number are employer-specific. */
+export const profileDetails = sqliteTable(
+  "profile_details",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    address: text("address"),
+    professionalExperience: text("professional_experience"),
+    volunteeringExperience: text("volunteering_experience"),
+    socialWorkMotivations: text("social_work_motivations"),
+    talentsAndSkills: text("talents_and_skills"),
+    education: text("education"),
+    technicalSkills: text("technical_skills"),
+    leadershipSkills: text("leadership_skills"),
+    alias: text("alias"),
+    machineNumber: text("machine_number"),
+    relationWithOrg: text("relation_with_org"),
+    tshirtSize: text("tshirt_size"),
+    specificTrainingCapCcp: integer("specific_training_cap_ccp", { mode: "boolean" }),
+    specificTrainingFirstAid: integer("specific_training_first_aid", { mode: "boolean" }),
+    specificTrainingReceivedVolunteeringTraining: integer(
+      "specific_training_received_volunteering_training",
+      { mode: "boolean" },
+    ),
+    specificTrainingReceivedVolunteeringTrainingWhere: text(
+      "specific_training_received_volunteering_training_where",
+    ),
+    /** JSON string arrays */
+    availabilityPreferredLocation: text("availability_preferred_location").notNull().default("[]"),
+    availabilityDays: text("availability_days").notNull().default("[]"),
+    /** HH:mm */
+    availabilityHoursStart: text("availability_hours_start"),
+    availabilityHoursEnd: text("availability_hours_end"),
+    availabilityAndMobility: text("availability_and_mobility"),
+    volunteeringMotivationReason: text("volunteering_motivation_reason").notNull().default("[]"),
+    motivationsAndExpectations: text("motivations_and_expectations"),
+    /** YYYY-MM-DD */
+    dateOfBirth: text("date_of_birth"),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.memberId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Lookups. Names are translated by the app (i18n keys from the slug); only slugs live here.
+
+export const sdgs = sqliteTable("sdgs", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+});
+
+export const categories = sqliteTable("categories", {
+  slug: text("slug").primaryKey(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const competences = sqliteTable("competences", {
+  slug: text("slug").primaryKey(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const targetAudiences = sqliteTable("target_audiences", {
+  slug: text("slug").primaryKey(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** Groups are the organisation's own (teams, offices), so they carry a name. */
+export const publicUserGroups = sqliteTable(
+  "public_user_groups",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("public_user_groups_org_slug_uq").on(t.orgId, t.slug)],
+);
+
+export const memberUserGroups = sqliteTable(
+  "member_user_groups",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => publicUserGroups.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.memberId] })],
+);
+
+/** Member choices of categories and target audiences, per organisation (onboarding steps 3 and 4). */
+export const memberCategories = sqliteTable(
+  "member_categories",
+  {
+    orgId: text("org_id").notNull(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    categorySlug: text("category_slug")
+      .notNull()
+      .references(() => categories.slug),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.memberId, t.categorySlug] })],
+);
+
+export const memberTargetAudiences = sqliteTable(
+  "member_target_audiences",
+  {
+    orgId: text("org_id").notNull(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    targetAudienceSlug: text("target_audience_slug")
+      .notNull()
+      .references(() => targetAudiences.slug),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.memberId, t.targetAudienceSlug] })],
+);
+
+/** Competences a member has (proposal skills choices come from these). */
+export const memberCompetences = sqliteTable(
+  "member_competences",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    competenceSlug: text("competence_slug")
+      .notNull()
+      .references(() => competences.slug),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.competenceSlug] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Initiatives
+
+export const INITIATIVE_TYPES = [
+  "volunteering",
+  "training",
+  "donation",
+  "collection",
+  "informative",
+] as const;
+export const INITIATIVE_STATUSES = ["open", "suspended", "canceled"] as const;
+export const PARTICIPATION_METHODS = ["qr", "report_hours"] as const;
+
+export const initiatives = sqliteTable(
+  "initiatives",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    address: text("address"),
+    addressDetail: text("address_detail"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    image: text("image"),
+    type: text("type", { enum: INITIATIVE_TYPES }).notNull(),
+    subtype: text("subtype"),
+    status: text("status", { enum: INITIATIVE_STATUSES }).notNull().default("open"),
+    startTime: integer("start_time"),
+    endTime: integer("end_time"),
+    registrationEndTime: integer("registration_end_time"),
+    /** JSON string array of free tags */
+    tags: text("tags").notNull().default("[]"),
+    isInPerson: integer("is_in_person", { mode: "boolean" }).notNull().default(false),
+    isRemote: integer("is_remote", { mode: "boolean" }).notNull().default(false),
+    remoteUrl: text("remote_url"),
+    pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
+    points: integer("points").notNull().default(0),
+    program: text("program"),
+    /** Negative means unlimited (SPEC 3). */
+    maxParticipants: integer("max_participants").notNull().default(-1),
+    /** Kept in step with accepted participations, so the wall never counts rows. */
+    participantCount: integer("participant_count").notNull().default(0),
+    isWorkingHours: integer("is_working_hours", { mode: "boolean" }).notNull().default(false),
+    minorsAllowed: integer("minors_allowed", { mode: "boolean" }).notNull().default(false),
+    feedbackUrl: text("feedback_url"),
+    contactPerson: text("contact_person"),
+    contactEmail: text("contact_email"),
+    contactPhone: text("contact_phone"),
+    submitterMemberId: text("submitter_member_id").references(() => members.id, {
+      onDelete: "set null",
+    }),
+    participationMethod: text("participation_method", { enum: PARTICIPATION_METHODS })
+      .notNull()
+      .default("report_hours"),
+    /** 0 = no daily cap on reported hours. */
+    hoursPerDay: integer("hours_per_day").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("initiatives_org_slug_uq").on(t.orgId, t.slug),
+    // The wall: one organisation's open initiatives, pinned first, by start time.
+    index("initiatives_wall_idx").on(t.orgId, t.status, t.pinned, t.startTime),
+    index("initiatives_org_end_idx").on(t.orgId, t.endTime),
+  ],
+);
+
+export const initiativeSdgs = sqliteTable(
+  "initiative_sdgs",
+  {
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    sdgId: integer("sdg_id")
+      .notNull()
+      .references(() => sdgs.id),
+  },
+  (t) => [primaryKey({ columns: [t.initiativeId, t.sdgId] }), index("initiative_sdgs_sdg_idx").on(t.sdgId)],
+);
+
+export const initiativeCategories = sqliteTable(
+  "initiative_categories",
+  {
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    categorySlug: text("category_slug")
+      .notNull()
+      .references(() => categories.slug),
+  },
+  (t) => [primaryKey({ columns: [t.initiativeId, t.categorySlug] })],
+);
+
+export const initiativeCompetences = sqliteTable(
+  "initiative_competences",
+  {
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    competenceSlug: text("competence_slug")
+      .notNull()
+      .references(() => competences.slug),
+  },
+  (t) => [primaryKey({ columns: [t.initiativeId, t.competenceSlug] })],
+);
+
+export const initiativeTargetAudiences = sqliteTable(
+  "initiative_target_audiences",
+  {
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    targetAudienceSlug: text("target_audience_slug")
+      .notNull()
+      .references(() => targetAudiences.slug),
+  },
+  (t) => [primaryKey({ columns: [t.initiativeId, t.targetAudienceSlug] })],
+);
+
+/** Partner entities shown on an initiative (name, slug, logo); scores are derived from ratings. */
+export const collaborators = sqliteTable(
+  "collaborators",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    logoSmall: text("logo_small"),
+  },
+  (t) => [uniqueIndex("collaborators_org_slug_uq").on(t.orgId, t.slug)],
+);
+
+export const initiativeCollaborators = sqliteTable(
+  "initiative_collaborators",
+  {
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    collaboratorId: text("collaborator_id")
+      .notNull()
+      .references(() => collaborators.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.initiativeId, t.collaboratorId] })],
+);
+
+export const INDICATOR_UNITS = [
+  "kilogram",
+  "kilometre",
+  "litre",
+  "number",
+  "metre",
+  "square-metre",
+  "euro",
+  "brl",
+] as const;
+
+export const indicators = sqliteTable(
+  "indicators",
+  {
+    id: text("id").primaryKey(),
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    unit: text("unit", { enum: INDICATOR_UNITS }).notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("indicators_initiative_idx").on(t.initiativeId)],
+);
+
+export const DONATION_SOURCES = ["transfer", "inhand", "external", "paypal"] as const;
+
+/** donation_params of SPEC 3, one row per donation initiative. */
+export const donationParams = sqliteTable("donation_params", {
+  initiativeId: text("initiative_id")
+    .primaryKey()
+    .references(() => initiatives.id, { onDelete: "cascade" }),
+  currency: text("currency").notNull(),
+  /** Minor units; null = no target. */
+  targetAmount: integer("target_amount"),
+  showTargetAmount: integer("show_target_amount", { mode: "boolean" }).notNull().default(false),
+  /** JSON array of DONATION_SOURCES */
+  sources: text("sources").notNull().default("[]"),
+  externalUrl: text("external_url"),
+  paypalClientId: text("paypal_client_id"),
+  inhandInstructions: text("inhand_instructions"),
+  transferBankName: text("transfer_bank_name"),
+  transferRecipient: text("transfer_recipient"),
+  transferIban: text("transfer_iban"),
+  transferSwift: text("transfer_swift"),
+  transferConcept: text("transfer_concept"),
+  /** Brazilian transfer set, used when the organisation's region is BR. */
+  brTransferBank: text("br_transfer_bank"),
+  brTransferAgency: text("br_transfer_agency"),
+  brTransferAccount: text("br_transfer_account"),
+  brTransferCpf: text("br_transfer_cpf"),
+  brTransferCnpj: text("br_transfer_cnpj"),
+  brTransferGuidelines: text("br_transfer_guidelines"),
+  taxDeductible: integer("tax_deductible", { mode: "boolean" }).notNull().default(false),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Taking part
+
+export const PARTICIPANT_STATUSES = ["pending", "accepted", "rejected", "not_going"] as const;
+export const MANAGER_APPROVAL_STATUSES = ["not_needed", "pending", "approved", "rejected"] as const;
+
+export const participations = sqliteTable(
+  "participations",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** participant_uuid of SPEC 3: what the QR code of method qr carries. */
+    uuid: text("uuid").notNull(),
+    status: text("status", { enum: PARTICIPANT_STATUSES }).notNull(),
+    managerApprovalStatus: text("manager_approval_status", { enum: MANAGER_APPROVAL_STATUSES })
+      .notNull()
+      .default("not_needed"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("participations_initiative_member_uq").on(t.initiativeId, t.memberId),
+    uniqueIndex("participations_uuid_uq").on(t.uuid),
+    index("participations_member_idx").on(t.orgId, t.memberId, t.status),
+  ],
+);
+
+export const RECORD_TYPES = ["hours", "indicator"] as const;
+export const RECORD_STATUSES = ["pending", "validated", "rejected", "granted"] as const;
+
+export const participationRecords = sqliteTable(
+  "participation_records",
+  {
+    id: text("id").primaryKey(),
+    participationId: text("participation_id")
+      .notNull()
+      .references(() => participations.id, { onDelete: "cascade" }),
+    type: text("type", { enum: RECORD_TYPES }).notNull(),
+    hours: integer("hours"),
+    value: integer("value"),
+    unit: text("unit"),
+    indicatorId: text("indicator_id").references(() => indicators.id, { onDelete: "set null" }),
+    status: text("status", { enum: RECORD_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("participation_records_participation_idx").on(t.participationId)],
+);
+
+export const interests = sqliteTable(
+  "interests",
+  {
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.initiativeId, t.memberId] }), index("interests_member_idx").on(t.memberId)],
+);
+
+/** One rating per member and initiative: stars from 0.5 to 5 in half steps, stored as-is. */
+export const scores = sqliteTable(
+  "scores",
+  {
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    initiativeScore: real("initiative_score"),
+    organizationScore: real("organization_score"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.initiativeId, t.memberId] })],
+);
+
+export const CONTRIBUTION_STATUSES = ["pending", "confirmed", "rejected"] as const;
+
+export const contributions = sqliteTable(
+  "contributions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    source: text("source", { enum: DONATION_SOURCES }).notNull(),
+    /** Source-specific data (PayPal order id...), JSON. */
+    params: text("params").notNull().default("{}"),
+    anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
+    comment: text("comment"),
+    status: text("status", { enum: CONTRIBUTION_STATUSES }).notNull().default("pending"),
+    /** 4 characters from a 32-character alphabet, quoted in the transfer concept. */
+    confirmationCode: text("confirmation_code"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contributions_initiative_idx").on(t.initiativeId),
+    uniqueIndex("contributions_idempotency_uq").on(t.memberId, t.idempotencyKey),
+  ],
+);
+
+export const ATTACHMENT_KINDS = ["document", "image"] as const;
+
+export const attachments = sqliteTable(
+  "attachments",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ATTACHMENT_KINDS }).notNull(),
+    filename: text("filename").notNull(),
+    mimetype: text("mimetype").notNull(),
+    size: integer("size").notNull(),
+    /** Server-generated R2 key; never derived from the client's filename. */
+    r2Key: text("r2_key").notNull(),
+    /** Uploads by members wait for the organiser ("pending") before everyone sees them. */
+    status: text("status", { enum: ["pending", "published"] }).notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("attachments_initiative_idx").on(t.initiativeId, t.kind, t.status)],
+);
+
+export const PROPOSAL_STATUSES = ["proposed", "open", "rejected"] as const;
+
+export const proposals = sqliteTable(
+  "proposals",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    type: text("type", { enum: INITIATIVE_TYPES }).notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    startTime: integer("start_time"),
+    endTime: integer("end_time"),
+    isInPerson: integer("is_in_person", { mode: "boolean" }).notNull().default(false),
+    address: text("address"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    isRemote: integer("is_remote", { mode: "boolean" }).notNull().default(false),
+    remoteUrl: text("remote_url"),
+    /** JSON arrays of SDG ids and competence slugs */
+    sdgs: text("sdgs").notNull().default("[]"),
+    competences: text("competences").notNull().default("[]"),
+    helpOrganize: integer("help_organize", { mode: "boolean" }).notNull().default(false),
+    maxParticipants: integer("max_participants"),
+    status: text("status", { enum: PROPOSAL_STATUSES }).notNull().default("proposed"),
+    rejectReason: text("reject_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("proposals_member_idx").on(t.orgId, t.memberId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Authentication
+
+/** A session is one refresh-token family: reuse of a rotated token revokes the session. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** Absolute lifetime: no refresh extends a session past this instant. */
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    revokedReason: text("revoked_reason"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_member_idx").on(t.memberId)],
+);
+
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    /** SHA-256 of the token, hex; the token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    /** Set when rotated; presenting a used token again is reuse. */
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ["email_confirmation", "password_reset", "invite"] as const;
+
+/** Single-use links sent by e-mail; stored hashed. */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /** The organisation the link was sent for (its password policy and hostname apply). */
+    orgId: text("org_id").references(() => organizations.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_tokens_member_idx").on(t.memberId, t.purpose)],
+);
+
+/** OIDC round trips in flight: state, nonce and PKCE verifier, each used once. */
+export const ssoStates = sqliteTable("sso_states", {
+  state: text("state").primaryKey(),
+  providerId: text("provider_id")
+    .notNull()
+    .references(() => ssoProviders.id, { onDelete: "cascade" }),
+  codeVerifier: text("code_verifier").notNull(),
+  nonce: text("nonce").notNull(),
+  redirectPath: text("redirect_path").notNull().default(""),
+  app: text("app").notNull().default("web"),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/** A member's account at an identity provider (the `sub` claim). */
+export const ssoIdentities = sqliteTable(
+  "sso_identities",
+  {
+    providerId: text("provider_id")
+      .notNull()
+      .references(() => ssoProviders.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.subject] })],
+);
+
+/** Fixed-window counters for rate limits (D1 is consistent; KV is not). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// E-mail and background work
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** JSON array of the links the message carries (the dev mailbox shows them). */
+    links: text("links").notNull().default("[]"),
+    /** outbox = kept locally only; sent / failed = handed to the HTTP provider */
+    status: text("status", { enum: ["outbox", "sent", "failed"] }).notNull().default("outbox"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+export const TASK_STATUSES = [
+  "created",
+  "active",
+  "retry",
+  "completed",
+  "failed",
+  "cancelled",
+  "expired",
+] as const;
+
+/** Slow jobs run by the queue consumer; clients poll the status (SPEC 4 "Background tasks"). */
+export const backgroundTasks = sqliteTable(
+  "background_tasks",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: TASK_STATUSES }).notNull().default("created"),
+    /** JSON input and result (e.g. the R2 key of a generated PDF). */
+    input: text("input").notNull().default("{}"),
+    result: text("result"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index("background_tasks_member_idx").on(t.memberId, t.kind)],
+);

@@ -1,0 +1,20 @@
+/**
+ * The Worker entry: the Hono app of workers/app.ts with Remix rendering the pages.
+ * `remix-build` is an alias (wrangler.toml) for the server build made by `npm run build`.
+ */
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import * as build from "remix-build";
+import { createApp } from "./app";
+
+let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
+
+const app = createApp({
+  renderPage(request, env, ctx, page) {
+    handleRemix ??= createRequestHandler(build as unknown as ServerBuild, env.ENVIRONMENT === "production" ? "production" : "development");
+    return handleRemix(request, { cloudflare: { env, ctx }, ...page });
+  },
+});
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,78 @@
+/**
+ * One interface for sending e-mail (DESIGN.md "Email"). In development and tests every message
+ * lands in the outbox table, readable at GET /dev/mailbox; in production an HTTP provider
+ * configured by secrets delivers it.
+ */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+export interface EmailSender {
+  send(message: EmailMessage): Promise<void>;
+}
+
+/** Keeps the message in D1; nothing leaves the machine. */
+export class OutboxSender implements EmailSender {
+  constructor(private readonly db: D1Database) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    await this.db
+      .prepare("INSERT INTO email_outbox (id, `to`, subject, text, html, links, status) VALUES (?, ?, ?, ?, ?, ?, 'outbox')")
+      .bind(crypto.randomUUID(), message.to, message.subject, message.text, message.html, JSON.stringify(message.links))
+      .run();
+  }
+}
+
+/**
+ * Delivers through an HTTP e-mail API that takes `{from, to, subject, text, html}` as JSON with a
+ * Bearer key (the shape Resend and Postmark-style providers accept). Only the envelope is recorded
+ * in D1, never the body: production links carry live tokens.
+ */
+export class HttpEmailSender implements EmailSender {
+  constructor(
+    private readonly db: D1Database,
+    private readonly options: { url: string; apiKey: string; from: string; fetch?: typeof fetch },
+  ) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    const doFetch = this.options.fetch ?? fetch;
+    let status: "sent" | "failed" = "sent";
+    let error: string | null = null;
+    try {
+      const response = await doFetch(this.options.url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${this.options.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          from: this.options.from,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        }),
+      });
+      if (!response.ok) {
+        status = "failed";
+        error = `HTTP ${response.status}: ${(await response.text()).slice(0, 500)}`;
+      }
+    } catch (cause) {
+      status = "failed";
+      error = String(cause);
+    }
+    await this.db
+      .prepare("INSERT INTO email_outbox (id, `to`, subject, text, html, links, status, error) VALUES (?, ?, ?, '', '', '[]', ?, ?)")
+      .bind(crypto.randomUUID(), message.to, message.subject, status, error)
+      .run();
+    if (status === "failed") throw new Error(`E-mail delivery failed: ${error}`);
+  }
+}
+
+export function getEmailSender(env: Env): EmailSender {
+  if (env.EMAIL_API_URL && env.EMAIL_API_KEY && env.EMAIL_FROM) {
+    return new HttpEmailSender(env.DB, { url: env.EMAIL_API_URL, apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM });
+  }
+  return new OutboxSender(env.DB);
+}

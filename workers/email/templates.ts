@@ -1,0 +1,181 @@
+/**
+ * The two transactional e-mails (address confirmation and password reset), rendered as a subject,
+ * a plain-text body and an HTML body from the bundled `email.json` strings of each locale.
+ * Pure: no I/O, no platform APIs.
+ */
+import en from "../../app/i18n/locales/en-US/email.json";
+import es from "../../app/i18n/locales/es-ES/email.json";
+import eu from "../../app/i18n/locales/eu-ES/email.json";
+import ptBR from "../../app/i18n/locales/pt-BR/email.json";
+import ptPT from "../../app/i18n/locales/pt-PT/email.json";
+import fr from "../../app/i18n/locales/fr/email.json";
+
+export type EmailKind = "email_confirmation" | "password_reset";
+
+export const EMAIL_LOCALES = ["en-US", "es-ES", "eu-ES", "pt-BR", "pt-PT", "fr"] as const;
+export type EmailLocale = (typeof EMAIL_LOCALES)[number];
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+export interface EmailVars {
+  name: string;
+  organization: string;
+  link: string;
+  hours: number;
+  logoUrl?: string | null;
+}
+
+type EmailKey = keyof typeof en;
+type Messages = Partial<Record<EmailKey, string>>;
+
+const MESSAGES: Record<EmailLocale, Messages> = {
+  "en-US": en,
+  "es-ES": es,
+  "eu-ES": eu,
+  "pt-BR": ptBR,
+  "pt-PT": ptPT,
+  fr,
+};
+
+/** Language prefix to the locale it falls back to. */
+const BY_LANGUAGE: Record<string, EmailLocale> = {
+  en: "en-US",
+  es: "es-ES",
+  eu: "eu-ES",
+  pt: "pt-BR",
+  fr: "fr",
+};
+
+/** The exact locale (case-insensitive, `_` or `-`), else by the first two letters, else en-US. */
+export function resolveEmailLocale(locale: string | null | undefined): EmailLocale {
+  const wanted = (locale ?? "").trim().replace(/_/g, "-").toLowerCase();
+  const exact = EMAIL_LOCALES.find((candidate) => candidate.toLowerCase() === wanted);
+  if (exact) return exact;
+  return BY_LANGUAGE[wanted.slice(0, 2)] ?? "en-US";
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
+}
+
+/** Replaces `{{name}}`-style placeholders; unknown placeholders are left as they are. */
+function interpolate(template: string, values: Record<string, string>, encode: (s: string) => string): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
+    Object.prototype.hasOwnProperty.call(values, key) ? encode(values[key]) : whole,
+  );
+}
+
+/** Header values must stay on one line. */
+const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, " ").trim();
+
+/** Only absolute http(s) URLs are placed in `src`. */
+function safeImageUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const BRAND = "#1f6f5c";
+const INK = "#1f2933";
+const MUTED = "#52606d";
+
+export function renderEmail(kind: EmailKind, locale: string, vars: EmailVars): RenderedEmail {
+  const lang = resolveEmailLocale(locale);
+  const messages = MESSAGES[lang];
+  const message = (key: EmailKey): string => messages[key] ?? en[key];
+
+  const values: Record<string, string> = {
+    name: vars.name,
+    organization: vars.organization,
+    hours: String(vars.hours),
+  };
+  const plain = (key: EmailKey) => interpolate(message(key), values, (s) => s);
+  // The template text and every value are escaped separately, so neither can inject markup.
+  const html = (key: EmailKey) => interpolate(escapeHtml(message(key)), values, escapeHtml);
+
+  const subject = oneLine(plain(`${kind}_subject`));
+  const link = vars.link;
+
+  const text = [
+    plain(`${kind}_greeting`),
+    "",
+    plain(`${kind}_body`),
+    "",
+    `${plain(`${kind}_button`)}: ${link}`,
+    "",
+    plain(`${kind}_expiry`),
+    plain(`${kind}_ignore`),
+    "",
+    "--",
+    plain("email_footer"),
+    "",
+  ].join("\n");
+
+  const href = escapeHtml(link);
+  const logo = safeImageUrl(vars.logoUrl);
+  const logoRow = logo
+    ? `<tr><td style="padding:24px 32px 0 32px;"><img src="${escapeHtml(logo)}" alt="${escapeHtml(vars.organization)}" height="48" style="display:block;height:48px;width:auto;max-width:100%;border:0;outline:none;text-decoration:none;"></td></tr>`
+    : `<tr><td style="padding:24px 32px 0 32px;font-family:${FONT};font-size:18px;line-height:24px;font-weight:bold;color:${BRAND};">${escapeHtml(vars.organization)}</td></tr>`;
+
+  /** A paragraph: body size in ink, or `small` in the muted colour for the secondary lines. */
+  const paragraph = (content: string, small = false, extra = "") =>
+    `<p style="margin:0 0 ${small ? "12px" : "16px"} 0;font-family:${FONT};${
+      small ? `font-size:14px;line-height:20px;color:${MUTED};` : `font-size:16px;line-height:24px;color:${INK};`
+    }${extra}">${content}</p>`;
+
+  const htmlBody = `<!DOCTYPE html>
+<html lang="${lang}" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="x-apple-disable-message-reformatting">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f3f4f6;">
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;" aria-hidden="true">${html(`${kind}_body`)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;background-color:#f3f4f6;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:560px;background-color:#ffffff;border-radius:8px;">
+${logoRow}
+<tr><td style="padding:24px 32px 8px 32px;">
+${paragraph(html(`${kind}_greeting`))}
+${paragraph(html(`${kind}_body`))}
+</td></tr>
+<tr><td align="left" style="padding:8px 32px 24px 32px;">
+<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 24px;background-color:${BRAND};border-radius:6px;font-family:${FONT};font-size:16px;line-height:20px;font-weight:bold;color:#ffffff;text-decoration:none;">${html(`${kind}_button`)}</a>
+</td></tr>
+<tr><td style="padding:0 32px 8px 32px;">
+${paragraph(html("email_link_hint"), true)}
+${paragraph(`<a href="${href}" target="_blank" rel="noopener" style="color:${BRAND};text-decoration:underline;word-break:break-all;">${href}</a>`, true, "word-break:break-all;")}
+${paragraph(html(`${kind}_expiry`), true)}
+${paragraph(html(`${kind}_ignore`), true)}
+</td></tr>
+<tr><td style="padding:16px 32px 24px 32px;border-top:1px solid #e5e7eb;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${html("email_footer")}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+
+  return { subject, text, html: htmlBody, links: [link] };
+}

@@ -1,0 +1,48 @@
+/**
+ * Security headers on every answer, and the request id. The CSP allows inline scripts only with
+ * this request's nonce (Remix renders its boot script with it).
+ */
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../types";
+import { randomToken } from "./crypto";
+
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+export function contentSecurityPolicy(nonce: string, frameAncestors: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join("; ");
+}
+
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  const incoming = c.req.header("x-request-id");
+  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  const nonce = randomToken(16);
+  c.set("requestId", requestId);
+  c.set("cspNonce", nonce);
+  await next();
+  // Answers from fetch() (static assets, proxied calls) have immutable headers: re-wrap first.
+  const response = new Response(c.res.body, c.res);
+  const embeddable = c.var.tenant?.community.embedabble_community_app ?? false;
+  const headers = response.headers;
+  headers.set("x-request-id", requestId);
+  headers.set("content-security-policy", contentSecurityPolicy(nonce, embeddable ? "*" : "'none'"));
+  headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
+  headers.set("x-content-type-options", "nosniff");
+  headers.set("referrer-policy", "strict-origin-when-cross-origin");
+  if (!embeddable) headers.set("x-frame-options", "DENY");
+  headers.set("permissions-policy", "camera=(), microphone=(), geolocation=(self), payment=(self)");
+  headers.set("cross-origin-opener-policy", "same-origin-allow-popups");
+  c.res = undefined;
+  c.res = response;
+});
