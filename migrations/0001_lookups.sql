@@ -1,0 +1,135 @@
+-- Reference data that every environment needs (production included); this is not demo data.
+--
+-- * sdgs: the 17 United Nations Sustainable Development Goals, ids 1..17 in the official order.
+-- * categories, competences, target_audiences: fixed keyword slugs (SPEC.md section 3 "Lookups").
+--   Only slugs live in the database; the app translates them (i18n keys are derived from the slug),
+--   and sort_order is the order in which pickers list them.
+-- * platform_terms: version 1 of the product terms, which every member must accept.
+--
+-- Demo organisations, members and initiatives are NOT here: they are loaded by scripts/seed.mjs.
+-- New slugs go in a later migration; existing slugs are never renamed, since rows reference them.
+
+INSERT INTO sdgs (id, slug) VALUES
+  (1, 'no-poverty'),
+  (2, 'zero-hunger'),
+  (3, 'good-health-and-wellbeing'),
+  (4, 'quality-education'),
+  (5, 'gender-equality'),
+  (6, 'clean-water-and-sanitation'),
+  (7, 'affordable-and-clean-energy'),
+  (8, 'decent-work-and-economic-growth'),
+  (9, 'industry-innovation-and-infrastructure'),
+  (10, 'reduced-inequalities'),
+  (11, 'sustainable-cities-and-communities'),
+  (12, 'responsible-consumption-and-production'),
+  (13, 'climate-action'),
+  (14, 'life-below-water'),
+  (15, 'life-on-land'),
+  (16, 'peace-justice-and-strong-institutions'),
+  (17, 'partnership-for-the-goals');
+
+-- Causes an initiative works for (members pick theirs in onboarding step 3).
+INSERT INTO categories (slug, sort_order) VALUES
+  ('environment', 10),
+  ('climate-change', 20),
+  ('animals', 30),
+  ('oceans-and-coasts', 40),
+  ('forests-and-nature', 50),
+  ('recycling-and-waste', 60),
+  ('children', 70),
+  ('youth', 80),
+  ('elderly', 90),
+  ('families', 100),
+  ('women', 110),
+  ('disability', 120),
+  ('health', 130),
+  ('mental-health', 140),
+  ('addictions', 150),
+  ('education', 160),
+  ('literacy', 170),
+  ('digital-inclusion', 180),
+  ('employment', 190),
+  ('entrepreneurship', 200),
+  ('financial-education', 210),
+  ('poverty', 220),
+  ('hunger-and-food', 230),
+  ('homelessness', 240),
+  ('housing', 250),
+  ('migrants-and-refugees', 260),
+  ('human-rights', 270),
+  ('gender-equality', 280),
+  ('lgbtiq', 290),
+  ('social-inclusion', 300),
+  ('prisons-and-reintegration', 310),
+  ('culture-and-heritage', 320),
+  ('sport', 330),
+  ('community-development', 340),
+  ('rural-development', 350),
+  ('emergencies', 360),
+  ('international-cooperation', 370),
+  ('water-and-sanitation', 380),
+  ('energy', 390),
+  ('road-safety', 400);
+
+-- Skills a member has or an initiative develops (proposal "skills" step, responsible profile).
+INSERT INTO competences (slug, sort_order) VALUES
+  ('communication', 10),
+  ('teamwork', 20),
+  ('leadership', 30),
+  ('digital-skills', 40),
+  ('problem-solving', 50),
+  ('creativity', 60),
+  ('adaptability', 70),
+  ('empathy', 80),
+  ('active-listening', 90),
+  ('time-management', 100),
+  ('planning-and-organisation', 110),
+  ('decision-making', 120),
+  ('negotiation', 130),
+  ('conflict-resolution', 140),
+  ('public-speaking', 150),
+  ('critical-thinking', 160),
+  ('initiative', 170),
+  ('customer-orientation', 180),
+  ('languages', 190),
+  ('teaching-and-mentoring', 200),
+  ('project-management', 210),
+  ('financial-management', 220),
+  ('marketing-and-social-media', 230),
+  ('first-aid', 240),
+  ('manual-skills', 250);
+
+-- People an initiative serves (members pick theirs in onboarding step 4).
+INSERT INTO target_audiences (slug, sort_order) VALUES
+  ('children', 10),
+  ('teenagers', 20),
+  ('youth', 30),
+  ('students', 40),
+  ('adults', 50),
+  ('elderly', 60),
+  ('elderly-living-alone', 70),
+  ('families', 80),
+  ('single-parent-families', 90),
+  ('women', 100),
+  ('victims-of-violence', 110),
+  ('migrants', 120),
+  ('refugees-and-asylum-seekers', 130),
+  ('ethnic-minorities', 140),
+  ('lgbtiq-people', 150),
+  ('people-with-disabilities', 160),
+  ('people-with-illness', 170),
+  ('people-with-mental-illness', 180),
+  ('people-with-addictions', 190),
+  ('dependent-people-and-caregivers', 200),
+  ('homeless-people', 210),
+  ('low-income-households', 220),
+  ('unemployed-people', 230),
+  ('people-at-risk-of-exclusion', 240),
+  ('inmates-and-former-inmates', 250),
+  ('rural-population', 260),
+  ('entrepreneurs', 270),
+  ('non-profit-organisations', 280),
+  ('animals', 290),
+  ('general-public', 300);
+
+INSERT INTO platform_terms (version, url) VALUES (1, '/terms/v1');
