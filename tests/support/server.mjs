@@ -1,0 +1,204 @@
+/**
+ * Test harness: serves the real Worker with `wrangler dev` on loopback, against a fresh local D1.
+ *
+ *   const server = await startServer({ seed: true, vars: { ENVIRONMENT: "test" } });
+ *   await fetch(`${server.url}/welcome`);
+ *   const rows = await server.d1("SELECT id FROM members");
+ *   await server.stop();
+ *
+ * The Remix build is reused when present (COMMONS_REBUILD=1 forces `remix vite:build`). Every call
+ * gets its own temporary --persist-to directory, so tests never touch the developer's .wrangler state.
+ * wrangler runs in its own process group; stop() (and, as a last resort, process exit) kills the group.
+ */
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const binDir = path.join(root, "node_modules", ".bin");
+const bin = (name) => path.join(binDir, name);
+
+const READY_TIMEOUT_MS = 60_000;
+const STEP_TIMEOUT_MS = 180_000;
+const OUTPUT_LIMIT = 200_000;
+
+function toolEnv(extra = {}) {
+  return {
+    ...process.env,
+    // wrangler's and remix's shebangs resolve `node`: make it the project's Node 22.
+    PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+    WRANGLER_SEND_METRICS: "false",
+    CI: process.env.CI ?? "true",
+    NO_COLOR: "1",
+    FORCE_COLOR: "0",
+    ...extra,
+  };
+}
+
+/** Runs a command to completion in its own process group; rejects with its output when it fails. */
+function runStep(command, args, { timeoutMs = STEP_TIMEOUT_MS, quiet = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: toolEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const collect = (chunk) => {
+      output += chunk;
+      if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
+      if (!quiet) process.stderr.write(chunk);
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const timer = setTimeout(() => killGroup(child.pid, "SIGKILL"), timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const label = `${path.basename(command)} ${args.join(" ")}`;
+      if (code === 0) resolve(output);
+      else reject(new Error(`${label} failed (${signal ? `signal ${signal}` : `exit code ${code}`}):\n${output}`));
+    });
+  });
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves with the promise's value, or with `fallback` after `ms` (without keeping the process alive). */
+function within(promise, ms, fallback) {
+  let timer;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// Groups still running when the test process exits (a crashed test, an uncaught error).
+const liveGroups = new Set();
+process.on("exit", () => {
+  for (const pid of liveGroups) killGroup(pid, "SIGKILL");
+});
+
+/**
+ * @param {{ seed?: boolean, vars?: Record<string, string>, readyPath?: string }} [options]
+ */
+export async function startServer({ seed = true, vars = {}, readyPath = "/welcome" } = {}) {
+  if (process.env.COMMONS_REBUILD === "1" || !existsSync(path.join(root, "build", "server", "index.js"))) {
+    await runStep(bin("remix"), ["vite:build"]);
+  }
+  const devVars = path.join(root, ".dev.vars");
+  if (!existsSync(devVars)) copyFileSync(path.join(root, ".dev.vars.example"), devVars);
+
+  const persistDir = mkdtempSync(path.join(tmpdir(), "commons-e2e-"));
+  const removePersistDir = () => rmSync(persistDir, { recursive: true, force: true });
+  let child;
+  let output = "";
+  try {
+    await runStep(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
+    if (seed) await runStep(bin("node"), [path.join(root, "scripts", "seed.mjs"), "--persist-to", persistDir]);
+
+    const port = await freePort();
+    const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+    child = spawn(
+      bin("wrangler"),
+      ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
+      { cwd: root, env: toolEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    liveGroups.add(child.pid);
+    const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    let hasExited = false;
+    exited.then(() => {
+      hasExited = true;
+    });
+    const collect = (chunk) => {
+      output += chunk;
+      if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
+      if (process.env.COMMONS_SERVER_LOG === "1") process.stderr.write(chunk);
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    for (;;) {
+      if (hasExited) throw new Error(`wrangler dev exited before it was ready:\n${output}`);
+      try {
+        const response = await fetch(`${url}${readyPath}`, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) break;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) throw new Error(`wrangler dev did not answer 200 on ${readyPath} within ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
+      await sleep(250);
+    }
+
+    const pid = child.pid;
+    let stopping;
+    return {
+      url,
+      port,
+      persistDir,
+      /** wrangler's output so far (for assertion messages). */
+      output: () => output,
+      /** Runs SQL against the server's local D1 and answers the result rows (all statements, in order). */
+      async d1(sql) {
+        const stdout = await runStep(
+          bin("wrangler"),
+          ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", sql, "--json"],
+          { timeoutMs: 60_000 },
+        );
+        const start = stdout.indexOf("[");
+        const parsed = JSON.parse(start >= 0 ? stdout.slice(start) : stdout);
+        return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((result) => result.results ?? []);
+      },
+      stop() {
+        stopping ??= (async () => {
+          if (!hasExited) {
+            killGroup(pid, "SIGTERM");
+            const killed = await within(exited.then(() => true), 10_000, false);
+            if (!killed) {
+              killGroup(pid, "SIGKILL");
+              await within(exited, 5_000);
+            }
+          }
+          // workerd may outlive the wrangler parent for a moment: make sure the group is gone.
+          killGroup(pid, "SIGKILL");
+          liveGroups.delete(pid);
+          removePersistDir();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    if (child?.pid) {
+      killGroup(child.pid, "SIGKILL");
+      liveGroups.delete(child.pid);
+    }
+    removePersistDir();
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Worker tests run inside workerd with real D1, KV and R2 (miniflare); storage is fresh per test
+// file, and tests/workers/setup.ts applies the real migrations to it.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        miniflare: {
+          compatibilityDate: "2026-11-01",
+          compatibilityFlags: ["nodejs_compat"],
+          d1Databases: ["DB"],
+          kvNamespaces: ["ORG_CACHE"],
+          r2Buckets: ["FILES"],
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ENVIRONMENT: "test",
+            DEFAULT_ORG_SLUG: "commons",
+            PUBLIC_URL: "http://localhost:8787",
+            TOKEN_SECRET: "test-only-token-secret-0123456789abcdef",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/workers/**/*.test.ts"],
+      setupFiles: ["./tests/workers/setup.ts"],
+    },
+  };
+});
