@@ -15,6 +15,9 @@ const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{
 const organizationNotFound = () => notFound("organization_not_found", "The organisation cannot be found.");
 
 export const organizationRoutes = new Hono<AppEnv>()
+  // The organisation of the request's hostname: how an app on a custom host learns whose it is.
+  .get("/current", (c) => c.json(organizationProfileJson(c.env, c.var.tenant, { withSignupToken: false, requestUrl: c.req.url })))
+
   .get("/profile/:slug", validate("param", SlugParam), async (c) => {
     const tenant = await getOrganizationBySlug(c.env, c.req.valid("param").slug);
     if (!tenant) throw organizationNotFound();

@@ -160,21 +160,22 @@ export const authRoutes = new Hono<AppEnv>()
     await consumeEmailToken(c.env, token, "password_reset");
     const db = getDb(c.env);
     const now = Date.now();
-    await db.batch([
-      db
-        .update(schema.members)
-        .set({
-          passwordHash: await hashPassword(password),
-          // Following the e-mailed link proves the address.
-          emailConfirmedAt: member.emailConfirmedAt ?? now,
-          ...(agreements?.agreeTC ? { lastTermsAcceptedVersion: latestTerms } : {}),
-        })
-        .where(eq(schema.members.id, member.id)),
-      db
-        .update(schema.profiles)
-        .set(agreements?.agreeComms !== undefined ? { commercialCommsAccepted: agreements.agreeComms } : {})
-        .where(eq(schema.profiles.memberId, member.id)),
-    ]);
+    const updateMember = db
+      .update(schema.members)
+      .set({
+        passwordHash: await hashPassword(password),
+        // Following the e-mailed link proves the address.
+        emailConfirmedAt: member.emailConfirmedAt ?? now,
+        ...(agreements?.agreeTC ? { lastTermsAcceptedVersion: latestTerms } : {}),
+      })
+      .where(eq(schema.members.id, member.id));
+    const comms = agreements?.agreeComms;
+    await (comms === undefined
+      ? updateMember
+      : db.batch([
+          updateMember,
+          db.update(schema.profiles).set({ commercialCommsAccepted: comms }).where(eq(schema.profiles.memberId, member.id)),
+        ]));
     const updated = (await findMemberById(c.env, member.id))!;
     return c.json(await signIn(c, updated));
   })

@@ -1,5 +1,5 @@
 /** GET /dev/mailbox: the development outbox as JSON, newest first (?to= filters). */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { getDb, schema } from "../db/client";
@@ -17,7 +17,8 @@ export const devRoutes = new Hono<AppEnv>().get("/mailbox", validate("query", Ma
     .select()
     .from(schema.emailOutbox)
     .where(to ? eq(schema.emailOutbox.to, to) : undefined)
-    .orderBy(desc(schema.emailOutbox.createdAt), desc(schema.emailOutbox.id))
+    // rowid breaks ties between messages of the same millisecond.
+    .orderBy(desc(schema.emailOutbox.createdAt), desc(sql`rowid`))
     .limit(Number(limit))
     .all();
   return c.json(

@@ -1,0 +1,121 @@
+import { env } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApp, JSON_BODY_LIMIT_BYTES } from "../../workers/app";
+import { signAccessToken } from "../../workers/auth/tokens";
+import { call, createMember, json, login, seedOrganizations, testEnv } from "./support";
+
+beforeAll(async () => {
+  const { commons } = await seedOrganizations();
+  await createMember({ email: "ana@commons.example", orgId: commons.id });
+});
+
+describe("security headers and request id", () => {
+  it("sets CSP with a nonce, HSTS, nosniff, frame-ancestors, referrer policy and a request id", async () => {
+    const res = await call("GET", "/api/organization/profile/commons");
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/default-src 'self'/);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9_-]{20,}'/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps a well-formed incoming request id and replaces a malformed one", async () => {
+    const kept = await call("GET", "/api/organization/current", { headers: { "x-request-id": "abc12345-trace" } });
+    expect(kept.headers.get("x-request-id")).toBe("abc12345-trace");
+    const replaced = await call("GET", "/api/organization/current", { headers: { "x-request-id": "<script>" } });
+    expect(replaced.headers.get("x-request-id")).not.toBe("<script>");
+  });
+
+  it("puts the headers on error answers too, in the one JSON error shape", async () => {
+    const res = await call("GET", "/api/nothing/here");
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ error: "not_found", message: "The resource cannot be found." });
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("bad input never gives a 500", () => {
+  it("malformed JSON", async () => {
+    const res = await call("POST", "/auth/login", { rawBody: "{ not json", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ error: "bad_request" });
+  });
+
+  it("a body that is not an object, or not JSON at all", async () => {
+    for (const rawBody of ["[]", "null", '"text"', "42"]) {
+      const res = await call("POST", "/api/signup", { rawBody, headers: { "content-type": "application/json" } });
+      expect(res.status).toBe(400);
+    }
+    const form = await call("POST", "/auth/lookup", { rawBody: "email=a@b.co", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(form.status).toBe(400);
+  });
+
+  it("wrong types and missing fields", async () => {
+    const res = await call("POST", "/api/signup", { body: { name: 7, email: ["x"], agreeTC: "yes", language: "klingon" } });
+    expect(res.status).toBe(400);
+    expect((await json(res)).fields).toEqual({
+      name: "form_error_required",
+      email: "form_error_required",
+      agreeTC: "form_error_terms_required",
+      language: "form_error_invalid",
+    });
+  });
+
+  it("oversized bodies are refused with 413 before they are read", async () => {
+    const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(JSON_BODY_LIMIT_BYTES) });
+    const res = await call("POST", "/auth/login", { rawBody: big, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(await json(res)).toMatchObject({ error: "payload_too_large" });
+  });
+
+  it("forged, tampered and expired access tokens are 401", async () => {
+    const { body } = await login("ana@commons.example", "Correct-Horse-9");
+    const [header, payload, signature] = body.access_token.split(".");
+    const tampered = `${header}.${btoa(JSON.stringify({ sub: "someone-else", sid: "x", iat: 1, exp: 9999999999 })).replace(/=+$/, "")}.${signature}`;
+    const forged = await signAccessToken("another-secret-that-is-long-enough-0123", { sub: "m", sid: "s" });
+    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    const expired = await signAccessToken(env.TOKEN_SECRET!, { sub: claims.sub, sid: claims.sid }, Date.now() - 3600_000);
+    for (const token of [tampered, forged, expired, "not.a.token", "garbage"]) {
+      const res = await call("PUT", "/auth/identity", { token });
+      expect(res.status).toBe(401);
+    }
+    expect((await call("PUT", "/auth/identity", { token: body.access_token })).status).toBe(200);
+  });
+
+  it("over-long tokens in paths are refused cleanly", async () => {
+    const res = await call("PUT", `/auth/confirm_email/${"a".repeat(500)}`, { body: { password: "Whatever-123" } });
+    expect(res.status).toBe(400);
+  });
+
+  it("unknown routes under /auth and /api are JSON 404s", async () => {
+    expect((await call("POST", "/auth/nope")).status).toBe(404);
+    expect((await call("DELETE", "/api/signup")).status).toBe(404);
+  });
+});
+
+describe("/dev/mailbox", () => {
+  it("lists the outbox newest first, filtered by ?to=", async () => {
+    await call("POST", "/auth/recover_password", { body: { email: "ana@commons.example" } });
+    await call("POST", "/auth/recover_password", { body: { email: "ana@commons.example" } });
+    const res = await call("GET", "/dev/mailbox?to=ANA@commons.example");
+    expect(res.status).toBe(200);
+    const mails = await json(res);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]).toMatchObject({ to: "ana@commons.example" });
+    expect(Object.keys(mails[0])).toEqual(expect.arrayContaining(["to", "subject", "text", "html", "links", "created_at"]));
+    expect(mails[0].links[0]).toMatch(/\/recover_password\//);
+    expect(mails[0].links[0]).not.toBe(mails[1].links[0]);
+    expect(await json(await call("GET", "/dev/mailbox?to=nobody@example.org"))).toEqual([]);
+  });
+
+  it("answers 404 in production", async () => {
+    const app = createApp();
+    const production = { ...testEnv, ENVIRONMENT: "production" };
+    const res = await app.fetch(new Request("http://localhost/dev/mailbox"), production, createExecutionContext());
+    expect(res.status).toBe(404);
+  });
+});
