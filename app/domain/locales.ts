@@ -11,10 +11,11 @@ export const DEFAULT_LOCALE: Locale = "en-US";
 
 /** An exact match, else the first locale with the same first two letters, else en-US. */
 export function resolveLocale(requested: string | null | undefined): Locale {
-  if (!requested) return DEFAULT_LOCALE;
-  const exact = SUPPORTED_LOCALES.find((locale) => locale.toLowerCase() === requested.toLowerCase());
+  const wanted = (requested ?? "").trim().replace(/_/g, "-").toLowerCase();
+  if (!wanted) return DEFAULT_LOCALE;
+  const exact = SUPPORTED_LOCALES.find((locale) => locale.toLowerCase() === wanted);
   if (exact) return exact;
-  const prefix = requested.slice(0, 2).toLowerCase();
+  const prefix = wanted.slice(0, 2);
   return SUPPORTED_LOCALES.find((locale) => locale.startsWith(prefix)) ?? DEFAULT_LOCALE;
 }
 

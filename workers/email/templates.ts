@@ -3,6 +3,7 @@
  * a plain-text body and an HTML body from the bundled `email.json` strings of each locale.
  * Pure: no I/O, no platform APIs.
  */
+import { resolveLocale, SUPPORTED_LOCALES, type Locale } from "../../app/domain/locales";
 import en from "../../app/i18n/locales/en-US/email.json";
 import es from "../../app/i18n/locales/es-ES/email.json";
 import eu from "../../app/i18n/locales/eu-ES/email.json";
@@ -12,8 +13,8 @@ import fr from "../../app/i18n/locales/fr/email.json";
 
 export type EmailKind = "email_confirmation" | "password_reset";
 
-export const EMAIL_LOCALES = ["en-US", "es-ES", "eu-ES", "pt-BR", "pt-PT", "fr"] as const;
-export type EmailLocale = (typeof EMAIL_LOCALES)[number];
+export const EMAIL_LOCALES = SUPPORTED_LOCALES;
+export type EmailLocale = Locale;
 
 export interface RenderedEmail {
   subject: string;
@@ -42,21 +43,9 @@ const MESSAGES: Record<EmailLocale, Messages> = {
   fr,
 };
 
-/** Language prefix to the locale it falls back to. */
-const BY_LANGUAGE: Record<string, EmailLocale> = {
-  en: "en-US",
-  es: "es-ES",
-  eu: "eu-ES",
-  pt: "pt-BR",
-  fr: "fr",
-};
-
 /** The exact locale (case-insensitive, `_` or `-`), else by the first two letters, else en-US. */
 export function resolveEmailLocale(locale: string | null | undefined): EmailLocale {
-  const wanted = (locale ?? "").trim().replace(/_/g, "-").toLowerCase();
-  const exact = EMAIL_LOCALES.find((candidate) => candidate.toLowerCase() === wanted);
-  if (exact) return exact;
-  return BY_LANGUAGE[wanted.slice(0, 2)] ?? "en-US";
+  return resolveLocale(locale);
 }
 
 const HTML_ESCAPES: Record<string, string> = {
