@@ -6,6 +6,7 @@ const MESSAGES: Record<string, string> = {
   invalid_state: "The sign-in took too long or was already used. Start again.",
   email_missing: "Your organisation's provider did not share your e-mail address.",
   email_not_verified: "Your organisation's provider has not verified your e-mail address.",
+  email_in_use: "This e-mail address already has an account outside your organisation. Sign in with your password.",
   sso_provider_not_found: "Your organisation does not offer this sign-in method.",
   sso_provider_unavailable: "Your organisation's sign-in provider cannot be reached right now.",
 };

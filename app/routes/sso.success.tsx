@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 
-/** Only local paths: never an open redirect. */
+/**
+ * Only local paths: never an open redirect. Browsers read "/\\" like "//", so backslashes and
+ * control characters are refused as well.
+ */
 function localPath(next: string | null) {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+  return next && /^\/(?![/\\])[^\\\u0000-\u001f]*$/.test(next) ? next : "/";
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -13,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // SPEC.md section 2: reload the opener and close after 1 s; without an opener, go on in this window.
 export default function SsoSuccess() {
   const { next, nonce } = useLoaderData<typeof loader>();
-  const script = `setTimeout(function(){var o=window.opener;if(o&&!o.closed){try{o.location.reload()}catch(e){}window.close()}else{location.replace(${JSON.stringify(next)})}},1000);`;
+  const script = `setTimeout(function(){var o=window.opener;if(o&&!o.closed){try{o.location.reload()}catch(e){}window.close()}else{location.replace(${JSON.stringify(next).replace(/</g, "\\u003c")})}},1000);`;
   return (
     <main className="page">
       <h1>You are signed in</h1>

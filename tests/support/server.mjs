@@ -98,9 +98,17 @@ function within(promise, ms, fallback) {
 
 // Groups still running when the test process exits (a crashed test, an uncaught error).
 const liveGroups = new Set();
-process.on("exit", () => {
+function killLiveGroups() {
   for (const pid of liveGroups) killGroup(pid, "SIGKILL");
-});
+}
+process.on("exit", killLiveGroups);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  // Clean up, then die of the same signal (the listener is gone by then, so the default applies).
+  process.once(signal, () => {
+    killLiveGroups();
+    process.kill(process.pid, signal);
+  });
+}
 
 /**
  * @param {{ seed?: boolean, vars?: Record<string, string>, readyPath?: string }} [options]

@@ -16,7 +16,7 @@ import { isProduction } from "../lib/config";
 import { ApiError, notFound } from "../lib/errors";
 import { getOrganizationById, getOrganizationBySlug, type Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
-import { findMemberByEmail, newMemberStatements } from "./members";
+import { findMemberByEmail, isMemberOf, newMemberStatements } from "./members";
 import { createSession } from "./sessions";
 import { setRefreshCookie } from "./session-response";
 
@@ -126,13 +126,13 @@ async function initiateTenant(env: Env, fallback: Tenant, slug: string | undefin
   return tenant;
 }
 
-class SsoError extends Error {
+export class SsoError extends Error {
   constructor(readonly code: string, detail: string) {
     super(detail);
   }
 }
 
-interface IdentityClaims {
+export interface IdentityClaims {
   sub: string;
   email?: string;
   email_verified?: boolean;
@@ -173,8 +173,14 @@ async function exchangeCode(env: Env, requestUrl: string, provider: ProviderRow,
   return claims;
 }
 
-/** The member this identity belongs to: linked before, else by verified e-mail, else a new member. */
-async function memberForIdentity(env: Env, provider: ProviderRow, claims: IdentityClaims) {
+/**
+ * The member this identity belongs to: linked before, else by e-mail, else a new member.
+ * The e-mail is trusted when the provider says it is verified or when its domain belongs to the
+ * provider's organisation (that organisation's IdP is authoritative for its own domain). An
+ * existing account is linked only if it already belongs to that organisation or its address is on
+ * the organisation's domain: an organisation's IdP must not take over anyone else's account.
+ */
+export async function memberForIdentity(env: Env, provider: ProviderRow, claims: IdentityClaims) {
   const db = getDb(env);
   const linked = await db
     .select({ member: schema.members })
@@ -188,9 +194,17 @@ async function memberForIdentity(env: Env, provider: ProviderRow, claims: Identi
   }
   const email = claims.email?.trim().toLowerCase();
   if (!email) throw new SsoError("email_missing", "The provider did not share an e-mail address.");
-  if (claims.email_verified === false) throw new SsoError("email_not_verified", "The provider has not verified this e-mail.");
+  const tenant = await getOrganizationById(env, provider.orgId);
+  if (!tenant) throw new SsoError("sso_provider_not_found", "The provider's organisation no longer exists.");
+  const domainOwned = tenant.emailDomains.includes(email.split("@")[1] ?? "");
+  if (!domainOwned && claims.email_verified !== true) {
+    throw new SsoError("email_not_verified", "The provider has not verified this e-mail.");
+  }
   const existing = await findMemberByEmail(env, email);
   if (existing) {
+    if (!domainOwned && !(await isMemberOf(env, existing.id, provider.orgId))) {
+      throw new SsoError("email_in_use", "This e-mail belongs to an account outside this organisation.");
+    }
     await db.batch([
       db.insert(schema.ssoIdentities).values({ providerId: provider.id, subject: claims.sub, memberId: existing.id }),
       db.insert(schema.memberships).values({ orgId: provider.orgId, memberId: existing.id }).onConflictDoNothing(),
@@ -199,11 +213,10 @@ async function memberForIdentity(env: Env, provider: ProviderRow, claims: Identi
     ]);
     return (await findMemberByEmail(env, email))!;
   }
-  const tenant = await getOrganizationById(env, provider.orgId);
   const created = newMemberStatements(env, {
     email,
     name: claims.name?.trim() || email.split("@")[0],
-    language: resolveLocale(claims.locale ?? tenant?.community.language),
+    language: resolveLocale(claims.locale ?? tenant.community.language),
     passwordHash: null,
     emailConfirmed: true,
     orgId: provider.orgId,

@@ -1,0 +1,325 @@
+/**
+ * End-to-end OpenID Connect single sign-on: the real Worker (`wrangler dev`, local D1) against a real
+ * OpenID provider (`oidc-provider`) on loopback, driven with plain fetch and two small cookie jars.
+ *
+ *   node_modules/.bin/node --test tests/e2e/sso.test.mjs
+ */
+import assert from "node:assert/strict";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import { after, before, describe, test } from "node:test";
+import Provider from "oidc-provider";
+import { freePort, startServer } from "../support/server.mjs";
+
+const PROVIDER_SLUG = "acme-idp";
+const CLIENT_ID = "commons-acme";
+const CLIENT_SECRET = randomBytes(24).toString("base64url");
+const SSO_EMAIL = "sso.user@acme.example";
+const SSO_NAME = "Sofia Single-Sign";
+const STEP_TIMEOUT_MS = 15_000;
+
+// ---------------------------------------------------------------------------------------------
+// A minimal cookie jar: enough for oidc-provider's path-scoped interaction cookies and the app's
+// /auth-scoped refresh cookie. Domains are not tracked: each jar talks to one origin.
+
+class CookieJar {
+  #cookies = new Map();
+
+  store(requestUrl, response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const eq = pair.indexOf("=");
+      if (eq < 1) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const requestPath = new URL(requestUrl).pathname;
+      let path = requestPath.slice(0, requestPath.lastIndexOf("/")) || "/";
+      let expired = false;
+      for (const attribute of attributes) {
+        const [key, ...rest] = attribute.split("=");
+        const attributeValue = rest.join("=").trim();
+        switch (key.trim().toLowerCase()) {
+          case "path":
+            if (attributeValue.startsWith("/")) path = attributeValue;
+            break;
+          case "max-age":
+            if (Number(attributeValue) <= 0) expired = true;
+            break;
+          case "expires":
+            if (Date.parse(attributeValue) <= Date.now()) expired = true;
+            break;
+        }
+      }
+      const key = `${name}\n${path}`;
+      if (expired) this.#cookies.delete(key);
+      else this.#cookies.set(key, { name, value, path });
+    }
+  }
+
+  get(name) {
+    for (const cookie of this.#cookies.values()) if (cookie.name === name) return cookie;
+    return undefined;
+  }
+
+  header(requestUrl) {
+    const requestPath = new URL(requestUrl).pathname;
+    return [...this.#cookies.values()]
+      .filter(({ path }) => requestPath === path || requestPath.startsWith(path.endsWith("/") ? path : `${path}/`))
+      .sort((a, b) => b.path.length - a.path.length)
+      .map(({ name, value }) => `${name}=${value}`)
+      .join("; ");
+  }
+}
+
+/** fetch with the jar's cookies, no automatic redirects, and a deadline. */
+async function request(jar, url, init = {}) {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header(url);
+  if (cookie) headers.set("cookie", cookie);
+  const response = await fetch(url, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
+  jar.store(url, response);
+  return response;
+}
+
+const decodeHtml = (text) =>
+  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x2F;/g, "/").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+// ---------------------------------------------------------------------------------------------
+// The identity provider
+
+async function startIdentityProvider(appUrl) {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const signingKey = { ...privateKey.export({ format: "jwk" }), kid: "test-rs256", alg: "RS256", use: "sig" };
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [`${appUrl}/auth/sso/${PROVIDER_SLUG}/callback`],
+        token_endpoint_auth_method: "client_secret_post",
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
+    // PKCE for every client (by default oidc-provider 9 demands it of public clients only).
+    pkce: { required: () => true },
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [randomBytes(32).toString("hex")] },
+    claims: {
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["name"],
+    },
+    features: { devInteractions: { enabled: true } },
+    // Fixed lifetimes (seconds) keep the provider's "default ttl" notices out of the output.
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
+    async findAccount(_ctx, id) {
+      return {
+        accountId: id,
+        async claims() {
+          return { sub: id, email: SSO_EMAIL, email_verified: true, name: SSO_NAME };
+        },
+      };
+    },
+  });
+  // Keep the expected 4xx of the tests out of the output; show real faults.
+  provider.on("server_error", (_ctx, error) => console.error("oidc-provider server_error", error));
+
+  const server = createServer(provider.callback());
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return {
+    issuer,
+    provider,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_000 }, () => {
+  let app;
+  let idp;
+  let callbackPrefix;
+
+  before(async () => {
+    app = await startServer({ seed: true, vars: { ENVIRONMENT: "test" } });
+    callbackPrefix = `${app.url}/auth/sso/${PROVIDER_SLUG}/callback`;
+    idp = await startIdentityProvider(app.url);
+    await app.d1(
+      `INSERT INTO sso_providers (id, org_id, provider, issuer, client_id, client_secret, scopes, enforced) ` +
+        `VALUES ('sso-acme', 'org-acme', '${PROVIDER_SLUG}', '${idp.issuer}', '${CLIENT_ID}', '${CLIENT_SECRET}', 'openid email profile', 1)`,
+    );
+  }, { timeout: 180_000 });
+
+  after(async () => {
+    await Promise.allSettled([idp?.stop(), app?.stop()]);
+  }, { timeout: 30_000 });
+
+  /** POST /auth/sso/{provider}/initiate: the provider's authorization URL. */
+  async function initiate() {
+    const response = await fetch(`${app.url}/auth/sso/${PROVIDER_SLUG}/initiate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ organization: "acme", redirect_path: "wall" }),
+      signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    assert.equal(response.status, 200, `initiate answered ${response.status}: ${text}\n${app.output().slice(-3000)}`);
+    const { url } = JSON.parse(text);
+    assert.equal(typeof url, "string");
+    return new URL(url);
+  }
+
+  /** Walks the provider's dev interactions (login, then consent) until it redirects to the app. */
+  async function authorizeAtProvider(authorizationUrl, idpJar = new CookieJar()) {
+    let url = authorizationUrl.toString();
+    let init = {};
+    const seen = [];
+    for (let step = 0; step < 12; step++) {
+      if (url.startsWith(callbackPrefix)) return new URL(url);
+      const response = await request(idpJar, url, init);
+      seen.push(`${init.method ?? "GET"} ${url} -> ${response.status}`);
+      if (response.status >= 300 && response.status < 400) {
+        await response.arrayBuffer();
+        url = new URL(response.headers.get("location"), url).toString();
+        init = {};
+        continue;
+      }
+      const html = await response.text();
+      assert.equal(response.status, 200, `provider answered ${response.status} at ${url}:\n${html.slice(0, 2000)}`);
+      const action = /<form[^>]*\baction="([^"]+)"/.exec(html)?.[1];
+      const prompt = /name="prompt" value="([a-z]+)"/.exec(html)?.[1];
+      assert.ok(action && prompt, `no interaction form at ${url}:\n${html.slice(0, 2000)}`);
+      const form = new URLSearchParams({ prompt });
+      if (prompt === "login") {
+        form.set("login", "sofia");
+        form.set("password", "any password");
+      } else {
+        assert.equal(prompt, "consent");
+      }
+      url = new URL(decodeHtml(action), url).toString();
+      init = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() };
+    }
+    assert.fail(`the provider never redirected to the app:\n${seen.join("\n")}`);
+  }
+
+  /** GET the callback on the app; answers the response (its body consumed). */
+  async function callback(appJar, url) {
+    const response = await request(appJar, url.toString());
+    await response.arrayBuffer();
+    return response;
+  }
+
+  function assertRedirect(response, expected) {
+    assert.equal(response.status, 302, `expected a redirect to ${expected}, got ${response.status}\n${app.output().slice(-3000)}`);
+    const location = new URL(response.headers.get("location"), app.url);
+    assert.equal(`${location.pathname}${location.search}`, expected, `${location}\n${app.output().slice(-3000)}`);
+  }
+
+  /** The whole round trip; answers PUT /auth/identity's JSON. */
+  async function signInWithSso() {
+    const appJar = new CookieJar();
+    const authorizationUrl = await initiate();
+    const callbackUrl = await authorizeAtProvider(authorizationUrl);
+    assert.equal(callbackUrl.searchParams.get("state"), authorizationUrl.searchParams.get("state"));
+    assert.ok(callbackUrl.searchParams.get("code"), `no code in ${callbackUrl}`);
+
+    const response = await callback(appJar, callbackUrl);
+    assertRedirect(response, "/sso/success?next=%2Fwall");
+    const refresh = appJar.get("commons_refresh");
+    assert.ok(refresh?.value, "the callback sets the commons_refresh cookie");
+    assert.equal(refresh.path, "/auth");
+    const setCookie = response.headers.getSetCookie().find((header) => header.startsWith("commons_refresh="));
+    assert.match(setCookie, /;\s*HttpOnly/i);
+
+    const identity = await request(appJar, `${app.url}/auth/identity`, { method: "PUT" });
+    const text = await identity.text();
+    assert.equal(identity.status, 200, `PUT /auth/identity answered ${identity.status}: ${text}`);
+    return JSON.parse(text);
+  }
+
+  test("signs a new member in with the provider's verified e-mail", { timeout: 60_000 }, async () => {
+    const authorizationUrl = await initiate();
+    assert.equal(authorizationUrl.origin, idp.issuer);
+    const params = authorizationUrl.searchParams;
+    assert.equal(params.get("client_id"), CLIENT_ID);
+    assert.equal(params.get("response_type"), "code");
+    assert.equal(params.get("redirect_uri"), callbackPrefix);
+    assert.equal(params.get("scope"), "openid email profile");
+    assert.match(params.get("code_challenge") ?? "", /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(params.get("code_challenge_method"), "S256");
+    assert.ok(params.get("state"), "state");
+    assert.ok(params.get("nonce"), "nonce");
+
+    const body = await signInWithSso();
+    assert.ok(body.access_token, "access_token");
+    assert.equal(body.user.email, SSO_EMAIL);
+    assert.equal(body.user.name, SSO_NAME);
+    assert.equal(body.user.email_confirmed, true);
+    assert.equal(body.user.organizations[0].slug, "acme");
+
+    const identities = await app.d1(`SELECT subject, member_id FROM sso_identities WHERE provider_id = 'sso-acme'`);
+    assert.equal(identities.length, 1);
+    assert.equal(identities[0].subject, "sofia");
+    assert.equal(identities[0].member_id, body.user.id);
+  });
+
+  test("a second sign-in reuses the same member", { timeout: 60_000 }, async () => {
+    const first = await signInWithSso();
+    const second = await signInWithSso();
+    assert.equal(second.user.id, first.user.id);
+    const members = await app.d1(`SELECT id FROM members WHERE email = '${SSO_EMAIL}'`);
+    assert.deepEqual(members.map((row) => row.id), [first.user.id]);
+    const identities = await app.d1(`SELECT member_id FROM sso_identities WHERE provider_id = 'sso-acme'`);
+    assert.equal(identities.length, 1);
+    const memberships = await app.d1(`SELECT org_id FROM memberships WHERE member_id = '${first.user.id}'`);
+    assert.deepEqual(memberships.map((row) => row.org_id), ["org-acme"]);
+  });
+
+  test("an unknown state is refused, and a state works only once", { timeout: 60_000 }, async () => {
+    const appJar = new CookieJar();
+    const unknown = await callback(appJar, `${callbackPrefix}?code=made-up&state=${"x".repeat(43)}`);
+    assertRedirect(unknown, "/sso/error/invalid_state");
+    const missing = await callback(appJar, `${callbackPrefix}?code=made-up`);
+    assertRedirect(missing, "/sso/error/invalid_state");
+
+    const callbackUrl = await authorizeAtProvider(await initiate());
+    const tampered = new URL(callbackUrl);
+    tampered.searchParams.set("state", `${callbackUrl.searchParams.get("state")}x`);
+    assertRedirect(await callback(appJar, tampered), "/sso/error/invalid_state");
+    assert.equal(appJar.get("commons_refresh"), undefined, "no session for a tampered state");
+
+    // The genuine answer still works (the tampered one consumed nothing), once.
+    assertRedirect(await callback(appJar, callbackUrl), "/sso/success?next=%2Fwall");
+    assert.ok(appJar.get("commons_refresh"));
+    const replayJar = new CookieJar();
+    assertRedirect(await callback(replayJar, callbackUrl), "/sso/error/invalid_state");
+    assert.equal(replayJar.get("commons_refresh"), undefined, "no session for a replayed answer");
+  });
+
+  test("GET /sso/initiate redirects the browser to the provider", { timeout: 30_000 }, async () => {
+    const discovery = await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json();
+    const response = await fetch(`${app.url}/sso/initiate/${PROVIDER_SLUG}/wall?organization=acme`, {
+      redirect: "manual",
+      signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+    assert.equal(response.status, 302, app.output().slice(-3000));
+    const location = new URL(response.headers.get("location"));
+    assert.equal(`${location.origin}${location.pathname}`, discovery.authorization_endpoint);
+    assert.equal(location.searchParams.get("client_id"), CLIENT_ID);
+    assert.equal(location.searchParams.get("redirect_uri"), callbackPrefix);
+    assert.equal(location.searchParams.get("code_challenge_method"), "S256");
+    const states = await app.d1(`SELECT redirect_path FROM sso_states WHERE state = '${location.searchParams.get("state")}'`);
+    assert.deepEqual(states, [{ redirect_path: "wall" }]);
+  });
+});
