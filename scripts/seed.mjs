@@ -29,7 +29,10 @@ try {
   console.log(`> wrangler ${args.join(" ")}`);
   const result = spawnSync(wrangler, args, {
     cwd: repoRoot,
-    stdio: "inherit",
+    // wrangler prints one block per statement (hundreds); show them only when something fails.
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
     shell: isWindows,
     env: {
       ...process.env,
@@ -44,6 +47,7 @@ try {
     console.error(`wrangler was stopped by ${result.signal}`);
   } else {
     status = result.status ?? 1;
+    if (status !== 0) process.stderr.write(`${result.stdout}\n${result.stderr}`);
   }
 } finally {
   rmSync(tempDir, { recursive: true, force: true });

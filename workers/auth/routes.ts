@@ -13,8 +13,9 @@ import { validate } from "../lib/validation";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import { consumeEmailToken, peekEmailToken } from "./email-tokens";
+import type { EmailKind } from "../email/templates";
 import { sendTokenEmail } from "./mail";
-import { findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberOrganizations, organizationSummary, userJson } from "./members";
+import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberOrganizations, organizationSummary, userJson } from "./members";
 import { authenticate, unauthenticated } from "./middleware";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokensJson } from "./session-response";
@@ -49,6 +50,14 @@ async function memberTenant(env: Env, memberId: string, preferOrgId: string): Pr
 
 const accountNotFound = (status: 404 | 402 = 404) =>
   new ApiError(status, status === 402 ? "email_not_found" : "account_not_found", "There is no account with this e-mail.");
+
+/** Mails a single-use link to a member, for the organisation whose rules apply to them. */
+async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgId: string, requestUrl: string) {
+  const tenant = await memberTenant(env, member.id, preferOrgId);
+  if (!tenant) throw accountNotFound();
+  const profile = await getDb(env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get();
+  await sendTokenEmail(env, kind, { ...member, name: profile?.name ?? "" }, tenant, new URL(requestUrl).origin);
+}
 
 /** The member and organisation a single-use e-mail token was issued for. */
 async function tokenSubject(env: Env, row: { memberId: string; orgId: string | null }, fallbackOrgId: string) {
@@ -139,10 +148,7 @@ export const authRoutes = new Hono<AppEnv>()
     await enforceRateLimit(c, "recover_password", email);
     const member = await findMemberByEmail(c.env, email);
     if (!member) throw accountNotFound();
-    const tenant = await memberTenant(c.env, member.id, c.var.tenant.id);
-    if (!tenant) throw accountNotFound();
-    const profile = await getDb(c.env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get();
-    await sendTokenEmail(c.env, "password_reset", { ...member, name: profile?.name ?? "" }, tenant, new URL(c.req.url).origin);
+    await mailLink(c.env, "password_reset", member, c.var.tenant.id, c.req.url);
     return c.body(null, 204);
   })
 
@@ -194,10 +200,7 @@ export const authRoutes = new Hono<AppEnv>()
     const member = await findMemberByEmail(c.env, email);
     if (!member) throw accountNotFound();
     if (member.emailConfirmedAt !== null) throw new ApiError(409, "email_already_confirmed", "This e-mail is already confirmed; sign in.");
-    const tenant = await memberTenant(c.env, member.id, c.var.tenant.id);
-    if (!tenant) throw accountNotFound();
-    const profile = await getDb(c.env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get();
-    await sendTokenEmail(c.env, "email_confirmation", { ...member, name: profile?.name ?? "" }, tenant, new URL(c.req.url).origin);
+    await mailLink(c.env, "email_confirmation", member, c.var.tenant.id, c.req.url);
     return c.body(null, 204);
   })
 
