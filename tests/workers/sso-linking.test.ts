@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { memberForIdentity, SsoError } from "../../workers/auth/sso";
-import { createMember, seedOrganizations } from "./support";
+import { call, createMember, json, seedOrganizations } from "./support";
 
 // The provider flow itself runs end to end against oidc-provider in tests/e2e/sso.test.mjs; these are
 // the rules deciding which account an identity signs into.
@@ -62,5 +62,43 @@ describe("which member an SSO identity signs into", () => {
 
   it("needs an e-mail address", async () => {
     expect(await codeOf(memberForIdentity(env, provider, { sub: "s-none" }))).toBe("email_missing");
+  });
+});
+
+describe("organisations that sign in with SSO", () => {
+  it("lookup answers sso_popup with the start URL for members of an enforcing organisation", async () => {
+    const res = await call("POST", "/auth/lookup", { body: { email: "worker@acme.example" } });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.nextStage).toBe("sso_popup");
+    expect(body.url).toBe("/sso/initiate/acme-idp/wall?organization=acme&login_hint=worker%40acme.example");
+    // Members of other organisations still use their password.
+    expect((await json(await call("POST", "/auth/lookup", { body: { email: "outsider@commons.example" } }))).nextStage).toBe("password");
+  });
+
+  it("sign-up on the organisation's domain asks for the SSO confirmation instead of a password", async () => {
+    const res = await call("POST", "/api/signup", { body: { name: "Newcomer", email: "newcomer@acme.example", agreeTC: true } });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ missing: "sso_confirmation", url: expect.stringContaining("/sso/initiate/acme-idp/") });
+  });
+
+  it("initiate answers 404 for a provider the organisation does not have, or an unknown organisation", async () => {
+    const unknown = await call("POST", "/auth/sso/other-idp/initiate", { body: { organization: "acme" } });
+    expect(unknown.status).toBe(404);
+    expect(await json(unknown)).toMatchObject({ error: "sso_provider_not_found" });
+    expect((await call("POST", "/auth/sso/acme-idp/initiate", { body: { organization: "nowhere" } })).status).toBe(404);
+    expect((await call("POST", "/auth/sso/acme-idp/initiate", { body: { organization: 42 } })).status).toBe(400);
+  });
+
+  it("the browser start page sends errors to /sso/error/{code}", async () => {
+    const res = await call("GET", "/sso/initiate/other-idp/wall?organization=acme");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/sso/error/sso_provider_not_found");
+  });
+
+  it("a callback without a known state goes to /sso/error/invalid_state", async () => {
+    const res = await call("GET", "/auth/sso/acme-idp/callback?state=forged&code=x");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/sso/error/invalid_state");
   });
 });
