@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { organizationRoutes } from "./api/organization";
+import { profileRoutes } from "./api/profile";
 import { signupRoutes } from "./api/signup";
 import { authRoutes } from "./auth/routes";
 import { ssoInitiatePage } from "./auth/sso";
@@ -39,7 +40,9 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   const api = new Hono<AppEnv>()
     .use(jsonBodyLimit)
     .route("/signup", signupRoutes)
-    .route("/organization", organizationRoutes);
+    .route("/organization", organizationRoutes)
+    // Organisation-scoped resources: /api/{org}/...; org-scope.ts checks token and membership.
+    .route("/:org/profile", profileRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(handleError);

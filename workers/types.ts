@@ -1,5 +1,12 @@
 import type { Tenant } from "./tenant/organizations";
 
+export interface OrgMembership {
+  role: "member" | "organiser" | "manager" | "admin" | "system";
+  orgTermsAcceptedVersion: number;
+  onboardingCompletedVersion: number;
+  managerMemberId: string | null;
+}
+
 export interface AuthContext {
   memberId: string;
   sessionId: string;
@@ -15,5 +22,8 @@ export interface AppEnv {
     /** The organisation of the request's hostname (or the default one). */
     tenant: Tenant;
     auth: AuthContext;
+    /** On /api/{org}/... routes: the organisation in the path, which the member belongs to. */
+    org: Tenant;
+    membership: OrgMembership;
   };
 }

@@ -1,0 +1,159 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createMember, json, login, seedOrganizations } from "./support";
+
+let marta: string;
+let ana: string;
+
+beforeAll(async () => {
+  const { acme, commons } = await seedOrganizations();
+  await env.DB.prepare("INSERT INTO platform_terms (version, url) VALUES (2, '/terms/v2') ON CONFLICT DO NOTHING").run();
+  await env.DB.prepare("UPDATE organizations SET org_terms_version = 3, org_terms_url = '/acme/policy' WHERE id = 'org-acme'").run();
+  await env.DB.prepare("INSERT INTO public_user_groups (id, org_id, slug, name) VALUES ('g1', 'org-acme', 'madrid-office', 'Madrid office'), ('g2', 'org-acme', 'it-team', 'IT team'), ('g3', 'org-commons', 'other', 'Other org group')").run();
+  await createMember({ email: "boss@acme.example", orgId: acme.id, name: "Javier Moreno", role: "manager" });
+  const m = await createMember({ email: "marta@acme.example", orgId: acme.id, name: "Marta Ruiz" });
+  await env.DB.prepare("UPDATE memberships SET manager_member_id = (SELECT id FROM members WHERE email = 'boss@acme.example') WHERE member_id = ?").bind(m.id).run();
+  await createMember({ email: "ana@commons.example", orgId: commons.id });
+  marta = (await login("marta@acme.example", "Correct-Horse-9")).body.access_token;
+  ana = (await login("ana@commons.example", "Correct-Horse-9")).body.access_token;
+});
+
+const put = (body: unknown, token = marta) => call("PUT", "/api/acme/profile", { body, token });
+
+describe("GET /api/{org}/profile", () => {
+  it("answers the own profile with groups, lookups, terms state and manager", async () => {
+    const res = await call("GET", "/api/acme/profile", { token: marta });
+    expect(res.status).toBe(200);
+    const profile = await json(res);
+    expect(profile).toMatchObject({
+      email: "marta@acme.example",
+      name: "Marta Ruiz",
+      role: "member",
+      language: "en-US",
+      commercial_comms_accepted: false,
+      social: {},
+      last_terms_and_conditions_version: 2,
+      last_terms_accepted: false,
+      org_last_terms_accepted: false,
+      organization: { slug: "acme", terms: "/acme/policy", org_last_terms_version: 3 },
+      manager: { name: "Javier Moreno", email: "boss@acme.example" },
+      chat_password: null,
+    });
+    expect(profile.public_user_groups).toEqual([
+      { name: "IT team", slug: "it-team", member: false },
+      { name: "Madrid office", slug: "madrid-office", member: false },
+    ]);
+    expect(profile.categories.length).toBeGreaterThan(30);
+    expect(profile.details).toMatchObject({ address: null, availability_days: [], availability_hours: null });
+  });
+
+  it("needs a token and membership: 401 without, 404 for another organisation or an unknown one", async () => {
+    expect((await call("GET", "/api/acme/profile")).status).toBe(401);
+    const other = await call("GET", "/api/acme/profile", { token: ana });
+    expect(other.status).toBe(404);
+    expect(await json(other)).toMatchObject({ error: "organization_not_found" });
+    expect((await call("GET", "/api/nowhere/profile", { token: ana })).status).toBe(404);
+  });
+
+  it("answers 402 for a disabled account, which makes the app log out", async () => {
+    const { body } = await login("ana@commons.example", "Correct-Horse-9");
+    await env.DB.prepare("UPDATE members SET disabled_at = 1 WHERE email = 'ana@commons.example'").run();
+    const res = await call("GET", "/api/commons/profile", { token: body.access_token });
+    expect(res.status).toBe(402);
+    await env.DB.prepare("UPDATE members SET disabled_at = NULL WHERE email = 'ana@commons.example'").run();
+  });
+});
+
+describe("PUT /api/{org}/profile", () => {
+  it("updates name and phone, storing the phone in E.164 (national numbers read in the organisation's region)", async () => {
+    const res = await put({ name: "  Marta Ruiz Gil ", phone: "612 34 56 78" });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ name: "Marta Ruiz Gil", phone: "+34612345678" });
+    expect((await json(await put({ phone: "+351 912 345 678" }))).phone).toBe("+351912345678");
+    expect((await json(await put({ phone: "+55 11 91234-5678" }))).phone).toBe("+5511912345678");
+  });
+
+  it("validates the phone: required, valid", async () => {
+    expect((await json(await put({ phone: "" }))).fields).toEqual({ phone: "form_error_required" });
+    expect((await json(await put({ phone: "12" }))).fields).toEqual({ phone: "form_error_invalid_phone" });
+    expect((await json(await put({ phone: "+34 12345" }))).fields).toEqual({ phone: "form_error_invalid_phone" });
+  });
+
+  it("answers 409 when the phone belongs to another member", async () => {
+    await call("PUT", "/api/commons/profile", { body: { phone: "+34 699 111 222" }, token: ana });
+    const res = await put({ phone: "+34699111222" });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toMatchObject({ error: "phone_in_use", fields: { phone: "profile_update_error_desc" } });
+  });
+
+  it("stores social links as handles, validating the profile URL pattern, and removes emptied ones", async () => {
+    const res = await put({ social: { linkedin: "https://www.linkedin.com/in/marta-ruiz/", github: "@mruiz" } });
+    expect((await json(res)).social).toEqual({ linkedin: "marta-ruiz", github: "mruiz" });
+    const bad = await put({ social: { linkedin: "https://www.linkedin.com/company/acme" } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).fields).toEqual({ "social.linkedin": "form_error_invalid_social" });
+    expect((await json(await put({ social: { github: "" } }))).social).toEqual({ linkedin: "marta-ruiz" });
+    expect((await put({ social: { myspace: "x" } })).status).toBe(400);
+  });
+
+  it("switches commercial communications and language", async () => {
+    const body = await json(await put({ commercial_comms_accepted: true, language: "eu-ES" }));
+    expect(body).toMatchObject({ commercial_comms_accepted: true, language: "eu-ES" });
+    expect((await json(await put({ language: "de-DE" }))).fields).toEqual({ language: "form_error_invalid" });
+  });
+
+  it("accepts the platform terms and the organisation policy", async () => {
+    const body = await json(await put({ last_terms_accepted: true, org_last_terms_accepted: true }));
+    expect(body).toMatchObject({ last_terms_accepted: true, org_last_terms_accepted: true });
+    expect((await put({ last_terms_accepted: false })).status).toBe(400);
+  });
+
+  it("saves details partially, with the lookups' values", async () => {
+    await put({ details: { address: "Calle Mayor 1, Madrid", tshirt_size: "M", availability_days: ["weekends_and_holidays"] } });
+    const body = await json(await put({ details: { availability_hours: { start: "09:00", end: "13:30" }, date_of_birth: "1990-04-12" } }));
+    expect(body.details).toMatchObject({
+      address: "Calle Mayor 1, Madrid",
+      tshirt_size: "M",
+      availability_days: ["weekends_and_holidays"],
+      availability_hours: { start: "09:00", end: "13:30" },
+      date_of_birth: "1990-04-12",
+    });
+    const bad = await put({ details: { tshirt_size: "XXXL", date_of_birth: "1990-02-30", availability_hours: { start: "18:00", end: "09:00" }, colour: "red" } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).fields).toMatchObject({
+      "details.tshirt_size": "form_error_invalid",
+      "details.date_of_birth": "form_error_invalid_date",
+      "details.availability_hours": "form_error_invalid_time_range",
+    });
+  });
+
+  it("replaces groups, categories and audiences; unknown choices and other organisations' groups are refused", async () => {
+    const body = await json(await put({ public_user_groups: ["madrid-office"], categories: ["environment"], target_audience: ["children", "elderly"] }));
+    expect(body.public_user_groups.find((g: any) => g.slug === "madrid-office").member).toBe(true);
+    expect(body.categories.filter((c: any) => c.member).map((c: any) => c.slug)).toEqual(["environment"]);
+    expect(body.target_audience.filter((a: any) => a.member).map((a: any) => a.slug).sort()).toEqual(["children", "elderly"]);
+    const again = await json(await put({ public_user_groups: ["it-team"] }));
+    expect(again.public_user_groups.filter((g: any) => g.member).map((g: any) => g.slug)).toEqual(["it-team"]);
+    const foreign = await put({ public_user_groups: ["other"], categories: ["not-a-category"] });
+    expect(foreign.status).toBe(400);
+    expect((await json(foreign)).fields).toEqual({ public_user_groups: "form_error_invalid", categories: "form_error_invalid" });
+  });
+
+  it("records the completed onboarding version", async () => {
+    expect((await json(await put({ onboarding_completed_version: 5 }))).onboarding_completed_version).toBe(5);
+    expect((await put({ onboarding_completed_version: 6 })).status).toBe(400);
+  });
+
+  it("refuses empty, unknown-field and malformed bodies without writing anything", async () => {
+    expect((await json(await put({}))).fields).toEqual({ _: "form_error_empty_update" });
+    const mixed = await put({ name: "Changed", email: "hijack@example.org" });
+    expect(mixed.status).toBe(400);
+    expect((await json(await call("GET", "/api/acme/profile", { token: marta }))).name).toBe("Marta Ruiz Gil");
+    const malformed = await call("PUT", "/api/acme/profile", { rawBody: "{", headers: { "content-type": "application/json" }, token: marta });
+    expect(malformed.status).toBe(400);
+  });
+
+  it("cannot change another organisation's profile data", async () => {
+    expect((await put({ name: "Intruder" }, ana)).status).toBe(404);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * GET and PUT /api/{org}/profile (SPEC.md section 7). PUT bodies are partial: each names only the
+ * fields a screen changes ({phone, name}, {social}, {language}, {details}, ...). Every change of one
+ * request is written in a single batch: all of it or none of it.
+ */
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { Hono } from "hono";
+import * as v from "valibot";
+import { LocaleSchema } from "../../app/domain/locales";
+import { phoneSchema } from "../../app/domain/phone";
+import { ProfileDetailsSchema } from "../../app/domain/profile-details";
+import { SocialSchema } from "../../app/domain/social";
+import { latestPlatformTermsVersion } from "../auth/members";
+import { getDb, schema } from "../db/client";
+import { ApiError } from "../lib/errors";
+import { invalidInput } from "../lib/validation";
+import type { AppEnv } from "../types";
+import { orgScope } from "./org-scope";
+import { detailsChanges, ownProfileJson } from "./profile-data";
+
+/** The onboarding version a completed wizard records (SPEC.md section 9). */
+export const ONBOARDING_VERSION = 5;
+
+const slugList = v.pipe(
+  v.array(v.pipe(v.string("form_error_invalid"), v.regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, "form_error_invalid")), "form_error_invalid"),
+  v.maxLength(100, "form_error_invalid"),
+);
+
+const profileUpdateSchema = (region: string) =>
+  v.pipe(
+    v.partial(
+      v.strictObject(
+        {
+          name: v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(120, "form_error_max_length")),
+          phone: phoneSchema(region),
+          social: SocialSchema,
+          commercial_comms_accepted: v.boolean("form_error_invalid"),
+          language: LocaleSchema,
+          details: ProfileDetailsSchema,
+          public_user_groups: slugList,
+          target_audience: slugList,
+          categories: slugList,
+          avatar: v.null("form_error_invalid"),
+          last_terms_accepted: v.literal(true, "form_error_invalid"),
+          org_last_terms_accepted: v.literal(true, "form_error_invalid"),
+          onboarding_completed_version: v.pipe(v.number("form_error_invalid"), v.integer("form_error_invalid"), v.minValue(0), v.maxValue(ONBOARDING_VERSION)),
+          chat_password: v.pipe(v.string("form_error_invalid"), v.minLength(12, "form_error_invalid"), v.maxLength(200, "form_error_invalid")),
+        },
+        "form_error_unknown_field",
+      ),
+    ),
+    v.check((body) => Object.keys(body).length > 0, "form_error_empty_update"),
+  );
+
+export const profileRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .get("/", async (c) => {
+    const member = await getDb(c.env).select({ disabledAt: schema.members.disabledAt }).from(schema.members).where(eq(schema.members.id, c.var.auth.memberId)).get();
+    // SPEC.md section 8: a 402 on the profile makes the app log out.
+    if (!member || member.disabledAt !== null) throw new ApiError(402, "account_disabled", "This account is no longer active.");
+    return c.json(await ownProfileJson(c.env, c.var.auth.memberId, c.var.org, c.var.membership));
+  })
+
+  .put("/", async (c) => {
+    const raw = await c.req.json().catch(() => {
+      throw new ApiError(400, "bad_request", "The body must be JSON.");
+    });
+    const parsed = v.safeParse(profileUpdateSchema(c.var.org.community.region ?? c.var.org.region), raw);
+    if (!parsed.success) throw invalidInput(parsed.issues);
+    const body = parsed.output;
+    const { memberId } = c.var.auth;
+    const org = c.var.org;
+    const db = getDb(c.env);
+
+    if (body.phone) {
+      const taken = await db
+        .select({ memberId: schema.profiles.memberId })
+        .from(schema.profiles)
+        .where(and(eq(schema.profiles.phone, body.phone), ne(schema.profiles.memberId, memberId)))
+        .get();
+      if (taken) throw new ApiError(409, "phone_in_use", "This phone number is registered for another user.", { phone: "profile_update_error_desc" });
+    }
+
+    const lookupsValid = async () => {
+      const [groups, categories, audiences] = await Promise.all([
+        body.public_user_groups?.length
+          ? db.select({ id: schema.publicUserGroups.id, slug: schema.publicUserGroups.slug }).from(schema.publicUserGroups)
+              .where(and(eq(schema.publicUserGroups.orgId, org.id), inArray(schema.publicUserGroups.slug, body.public_user_groups)))
+          : [],
+        body.categories?.length
+          ? db.select({ slug: schema.categories.slug }).from(schema.categories).where(inArray(schema.categories.slug, body.categories))
+          : [],
+        body.target_audience?.length
+          ? db.select({ slug: schema.targetAudiences.slug }).from(schema.targetAudiences).where(inArray(schema.targetAudiences.slug, body.target_audience))
+          : [],
+      ]);
+      const fields: Record<string, string> = {};
+      if (body.public_user_groups && groups.length !== new Set(body.public_user_groups).size) fields.public_user_groups = "form_error_invalid";
+      if (body.categories && categories.length !== new Set(body.categories).size) fields.categories = "form_error_invalid";
+      if (body.target_audience && audiences.length !== new Set(body.target_audience).size) fields.target_audience = "form_error_invalid";
+      if (Object.keys(fields).length) throw new ApiError(400, "validation_error", "Unknown choices.", fields);
+      return groups;
+    };
+    const groups = await lookupsValid();
+
+    const statements = [];
+    const memberChanges = {
+      ...(body.language ? { language: body.language } : {}),
+      ...(body.chat_password ? { chatPassword: body.chat_password } : {}),
+      ...(body.last_terms_accepted ? { lastTermsAcceptedVersion: await latestPlatformTermsVersion(c.env) } : {}),
+    };
+    if (Object.keys(memberChanges).length) statements.push(db.update(schema.members).set(memberChanges).where(eq(schema.members.id, memberId)));
+
+    const profileChanges = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.phone !== undefined ? { phone: body.phone } : {}),
+      ...(body.commercial_comms_accepted !== undefined ? { commercialCommsAccepted: body.commercial_comms_accepted } : {}),
+      ...(body.avatar === null ? { avatarKey: null } : {}),
+    };
+    if (body.social) {
+      const current = await db.select({ social: schema.profiles.social }).from(schema.profiles).where(eq(schema.profiles.memberId, memberId)).get();
+      const merged: Record<string, string | null> = { ...JSON.parse(current?.social ?? "{}"), ...body.social };
+      for (const key of Object.keys(merged)) if (merged[key] === null) delete merged[key];
+      Object.assign(profileChanges, { social: JSON.stringify(merged) });
+    }
+    if (Object.keys(profileChanges).length) statements.push(db.update(schema.profiles).set(profileChanges).where(eq(schema.profiles.memberId, memberId)));
+
+    const membershipChanges = {
+      ...(body.org_last_terms_accepted ? { orgTermsAcceptedVersion: org.orgTermsVersion } : {}),
+      ...(body.onboarding_completed_version !== undefined ? { onboardingCompletedVersion: body.onboarding_completed_version } : {}),
+    };
+    if (Object.keys(membershipChanges).length) {
+      statements.push(
+        db.update(schema.memberships).set(membershipChanges).where(and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, memberId))),
+      );
+    }
+
+    if (body.details) {
+      const changes = { ...detailsChanges(body.details), updatedAt: Date.now() };
+      statements.push(
+        db
+          .insert(schema.profileDetails)
+          .values({ orgId: org.id, memberId, ...changes })
+          .onConflictDoUpdate({ target: [schema.profileDetails.orgId, schema.profileDetails.memberId], set: changes }),
+      );
+    }
+
+    if (body.public_user_groups) {
+      const orgGroupIds = db.select({ id: schema.publicUserGroups.id }).from(schema.publicUserGroups).where(eq(schema.publicUserGroups.orgId, org.id));
+      statements.push(
+        db.delete(schema.memberUserGroups).where(and(eq(schema.memberUserGroups.memberId, memberId), inArray(schema.memberUserGroups.groupId, orgGroupIds))),
+      );
+      if (groups.length) statements.push(db.insert(schema.memberUserGroups).values(groups.map((group) => ({ groupId: group.id, memberId }))));
+    }
+    if (body.categories) {
+      statements.push(db.delete(schema.memberCategories).where(and(eq(schema.memberCategories.orgId, org.id), eq(schema.memberCategories.memberId, memberId))));
+      const slugs = [...new Set(body.categories)];
+      if (slugs.length) statements.push(db.insert(schema.memberCategories).values(slugs.map((categorySlug) => ({ orgId: org.id, memberId, categorySlug }))));
+    }
+    if (body.target_audience) {
+      statements.push(
+        db.delete(schema.memberTargetAudiences).where(and(eq(schema.memberTargetAudiences.orgId, org.id), eq(schema.memberTargetAudiences.memberId, memberId))),
+      );
+      const slugs = [...new Set(body.target_audience)];
+      if (slugs.length) {
+        statements.push(db.insert(schema.memberTargetAudiences).values(slugs.map((targetAudienceSlug) => ({ orgId: org.id, memberId, targetAudienceSlug }))));
+      }
+    }
+
+    if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    const membership = { ...c.var.membership, ...membershipChanges };
+    return c.json(await ownProfileJson(c.env, memberId, org, membership));
+  });
