@@ -1,4 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 declare module "@remix-run/cloudflare" {
@@ -9,6 +11,7 @@ declare module "@remix-run/cloudflare" {
 
 export default defineConfig({
   plugins: [
+    tailwindcss(),
     remix({
       future: {
         v3_fetcherPersist: true,
@@ -19,7 +22,7 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: { "~": "/app" } },
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: {
     target: "webworker",
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },

@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Worker tests run inside workerd with real D1, KV and R2 (miniflare); storage is fresh per test
@@ -24,6 +25,7 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],

@@ -28,6 +28,8 @@ export interface PageContext {
   tenant: AppEnv["Variables"]["tenant"];
   cspNonce: string;
   requestId: string;
+  /** Calls this Worker's own /auth and /api (embedded or proxied upstream), in-process. */
+  api: (request: Request) => Promise<Response>;
 }
 
 const jsonBodyLimit = bodyLimit({
@@ -77,10 +79,12 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
       if (asset.status !== 404) return asset;
     }
     if (!options.renderPage) return handleNotFound(c);
-    return options.renderPage(c.req.raw, c.env, c.executionCtx as ExecutionContext, {
+    const ctx = c.executionCtx as ExecutionContext;
+    return options.renderPage(c.req.raw, c.env, ctx, {
       tenant: c.var.tenant,
       cspNonce: c.var.cspNonce,
       requestId: c.var.requestId,
+      api: async (request) => app.fetch(request, c.env, ctx),
     });
   });
   return app;

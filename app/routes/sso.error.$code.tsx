@@ -1,32 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-
-const MESSAGES: Record<string, string> = {
-  access_denied: "Sign-in was cancelled at your organisation's provider.",
-  invalid_state: "The sign-in took too long or was already used. Start again.",
-  email_missing: "Your organisation's provider did not share your e-mail address.",
-  email_not_verified: "Your organisation's provider has not verified your e-mail address.",
-  email_in_use: "This e-mail address already has an account outside your organisation. Sign in with your password.",
-  sso_provider_not_found: "Your organisation does not offer this sign-in method.",
-  sso_provider_unavailable: "Your organisation's sign-in provider cannot be reached right now.",
-};
+import { useTranslation } from "react-i18next";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const code = (params.code ?? "").slice(0, 60);
-  return { code, message: MESSAGES[code] ?? "Sign-in with your organisation failed. Try again in a few minutes." };
+  return { code: (params.code ?? "").replace(/[^a-z0-9_]/gi, "").slice(0, 60) };
 }
 
+// SPEC.md section 8: sso_error_{code}, else the default message.
 export default function SsoError() {
-  const { code, message } = useLoaderData<typeof loader>();
+  const { code } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
-    <main className="page">
-      <h1>Sign-in failed</h1>
-      <p>{message}</p>
-      <p>
-        <small>Code: {code}</small>
-      </p>
-      <Link className="button" to="/signin">
-        Back to sign in
+    <main className="mx-auto flex max-w-md flex-col gap-4 px-6 py-12 text-center">
+      <h1 className="text-2xl font-bold">{t("sso_error_title")}</h1>
+      <p>{t([`sso_error_${code}`, "sso_error_default"])}</p>
+      <p className="text-sm text-muted-foreground">{t("sso_error_code", { code })}</p>
+      <Link className="block rounded-md bg-brand px-4 py-3 font-semibold text-brand-foreground" to="/signin">
+        {t("sso_error_back")}
       </Link>
     </main>
   );

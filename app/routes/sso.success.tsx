@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Only local paths: never an open redirect. Browsers read "/\\" like "//", so backslashes and
@@ -16,11 +17,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // SPEC.md section 2: reload the opener and close after 1 s; without an opener, go on in this window.
 export default function SsoSuccess() {
   const { next, nonce } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const script = `setTimeout(function(){var o=window.opener;if(o&&!o.closed){try{o.location.reload()}catch(e){}window.close()}else{location.replace(${JSON.stringify(next).replace(/</g, "\\u003c")})}},1000);`;
   return (
-    <main className="page">
-      <h1>You are signed in</h1>
-      <p>This window closes by itself.</p>
+    <main className="mx-auto flex max-w-md flex-col gap-4 px-6 py-12 text-center">
+      <h1 className="text-2xl font-bold">{t("sso_success_title")}</h1>
+      <p>{t("sso_success_body")}</p>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
     </main>
   );

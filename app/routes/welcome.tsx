@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.name} · Commons` : "Commons" }];
 
@@ -12,20 +13,23 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
+const button = "block rounded-md px-4 py-3 text-center font-semibold no-underline";
+
 export default function Welcome() {
   const { name, logo, canCreateAccount } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
-    <main className="page">
-      {logo ? <img src={logo} alt={name} /> : null}
-      <h1>Welcome to {name}</h1>
-      <p>Find initiatives, take part and see the impact you make together.</p>
+    <main className="mx-auto flex max-w-md flex-col gap-5 px-6 py-12 text-center">
+      {logo ? <img src={logo} alt={name} className="h-16 self-center" /> : null}
+      <h1 className="text-2xl font-bold">{t("welcome_title", { organization: name })}</h1>
+      <p className="text-muted-foreground">{t("welcome_subtitle")}</p>
       {canCreateAccount ? (
-        <Link className="button" to="/signup">
-          Create an account
+        <Link className={`${button} bg-brand text-brand-foreground`} to="/signup">
+          {t("welcome_create_account")}
         </Link>
       ) : null}
-      <Link className="button secondary" to="/signin">
-        Sign in
+      <Link className={`${button} border border-brand bg-card text-brand`} to="/signin">
+        {t("welcome_signin")}
       </Link>
     </main>
   );

@@ -848,3 +848,19 @@ export const backgroundTasks = sqliteTable(
   },
   (t) => [index("background_tasks_member_idx").on(t.memberId, t.kind)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The web app's sessions (DESIGN.md "Sessions"): the browser holds only an opaque id in an HttpOnly
+// cookie; the API tokens it stands for stay here, sealed with AES-GCM, and never reach JavaScript.
+
+export const webSessions = sqliteTable("web_sessions", {
+  /** SHA-256 of the cookie value. */
+  id: text("id").primaryKey(),
+  accessToken: text("access_token").notNull(),
+  accessExpiresAt: integer("access_expires_at").notNull(),
+  refreshToken: text("refresh_token").notNull(),
+  /** Single-flight refresh: the request that set this refreshes; others wait for its result. */
+  refreshingUntil: integer("refreshing_until"),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: createdAt(),
+});

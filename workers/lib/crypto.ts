@@ -54,3 +54,32 @@ export async function hmacSha256(secret: string, data: string): Promise<Uint8Arr
   );
   return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(data)));
 }
+
+async function sealingKey(secret: string): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(16), info: new TextEncoder().encode("commons sealed values v1") },
+    material,
+    { name: "AES-GCM", length: 256 },
+    false,
+    ["encrypt", "decrypt"],
+  );
+}
+
+/** Encrypts a secret for storage (AES-256-GCM, key derived from `secret`): "iv.ciphertext" in base64url. */
+export async function seal(secret: string, plaintext: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const ciphertext = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealingKey(secret), new TextEncoder().encode(plaintext));
+  return `${base64UrlEncode(iv)}.${base64UrlEncode(ciphertext)}`;
+}
+
+/** The plaintext of `seal`, or null when it was tampered with or sealed with another secret. */
+export async function unseal(secret: string, sealed: string): Promise<string | null> {
+  const [iv, ciphertext] = sealed.split(".");
+  try {
+    const plaintext = await crypto.subtle.decrypt({ name: "AES-GCM", iv: base64UrlDecode(iv) }, await sealingKey(secret), base64UrlDecode(ciphertext));
+    return new TextDecoder().decode(plaintext);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The one client the web app's loaders and actions use to reach the API (SPEC.md section 7),
+ * embedded or upstream alike. Authenticated calls carry the session's access token; a 401 triggers
+ * one refresh (single flight, web-session.server.ts) and one retry.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import {
+  clearSessionCookie,
+  deleteWebSession,
+  getWebSession,
+  needsRefresh,
+  refreshWebSession,
+  type ApiTokens,
+  type WebSession,
+} from "./web-session.server";
+
+export interface ApiError {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
+
+export interface ApiArgs {
+  context: AppLoadContext;
+  request: Request;
+}
+
+const FORWARDED = ["cf-connecting-ip", "user-agent", "accept-language", "x-request-id"];
+
+async function send<T>({ context, request }: ApiArgs, method: string, path: string, body: unknown, token?: string): Promise<ApiResult<T>> {
+  const headers = new Headers({ accept: "application/json" });
+  for (const name of FORWARDED) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (body !== undefined) headers.set("content-type", "application/json");
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  // Same origin as the page, so the API resolves the same organisation.
+  const url = new URL(path, request.url);
+  let response: Response;
+  try {
+    response = await context.api(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  } catch {
+    // SPEC.md section 8: a missing response counts as 400 Bad Request.
+    return { ok: false, status: 400, error: { error: "bad_request", message: "No response" } };
+  }
+  if (response.status === 204) return { ok: true, status: 204, data: undefined as T };
+  const payload = await response.json().catch(() => null);
+  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+  const error = payload && typeof payload === "object" && "error" in payload ? (payload as ApiError) : { error: "unknown", message: response.statusText };
+  return { ok: false, status: response.status, error };
+}
+
+/** Calls that need no member (sign-up, look-up, organisation profiles...). */
+export function publicApi<T>(args: ApiArgs, method: string, path: string, body?: unknown) {
+  return send<T>(args, method, path, body);
+}
+
+function refresher(args: ApiArgs) {
+  return async (refreshToken: string) => {
+    const result = await send<ApiTokens>(args, "PUT", "/auth/refresh", { refresh_token: refreshToken });
+    return result.ok ? result.data : null;
+  };
+}
+
+/**
+ * Where a visitor without a session goes: /signin, keeping where they were going. A plain 302
+ * Response (Remix follows any thrown redirect), so this module stays free of the Remix runtime.
+ */
+export function signinRedirect(request: Request, headers?: Record<string, string>) {
+  const url = new URL(request.url);
+  const referrer = url.pathname + url.search;
+  const target = referrer === "/" || referrer.startsWith("/signin") ? "/signin" : `/signin?redirect=${encodeURIComponent(referrer)}`;
+  return new Response(null, { status: 302, headers: { location: target, ...headers } });
+}
+
+/**
+ * A call as the signed-in member. Without a live session it throws a redirect to /signin (the
+ * session cookie cleared when the API ended the session).
+ */
+export async function memberApi<T>(args: ApiArgs, method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+  let session: WebSession | null = await getWebSession(args.context, args.request);
+  if (!session) throw signinRedirect(args.request);
+  if (needsRefresh(session)) session = await refreshWebSession(args.context, session, refresher(args));
+  if (!session) throw signinRedirect(args.request, { "set-cookie": clearSessionCookie() });
+  const first = await send<T>(args, method, path, body, session.accessToken);
+  if (first.status !== 401) return first;
+  const renewed = await refreshWebSession(args.context, session, refresher(args));
+  if (!renewed) throw signinRedirect(args.request, { "set-cookie": clearSessionCookie() });
+  return send<T>(args, method, path, body, renewed.accessToken);
+}
+
+/** Ends the session at the API and here; answers the Set-Cookie that clears the browser's cookie. */
+export async function endSession(args: ApiArgs): Promise<string> {
+  const session = await getWebSession(args.context, args.request);
+  if (session) {
+    await send(args, "DELETE", "/auth/identity", undefined, session.accessToken);
+    await deleteWebSession(args.context, session);
+  }
+  return clearSessionCookie();
+}
+
+export const hasSession = async (args: ApiArgs) => (await getWebSession(args.context, args.request)) !== null;

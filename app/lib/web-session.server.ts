@@ -1,0 +1,154 @@
+/**
+ * The web app's session (DESIGN.md "Sessions"): an opaque id in an HttpOnly, Secure, SameSite=Lax
+ * cookie; the API's access and refresh tokens it stands for are sealed in D1 (web_sessions).
+ * Token refresh lives here, once: single flight per session, across requests and isolates.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { randomToken, seal, sha256Hex, unseal } from "../../workers/lib/crypto";
+import { getConfig } from "../../workers/lib/config";
+
+export const SESSION_COOKIE = "commons_session";
+const SESSION_MAX_AGE_S = 30 * 24 * 3600;
+/** SPEC.md section 9: wait at most 10 s for a refresh in progress. */
+const REFRESH_WAIT_MS = 10_000;
+const REFRESH_POLL_MS = 200;
+/** Refresh a little before the access token expires, so a page never fails on a stale token. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+export interface ApiTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+export interface WebSession {
+  id: string;
+  accessToken: string;
+  accessExpiresAt: number;
+}
+
+interface Row {
+  id: string;
+  access_token: string;
+  access_expires_at: number;
+  refresh_token: string;
+  refreshing_until: number | null;
+  expires_at: number;
+}
+
+const secretOf = (context: AppLoadContext) => getConfig(context.cloudflare.env).TOKEN_SECRET;
+const db = (context: AppLoadContext) => context.cloudflare.env.DB;
+
+function cookieValue(request: Request): string | null {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return rest.join("=") || null;
+  }
+  return null;
+}
+
+export function sessionCookie(value: string, maxAge = SESSION_MAX_AGE_S) {
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
+}
+
+export const clearSessionCookie = () => sessionCookie("", 0);
+
+/** Starts a web session for freshly issued tokens; answers the Set-Cookie value. */
+export async function createWebSession(context: AppLoadContext, tokens: ApiTokens): Promise<string> {
+  const value = randomToken();
+  const now = Date.now();
+  const secret = secretOf(context);
+  await db(context)
+    .prepare("INSERT INTO web_sessions (id, access_token, access_expires_at, refresh_token, expires_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(await sha256Hex(value), await seal(secret, tokens.access_token), now + tokens.expires_in * 1000, await seal(secret, tokens.refresh_token), now + SESSION_MAX_AGE_S * 1000)
+    .run();
+  return sessionCookie(value);
+}
+
+async function readRow(context: AppLoadContext, id: string) {
+  return db(context).prepare("SELECT * FROM web_sessions WHERE id = ?").bind(id).first<Row>();
+}
+
+async function toSession(context: AppLoadContext, row: Row): Promise<WebSession | null> {
+  const accessToken = await unseal(secretOf(context), row.access_token);
+  return accessToken ? { id: row.id, accessToken, accessExpiresAt: row.access_expires_at } : null;
+}
+
+export async function getWebSession(context: AppLoadContext, request: Request): Promise<WebSession | null> {
+  const value = cookieValue(request);
+  if (!value || value.length > 100) return null;
+  const row = await readRow(context, await sha256Hex(value));
+  if (!row || row.expires_at <= Date.now()) return null;
+  return toSession(context, row);
+}
+
+export async function deleteWebSession(context: AppLoadContext, session: WebSession) {
+  await db(context).prepare("DELETE FROM web_sessions WHERE id = ?").bind(session.id).run();
+}
+
+const inFlight = new Map<string, Promise<WebSession | null>>();
+
+/**
+ * A fresh access token for the session. One refresh at a time per session: within this isolate
+ * callers share one promise; across isolates a conditional UPDATE elects one refresher and the
+ * others wait (up to 10 s) for the row to change. Null when the API refused: the session is over.
+ */
+export function refreshWebSession(
+  context: AppLoadContext,
+  session: WebSession,
+  callRefresh: (refreshToken: string) => Promise<ApiTokens | null>,
+): Promise<WebSession | null> {
+  let pending = inFlight.get(session.id);
+  if (!pending) {
+    pending = doRefresh(context, session, callRefresh).finally(() => inFlight.delete(session.id));
+    inFlight.set(session.id, pending);
+  }
+  return pending;
+}
+
+async function doRefresh(
+  context: AppLoadContext,
+  session: WebSession,
+  callRefresh: (refreshToken: string) => Promise<ApiTokens | null>,
+): Promise<WebSession | null> {
+  const now = Date.now();
+  const claimed = await db(context)
+    .prepare("UPDATE web_sessions SET refreshing_until = ? WHERE id = ? AND (refreshing_until IS NULL OR refreshing_until < ?)")
+    .bind(now + REFRESH_WAIT_MS, session.id, now)
+    .run();
+  if (claimed.meta.changes !== 1) return waitForRefresh(context, session);
+
+  const row = await readRow(context, session.id);
+  const refreshToken = row ? await unseal(secretOf(context), row.refresh_token) : null;
+  // Someone else refreshed between our read and our claim: their token is already fresh.
+  if (row && row.access_expires_at > session.accessExpiresAt) {
+    await db(context).prepare("UPDATE web_sessions SET refreshing_until = NULL WHERE id = ?").bind(session.id).run();
+    return toSession(context, row);
+  }
+  const tokens = refreshToken ? await callRefresh(refreshToken) : null;
+  if (!tokens) {
+    await db(context).prepare("DELETE FROM web_sessions WHERE id = ?").bind(session.id).run();
+    return null;
+  }
+  const secret = secretOf(context);
+  const accessExpiresAt = Date.now() + tokens.expires_in * 1000;
+  await db(context)
+    .prepare("UPDATE web_sessions SET access_token = ?, access_expires_at = ?, refresh_token = ?, refreshing_until = NULL WHERE id = ?")
+    .bind(await seal(secret, tokens.access_token), accessExpiresAt, await seal(secret, tokens.refresh_token), session.id)
+    .run();
+  return { id: session.id, accessToken: tokens.access_token, accessExpiresAt };
+}
+
+async function waitForRefresh(context: AppLoadContext, session: WebSession): Promise<WebSession | null> {
+  const deadline = Date.now() + REFRESH_WAIT_MS;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_POLL_MS));
+    const row = await readRow(context, session.id);
+    if (!row) return null;
+    if (row.access_expires_at !== session.accessExpiresAt && row.refreshing_until === null) return toSession(context, row);
+  }
+  return null;
+}
+
+export const needsRefresh = (session: WebSession) => session.accessExpiresAt - EXPIRY_MARGIN_MS <= Date.now();
