@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { RouteErrorBoundary } from "./components/error-page";
+import { unsupportedBrowser } from "./lib/browser-support";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { createI18n } from "./i18n/i18n";
 import { detectLocale } from "./i18n/locale.server";
@@ -19,14 +21,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     locale,
     messages: messagesFor(locale, tenant.community.appIntl),
     theme: themeStyle(tenant.community.theme),
+    unsupported: unsupportedBrowser(request.headers.get("user-agent")),
     organization: { name: tenant.name, slug: tenant.slug, logo: tenant.logo, logoSmall: tenant.logoSmall },
   };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/** The provider sits in the Layout so that error boundaries are translated too. */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? "en-US";
+  const i18n = useMemo(() => createI18n(locale, data?.messages ?? {}), [locale, data?.messages]);
+  useChangeLanguage(locale);
   return (
     <html lang={data?.locale ?? "en-US"} style={data?.theme}>
       <head>
@@ -36,7 +43,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <I18nextProvider i18n={i18n}>
+          {data?.unsupported ? <UnsupportedBanner {...data.unsupported} /> : null}
+          {children}
+        </I18nextProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>
@@ -45,12 +55,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const data = useRouteLoaderData<typeof loader>("root")!;
-  const i18n = useMemo(() => createI18n(data.locale, data.messages), [data.locale, data.messages]);
-  useChangeLanguage(data.locale);
+  return <Outlet />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+function UnsupportedBanner({ browser, minimum }: { browser: string; minimum: number }) {
+  const { t } = useTranslation("common");
   return (
-    <I18nextProvider i18n={i18n}>
-      <Outlet />
-    </I18nextProvider>
+    <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
+      {t("unsupported_browser", { browser, minimum })}
+    </div>
   );
 }

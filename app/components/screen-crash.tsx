@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+
+export type CrashArea = "social_cv" | "initiatives" | "wall" | "ranking" | "proposals" | "program" | "default";
+
+/** SPEC.md section 2, "Screen crash": a title, an area-specific message and a reload button. */
+export function ScreenCrash({ area = "default" }: { area?: CrashArea }) {
+  const { t } = useTranslation("common");
+  return (
+    <section role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-10 text-center">
+      <h2 className="text-xl font-semibold">{t("crash_title")}</h2>
+      <p className="text-muted-foreground">{t(`crash_message_${area}`)}</p>
+      <form method="get">
+        <Button type="submit">{t("crash_reload")}</Button>
+      </form>
+    </section>
+  );
+}
