@@ -1,0 +1,118 @@
+import { NavLink, useNavigation } from "@remix-run/react";
+import { ChevronsLeft, ChevronsRight, Mail, Menu } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/lib/cn";
+import type { NavEntry } from "~/lib/member.server";
+import { Avatar } from "./avatar";
+import { NAV_ITEMS } from "./nav-items";
+
+interface ShellProps {
+  organization: { name: string; logo: string | null; logoSmall: string | null };
+  member: { name: string; avatar: string | null };
+  nav: NavEntry[];
+  contactEmail: string;
+  children: ReactNode;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn("flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted", isActive && "bg-muted text-brand");
+
+function NavList({ nav, contactEmail, collapsed = false }: { nav: NavEntry[]; contactEmail: string; collapsed?: boolean }) {
+  const { t } = useTranslation("shell");
+  return (
+    <ul className="flex flex-col gap-1">
+      {nav.map((entry) => {
+        const { to, icon: Icon, label } = NAV_ITEMS[entry];
+        return (
+          <li key={entry}>
+            <NavLink to={to} className={linkClass} title={collapsed ? t(label) : undefined}>
+              <Icon aria-hidden="true" className="size-5 shrink-0" />
+              <span className={cn(collapsed && "sr-only")}>{t(label)}</span>
+            </NavLink>
+          </li>
+        );
+      })}
+      <li>
+        <a href={`mailto:${contactEmail}`} className={linkClass({ isActive: false })} title={collapsed ? t("nav_contact") : undefined}>
+          <Mail aria-hidden="true" className="size-5 shrink-0" />
+          <span className={cn(collapsed && "sr-only")}>{t("nav_contact")}</span>
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The signed-in frame (SPEC.md section 2, "Navigation shell"): header with the organisation's logo
+ * and the member's avatar; a sidebar on large screens (collapsible); on xs/sm/md a menu drawer (a
+ * <details>, so it works without JavaScript) and a bottom bar.
+ */
+export function AppShell({ organization, member, nav, contactEmail, children }: ShellProps) {
+  const { t } = useTranslation("shell");
+  const [collapsed, setCollapsed] = useState(false);
+  const navigation = useNavigation();
+  const profileTarget = nav.includes("responsible_profile") ? "/responsible_profile" : "/settings";
+  const bottom = (["wall", "initiative", "proposal", "settings"] as const).filter((entry) => nav.includes(entry));
+  return (
+    <div className="min-h-dvh">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2">
+        {t("skip_to_content")}
+      </a>
+      {navigation.state !== "idle" ? (
+        <div role="progressbar" aria-label={t("loading")} className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand" />
+      ) : null}
+      <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-card px-4">
+        <details className="lg:hidden">
+          <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted" aria-label={t("open_menu")}>
+            <Menu aria-hidden="true" className="size-6" />
+          </summary>
+          <nav aria-label={t("main_navigation")} className="absolute inset-x-0 top-16 z-40 border-b border-border bg-card p-3 shadow-lg">
+            <NavList nav={nav} contactEmail={contactEmail} />
+          </nav>
+        </details>
+        <NavLink to="/wall" className="flex items-center gap-2" aria-label={organization.name}>
+          {organization.logo ? <img src={organization.logo} alt="" className="h-9 max-w-40 object-contain" /> : <span className="font-bold">{organization.name}</span>}
+        </NavLink>
+        <NavLink to={profileTarget} className="ml-auto rounded-full" aria-label={t("your_profile", { name: member.name })}>
+          <Avatar name={member.name} src={member.avatar} />
+        </NavLink>
+      </header>
+      <div className="flex">
+        <nav
+          aria-label={t("main_navigation")}
+          className={cn("sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col gap-2 border-r border-border bg-card p-3 lg:flex", collapsed ? "w-20" : "w-64")}
+        >
+          <NavList nav={nav} contactEmail={contactEmail} collapsed={collapsed} />
+          <button
+            type="button"
+            onClick={() => setCollapsed((value) => !value)}
+            aria-expanded={!collapsed}
+            className="mt-auto flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-muted"
+          >
+            {collapsed ? <ChevronsRight aria-hidden="true" className="size-5" /> : <ChevronsLeft aria-hidden="true" className="size-5" />}
+            <span className={cn(collapsed && "sr-only")}>{t(collapsed ? "expand_sidebar" : "collapse_sidebar")}</span>
+          </button>
+        </nav>
+        <main id="main" className="min-w-0 flex-1 px-4 pb-24 pt-6 lg:px-8 lg:pb-10">
+          {children}
+        </main>
+      </div>
+      <nav aria-label={t("quick_navigation")} className="fixed inset-x-0 bottom-0 z-30 flex border-t border-border bg-card lg:hidden">
+        {bottom.map((entry) => {
+          const { to, icon: Icon, label } = NAV_ITEMS[entry];
+          return (
+            <NavLink key={entry} to={to} className={({ isActive }) => cn("flex flex-1 flex-col items-center gap-1 py-2 text-xs", isActive ? "text-brand" : "text-muted-foreground")}>
+              <Icon aria-hidden="true" className="size-5" />
+              {t(label)}
+            </NavLink>
+          );
+        })}
+        <NavLink to={profileTarget} className="flex flex-1 flex-col items-center gap-1 py-2 text-xs text-muted-foreground">
+          <Avatar name={member.name} src={member.avatar} size={22} />
+          {t("nav_profile")}
+        </NavLink>
+      </nav>
+    </div>
+  );
+}

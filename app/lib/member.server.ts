@@ -1,0 +1,102 @@
+/**
+ * What every signed-in page needs: the member, the organisation in use (the first of the member's
+ * organisations, SPEC.md section 3) with its configuration, and the member's own profile.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { memberApi, publicApi, type ApiArgs } from "./api.server";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  avatar: string | null;
+  language: string;
+  organizations: { slug: string; name: string; logo: string | null; logo_small: string | null; url: string; role: string }[];
+}
+
+export interface OrganizationProfile {
+  organization_name: string;
+  organization_slug: string;
+  organization_logo: string | null;
+  organization_logo_small: string | null;
+  region: string;
+  org_terms_version: number;
+  org_terms_url: string | null;
+  product_config: {
+    community: {
+      features: Record<string, boolean>;
+      hide_ranking_in_app: boolean;
+      onboarding_steps: string[];
+      required_onboarding_steps: string[];
+      social_network_profiles: string[];
+      [key: string]: unknown;
+    };
+    general: { contact_email: string | null };
+  };
+}
+
+export interface OwnProfile {
+  email: string;
+  name: string;
+  avatar: string | null;
+  role: string;
+  phone: string | null;
+  language: string;
+  commercial_comms_accepted: boolean;
+  social: Record<string, string>;
+  details: Record<string, unknown>;
+  public_user_groups: { name: string; slug: string; member: boolean }[];
+  categories: { slug: string; member: boolean }[];
+  target_audience: { slug: string; member: boolean }[];
+  last_terms_and_conditions_version: number;
+  last_terms_and_conditions_url: string | null;
+  last_terms_accepted: boolean;
+  org_last_terms_accepted: boolean;
+  organization: { name: string; slug: string; terms: string | null; org_last_terms_version: number };
+}
+
+/** The default contact of the contact-us link when the organisation has none (SPEC.md section 2). */
+export const DEFAULT_CONTACT_EMAIL = "hello@commons.example";
+
+function redirectTo(location: string, headers?: Record<string, string>) {
+  return new Response(null, { status: 302, headers: { location, ...headers } });
+}
+
+export async function loadMember(args: ApiArgs) {
+  const identity = await memberApi<{ user: SessionUser }>(args, "PUT", "/auth/identity");
+  if (!identity.ok) throw redirectTo("/logout");
+  const user = identity.data.user;
+  const org = user.organizations[0];
+  if (!org) throw redirectTo("/logout");
+  const [profile, organization] = await Promise.all([
+    memberApi<OwnProfile>(args, "GET", `/api/${org.slug}/profile`),
+    publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org.slug}`),
+  ]);
+  // SPEC.md section 8: a 402 on the profile forces the logout.
+  if (!profile.ok && profile.status === 402) throw redirectTo("/logout");
+  if (!profile.ok || !organization.ok) throw new Response("Profile unavailable", { status: profile.status || 500 });
+  return { user, organization: organization.data, profile: profile.data };
+}
+
+export type MemberData = Awaited<ReturnType<typeof loadMember>>;
+
+export type NavEntry = "wall" | "initiative" | "proposal" | "responsible_profile" | "rankings" | "about-our-program" | "settings";
+
+/** The sidebar's entries after the feature gating of SPEC.md sections 2 and 6. */
+export function navigationFor(organization: OrganizationProfile): NavEntry[] {
+  const { features, hide_ranking_in_app } = organization.product_config.community;
+  return [
+    "wall",
+    "initiative",
+    ...(features.proposals ? (["proposal"] as const) : []),
+    ...(features.responsible_profile ? (["responsible_profile"] as const) : []),
+    ...(features.rankings && !hide_ranking_in_app ? (["rankings"] as const) : []),
+    ...(features.about_our_program ? (["about-our-program"] as const) : []),
+    "settings",
+  ];
+}
+
+export const contactEmail = (organization: OrganizationProfile) =>
+  organization.product_config.general.contact_email || DEFAULT_CONTACT_EMAIL;
+
+export type { AppLoadContext };

@@ -1,0 +1,66 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Check } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import * as v from "valibot";
+import { RouteErrorBoundary } from "~/components/error-page";
+import { SettingsPage } from "~/components/settings/settings-page";
+import { COMPLETE_LOCALES, LocaleSchema } from "~/domain/locales";
+import { localeCookie } from "~/i18n/locale.server";
+import { loadMember } from "~/lib/member.server";
+import { saveProfile } from "~/lib/settings.server";
+
+/** Each language in its own name, as language pickers do. */
+const NATIVE_NAMES: Record<(typeof COMPLETE_LOCALES)[number], string> = {
+  "en-US": "English",
+  "es-ES": "Español",
+  "pt-BR": "Português (Brasil)",
+  "pt-PT": "Português (Portugal)",
+  "eu-ES": "Euskara",
+};
+const ORDER = ["en-US", "es-ES", "pt-BR", "pt-PT", "eu-ES"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { profile } = await loadMember({ request, context });
+  return { current: profile.language };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const parsed = v.safeParse(LocaleSchema, (await request.formData()).get("language"));
+  if (!parsed.success) throw new Response("Unknown language", { status: 400 });
+  const saved = await saveProfile({ request, context }, { language: parsed.output });
+  if (!saved.ok) throw new Response(saved.error, { status: saved.status });
+  // The cookie makes the choice effective on every page at once, signed in or not.
+  return redirect("/settings/language", { headers: { "set-cookie": await localeCookie.serialize(parsed.output) } });
+}
+
+export default function LanguageSettings() {
+  const { current } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("settings");
+  return (
+    <SettingsPage title={t("settings_language")}>
+      <Form method="post">
+        <ul className="divide-y divide-border rounded-lg border border-border bg-card">
+          {ORDER.map((locale) => (
+            <li key={locale}>
+              <button
+                type="submit"
+                name="language"
+                value={locale}
+                lang={locale}
+                aria-current={locale === current ? "true" : undefined}
+                className="flex w-full items-center gap-3 px-4 py-4 text-left hover:bg-muted"
+              >
+                <span className="flex-1 font-medium">{NATIVE_NAMES[locale]}</span>
+                {locale === current ? <Check aria-label={t("settings_language_current")} className="size-5 text-brand" /> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Form>
+    </SettingsPage>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

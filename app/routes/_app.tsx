@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-page";
+import { AppShell } from "~/components/shell/app-shell";
+import { TermsModal } from "~/components/shell/terms-modal";
+import { contactEmail, loadMember, navigationFor } from "~/lib/member.server";
+
+/** Every signed-in page: the member, their organisation, the navigation and pending terms. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, organization, profile } = await loadMember({ request, context });
+  const pendingTerms = !profile.last_terms_accepted
+    ? { kind: "platform" as const, url: profile.last_terms_and_conditions_url }
+    : !profile.org_last_terms_accepted && organization.org_terms_version > 0
+      ? { kind: "organization" as const, url: organization.org_terms_url }
+      : null;
+  return {
+    member: { name: profile.name || user.name, avatar: profile.avatar },
+    organization: {
+      name: organization.organization_name,
+      logo: organization.organization_logo,
+      logoSmall: organization.organization_logo_small,
+    },
+    nav: navigationFor(organization),
+    contactEmail: contactEmail(organization),
+    pendingTerms,
+  };
+}
+
+export default function SignedIn() {
+  const { member, organization, nav, contactEmail, pendingTerms } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div {...(pendingTerms ? { inert: "" } : {})} aria-hidden={pendingTerms ? true : undefined}>
+        <AppShell organization={organization} member={member} nav={nav} contactEmail={contactEmail}>
+          <Outlet />
+        </AppShell>
+      </div>
+      {pendingTerms ? <TermsModal kind={pendingTerms.kind} url={pendingTerms.url} organization={organization.name} /> : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
