@@ -1,0 +1,404 @@
+/**
+ * `npm run bench`: what a first visit costs.
+ *
+ *   (a) JavaScript per route: the files a first visit of each route's URL downloads (entry.client, the
+ *       root route, the route's chain of parent routes, and everything they import), gzip level 9.
+ *   (b) Server time: sequential GETs of /welcome, /signin and a static asset against the built Worker
+ *       (`wrangler dev`, local D1 with the demo data), interleaved so they share the same conditions.
+ *   (c) Budgets (BUDGETS below): exceeding one exits with code 1. Errors and timeouts exit with 2.
+ *
+ * Builds first when build/ is missing or older than app/ (COMMONS_REBUILD=1 forces a build).
+ * Results are also written to bench-results/bench.json.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+import { root, startServer } from "../tests/support/server.mjs";
+
+/** Budgets, in KiB (1 KiB = 1024 bytes) of gzip-compressed JavaScript on a first visit of the URL. */
+const BUDGETS = {
+  firstVisitJsKiB: {
+    "/signin": 110,
+  },
+  // Reported next to the budgets, without one.
+  reportOnly: ["/welcome"],
+};
+
+const TIMING = { warmup: 20, samples: 200, requestTimeoutMs: 10_000 };
+const BUILD_TIMEOUT_MS = 5 * 60_000;
+const OVERALL_TIMEOUT_MS = 8 * 60_000;
+const KiB = 1024;
+
+const buildDir = path.join(root, "build");
+const clientDir = path.join(buildDir, "client");
+const resultsDir = path.join(root, "bench-results");
+
+// ------------------------------------------------------------------------------------------------
+// Build
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function buildReason() {
+  if (process.env.COMMONS_REBUILD === "1") return "COMMONS_REBUILD=1";
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!existsSync(serverEntry) || !findRemixManifest()) return "no build";
+  const built = statSync(serverEntry).mtimeMs;
+  const sources = ["app", "public", "vite.config.ts", "package.json"].map((name) => newestMtime(path.join(root, name)));
+  if (Math.max(...sources) > built) return "app/ changed since the last build";
+  return null;
+}
+
+let buildChild;
+
+function build() {
+  return new Promise((resolve, reject) => {
+    const binDir = path.join(root, "node_modules", ".bin");
+    buildChild = spawn(path.join(binDir, "remix"), ["vite:build"], {
+      cwd: root,
+      env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`, NO_COLOR: "1" },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const collect = (chunk) => {
+      output = (output + chunk).slice(-100_000);
+    };
+    buildChild.stdout.on("data", collect);
+    buildChild.stderr.on("data", collect);
+    const timer = setTimeout(() => killBuild(), BUILD_TIMEOUT_MS);
+    buildChild.on("error", reject);
+    buildChild.on("close", (code, signal) => {
+      clearTimeout(timer);
+      buildChild = undefined;
+      if (code === 0) resolve();
+      else reject(new Error(`remix vite:build failed (${signal ?? `exit code ${code}`}):\n${output}`));
+    });
+  });
+}
+
+function killBuild() {
+  if (!buildChild?.pid) return;
+  try {
+    process.kill(-buildChild.pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// (a) JavaScript per route
+
+function findRemixManifest() {
+  const assets = path.join(clientDir, "assets");
+  if (!existsSync(assets)) return null;
+  const candidates = readdirSync(assets)
+    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+    .map((name) => path.join(assets, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return candidates[0] ?? null;
+}
+
+function readRemixManifest() {
+  const file = findRemixManifest();
+  if (!file) throw new Error("build/client/assets/manifest-*.js not found: is this a Remix Vite build?");
+  const text = readFileSync(file, "utf8").trim();
+  const match = /^window\.__remixManifest\s*=\s*([\s\S]*?);?$/.exec(text);
+  if (!match) throw new Error(`${path.relative(root, file)} does not assign window.__remixManifest`);
+  return JSON.parse(match[1]);
+}
+
+/** The URL a route answers (parent paths joined; `:param` kept), or null for a pathless layout. */
+function routeUrl(routes, id) {
+  const segments = [];
+  for (let route = routes[id]; route; route = routes[route.parentId]) {
+    if (route.path) segments.unshift(route.path.replace(/^\/|\/$/g, ""));
+  }
+  const url = `/${segments.filter(Boolean).join("/")}`;
+  const route = routes[id];
+  return route.index || route.path ? url : null;
+}
+
+function routeChain(routes, id) {
+  const chain = [];
+  for (let route = routes[id]; route; route = routes[route.parentId]) chain.unshift(route);
+  return chain;
+}
+
+const fileCache = new Map();
+
+/** Size, gzip size and static imports of a built asset (`/assets/x.js`). */
+function asset(url) {
+  let info = fileCache.get(url);
+  if (info) return info;
+  const file = path.join(clientDir, url.replace(/^\//, ""));
+  if (!existsSync(file)) throw new Error(`The manifest names ${url}, which is not in build/client`);
+  const bytes = readFileSync(file);
+  const imports = [];
+  // Minified ES modules: `import{a as b}from"./x.js"`, `import"./x.js"`, `export{c}from"./y.js"`.
+  // Dynamic import("...") is left out on purpose: it is not part of a first visit.
+  for (const [, specifier] of bytes.toString("utf8").matchAll(/\b(?:from|import)\s*["']([^"']+\.js)["']/g)) {
+    imports.push(specifier.startsWith(".") ? path.posix.join(path.posix.dirname(url), specifier) : specifier);
+  }
+  info = { url, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, imports };
+  fileCache.set(url, info);
+  return info;
+}
+
+/** Every file reachable from `urls` through static imports. */
+function closure(urls) {
+  const seen = new Set();
+  const queue = [...urls];
+  while (queue.length) {
+    const url = queue.shift();
+    if (seen.has(url)) continue;
+    seen.add(url);
+    queue.push(...asset(url).imports);
+  }
+  return seen;
+}
+
+function firstVisitJavaScript(manifest) {
+  const { entry, routes } = manifest;
+  const shared = [entry.module, ...entry.imports];
+  const rows = [];
+  for (const id of Object.keys(routes)) {
+    if (id === "root") continue;
+    const url = routeUrl(routes, id);
+    if (!url) continue;
+    const declared = new Set(shared);
+    for (const route of routeChain(routes, id)) {
+      declared.add(route.module);
+      for (const imported of route.imports ?? []) declared.add(imported);
+    }
+    const files = closure(declared);
+    const missing = [...files].filter((file) => !declared.has(file));
+    const sizes = [...files].map(asset);
+    rows.push({
+      url,
+      id,
+      files: [...files].sort(),
+      undeclaredImports: missing,
+      raw: sizes.reduce((sum, file) => sum + file.raw, 0),
+      gzip: sizes.reduce((sum, file) => sum + file.gzip, 0),
+    });
+  }
+  const common = [...closure([...shared, routes.root.module, ...(routes.root.imports ?? [])])].map(asset);
+  return {
+    rows: rows.sort((a, b) => a.url.localeCompare(b.url) || a.id.localeCompare(b.id)),
+    everyPage: { raw: common.reduce((sum, file) => sum + file.raw, 0), gzip: common.reduce((sum, file) => sum + file.gzip, 0) },
+  };
+}
+
+/** The JavaScript files a served page makes the browser fetch (modulepreload links and module imports). */
+function scriptsInHtml(html) {
+  const found = new Set();
+  for (const [, href] of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) found.add(href);
+  for (const [, body] of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, specifier] of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+\.js)["']/g)) found.add(specifier);
+  }
+  for (const [, src] of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) found.add(src);
+  return found;
+}
+
+// ------------------------------------------------------------------------------------------------
+// (b) Server time
+
+async function timedGet(url) {
+  const started = performance.now();
+  const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(TIMING.requestTimeoutMs) });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}, expected 200`);
+  return ms;
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+async function measure(targets) {
+  const samples = new Map(targets.map((target) => [target.label, []]));
+  // Round-robin: every target sees the same warm-up, the same background load and the same moment.
+  for (let round = 0; round < TIMING.warmup + TIMING.samples; round++) {
+    for (const target of targets) {
+      const ms = await timedGet(target.url);
+      if (round >= TIMING.warmup) samples.get(target.label).push(ms);
+    }
+  }
+  return targets.map(({ label, path: urlPath }) => {
+    const sorted = samples.get(label).sort((a, b) => a - b);
+    return {
+      label,
+      path: urlPath,
+      n: sorted.length,
+      median: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      min: sorted[0],
+      max: sorted.at(-1),
+    };
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Output
+
+const kib = (bytes) => (bytes / KiB).toFixed(1);
+
+function table(headers, rows, align) {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
+  const cell = (value, column) =>
+    align[column] === "r" ? String(value).padStart(widths[column]) : String(value).padEnd(widths[column]);
+  return [
+    headers.map(cell).join("  "),
+    widths.map((width) => "-".repeat(width)).join("  "),
+    ...rows.map((row) => row.map(cell).join("  ")),
+  ].join("\n");
+}
+
+// ------------------------------------------------------------------------------------------------
+
+async function main() {
+  const problems = [];
+  const notes = [];
+
+  const reason = buildReason();
+  if (reason) {
+    console.log(`Building (${reason})...`);
+    const started = performance.now();
+    await build();
+    console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  }
+  // The build above is fresh: the server must not build again.
+  delete process.env.COMMONS_REBUILD;
+
+  // (a)
+  const manifest = readRemixManifest();
+  const { rows, everyPage } = firstVisitJavaScript(manifest);
+  console.log("\nJavaScript on a first visit (entry.client + root + route chain + their imports; gzip -9):\n");
+  console.log(
+    table(
+      ["URL", "route", "files", "raw KiB", "gzip KiB"],
+      rows.map((row) => [row.url, row.id, row.files.length, kib(row.raw), kib(row.gzip)]),
+      ["l", "l", "r", "r", "r"],
+    ),
+  );
+  console.log(`\nOn every page (entry.client + root + their imports): ${kib(everyPage.gzip)} KiB gzip (${kib(everyPage.raw)} KiB raw).`);
+  console.log("(The route manifest is inlined in the HTML with lazy route discovery, so no manifest file is counted.)");
+  for (const row of rows) {
+    if (row.undeclaredImports.length) {
+      notes.push(`${row.url}: imported but not listed in the Remix manifest (counted): ${row.undeclaredImports.join(", ")}`);
+    }
+  }
+  const byUrl = new Map(rows.map((row) => [row.url, row]));
+  const hasSignin = byUrl.has("/signin");
+
+  // (b)
+  let server;
+  let timings = [];
+  try {
+    console.log("\nStarting the server (wrangler dev, local D1 with the demo data)...");
+    server = await startServer();
+
+    // The browser fetches exactly what the computed file list says, or the sizes above are wrong.
+    for (const url of ["/welcome", "/signin"]) {
+      const row = byUrl.get(url);
+      if (!row) continue;
+      const response = await fetch(`${server.url}${url}`, { signal: AbortSignal.timeout(TIMING.requestTimeoutMs) });
+      const served = scriptsInHtml(await response.text());
+      const computed = new Set(row.files);
+      const uncounted = [...served].filter((file) => !computed.has(file));
+      const unused = [...computed].filter((file) => !served.has(file));
+      if (uncounted.length) problems.push(`${url}: the page loads JavaScript the bench did not count: ${uncounted.join(", ")}`);
+      if (unused.length) notes.push(`${url}: counted but not referenced by the page's HTML: ${unused.join(", ")}`);
+      if (!uncounted.length && !unused.length) notes.push(`${url}: the served HTML references exactly the ${computed.size} counted files.`);
+    }
+
+    const staticAsset = manifest.entry.module;
+    const targets = [
+      { label: "GET /welcome", path: "/welcome" },
+      ...(hasSignin ? [{ label: "GET /signin", path: "/signin" }] : []),
+      { label: "GET static asset", path: staticAsset },
+    ].map((target) => ({ ...target, url: `${server.url}${target.path}` }));
+    if (!hasSignin) notes.push("GET /signin: skipped (no /signin route in this build).");
+
+    console.log(`Timing ${TIMING.samples} sequential requests per URL after ${TIMING.warmup} warm-up rounds (interleaved)...`);
+    const started = performance.now();
+    timings = await measure(targets);
+    console.log(`\nServer time, client-observed on loopback (${((performance.now() - started) / 1000).toFixed(1)} s):\n`);
+    const ms = (value) => value.toFixed(2);
+    console.log(
+      table(
+        ["request", "median ms", "p95 ms", "min ms", "max ms", "n"],
+        timings.map((t) => [`${t.label}${t.label.includes("static") ? ` (${t.path})` : ""}`, ms(t.median), ms(t.p95), ms(t.min), ms(t.max), t.n]),
+        ["l", "r", "r", "r", "r", "r"],
+      ),
+    );
+    console.log("(wrangler dev + local workerd on this machine: compare the rows with each other, not with production.)");
+  } finally {
+    await server?.stop();
+  }
+
+  // (c)
+  console.log("\nBudgets:\n");
+  const budgetRows = [];
+  for (const [url, limit] of Object.entries(BUDGETS.firstVisitJsKiB)) {
+    const row = byUrl.get(url);
+    if (!row) {
+      notes.push(`Budget for ${url}: not checked (no such route in this build).`);
+      budgetRows.push([url, "-", `${limit}`, "not in build"]);
+      continue;
+    }
+    const ok = row.gzip <= limit * KiB;
+    budgetRows.push([url, kib(row.gzip), `${limit}`, ok ? "ok" : "OVER"]);
+    if (!ok) problems.push(`Budget: a first visit of ${url} downloads ${kib(row.gzip)} KiB gzip JavaScript, over its ${limit} KiB budget.`);
+  }
+  for (const url of BUDGETS.reportOnly) {
+    const row = byUrl.get(url);
+    budgetRows.push([url, row ? kib(row.gzip) : "-", "-", row ? "report only" : "not in build"]);
+  }
+  console.log(table(["URL", "gzip JS KiB", "budget KiB", "status"], budgetRows, ["l", "r", "r", "l"]));
+
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    path.join(resultsDir, "bench.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), budgets: BUDGETS, timing: TIMING, javascript: { everyPage, routes: rows }, server: timings, notes, problems }, null, 2)}\n`,
+  );
+
+  if (notes.length) console.log(`\nNotes:\n${notes.map((note) => `  - ${note}`).join("\n")}`);
+  if (problems.length) {
+    console.error(`\nBench FAILED:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    return 1;
+  }
+  console.log("\nBench passed.");
+  return 0;
+}
+
+const overall = setTimeout(() => {
+  console.error(`\nBench timed out after ${OVERALL_TIMEOUT_MS / 60_000} minutes.`);
+  killBuild();
+  // server.mjs kills the wrangler process group on exit.
+  process.exit(2);
+}, OVERALL_TIMEOUT_MS);
+overall.unref();
+
+main().then(
+  (code) => {
+    clearTimeout(overall);
+    process.exitCode = code;
+  },
+  (error) => {
+    clearTimeout(overall);
+    killBuild();
+    console.error(`\nBench error: ${error?.stack ?? error}`);
+    process.exitCode = 2;
+  },
+);

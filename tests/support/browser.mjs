@@ -1,0 +1,152 @@
+/**
+ * Browser harness: Debian's Chromium driven by playwright-core, plus the few helpers every browser
+ * test needs (viewports, screenshots kept as CI artifacts, an axe check, page errors).
+ *
+ *   const browser = await launchBrowser();
+ *   const page = await newPage(browser, { viewport: "mobile", locale: "es-ES" });
+ *   await page.goto(`${server.url}/welcome`);
+ *   await screenshot(page, "welcome-mobile-es");
+ *   await expectNoSeriousAxeViolations(page);
+ *   await closePage(page);
+ *   await browser.close();
+ *
+ * Pages come from tests/support/server.mjs (`wrangler dev` on 127.0.0.1). Custom hostnames
+ * (acme.localhost) reach the same server through --host-resolver-rules, so
+ * `http://acme.localhost:${server.port}` works without touching /etc/hosts.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { root } from "./server.mjs";
+
+export const CHROMIUM_PATH = process.env.COMMONS_CHROMIUM ?? "/usr/bin/chromium";
+export const SCREENSHOT_DIR = path.join(root, "test-results", "screenshots");
+
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+};
+
+// Quiet, deterministic Chromium: no updates, sync, QUIC or first-run work in the background.
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  // Every *.localhost name (acme.localhost, ...) is the loopback server; the server listens on IPv4 only.
+  "--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1",
+];
+
+/**
+ * Launches headless Chromium. playwright-core gives each launch a fresh temporary profile, so no
+ * cookies or cache survive between runs.
+ */
+export async function launchBrowser({ args = [] } = {}) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM_PATH}. Install it with: apt-get update && apt-get install -y chromium ` +
+        "(or point COMMONS_CHROMIUM at a Chromium binary).",
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...args], timeout: 30_000 });
+}
+
+const pageErrors = new WeakMap();
+
+/**
+ * A page in its own browser context (own cookies and storage). `locale` sets both navigator.language
+ * and the Accept-Language header the server reads. Page errors, console errors and CSP violations are
+ * collected for `errorsOf(page)`.
+ *
+ * @param {import("playwright-core").Browser} browser
+ * @param {{ viewport?: "mobile" | "desktop", locale?: string, javaScriptEnabled?: boolean }} [options]
+ */
+export async function newPage(browser, { viewport = "desktop", locale = "en-US", javaScriptEnabled = true } = {}) {
+  const size = VIEWPORTS[viewport];
+  if (!size) throw new Error(`Unknown viewport "${viewport}" (use ${Object.keys(VIEWPORTS).join(" or ")})`);
+  const mobile = viewport === "mobile";
+  const context = await browser.newContext({
+    viewport: size,
+    deviceScaleFactor: 1,
+    isMobile: mobile,
+    hasTouch: mobile,
+    locale,
+    javaScriptEnabled,
+    reducedMotion: "reduce",
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  const errors = [];
+  pageErrors.set(page, errors);
+  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const source = message.location().url || "inline";
+    // Chromium asks for /favicon.ico on its own; the app does not link one, so its 404 is not the page's fault.
+    if (new URL(source, "http://x").pathname === "/favicon.ico") return;
+    errors.push(`console error: ${message.text()} (${source})`);
+  });
+  return page;
+}
+
+/** Uncaught errors, console errors (CSP violations, failed hydration...) seen on the page so far. */
+export function errorsOf(page) {
+  return [...(pageErrors.get(page) ?? [])];
+}
+
+/** Closes the page and its browser context. */
+export async function closePage(page) {
+  await page.context().close();
+}
+
+/** Full-page PNG under test-results/screenshots/ (kept as a CI artifact); answers the file path. */
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, "-")}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  return file;
+}
+
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+
+/** Human-readable list of axe violations: rule, impact, help link, and each failing element. */
+export function formatAxeViolations(violations) {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => {
+          const summary = (node.failureSummary ?? "").replace(/\n\s*/g, "\n      ");
+          return `    - ${node.target.join(" ")}\n      ${node.html.slice(0, 200)}\n      ${summary}`;
+        })
+        .join("\n");
+      return `  [${violation.impact}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}`;
+    })
+    .join("\n");
+}
+
+/**
+ * Runs axe-core on the page (all WCAG 2.x A/AA rules and best practices) and fails when a violation
+ * has serious or critical impact. Minor and moderate ones are printed as warnings only.
+ *
+ * @param {import("playwright-core").Page} page
+ * @param {{ disableRules?: string[], exclude?: string[], label?: string }} [options]
+ */
+export async function expectNoSeriousAxeViolations(page, { disableRules = [], exclude = [], label = page.url() } = {}) {
+  let builder = new AxeBuilder({ page });
+  if (disableRules.length) builder = builder.disableRules(disableRules);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact));
+  const other = results.violations.filter((violation) => !FAILING_IMPACTS.has(violation.impact));
+  if (other.length) console.warn(`axe (not failing) on ${label}:\n${formatAxeViolations(other)}`);
+  if (failing.length) {
+    throw new Error(`axe found ${failing.length} serious or critical violation(s) on ${label}:\n${formatAxeViolations(failing)}`);
+  }
+  return results;
+}
