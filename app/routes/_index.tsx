@@ -1,4 +1,9 @@
-import { redirect } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { entryRedirect } from "~/lib/auth-flow.server";
 
-// Signed-in members go through /loading (the web-app screens); everyone else starts at /welcome.
-export const loader = () => redirect("/welcome");
+// SPEC.md section 2: members go through /loading, everyone else to /welcome, keeping ?redirect=.
+export const loader = (args: LoaderFunctionArgs) => entryRedirect(args);
+
+export default function Index() {
+  return null;
+}

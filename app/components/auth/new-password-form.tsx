@@ -1,0 +1,197 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { LoaderCircle } from "lucide-react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";
+import { EmailField } from "./email-field";
+import { FailureAlert } from "./failure-alert";
+import { EmailFormSchema, parseForm, type AuthFailure, type FieldErrors } from "./forms";
+import { PasswordField } from "./password-field";
+import { useHydrated } from "./use-hydrated";
+
+/** What the new-password actions answered (app/lib/auth-flow.server.ts, newPasswordAction). */
+export interface NewPasswordResult {
+  intent: "save" | "resend";
+  expired?: boolean;
+  errors?: FieldErrors;
+  failure?: AuthFailure;
+  resent?: boolean;
+  email?: string;
+}
+
+function Checkbox({
+  name,
+  required,
+  children,
+  error,
+  onChange,
+}: {
+  name: string;
+  required?: boolean;
+  children: ReactNode;
+  error?: string | null;
+  onChange?: (checked: boolean) => void;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex cursor-pointer items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          name={name}
+          required={required}
+          onChange={(event) => onChange?.(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-brand"
+        />
+        <span>{children}</span>
+      </label>
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Choose a password for the account the link was sent for: the e-mail, the password with the
+ * policy's live hint, and for the set-initial-password variant the terms and commercial e-mails.
+ * The button stays disabled while the password is empty or breaks the policy, or a request runs;
+ * an empty submit is ignored (SPEC.md section 5).
+ */
+export function NewPasswordForm({
+  email,
+  policy,
+  initial,
+  submitLabel,
+  errorPrefix,
+  result,
+}: {
+  email: string;
+  policy: PasswordPolicy;
+  initial: boolean;
+  submitLabel: string;
+  errorPrefix: string;
+  result?: NewPasswordResult;
+}) {
+  const { t } = useTranslation("auth");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const [password, setPassword] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
+  useEffect(() => setErrors(result?.errors), [result]);
+
+  const invalid = password === "" || checkPasswordPolicy(password, policy, email) !== null;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (password === "" || submitting) event.preventDefault();
+  };
+
+  return (
+    <Form method="post" onSubmit={onSubmit} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="save" />
+      {result?.failure ? <FailureAlert prefix={errorPrefix} failure={result.failure} /> : null}
+      <div className="flex flex-col gap-1 rounded-md bg-muted px-3 py-2 text-sm">
+        <span className="text-muted-foreground">{t("new_password_for")}</span>
+        <span className="break-all font-medium">{email}</span>
+      </div>
+      {/* For password managers: which account this password belongs to. */}
+      <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
+      <PasswordField
+        id="password"
+        name="password"
+        label={t("new_password_label")}
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          if (errors?.password) setErrors({ ...errors, password: "" });
+        }}
+        policy={policy}
+        email={email}
+        autoComplete="new-password"
+        required
+        autoFocus
+        error={errors?.password || null}
+      />
+      {initial ? (
+        <div className="flex flex-col gap-3">
+          <Checkbox name="agreeTC" required onChange={setAgreed} error={errors?.agreeTC ? t(errors.agreeTC) : null}>
+            {t("agree_terms")}
+          </Checkbox>
+          <Checkbox name="agreeComms">{t("agree_comms")}</Checkbox>
+        </div>
+      ) : null}
+      <Button type="submit" size="lg" disabled={hydrated && (invalid || submitting || (initial && !agreed))}>
+        {submitting ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The link expired or was used (401): back to sign-in, and a way to get another link. Confirmation
+ * links are sent again from here (POST /auth/confirm_email); recovery links from /recover_password.
+ */
+export function LinkExpired({ kind, result }: { kind: "recover_password" | "confirm_email"; result?: NewPasswordResult }) {
+  const { t } = useTranslation("auth");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
+  const [email, setEmail] = useState(result?.email ?? "");
+  const [errors, setErrors] = useState<FieldErrors | undefined>(result?.intent === "resend" ? result.errors : undefined);
+  useEffect(() => setErrors(result?.intent === "resend" ? result.errors : undefined), [result]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const parsed = parseForm(EmailFormSchema, { email });
+    if (!parsed.ok || submitting) {
+      event.preventDefault();
+      if (!parsed.ok) setErrors(parsed.errors);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert variant="info">{t("link_expired_body")}</Alert>
+      {kind === "recover_password" ? (
+        <Link to="/recover_password" className={buttonVariants({ size: "lg" })}>
+          {t("link_expired_new_link")}
+        </Link>
+      ) : result?.intent === "resend" && result.resent ? (
+        <Alert variant="success">{t("link_expired_sent", { email: result.email })}</Alert>
+      ) : (
+        <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="resend" />
+          <p className="text-sm text-muted-foreground">{t("link_expired_ask")}</p>
+          {result?.intent === "resend" && result.failure ? (
+            <FailureAlert
+              prefix="confirm_resend"
+              failure={result.failure}
+              tip={
+                result.failure.status === 409 ? (
+                  <Link className="font-semibold text-brand underline underline-offset-4" to={`/signin?${new URLSearchParams({ email })}`}>
+                    {t("back_to_signin")}
+                  </Link>
+                ) : null
+              }
+            />
+          ) : null}
+          <EmailField value={email} onChange={setEmail} error={errors?.email} />
+          <Button type="submit" size="lg" disabled={hydrated && submitting}>
+            {submitting ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+            {t("link_expired_new_link")}
+          </Button>
+        </Form>
+      )}
+      <Link to="/signin" className={buttonVariants({ variant: "outline", size: "lg" })}>
+        {t("link_expired_signin")}
+      </Link>
+    </div>
+  );
+}

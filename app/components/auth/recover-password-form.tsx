@@ -1,0 +1,76 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { LoaderCircle, MailCheck } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { EmailField } from "./email-field";
+import { FailureAlert } from "./failure-alert";
+import { EmailFormSchema, parseForm, type AuthFailure, type FieldErrors } from "./forms";
+import { useHydrated } from "./use-hydrated";
+
+export interface RecoverResult {
+  email: string;
+  sent?: boolean;
+  errors?: FieldErrors;
+  failure?: AuthFailure;
+}
+
+const linkClass = "font-semibold text-brand underline underline-offset-4";
+
+/** The e-mail form of /recover_password, then "check your inbox" (SPEC.md section 4: requested, loading, error). */
+export function RecoverPasswordForm({ initialEmail, result }: { initialEmail: string; result?: RecoverResult }) {
+  const { t } = useTranslation("auth");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [email, setEmail] = useState(result?.email || initialEmail);
+  const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
+  useEffect(() => setErrors(result?.errors), [result]);
+
+  if (result?.sent) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 text-center">
+        <MailCheck aria-hidden className="size-12 text-brand" />
+        <p>{t("recover_password_sent", { email: result.email })}</p>
+        <p className="text-sm text-muted-foreground">{t("recover_password_sent_hint")}</p>
+        <Form method="post">
+          <input type="hidden" name="email" value={result.email} />
+          <Button type="submit" variant="link" disabled={submitting}>
+            {t("recover_password_send_again")}
+          </Button>
+        </Form>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const parsed = parseForm(EmailFormSchema, { email });
+    if (!parsed.ok || submitting) {
+      event.preventDefault();
+      if (!parsed.ok) setErrors(parsed.errors);
+    }
+  };
+
+  return (
+    <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4">
+      {result?.failure ? (
+        <FailureAlert
+          prefix="recover_password"
+          failure={result.failure}
+          tip={
+            result.failure.status === 404 ? (
+              <Link className={linkClass} to={`/signup?${new URLSearchParams({ email: result.email })}`}>
+                {t("recover_password_error_404_tip")}
+              </Link>
+            ) : null
+          }
+        />
+      ) : null}
+      <EmailField value={email} onChange={setEmail} error={errors?.email} autoFocus />
+      <Button type="submit" size="lg" disabled={hydrated && submitting}>
+        {submitting ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+        {t("recover_password_submit")}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Below the sign-in card: "No account yet? Create one", unless the organisation closed sign-up. */
+export function SignupPrompt({ email }: { email?: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <p>
+      {t("signin_no_account")}{" "}
+      <Link className="font-semibold text-brand underline underline-offset-4" to={email ? `/signup?${new URLSearchParams({ email })}` : "/signup"}>
+        {t("signin_create_account")}
+      </Link>
+    </p>
+  );
+}
+
+/** Below the recovery and confirmation cards: back to sign-in. */
+export function SigninPrompt() {
+  const { t } = useTranslation("auth");
+  return (
+    <Link className="font-semibold text-brand underline underline-offset-4" to="/signin">
+      {t("back_to_signin")}
+    </Link>
+  );
+}

@@ -1,0 +1,55 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthLayout } from "~/components/auth/auth-layout";
+import { FailureAlert } from "~/components/auth/failure-alert";
+import { pageTitle } from "~/components/auth/meta";
+import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-form";
+import { SigninPrompt } from "~/components/auth/signup-prompt";
+import { localeCookie } from "~/i18n/locale.server";
+import { newPasswordAction, newPasswordLoader } from "~/lib/auth-flow.server";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "confirm_email_title") },
+  { name: "referrer", content: "no-referrer" }, // the token is in the URL
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return newPasswordLoader(args, args.params.token, "email_confirmation");
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const outcome = await newPasswordAction(args, args.params.token, "email_confirmation", localeCookie);
+  if (outcome instanceof Response) throw outcome; // signed in
+  return data(outcome, { status: outcome.status });
+}
+
+// SPEC.md section 2: the e-mail is confirmed by choosing a password ("Save password").
+export default function ConfirmEmail() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const expired = page.state === "expired" || result?.expired;
+  return (
+    <AuthLayout
+      title={t(expired ? "link_expired_title" : "confirm_email_title")}
+      description={!expired && page.state === "ready" ? t("confirm_email_subtitle") : undefined}
+      footer={<SigninPrompt />}
+    >
+      {expired ? (
+        <LinkExpired kind="confirm_email" result={result} />
+      ) : page.state === "ready" ? (
+        <NewPasswordForm
+          email={page.email}
+          policy={page.policy}
+          initial={false}
+          submitLabel={t("confirm_email_submit")}
+          errorPrefix="confirm_email"
+          result={result}
+        />
+      ) : (
+        <FailureAlert prefix="confirm_email" failure={page.failure} />
+      )}
+    </AuthLayout>
+  );
+}

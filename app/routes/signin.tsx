@@ -1,0 +1,47 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthLayout } from "~/components/auth/auth-layout";
+import { pageTitle } from "~/components/auth/meta";
+import { EmailStep, PasswordStep, SsoStep } from "~/components/auth/signin-steps";
+import { SignupPrompt } from "~/components/auth/signup-prompt";
+import { localeCookie } from "~/i18n/locale.server";
+import { signinAction, signinLoader } from "~/lib/auth-flow.server";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "signin_title") }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const page = await signinLoader(args);
+  if (page instanceof Response) throw page; // already signed in
+  return page;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const outcome = await signinAction(args, localeCookie);
+  if (outcome instanceof Response) throw outcome; // on to the next stage, or signed in
+  return data(outcome, { status: outcome.status });
+}
+
+const TITLES = { email: "signin_title", password: "signin_password_title", sso: "signin_sso_title" } as const;
+
+// SPEC.md section 2: the e-mail, then the password or the SSO popup (section 4, "Sign-in stages").
+export default function Signin() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  return (
+    <AuthLayout
+      title={t(TITLES[page.stage])}
+      description={page.stage === "email" ? t("signin_subtitle") : undefined}
+      footer={page.canSignUp ? <SignupPrompt email={page.email || undefined} /> : null}
+    >
+      {page.stage === "password" ? (
+        <PasswordStep email={page.email} result={result} />
+      ) : page.stage === "sso" && page.ssoUrl ? (
+        <SsoStep email={page.email} url={page.ssoUrl} />
+      ) : (
+        <EmailStep initialEmail={page.email} result={result} />
+      )}
+    </AuthLayout>
+  );
+}
