@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "~/components/ui/alert";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FirstStepForm, type FirstStepDefaults } from "./first-step-form";
+import { OrganizationBanner } from "./organization-banner";
+import type { DraftOrganization, StepResult } from "./types";
+
+/** The first step as /signup and /signup/c/{token} show it, with the organisation when one is known. */
+export function FirstStepPage({
+  organization,
+  closed,
+  defaults,
+  result,
+}: {
+  organization: DraftOrganization | null;
+  closed: boolean;
+  defaults: FirstStepDefaults;
+  result?: StepResult;
+}) {
+  const { t } = useTranslation("signup");
+  return (
+    <Card className="flex flex-col gap-6 p-5 sm:p-8">
+      {organization ? <OrganizationBanner organization={organization} /> : null}
+      <div className="flex flex-col gap-1 text-center">
+        <h1 className="text-2xl font-bold">{t("signup_title")}</h1>
+        <p className="text-muted-foreground">{t("signup_subtitle")}</p>
+      </div>
+      {closed ? (
+        <>
+          <Alert variant="info">{t("signup_error_403")}</Alert>
+          <Link to="/signin" className={buttonVariants({ variant: "outline" })}>
+            {t("signup_signin_link")}
+          </Link>
+        </>
+      ) : (
+        <FirstStepForm defaults={defaults} result={result} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { ruleMessage } from "./messages";
+import type { SignupOrganization } from "./types";
+import { useHydrated } from "./use-hydrated";
+
+/** Organisations grouped by region, regions in alphabetical order of their code. */
+function byRegion(organizations: SignupOrganization[]) {
+  const groups = new Map<string, SignupOrganization[]>();
+  for (const org of organizations) {
+    const region = org.region || "other";
+    groups.set(region, [...(groups.get(region) ?? []), org]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/**
+ * The organisation-choice step (SPEC.md section 2): public organisations grouped by region as logo
+ * cards. Each card is a real radio input (one name for all), so arrows, Space and Tab work as for any
+ * radio group, and the form posts without JavaScript.
+ */
+export function OrganizationPicker({ organizations, error }: { organizations: SignupOrganization[]; error?: string }) {
+  const { t, i18n } = useTranslation("signup");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [chosen, setChosen] = useState<string | null>(null);
+  const message = chosen ? null : ruleMessage(t, i18n, error);
+
+  return (
+    <Form method="post" className="flex flex-col gap-6">
+      {byRegion(organizations).map(([region, orgs]) => (
+        <fieldset key={region} className="flex flex-col gap-3" aria-describedby={message ? "organization-error" : undefined}>
+          <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+            {t(`signup_region_${region}`, { defaultValue: region })}
+          </legend>
+          <div className="grid grid-cols-2 gap-3 xs:grid-cols-3">
+            {orgs.map((org) => (
+              <label
+                key={org.slug}
+                className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-border bg-card p-3 text-center text-sm font-medium transition-colors hover:bg-muted has-[:checked]:border-brand has-[:checked]:ring-2 has-[:checked]:ring-brand has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring"
+              >
+                <input
+                  type="radio"
+                  name="organization"
+                  value={org.slug}
+                  required
+                  className="sr-only"
+                  onChange={() => setChosen(org.slug)}
+                />
+                <span className="flex h-14 w-full items-center justify-center">
+                  {org.logo_small || org.logo ? (
+                    <img src={(org.logo ?? org.logo_small)!} alt="" className="max-h-14 max-w-full object-contain" />
+                  ) : (
+                    <span aria-hidden className="flex size-12 items-center justify-center rounded-full bg-muted text-lg font-bold">
+                      {org.name.slice(0, 1)}
+                    </span>
+                  )}
+                </span>
+                <span className="break-words">{org.name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      {message ? (
+        <p id="organization-error" className="text-sm text-destructive" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={hydrated && (!chosen || busy)} aria-busy={busy || undefined}>
+        {busy ? t("signup_sending") : t("signup_next")}
+      </Button>
+    </Form>
+  );
+}

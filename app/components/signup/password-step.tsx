@@ -1,0 +1,90 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";
+import { ruleMessage } from "./messages";
+import { PasswordHint, policyParams } from "./password-hint";
+import { ResendOutcome } from "./resend";
+import { SignupError } from "./signup-error";
+import { StepCard } from "./step-card";
+import type { DraftOrganization, StepResult } from "./types";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * The password step (SPEC.md sections 2 and 5): who is signing up, a password with the
+ * organisation's policy as a live hint, and Register, disabled while the password breaks a rule.
+ */
+export function PasswordStep({
+  name,
+  email,
+  policy,
+  back,
+  organization,
+  result,
+}: {
+  name: string;
+  email: string;
+  policy: PasswordPolicy;
+  back: string;
+  organization: DraftOrganization | null;
+  result?: StepResult;
+}) {
+  const { t, i18n } = useTranslation("signup");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === null;
+  const [password, setPassword] = useState("");
+  const [visible, setVisible] = useState(false);
+  const valid = password !== "" && checkPasswordPolicy(password, policy, email) === null;
+  // The action's verdict stands until the password is edited again.
+  const [edited, setEdited] = useState(false);
+  useEffect(() => setEdited(false), [result]);
+  const serverError = edited ? undefined : result?.errors?.password;
+
+  return (
+    <StepCard organization={organization} title={t("signup_password_title")} subtitle={t("signup_password_subtitle")}>
+      {result?.failure ? <SignupError failure={result.failure} /> : null}
+      <ResendOutcome result={result} />
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-muted px-4 py-3 text-sm">
+        <dt className="text-muted-foreground">{t("signup_name_label")}</dt>
+        <dd className="break-words font-medium">{name}</dd>
+        <dt className="text-muted-foreground">{t("signup_email_label")}</dt>
+        <dd className="break-all font-medium">{email}</dd>
+        <dd className="col-span-2 text-right">
+          <Link to={back} className="font-semibold text-brand underline-offset-4 hover:underline">
+            {t("signup_change_details")}
+          </Link>
+        </dd>
+      </dl>
+      <Form method="post" className="flex flex-col gap-4">
+        {/* For password managers: the account this new password belongs to. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field
+          id="signup-password"
+          name="password"
+          type={visible ? "text" : "password"}
+          autoComplete="new-password"
+          required
+          label={t("signup_password_label")}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setEdited(true);
+          }}
+          hint={<PasswordHint password={password} policy={policy} email={email} />}
+          error={ruleMessage(t, i18n, serverError, policyParams(policy))}
+        />
+        {hydrated ? (
+          <Button type="button" variant="ghost" size="sm" className="self-start" aria-pressed={visible} onClick={() => setVisible(!visible)}>
+            {t(visible ? "signup_password_hide" : "signup_password_show")}
+          </Button>
+        ) : null}
+        <Button type="submit" size="lg" disabled={hydrated && (!valid || busy)} aria-busy={busy || undefined}>
+          {busy ? t("signup_sending") : t("signup_register")}
+        </Button>
+      </Form>
+    </StepCard>
+  );
+}

@@ -1,0 +1,65 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "~/components/ui/alert";
+import { Button, type ButtonProps } from "~/components/ui/button";
+import type { StepResult } from "./types";
+
+/** SPEC.md section 9: confirmation notices show for 1 second. */
+const NOTICE_MS = 1000;
+
+/** The outcome of a resend, as a notice (done) or an error with its own message. */
+export function ResendOutcome({ result, className }: { result?: StepResult; className?: string }) {
+  const { t, i18n } = useTranslation("signup");
+  if (result?.resent) {
+    return (
+      <Alert variant="success" className={className}>
+        {t("signup_resend_done")}
+      </Alert>
+    );
+  }
+  if (result?.resendFailure) {
+    const key = `signup_resend_error_${result.resendFailure.status}`;
+    return <Alert className={className}>{t(i18n.exists(`signup:${key}`) ? key : "signup_resend_error_default")}</Alert>;
+  }
+  return null;
+}
+
+/**
+ * Sends the confirmation e-mail again (POST /auth/confirm_email through the page's action,
+ * intent=resend). With JavaScript it stays on the page and shows "done" for 1 second; without,
+ * the page comes back with the outcome.
+ */
+export function ResendButton({
+  email,
+  children,
+  transient = true,
+  ...button
+}: { email: string; transient?: boolean } & ButtonProps) {
+  const fetcher = useFetcher<StepResult>();
+  const [visible, setVisible] = useState<StepResult | undefined>();
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setVisible(fetcher.data);
+    if (!transient || !fetcher.data.resent) return;
+    const timer = setTimeout(() => setVisible(undefined), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [fetcher.state, fetcher.data, transient]);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="email" value={email} />
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined} {...button}>
+          {children}
+        </Button>
+      </fetcher.Form>
+      <div aria-live="polite">
+        <ResendOutcome result={visible} />
+      </div>
+    </div>
+  );
+}

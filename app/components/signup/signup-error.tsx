@@ -1,0 +1,31 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "~/components/ui/alert";
+import { ResendButton } from "./resend";
+import type { SignupFailure } from "./types";
+
+/**
+ * A refused sign-up (SPEC.md section 8): 409 (the account exists; the tip goes to /signin with the
+ * e-mail) and 412 (not confirmed; the tip sends the confirmation again), both with a tip; otherwise
+ * signup_error_{status} or signup_error_default.
+ */
+export function SignupError({ failure }: { failure: SignupFailure }) {
+  const { t, i18n } = useTranslation("signup");
+  const key = `signup_error_${failure.status}`;
+  const message = t(i18n.exists(`signup:${key}`) ? key : "signup_error_default");
+  return (
+    <Alert className="flex flex-col items-start gap-2">
+      <p>{message}</p>
+      {failure.status === 409 ? (
+        <Link to={`/signin?email=${encodeURIComponent(failure.email)}`} className="font-semibold underline underline-offset-4">
+          {t("signup_error_409_tip")}
+        </Link>
+      ) : null}
+      {failure.status === 412 ? (
+        <ResendButton email={failure.email} variant="link" size="sm" className="h-auto p-0 text-destructive underline">
+          {t("signup_error_412_tip")}
+        </ResendButton>
+      ) : null}
+    </Alert>
+  );
+}

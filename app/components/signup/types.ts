@@ -1,0 +1,33 @@
+/** Shapes shared by the sign-up routes' actions and components (no server code here). */
+
+/** An API refusal as the page shows it (SPEC.md section 8). */
+export interface SignupFailure {
+  status: number;
+  code: string;
+  email: string;
+}
+
+/** What a sign-up step's action answers when it does not move on. */
+export interface StepResult {
+  errors?: Record<string, string>;
+  failure?: SignupFailure;
+  resent?: boolean;
+  resendFailure?: { status: number; code: string };
+}
+
+/** An organisation as the sign-up journey shows it. */
+export interface DraftOrganization {
+  name: string;
+  logo: string | null;
+}
+
+export interface SignupOrganization {
+  slug: string;
+  name: string;
+  logo: string | null;
+  logo_small: string | null;
+  region: string;
+}
+
+/** Where the platform terms are read (SPEC.md section 2: the accept-terms checkbox links to them). */
+export const PLATFORM_TERMS_URL = "/terms";

@@ -1,0 +1,369 @@
+/**
+ * The sign-up journey's server side (SPEC.md sections 2, 4, 5, 8): the draft kept between steps,
+ * the calls to POST /api/signup and POST /auth/confirm_email, and where each answer leads.
+ *
+ * The draft lives in a signed, HttpOnly cookie: name, e-mail, choices and what the last answer said
+ * is missing. Never the password: it is sent once, by the step that asks for it.
+ */
+import { createCookieSessionStorage, data, redirect, type AppLoadContext, type Session } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import {
+  checkPasswordPolicy,
+  DEFAULT_PASSWORD_POLICY,
+  passwordPolicyMessageKey,
+  PasswordPolicySchema,
+  type PasswordPolicy,
+} from "~/domain/password-policy";
+import { SignupSchema, SIGNUP_MISSING, type SignupMissing } from "~/domain/signup";
+import { detectLocale } from "~/i18n/locale.server";
+import { getConfig } from "../../workers/lib/config";
+import { hasSession, publicApi, type ApiArgs, type ApiError, type ApiResult } from "./api.server";
+import { createWebSession, type ApiTokens } from "./web-session.server";
+import type { DraftOrganization, SignupOrganization, StepResult } from "~/components/signup/types";
+
+export type { DraftOrganization, SignupOrganization, StepResult };
+
+export interface SignupDraft {
+  name?: string;
+  email?: string;
+  agreeTC?: boolean;
+  agreeComms?: boolean;
+  signup_token?: string;
+  public_organization_slug?: string;
+  /** The initiative of a /signup/i/{slug} link: where the new member goes once signed in. */
+  initiative?: string;
+  /** The first step this journey started from: /signup or /signup/c/{token}. */
+  start?: string;
+  organization?: DraftOrganization | null;
+  missing?: SignupMissing;
+  password_policy?: PasswordPolicy;
+  public_organizations?: SignupOrganization[];
+  sso_url?: string;
+}
+
+interface SignupAnswer {
+  corporate: { name: string; slug: string; logo: string | null; logo_small: string | null } | null;
+  user: { email: string; name: string };
+  auth: (ApiTokens & Record<string, unknown>) | null;
+  missing: SignupMissing | null;
+  password_policy: unknown;
+  public_organizations: SignupOrganization[];
+  url: string | null;
+}
+
+/** The organisation profile of GET /api/organization/... (the fields the journey reads). */
+export interface OrganizationProfile {
+  organization_name: string;
+  organization_slug: string;
+  organization_logo: string | null;
+  organization_logo_small: string | null;
+  is_default_org: boolean;
+  is_mini_profile: boolean;
+  is_public: boolean;
+  signup_token: string | null;
+  corporate?: boolean;
+  product_config: { community: { disable_create_new_account?: boolean } };
+}
+
+const DRAFT_KEY = "draft";
+/** The draft outlives a coffee break, not a week. */
+const DRAFT_MAX_AGE_S = 24 * 3600;
+/** Browsers drop cookies over 4 KB; a long organisation list is fetched again instead. */
+const ORGANIZATIONS_BUDGET = 2400;
+const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+function storage(context: AppLoadContext) {
+  return createCookieSessionStorage<{ [DRAFT_KEY]: SignupDraft }>({
+    cookie: {
+      name: "commons_signup",
+      path: "/",
+      httpOnly: true,
+      secure: true,
+      sameSite: "lax",
+      maxAge: DRAFT_MAX_AGE_S,
+      secrets: [getConfig(context.cloudflare.env).TOKEN_SECRET],
+    },
+  });
+}
+
+export interface DraftHandle {
+  draft: SignupDraft;
+  session: Session<{ [DRAFT_KEY]: SignupDraft }>;
+}
+
+export async function readDraft({ context, request }: ApiArgs): Promise<DraftHandle> {
+  const session = await storage(context).getSession(request.headers.get("cookie"));
+  return { draft: { ...(session.get(DRAFT_KEY) ?? {}) }, session };
+}
+
+/** Saves the draft; answers the Set-Cookie value. */
+export function saveDraft(context: AppLoadContext, { session }: DraftHandle, draft: SignupDraft) {
+  session.set(DRAFT_KEY, draft);
+  return storage(context).commitSession(session);
+}
+
+export function clearDraft(context: AppLoadContext, { session }: DraftHandle) {
+  return storage(context).destroySession(session);
+}
+
+export const isToken = (value: string | undefined): value is string => !!value && TOKEN.test(value);
+export const isSlug = (value: string | undefined): value is string => !!value && SLUG.test(value);
+
+/** Where a signed-in member goes: the initiative of the sign-up link, else home. */
+export const homeAfterSignup = (draft: SignupDraft) => (draft.initiative ? `/initiative/${encodeURIComponent(draft.initiative)}` : "/");
+
+/** A visitor who already has a session has nothing to sign up for: on to their page. */
+export async function redirectIfSignedIn(args: ApiArgs, target?: string) {
+  if (!(await hasSession(args))) return;
+  const handle = await readDraft(args);
+  throw redirect(target ?? homeAfterSignup(handle.draft), { headers: { "set-cookie": await clearDraft(args.context, handle) } });
+}
+
+/** Steps after the first need a draft with the first step's answers; without one, start again. */
+export async function requireDraft(args: ApiArgs): Promise<DraftHandle> {
+  await redirectIfSignedIn(args);
+  const handle = await readDraft(args);
+  if (!handle.draft.email || !handle.draft.name || !handle.draft.agreeTC) throw redirect(handle.draft.start ?? "/signup");
+  return handle;
+}
+
+/** A later step: with a draft, and the step the last answer asked for (else that step). */
+export async function requireStep(args: ApiArgs, step: SignupMissing): Promise<DraftHandle> {
+  const handle = await requireDraft(args);
+  const { missing } = handle.draft;
+  if (missing !== step) throw redirect(missing ? `/signup/${missing}` : (handle.draft.start ?? "/signup"));
+  return handle;
+}
+
+export const policyOf = (draft: SignupDraft): PasswordPolicy => draft.password_policy ?? DEFAULT_PASSWORD_POLICY;
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+export function getOrganizationByToken(args: ApiArgs, token: string) {
+  return publicApi<OrganizationProfile>(args, "GET", `/api/organization/${encodeURIComponent(token)}`);
+}
+
+export function getOrganizationByInitiative(args: ApiArgs, slug: string) {
+  return publicApi<OrganizationProfile>(args, "GET", `/api/organization/by_initiative_slug/${encodeURIComponent(slug)}`);
+}
+
+/** Corporate: neither the default organisation nor a public one (as the API decides). */
+export const isCorporate = (org: OrganizationProfile) => org.corporate ?? (!org.is_default_org && !org.is_public);
+
+export const draftOrganization = (org: OrganizationProfile): DraftOrganization => ({
+  name: org.organization_name,
+  logo: org.organization_logo ?? org.organization_logo_small,
+});
+
+/** POST /auth/confirm_email {email, app: "web"}: sends the confirmation link again. */
+export async function resendConfirmation(args: ApiArgs, email: string): Promise<StepResult> {
+  const result = await publicApi(args, "POST", "/auth/confirm_email", { email, app: "web" });
+  return result.ok ? { resent: true } : { resendFailure: { status: result.status, code: result.error.error } };
+}
+
+/** The e-mail the resend tip of a 412 is about (a hidden field of its form). */
+export function resendFromForm(args: ApiArgs, form: FormData) {
+  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  return resendConfirmation(args, email);
+}
+
+function issuesToErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+const failed = (result: StepResult, status: number) => data(result, { status });
+
+function apiFailure(error: ApiError, status: number, email: string) {
+  return failed({ errors: error.fields, failure: { status, code: error.error, email } }, status);
+}
+
+/** The path of a step, or null for an answer this app does not know. */
+const stepPath = (missing: SignupMissing | null) => (missing && SIGNUP_MISSING.includes(missing) ? `/signup/${missing}` : null);
+
+/**
+ * Sends the draft (and the password, on the password step) to POST /api/signup and follows the
+ * answer (SPEC.md section 4): with auth, sign in and go home; else on to /signup/{missing}.
+ * Throws the redirect; answers the failure for the page.
+ */
+export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: SignupDraft, password?: string) {
+  const language = await detectLocale(args.request);
+  const body = {
+    name: draft.name,
+    email: draft.email,
+    agreeTC: draft.agreeTC === true,
+    agreeComms: draft.agreeComms === true,
+    language,
+    ...(password !== undefined ? { password } : {}),
+    ...(draft.signup_token ? { signup_token: draft.signup_token } : {}),
+    ...(draft.public_organization_slug ? { public_organization_slug: draft.public_organization_slug } : {}),
+  };
+  const result: ApiResult<SignupAnswer> = await publicApi<SignupAnswer>(args, "POST", "/api/signup", body);
+  if (!result.ok) return apiFailure(result.error, result.status, draft.email ?? "");
+  const answer = result.data;
+  const headers = new Headers();
+
+  if (answer.auth?.access_token) {
+    headers.append("set-cookie", await createWebSession(args.context, answer.auth));
+    headers.append("set-cookie", await clearDraft(args.context, handle));
+    throw redirect(homeAfterSignup(draft), { headers });
+  }
+  const next = stepPath(answer.missing);
+  if (!next) throw redirect(`/signin?email=${encodeURIComponent(answer.user.email)}`);
+
+  const policy = v.safeParse(PasswordPolicySchema, answer.password_policy ?? {});
+  const updated: SignupDraft = {
+    ...draft,
+    name: answer.user.name,
+    email: answer.user.email,
+    missing: answer.missing!,
+    password_policy: policy.success ? policy.output : DEFAULT_PASSWORD_POLICY,
+    organization: answer.corporate
+      ? { name: answer.corporate.name, logo: answer.corporate.logo ?? answer.corporate.logo_small }
+      : (draft.organization ?? null),
+    public_organizations: undefined,
+    sso_url: answer.missing === "sso_confirmation" && answer.url ? answer.url : undefined,
+  };
+  if (answer.missing === "organization") {
+    const list = answer.public_organizations.map(({ slug, name, logo, logo_small, region }) => ({ slug, name, logo, logo_small, region }));
+    if (JSON.stringify(list).length <= ORGANIZATIONS_BUDGET) updated.public_organizations = list;
+  }
+  headers.append("set-cookie", await saveDraft(args.context, handle, updated));
+  throw redirect(next, { headers });
+}
+
+/** The list of the organisation step: from the draft, or asked again when it did not fit the cookie. */
+export async function publicOrganizations(args: ApiArgs, draft: SignupDraft): Promise<SignupOrganization[]> {
+  if (draft.public_organizations) return draft.public_organizations;
+  const result = await publicApi<SignupAnswer>(args, "POST", "/api/signup", {
+    name: draft.name,
+    email: draft.email,
+    agreeTC: true,
+    agreeComms: draft.agreeComms === true,
+  });
+  return result.ok ? result.data.public_organizations : [];
+}
+
+/**
+ * The token /signup keeps from a /signup/{token} or /signup/i/... link. A corporate journey's token
+ * belongs to /signup/c/{token} and is not carried over to a plain /signup.
+ */
+export const keptToken = (draft: SignupDraft) => (draft.start?.startsWith("/signup/c/") ? undefined : draft.signup_token);
+
+/** Form checkboxes: present ("on") or absent. */
+const checked = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return value === "on" || value === "true";
+};
+
+/**
+ * The first step's action (/signup and /signup/c/{token}): SignupSchema decides, then the API.
+ * `start` is the page the journey goes back to; `signupToken` the organisation's, when known.
+ */
+export async function submitFirstStep(args: ApiArgs, options: { start: string; signupToken?: string }) {
+  const form = await args.request.formData();
+  if (form.get("intent") === "resend") return resendFromForm(args, form);
+  const handle = await readDraft(args);
+  const parsed = v.safeParse(SignupSchema, {
+    name: String(form.get("name") ?? ""),
+    email: String(form.get("email") ?? ""),
+    agreeTC: checked(form, "agreeTC"),
+    agreeComms: checked(form, "agreeComms"),
+  });
+  if (!parsed.success) return failed({ errors: issuesToErrors(parsed.issues) }, 400);
+  const { name, email, agreeComms } = parsed.output;
+  const signupToken = options.signupToken ?? keptToken(handle.draft);
+  const draft: SignupDraft = {
+    ...handle.draft,
+    name,
+    email,
+    agreeTC: true,
+    agreeComms,
+    start: options.start,
+    signup_token: isToken(signupToken) ? signupToken : undefined,
+    // A new first step chooses again.
+    public_organization_slug: undefined,
+  };
+  return submitDraft(args, handle, draft);
+}
+
+/** The password step's action: the policy here first (400 with its key), then the API. */
+export async function submitPassword(args: ApiArgs) {
+  const form = await args.request.formData();
+  const handle = await requireDraft(args);
+  const other = await commonIntent(args, form, handle);
+  if (other) return other;
+  const password = String(form.get("password") ?? "");
+  const rule = password === "" ? "form_error_required" : checkPasswordPolicy(password, policyOf(handle.draft), handle.draft.email);
+  if (rule) return failed({ errors: { password: rule === "form_error_required" ? rule : passwordPolicyMessageKey(rule) } }, 400);
+  return submitDraft(args, handle, handle.draft, password);
+}
+
+/** The organisation step's action: the chosen public organisation, then the API. */
+export async function submitOrganization(args: ApiArgs) {
+  const form = await args.request.formData();
+  const handle = await requireDraft(args);
+  const other = await commonIntent(args, form, handle);
+  if (other) return other;
+  const slug = String(form.get("organization") ?? "");
+  if (!isSlug(slug)) return failed({ errors: { organization: "form_error_choose_organization" } }, 400);
+  const chosen = handle.draft.public_organizations?.find((org) => org.slug === slug);
+  const draft: SignupDraft = {
+    ...handle.draft,
+    public_organization_slug: slug,
+    organization: chosen ? { name: chosen.name, logo: chosen.logo ?? chosen.logo_small } : null,
+  };
+  return submitDraft(args, handle, draft);
+}
+
+/** Answers of the resend tip and of "don't want this community", shared by the later steps. */
+export async function commonIntent(args: ApiArgs, form: FormData, handle: DraftHandle) {
+  const intent = form.get("intent");
+  if (intent === "resend") return resendFromForm(args, form);
+  if (intent === "restart") {
+    throw redirect("/signup", { headers: { "set-cookie": await clearDraft(args.context, handle) } });
+  }
+  return null;
+}
+
+/**
+ * Where a sign-up link leads once its organisation is known (SPEC.md section 2): the corporate
+ * screen for a corporate organisation, else /signup with the organisation's token kept in the draft.
+ */
+export async function followSignupLink(args: ApiArgs, org: OrganizationProfile, extra: Pick<SignupDraft, "initiative"> = {}) {
+  const handle = await readDraft(args);
+  const { tenant } = args.context;
+  // A corporate organisation found by an initiative has no token in its public profile; on its own
+  // host, the host's token is the same one.
+  const token = org.signup_token ?? (org.organization_slug === tenant.slug ? tenant.signupToken : null);
+  const draft: SignupDraft = { ...handle.draft, ...extra };
+  if (isCorporate(org) && token) {
+    draft.start = `/signup/c/${token}`;
+    draft.signup_token = token;
+  } else {
+    draft.start = "/signup";
+    draft.signup_token = token ?? undefined;
+  }
+  draft.organization = token ? draftOrganization(org) : null;
+  draft.public_organization_slug = undefined;
+  draft.missing = undefined;
+  throw redirect(draft.start, { headers: { "set-cookie": await saveDraft(args.context, handle, draft) } });
+}
+
+/**
+ * The SSO start link of the answer, landing on the sign-up link's initiative when there is one:
+ * /sso/initiate/{provider}/{redirectPath*} (SPEC.md section 2) with the redirect path replaced.
+ */
+export function ssoStartPath(url: string, initiative: string | undefined) {
+  const parsed = new URL(url, "http://local.invalid");
+  const match = /^\/sso\/initiate\/([^/]+)\/.*$/.exec(parsed.pathname);
+  if (!initiative || !match) return url;
+  parsed.pathname = `/sso/initiate/${match[1]}/initiative/${encodeURIComponent(initiative)}`;
+  return parsed.origin === "http://local.invalid" ? parsed.pathname + parsed.search : parsed.toString();
+}

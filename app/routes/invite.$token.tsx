@@ -1,0 +1,24 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { Invitation } from "~/components/signup/invitation";
+import { signupTitle } from "~/components/signup/meta";
+import { draftOrganization, getOrganizationByToken, isToken } from "~/lib/signup.server";
+
+export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "invite_meta_title");
+
+/** There is no invitation API: an invitation token is an organisation's sign-up token. */
+export async function loader(args: LoaderFunctionArgs) {
+  const token = args.params.token ?? "";
+  const result = isToken(token) ? await getOrganizationByToken(args, token) : null;
+  if (!result?.ok) return data({ token, organization: null }, { status: 404 });
+  return { token, organization: draftOrganization(result.data) };
+}
+
+export default function Invite() {
+  const { token, organization } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-lg flex-col justify-center px-4 py-8 sm:py-12">
+      <Invitation token={token} organization={organization} />
+    </main>
+  );
+}

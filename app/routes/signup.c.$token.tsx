@@ -1,0 +1,40 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FirstStepPage } from "~/components/signup/first-step-page";
+import { InvalidLink } from "~/components/signup/invalid-link";
+import { signupTitle } from "~/components/signup/meta";
+import { draftOrganization, getOrganizationByToken, isToken, readDraft, redirectIfSignedIn, submitFirstStep } from "~/lib/signup.server";
+
+export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_title");
+
+/** The corporate screen (SPEC.md section 2): the organisation of the token, then the first step. */
+export async function loader(args: LoaderFunctionArgs) {
+  await redirectIfSignedIn(args);
+  const token = args.params.token;
+  const result = isToken(token) ? await getOrganizationByToken(args, token) : null;
+  if (!result?.ok) return data({ found: false as const }, { status: 404 });
+  const { draft } = await readDraft(args);
+  const sameJourney = draft.signup_token === token;
+  return data({
+    found: true as const,
+    organization: draftOrganization(result.data),
+    closed: result.data.product_config.community.disable_create_new_account === true,
+    defaults: {
+      name: draft.name ?? "",
+      email: draft.email ?? "",
+      agreeComms: sameJourney && draft.agreeComms === true,
+    },
+  });
+}
+
+export const action = (args: ActionFunctionArgs) => {
+  const token = args.params.token;
+  return submitFirstStep(args, { start: `/signup/c/${token}`, signupToken: isToken(token) ? token : undefined });
+};
+
+export default function SignupCorporate() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  if (!page.found) return <InvalidLink />;
+  return <FirstStepPage organization={page.organization} closed={page.closed} defaults={page.defaults} result={result} />;
+}

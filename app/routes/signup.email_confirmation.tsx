@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EmailConfirmationStep } from "~/components/signup/email-confirmation-step";
+import { signupTitle } from "~/components/signup/meta";
+import { commonIntent, requireStep } from "~/lib/signup.server";
+
+export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_email_confirmation_title");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { draft } = await requireStep(args, "email_confirmation");
+  return { email: draft.email!, organization: draft.organization ?? null };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const handle = await requireStep(args, "email_confirmation");
+  return (await commonIntent(args, await args.request.formData(), handle)) ?? {};
+}
+
+export default function SignupEmailConfirmation() {
+  return <EmailConfirmationStep {...useLoaderData<typeof loader>()} result={useActionData<typeof action>()} />;
+}

@@ -1,0 +1,30 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { InvalidLink } from "~/components/signup/invalid-link";
+import { signupTitle } from "~/components/signup/meta";
+import {
+  followSignupLink,
+  getOrganizationByInitiative,
+  getOrganizationByToken,
+  isSlug,
+  isToken,
+  redirectIfSignedIn,
+} from "~/lib/signup.server";
+
+export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_invalid_link_title");
+
+/**
+ * /signup/i/{initiative_slug}/{organization_token?}: the organisation of the token, else of the
+ * initiative; then as any sign-up link, remembering the initiative for after sign-up.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { slug, token } = args.params;
+  if (!isSlug(slug) || (token !== undefined && !isToken(token))) return data(null, { status: 404 });
+  await redirectIfSignedIn(args, `/initiative/${slug}`);
+  const result = token ? await getOrganizationByToken(args, token) : await getOrganizationByInitiative(args, slug);
+  if (result.ok) return followSignupLink(args, result.data, { initiative: slug });
+  return data(null, { status: 404 });
+}
+
+export default function SignupInitiativeLink() {
+  return <InvalidLink />;
+}

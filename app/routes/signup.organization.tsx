@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { signupTitle } from "~/components/signup/meta";
+import { OrganizationStep } from "~/components/signup/organization-step";
+import { publicOrganizations, requireStep, submitOrganization } from "~/lib/signup.server";
+
+export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_organization_title");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { draft } = await requireStep(args, "organization");
+  return { organizations: await publicOrganizations(args, draft), back: draft.start ?? "/signup" };
+}
+
+export const action = (args: ActionFunctionArgs) => submitOrganization(args);
+
+export default function SignupOrganization() {
+  const { organizations, back } = useLoaderData<typeof loader>();
+  return <OrganizationStep organizations={organizations} back={back} result={useActionData<typeof action>()} />;
+}
