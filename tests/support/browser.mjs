@@ -84,20 +84,31 @@ export async function newPage(browser, { viewport = "desktop", locale = "en-US",
   const page = await context.newPage();
   const errors = [];
   pageErrors.set(page, errors);
-  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  page.on("pageerror", (error) => errors.push({ text: `page error: ${error.message}`, status: null }));
   page.on("console", (message) => {
     if (message.type() !== "error") return;
     const source = message.location().url || "inline";
     // Chromium asks for /favicon.ico on its own; the app does not link one, so its 404 is not the page's fault.
     if (new URL(source, "http://x").pathname === "/favicon.ico") return;
-    errors.push(`console error: ${message.text()} (${source})`);
+    const http = /status of (\d{3})/.exec(message.text());
+    errors.push({ text: `console error: ${message.text()} (${source})`, status: http && /^Failed to load resource/.test(message.text()) ? Number(http[1]) : null });
   });
   return page;
 }
 
-/** Uncaught errors, console errors (CSP violations, failed hydration...) seen on the page so far. */
-export function errorsOf(page) {
-  return [...(pageErrors.get(page) ?? [])];
+/**
+ * Uncaught errors and console errors (CSP violations, failed hydration, failed requests...) seen on
+ * the page so far. `allowStatus` lists HTTP statuses the test expects from a request (a refused
+ * sign-in answers 401), whose "Failed to load resource" lines are then left out.
+ */
+export function errorsOf(page, { allowStatus = [] } = {}) {
+  return (pageErrors.get(page) ?? []).filter((error) => !allowStatus.includes(error.status)).map((error) => error.text);
+}
+
+/** Waits until Remix has hydrated the page (its router exists) and the network is quiet. */
+export async function waitForHydration(page, { timeout = 30_000 } = {}) {
+  await page.waitForFunction(() => "__remixRouter" in window, null, { timeout });
+  await page.waitForLoadState("networkidle", { timeout });
 }
 
 /** Closes the page and its browser context. */

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, screenshot } from "../../support/browser.mjs";
+import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, screenshot, waitForHydration } from "../../support/browser.mjs";
 import { root, startServer } from "../../support/server.mjs";
 
 /** The app's own strings, so the test follows wording changes but still catches untranslated pages. */
@@ -37,11 +37,6 @@ async function withPage(options, body) {
   }
 }
 
-/** Waits until Remix has hydrated the page (its router exists and the network is quiet). */
-async function hydrated(page) {
-  await page.waitForFunction(() => "__remixRouter" in window);
-  await page.waitForLoadState("networkidle");
-}
 
 describe("/welcome", { concurrency: 2 }, () => {
   for (const viewport of ["mobile", "desktop"]) {
@@ -49,7 +44,7 @@ describe("/welcome", { concurrency: 2 }, () => {
       await withPage({ viewport }, async (page) => {
         const response = await page.goto(`${server.url}/welcome`);
         assert.equal(response?.status(), 200);
-        await hydrated(page);
+        await waitForHydration(page);
         assert.equal(await page.locator("html").getAttribute("lang"), "en-US");
         await page.getByRole("heading", { level: 1, name: en.welcome_title.replace("{{organization}}", "Commons") }).waitFor();
         assert.equal(await page.getByRole("heading", { level: 1 }).count(), 1, "one h1 per page");
@@ -78,7 +73,7 @@ describe("/welcome", { concurrency: 2 }, () => {
       assert.match((await logo.getAttribute("src")) ?? "", /acme/);
       await page.getByRole("heading", { level: 1, name: en.welcome_title.replace("{{organization}}", "Acme") }).waitFor();
       assert.match(await page.title(), /Acme/);
-      await hydrated(page);
+      await waitForHydration(page);
       await screenshot(page, "welcome-acme-mobile");
       await expectNoSeriousAxeViolations(page);
       assert.deepEqual(errorsOf(page), []);
@@ -119,7 +114,7 @@ describe("/welcome", { concurrency: 2 }, () => {
   test("keyboard: Tab reaches “Sign in” with a visible focus ring, and Enter follows it", async () => {
     await withPage({ viewport: "desktop" }, async (page) => {
       await page.goto(`${server.url}/welcome`);
-      await hydrated(page);
+      await waitForHydration(page);
       const signIn = page.getByRole("link", { name: en.welcome_signin, exact: true });
 
       let reached = false;
@@ -160,7 +155,7 @@ describe("/sso/error/:code", { concurrency: 2 }, () => {
         await page.getByText(strings.sso_error_access_denied, { exact: true }).waitFor();
         await page.getByRole("link", { name: strings.sso_error_back, exact: true }).waitFor();
         if (locale !== "en-US") assert.notEqual(strings.sso_error_access_denied, en.sso_error_access_denied);
-        await hydrated(page);
+        await waitForHydration(page);
         await screenshot(page, `sso-error-access_denied-mobile-${locale}`);
         // The missing <title> is tracked by the todo test below; every other rule must pass.
         await expectNoSeriousAxeViolations(page, { disableRules: ["document-title"] });

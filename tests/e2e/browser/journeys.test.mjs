@@ -1,0 +1,146 @@
+/**
+ * Sign-in journeys in a real browser, by keyboard only: inputs are found by role and label, text is
+ * typed and forms are submitted with Enter, links are followed with Tab and Enter.
+ * One server and one Chromium for the whole file; each test has its own browser context (cookies).
+ *
+ *   node_modules/.bin/node --test tests/e2e/browser/journeys.test.mjs
+ */
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, screenshot, waitForHydration } from "../../support/browser.mjs";
+import { root, startServer } from "../../support/server.mjs";
+
+const MEMBER = { email: "member@acme.example", password: "commons-demo" };
+// app/lib/web-session.server.ts
+const SESSION_COOKIE = "commons_session";
+
+/** The sign-in screens' own strings (the auth namespace), so wording changes do not break the test. */
+function authMessages(locale = "en-US") {
+  const file = path.join(root, "app", "i18n", "locales", locale, "auth.json");
+  assert.ok(existsSync(file), `${path.relative(root, file)} is missing: the sign-in screens have no strings yet`);
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+let server;
+let browser;
+let acme;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  acme = `http://acme.localhost:${server.port}`;
+});
+
+after(async () => {
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+});
+
+async function withPage(options, body) {
+  const page = await newPage(browser, options);
+  try {
+    return await body(page);
+  } finally {
+    await closePage(page);
+  }
+}
+
+
+const isFocused = (locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `locator` has the focus (the way a keyboard user gets there). */
+async function tabTo(page, locator, maxPresses = 25) {
+  for (let presses = 0; presses <= maxPresses; presses++) {
+    if (await isFocused(locator)) return;
+    await page.keyboard.press("Tab");
+  }
+  assert.fail(`Tab did not reach ${locator} within ${maxPresses} presses`);
+}
+
+/** Types into the focused field, like a person (no fill(), no clicks). */
+async function typeInto(page, locator, text) {
+  await tabTo(page, locator);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type(text);
+  assert.equal(await locator.inputValue(), text);
+}
+
+/** The e-mail stage, then the password stage, all by keyboard. Answers once the password is submitted. */
+async function signInByKeyboard(page, strings, { email, password }, { js = true } = {}) {
+  const response = await page.goto(`${acme}/signin`);
+  assert.equal(response?.status(), 200);
+  if (js) await waitForHydration(page);
+
+  const emailInput = page.getByRole("textbox", { name: strings.email_label });
+  await emailInput.waitFor();
+  await typeInto(page, emailInput, email);
+  await page.keyboard.press("Enter");
+
+  const passwordInput = page.getByLabel(strings.password_label, { exact: true });
+  await passwordInput.waitFor();
+  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
+  if (js) await waitForHydration(page);
+  await typeInto(page, passwordInput, password);
+  await page.keyboard.press("Enter");
+}
+
+describe("sign in", () => {
+  test("with e-mail and password, by keyboard only, on a phone", async () => {
+    const strings = authMessages();
+    await withPage({ viewport: "mobile" }, async (page) => {
+      await page.goto(`${acme}/signin`);
+      await waitForHydration(page);
+      await screenshot(page, "signin-email-mobile");
+      await expectNoSeriousAxeViolations(page);
+
+      await signInByKeyboard(page, strings, MEMBER);
+      await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
+
+      // A session now exists: a signed-in page opens instead of sending us back to /signin.
+      const cookies = await page.context().cookies(acme);
+      const session = cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+      assert.ok(session?.httpOnly, `an HttpOnly ${SESSION_COOKIE} cookie is set (cookies: ${cookies.map((c) => c.name).join(", ") || "none"})`);
+      const settings = await page.goto(`${acme}/settings`);
+      assert.notEqual(new URL(page.url()).pathname, "/signin", "a signed-in page does not send the member back to /signin");
+      assert.ok((settings?.status() ?? 500) < 500);
+      await screenshot(page, "signin-done-mobile");
+      assert.deepEqual(errorsOf(page), []);
+    });
+  });
+
+  test("a wrong password is refused with a tip that leads to password recovery", async () => {
+    const strings = authMessages();
+    await withPage({ viewport: "desktop" }, async (page) => {
+      await signInByKeyboard(page, strings, { email: MEMBER.email, password: "not-the-password" });
+
+      const alert = page.getByRole("alert");
+      await alert.waitFor();
+      const tip = alert.getByRole("link", { name: strings.signin_error_401_tip, exact: true });
+      await tip.waitFor();
+      assert.equal(new URL(page.url()).pathname, "/signin", "still on the sign-in page");
+      // SPEC.md section 8: the message keyed by code and error, then by code, else the default.
+      const message = strings.signin_error_401_wrong_password ?? strings.signin_error_401 ?? strings.signin_error_default;
+      assert.ok((await alert.innerText()).includes(message), `the alert says "${message}"`);
+      await screenshot(page, "signin-wrong-password-desktop");
+      await expectNoSeriousAxeViolations(page);
+
+      // The tip is reachable and usable by keyboard; it keeps the e-mail address.
+      await tabTo(page, tip);
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === "/recover_password");
+      assert.equal(new URL(page.url()).searchParams.get("email"), MEMBER.email);
+      assert.deepEqual(errorsOf(page, { allowStatus: [401] }), []);
+    });
+  });
+
+  test("works without JavaScript (plain form posts)", async () => {
+    const strings = authMessages();
+    await withPage({ viewport: "mobile", javaScriptEnabled: false }, async (page) => {
+      await signInByKeyboard(page, strings, MEMBER, { js: false });
+      await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
+      await page.goto(`${acme}/settings`);
+      assert.notEqual(new URL(page.url()).pathname, "/signin");
+    });
+  });
+});
