@@ -1,11 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { RouteErrorBoundary } from "./components/error-page";
 import { unsupportedBrowser } from "./lib/browser-support";
-import { I18nextProvider, useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
-import { createI18n } from "./i18n/i18n";
+import { I18nProvider, useTranslation } from "~/i18n/react";
 import { detectLocale } from "./i18n/locale.server";
 import { messagesFor } from "./i18n/messages.server";
 import { themeStyle } from "./lib/theme";
@@ -26,14 +24,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+const EMPTY = {};
+
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /** The provider sits in the Layout so that error boundaries are translated too. */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? "en-US";
-  const i18n = useMemo(() => createI18n(locale, data?.messages ?? {}), [locale, data?.messages]);
-  useChangeLanguage(locale);
   return (
     <html lang={data?.locale ?? "en-US"} style={data?.theme}>
       <head>
@@ -43,10 +41,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider locale={locale} messages={data?.messages ?? EMPTY}>
           {data?.unsupported ? <UnsupportedBanner {...data.unsupported} /> : null}
           {children}
-        </I18nextProvider>
+        </I18nProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

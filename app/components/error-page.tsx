@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { buttonVariants } from "~/components/ui/button";
 
 const IMAGES: Record<number, string> = { 403: "/errors/403.svg", 404: "/errors/404.svg" };

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 
 export type CrashArea = "social_cv" | "initiatives" | "wall" | "ranking" | "proposals" | "program" | "default";

@@ -339,7 +339,8 @@ export async function loadingRedirect(args: ApiArgs, localeCookie?: LocaleCookie
   try {
     result = await memberApi<{ user: AuthUser }>(args, "PUT", "/auth/identity");
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
+    // memberApi's way out when the session is over: keep its cookie, but send on the real referrer.
+    if (thrown instanceof Response) return redirectTo(backToSignin(), thrown.headers.getSetCookie());
     throw thrown;
   }
   if (!result.ok) return redirectTo(backToSignin(), [await endSession(args)]);

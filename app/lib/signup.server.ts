@@ -180,8 +180,8 @@ function issuesToErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> 
 
 const failed = (result: StepResult, status: number) => data(result, { status });
 
-function apiFailure(error: ApiError, status: number, email: string) {
-  return failed({ errors: error.fields, failure: { status, code: error.error, email } }, status);
+function apiFailure(error: ApiError, status: number, email: string, values?: StepResult["values"]) {
+  return failed({ errors: error.fields, failure: { status, code: error.error, email }, values }, status);
 }
 
 /** The path of a step, or null for an answer this app does not know. */
@@ -192,7 +192,7 @@ const stepPath = (missing: SignupMissing | null) => (missing && SIGNUP_MISSING.i
  * answer (SPEC.md section 4): with auth, sign in and go home; else on to /signup/{missing}.
  * Throws the redirect; answers the failure for the page.
  */
-export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: SignupDraft, password?: string) {
+export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: SignupDraft, password?: string, values?: StepResult["values"]) {
   const language = await detectLocale(args.request);
   const body = {
     name: draft.name,
@@ -205,7 +205,7 @@ export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: Sig
     ...(draft.public_organization_slug ? { public_organization_slug: draft.public_organization_slug } : {}),
   };
   const result: ApiResult<SignupAnswer> = await publicApi<SignupAnswer>(args, "POST", "/api/signup", body);
-  if (!result.ok) return apiFailure(result.error, result.status, draft.email ?? "");
+  if (!result.ok) return apiFailure(result.error, result.status, draft.email ?? "", values);
   const answer = result.data;
   const headers = new Headers();
 
@@ -270,13 +270,13 @@ export async function submitFirstStep(args: ApiArgs, options: { start: string; s
   const form = await args.request.formData();
   if (form.get("intent") === "resend") return resendFromForm(args, form);
   const handle = await readDraft(args);
-  const parsed = v.safeParse(SignupSchema, {
-    name: String(form.get("name") ?? ""),
-    email: String(form.get("email") ?? ""),
-    agreeTC: checked(form, "agreeTC"),
+  const values = {
+    name: String(form.get("name") ?? "").slice(0, 200),
+    email: String(form.get("email") ?? "").trim().toLowerCase().slice(0, 400),
     agreeComms: checked(form, "agreeComms"),
-  });
-  if (!parsed.success) return failed({ errors: issuesToErrors(parsed.issues) }, 400);
+  };
+  const parsed = v.safeParse(SignupSchema, { ...values, agreeTC: checked(form, "agreeTC") });
+  if (!parsed.success) return failed({ errors: issuesToErrors(parsed.issues), values }, 400);
   const { name, email, agreeComms } = parsed.output;
   const signupToken = options.signupToken ?? keptToken(handle.draft);
   const draft: SignupDraft = {
@@ -290,7 +290,7 @@ export async function submitFirstStep(args: ApiArgs, options: { start: string; s
     // A new first step chooses again.
     public_organization_slug: undefined,
   };
-  return submitDraft(args, handle, draft);
+  return submitDraft(args, handle, draft, undefined, values);
 }
 
 /** The password step's action: the policy here first (400 with its key), then the API. */

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Bell, ChevronRight, Languages, SlidersHorizontal, UserRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { Button } from "~/components/ui/button";
 import { contactEmail, loadMember } from "~/lib/member.server";
+import { titleMeta } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Commons" }];
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_title");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { organization } = await loadMember({ request, context });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
 import { Alert } from "~/components/ui/alert";

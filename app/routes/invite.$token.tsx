@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Invitation } from "~/components/signup/invitation";
-import { signupTitle } from "~/components/signup/meta";
+import { titleMeta } from "~/lib/page-title";
 import { draftOrganization, getOrganizationByToken, isToken } from "~/lib/signup.server";
 
-export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "invite_meta_title");
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "invite_meta_title");
 
 /** There is no invitation API: an invitation token is an organisation's sign-up token. */
 export async function loader(args: LoaderFunctionArgs) {

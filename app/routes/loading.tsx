@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LoaderCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { pageTitle } from "~/components/auth/meta";
+import { useTranslation } from "~/i18n/react";
+import { pageTitle } from "~/lib/page-title";
 import { localeCookie } from "~/i18n/locale.server";
 import { loadingRedirect } from "~/lib/auth-flow.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "loading_title") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "loading_title") }];
 
 // SPEC.md section 2: check the session, then where the member was going (or /wall); /signin on error.
 export const loader = (args: LoaderFunctionArgs) => loadingRedirect(args, localeCookie);

@@ -1,16 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { FailureAlert } from "~/components/auth/failure-alert";
-import { pageTitle } from "~/components/auth/meta";
+import { pageTitle } from "~/lib/page-title";
 import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-form";
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
 import { newPasswordAction, newPasswordLoader } from "~/lib/auth-flow.server";
 
 export const meta: MetaFunction = ({ matches, location }) => [
-  { title: pageTitle(matches, new URLSearchParams(location.search).get("initial") === "1" ? "initial_password_title" : "reset_password_title") },
+  { title: pageTitle(matches, "auth", new URLSearchParams(location.search).get("initial") === "1" ? "initial_password_title" : "reset_password_title") },
   { name: "referrer", content: "no-referrer" }, // the token is in the URL
 ];
 

@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthLayout } from "~/components/auth/auth-layout";
-import { pageTitle } from "~/components/auth/meta";
+import { pageTitle } from "~/lib/page-title";
 import { RecoverPasswordForm } from "~/components/auth/recover-password-form";
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { normalizeEmail } from "~/domain/email";
 import { recoverPasswordAction } from "~/lib/auth-flow.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "recover_password_title") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "recover_password_title") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { email: normalizeEmail(new URL(request.url).searchParams.get("email") ?? "").slice(0, 320) };

@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthLayout } from "~/components/auth/auth-layout";
-import { pageTitle } from "~/components/auth/meta";
+import { pageTitle } from "~/lib/page-title";
 import { EmailStep, PasswordStep, SsoStep } from "~/components/auth/signin-steps";
 import { SignupPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
 import { signinAction, signinLoader } from "~/lib/auth-flow.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "signin_title") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "signin_title") }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const page = await signinLoader(args);

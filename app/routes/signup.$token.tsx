@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { InvalidLink } from "~/components/signup/invalid-link";
-import { signupTitle } from "~/components/signup/meta";
+import { titleMeta } from "~/lib/page-title";
 import { followSignupLink, getOrganizationByToken, isToken, redirectIfSignedIn } from "~/lib/signup.server";
 
-export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_invalid_link_title");
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_invalid_link_title");
 
 /** /signup/{organization_token}: to /signup/c/{token} when corporate, else /signup keeping the token. */
 export async function loader(args: LoaderFunctionArgs) {

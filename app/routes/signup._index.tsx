@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FirstStepPage } from "~/components/signup/first-step-page";
-import { signupTitle } from "~/components/signup/meta";
+import { titleMeta } from "~/lib/page-title";
 import { keptToken, readDraft, redirectIfSignedIn, submitFirstStep } from "~/lib/signup.server";
 
-export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_title");
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_title");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { tenant } = args.context;

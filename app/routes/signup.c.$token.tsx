@@ -2,10 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FirstStepPage } from "~/components/signup/first-step-page";
 import { InvalidLink } from "~/components/signup/invalid-link";
-import { signupTitle } from "~/components/signup/meta";
+import { titleMeta } from "~/lib/page-title";
 import { draftOrganization, getOrganizationByToken, isToken, readDraft, redirectIfSignedIn, submitFirstStep } from "~/lib/signup.server";
 
-export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_title");
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_title");
 
 /** The corporate screen (SPEC.md section 2): the organisation of the token, then the first step. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmailConfirmationStep } from "~/components/signup/email-confirmation-step";
-import { signupTitle } from "~/components/signup/meta";
+import { titleMeta } from "~/lib/page-title";
 import { commonIntent, requireStep } from "~/lib/signup.server";
 
-export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_email_confirmation_title");
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_email_confirmation_title");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { draft } = await requireStep(args, "email_confirmation");

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { InvalidLink } from "~/components/signup/invalid-link";
-import { signupTitle } from "~/components/signup/meta";
+import { titleMeta } from "~/lib/page-title";
 import {
   followSignupLink,
   getOrganizationByInitiative,
@@ -10,7 +10,7 @@ import {
   redirectIfSignedIn,
 } from "~/lib/signup.server";
 
-export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_invalid_link_title");
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_invalid_link_title");
 
 /**
  * /signup/i/{initiative_slug}/{organization_token?}: the organisation of the token, else of the

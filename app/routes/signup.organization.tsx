@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { signupTitle } from "~/components/signup/meta";
+import { titleMeta } from "~/lib/page-title";
 import { OrganizationStep } from "~/components/signup/organization-step";
 import { publicOrganizations, requireStep, submitOrganization } from "~/lib/signup.server";
 
-export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_organization_title");
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_organization_title");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { draft } = await requireStep(args, "organization");

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { signupTitle } from "~/components/signup/meta";
+import { titleMeta } from "~/lib/page-title";
 import { PasswordStep } from "~/components/signup/password-step";
 import { policyOf, requireStep, submitPassword } from "~/lib/signup.server";
 
-export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_password_title");
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_password_title");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { draft } = await requireStep(args, "password");

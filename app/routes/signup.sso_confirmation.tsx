@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { signupTitle } from "~/components/signup/meta";
+import { titleMeta } from "~/lib/page-title";
 import { SsoConfirmationStep } from "~/components/signup/sso-confirmation-step";
 import { requireStep, ssoStartPath } from "~/lib/signup.server";
 
-export const meta: MetaFunction = ({ matches }) => signupTitle(matches, "signup_sso_title");
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_sso_title");
 
 /** Once the popup has signed the member in, it reloads this page: requireStep then sends them home. */
 export async function loader(args: LoaderFunctionArgs) {

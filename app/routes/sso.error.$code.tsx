@@ -1,6 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { titleMeta } from "~/lib/page-title";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "common", "sso_error_title");
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { code: (params.code ?? "").replace(/[^a-z0-9_]/gi, "").slice(0, 60) };

@@ -1,6 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { titleMeta } from "~/lib/page-title";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "common", "sso_success_title");
 
 /**
  * Only local paths: never an open redirect. Browsers read "/\\" like "//", so backslashes and

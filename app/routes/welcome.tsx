@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.name} · Commons` : "Commons" }];
 

@@ -1,6 +1,6 @@
 import { Check, Circle, Eye, EyeOff, X } from "lucide-react";
 import { useId, useState, type InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { LoaderCircle, MailCheck } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** Below the sign-in card: "No account yet? Create one", unless the organisation closed sign-up. */
 export function SignupPrompt({ email }: { email?: string }) {

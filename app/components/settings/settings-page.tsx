@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ChevronLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** The frame of one settings screen: back to the menu, a title, the content. */
 export function SettingsPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { NavLink, useNavigation } from "@remix-run/react";
 import { ChevronsLeft, ChevronsRight, Mail, Menu } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import type { NavEntry } from "~/lib/member.server";
 import { Avatar } from "./avatar";

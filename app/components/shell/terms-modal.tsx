@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 
 export type TermsKind = "platform" | "organization";

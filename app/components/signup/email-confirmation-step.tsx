@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Mail } from "lucide-react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { ResendButton, ResendOutcome } from "./resend";
 import { StepCard } from "./step-card";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/react";
 import * as v from "valibot";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -29,8 +29,9 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "resend";
-  const [email, setEmail] = useState(defaults.email);
-  const [name, setName] = useState(defaults.name);
+  const initial = result?.values ?? defaults;
+  const [email, setEmail] = useState(initial.email);
+  const [name, setName] = useState(initial.name);
   const [agreeTC, setAgreeTC] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   // A field's error from the action stands until that field is edited again.
@@ -60,71 +61,74 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
   }
 
   return (
-    <Form method="post" className="flex flex-col gap-5" noValidate={hydrated} onSubmit={onSubmit}>
+    <div className="flex flex-col gap-5">
+      {/* Outside the form: the 412 tip is a form of its own, and forms do not nest. */}
       {result?.failure ? <SignupError failure={result.failure} /> : null}
       <ResendOutcome result={result} />
-      <Field
-        id="signup-email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        label={t("signup_email_label")}
-        value={email}
-        onChange={(event) => {
-          setEmail(normalizeEmail(event.target.value));
-          edit("email");
-        }}
-        onBlur={() => email && check(["email"])}
-        error={ruleMessage(t, i18n, errors.email)}
-      />
-      <Field
-        id="signup-name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={120}
-        label={t("signup_name_label")}
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          edit("name");
-        }}
-        onBlur={() => name && check(["name"])}
-        error={ruleMessage(t, i18n, errors.name)}
-      />
-      <CheckboxField
-        id="signup-terms"
-        name="agreeTC"
-        required
-        checked={agreeTC}
-        onChange={(event) => {
-          setAgreeTC(event.target.checked);
-          edit("agreeTC");
-          if (event.target.checked) setClientErrors(({ agreeTC: _, ...rest }) => rest);
-        }}
-        label={
-          <Trans
-            t={t}
-            i18nKey="signup_terms_label"
-            components={{ terms: <a href={PLATFORM_TERMS_URL} target="_blank" rel="noreferrer" className="font-semibold text-brand underline underline-offset-4" /> }}
-          />
-        }
-        error={ruleMessage(t, i18n, errors.agreeTC)}
-      />
-      <CheckboxField id="signup-comms" name="agreeComms" defaultChecked={defaults.agreeComms} label={t("signup_comms_label")} />
-      <Button type="submit" size="lg" disabled={hydrated && (!ready || busy)} aria-busy={busy || undefined}>
-        {busy ? t("signup_sending") : t("signup_next")}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        {t("signup_have_account")}{" "}
-        <Link to={email ? `/signin?email=${encodeURIComponent(email)}` : "/signin"} className="font-semibold text-brand underline-offset-4 hover:underline">
-          {t("signup_signin_link")}
-        </Link>
-      </p>
-    </Form>
+      <Form method="post" className="flex flex-col gap-5" noValidate={hydrated} onSubmit={onSubmit}>
+        <Field
+          id="signup-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          label={t("signup_email_label")}
+          value={email}
+          onChange={(event) => {
+            setEmail(normalizeEmail(event.target.value));
+            edit("email");
+          }}
+          onBlur={() => email && check(["email"])}
+          error={ruleMessage(t, i18n, errors.email)}
+        />
+        <Field
+          id="signup-name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={120}
+          label={t("signup_name_label")}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            edit("name");
+          }}
+          onBlur={() => name && check(["name"])}
+          error={ruleMessage(t, i18n, errors.name)}
+        />
+        <CheckboxField
+          id="signup-terms"
+          name="agreeTC"
+          required
+          checked={agreeTC}
+          onChange={(event) => {
+            setAgreeTC(event.target.checked);
+            edit("agreeTC");
+            if (event.target.checked) setClientErrors(({ agreeTC: _, ...rest }) => rest);
+          }}
+          label={
+            <Trans
+              t={t}
+              i18nKey="signup_terms_label"
+              components={{ terms: <a href={PLATFORM_TERMS_URL} target="_blank" rel="noreferrer" className="font-semibold text-brand underline underline-offset-4" /> }}
+            />
+          }
+          error={ruleMessage(t, i18n, errors.agreeTC)}
+        />
+        <CheckboxField id="signup-comms" name="agreeComms" defaultChecked={initial.agreeComms} label={t("signup_comms_label")} />
+        <Button type="submit" size="lg" disabled={hydrated && (!ready || busy)} aria-busy={busy || undefined}>
+          {busy ? t("signup_sending") : t("signup_next")}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          {t("signup_have_account")}{" "}
+          <Link to={email ? `/signin?email=${encodeURIComponent(email)}` : "/signin"} className="font-semibold text-brand underline-offset-4 hover:underline">
+            {t("signup_signin_link")}
+          </Link>
+        </p>
+      </Form>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
-import type { i18n as I18n, TFunction } from "i18next";
+import type { TFunction } from "~/i18n/react";
+
+type I18n = { exists: (key: string) => boolean };
 
 /**
  * The text of a rule's message key (form_error_required, password_policy_minLength, ...) from the

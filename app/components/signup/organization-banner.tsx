@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { DraftOrganization } from "./types";
 
 /** The corporate screen's header (SPEC.md section 2): the organisation's logo and a "member of" text. */

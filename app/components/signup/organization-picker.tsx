@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { ruleMessage } from "./messages";
 import type { SignupOrganization } from "./types";

@@ -1,5 +1,5 @@
 import { Check, Circle } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { failedPasswordRules, passwordPolicyMessageKey, type PasswordPolicy, type PasswordRule } from "~/domain/password-policy";
 import { cn } from "~/lib/cn";
 

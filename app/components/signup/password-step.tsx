@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import type { StepResult } from "./types";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { ResendButton } from "./resend";
 import type { SignupFailure } from "./types";

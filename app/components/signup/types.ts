@@ -13,6 +13,8 @@ export interface StepResult {
   failure?: SignupFailure;
   resent?: boolean;
   resendFailure?: { status: number; code: string };
+  /** The first step's answers, so a page rendered without JavaScript keeps what was typed. */
+  values?: { name: string; email: string; agreeComms: boolean };
 }
 
 /** An organisation as the sign-up journey shows it. */

@@ -1,11 +1,18 @@
 import { useEffect, useState } from "react";
 
+/** Set once React has run in this browser tab; effects never run on the server, so it stays false there. */
+let hydratedOnce = false;
+
 /**
- * False on the server and in the first browser render, true once React runs. Buttons are disabled
- * for instant feedback only then, so a page without JavaScript always keeps a working submit.
+ * False on the server and in the first browser render, true once React runs (and from the start for
+ * pages reached by client navigation). Buttons are disabled for instant feedback only then, so a
+ * page without JavaScript always keeps a working submit.
  */
 export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [hydrated, setHydrated] = useState(hydratedOnce);
+  useEffect(() => {
+    hydratedOnce = true;
+    setHydrated(true);
+  }, []);
   return hydrated;
 }

@@ -157,23 +157,18 @@ describe("/sso/error/:code", { concurrency: 2 }, () => {
         if (locale !== "en-US") assert.notEqual(strings.sso_error_access_denied, en.sso_error_access_denied);
         await waitForHydration(page);
         await screenshot(page, `sso-error-access_denied-mobile-${locale}`);
-        // The missing <title> is tracked by the todo test below; every other rule must pass.
-        await expectNoSeriousAxeViolations(page, { disableRules: ["document-title"] });
+        await expectNoSeriousAxeViolations(page);
         assert.deepEqual(errorsOf(page), []);
       });
     });
   }
 
-  test(
-    "has a non-empty <title> (axe document-title)",
-    { todo: "app/routes/sso.error.$code.tsx exports no meta, so the page has no <title>" },
-    async () => {
-      await withPage({ viewport: "desktop" }, async (page) => {
-        await page.goto(`${server.url}/sso/error/access_denied`);
-        assert.notEqual((await page.title()).trim(), "", "the page has a title");
-      });
-    },
-  );
+  test("has a non-empty <title> (axe document-title)", async () => {
+    await withPage({ viewport: "desktop" }, async (page) => {
+      await page.goto(`${server.url}/sso/error/access_denied`);
+      assert.notEqual((await page.title()).trim(), "", "the page has a title");
+    });
+  });
 
   test("an unknown code gets the default message, not a raw key", async () => {
     await withPage({ viewport: "desktop" }, async (page) => {
