@@ -34,7 +34,7 @@ export default function ConfirmEmail() {
     <AuthLayout
       title={t(expired ? "link_expired_title" : "confirm_email_title")}
       description={!expired && page.state === "ready" ? t("confirm_email_subtitle") : undefined}
-      footer={<SigninPrompt />}
+      footer={expired ? null : <SigninPrompt />}
     >
       {expired ? (
         <LinkExpired kind="confirm_email" result={result} />

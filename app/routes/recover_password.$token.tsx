@@ -32,7 +32,7 @@ export default function ResetPassword() {
   const expired = page.state === "expired" || result?.expired;
   const title = expired ? "link_expired_title" : page.initial ? "initial_password_title" : "reset_password_title";
   return (
-    <AuthLayout title={t(title)} description={!expired && page.state === "ready" ? t(page.initial ? "initial_password_subtitle" : "reset_password_subtitle") : undefined} footer={<SigninPrompt />}>
+    <AuthLayout title={t(title)} description={!expired && page.state === "ready" ? t(page.initial ? "initial_password_subtitle" : "reset_password_subtitle") : undefined} footer={expired ? null : <SigninPrompt />}>
       {expired ? (
         <LinkExpired kind="recover_password" result={result} />
       ) : page.state === "ready" ? (

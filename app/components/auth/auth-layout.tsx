@@ -20,7 +20,7 @@ export function AuthLayout({ title, description, children, footer }: { title: Re
             <span className="text-xl font-bold">{organization?.name ?? "Commons"}</span>
           )}
         </Link>
-        <Card className="flex flex-col gap-5 p-5 sm:p-8">
+        <Card className="flex flex-col gap-5 sm:p-8">
           <div className="flex flex-col gap-1.5 text-center">
             <h1 className="text-2xl font-bold">{title}</h1>
             {description ? <p className="text-muted-foreground">{description}</p> : null}

@@ -120,7 +120,7 @@ function LoginFailure({ result }: { result: SigninResult }) {
       <Form method="post">
         <input type="hidden" name="intent" value="resend" />
         <input type="hidden" name="email" value={email} />
-        <Button type="submit" variant="link" className="h-auto p-0" disabled={submitting}>
+        <Button type="submit" variant="link" size={null} className="text-left underline" disabled={submitting}>
           {t("signin_error_412_tip")}
         </Button>
       </Form>
@@ -225,7 +225,7 @@ export function SsoStep({ email, url }: { email: string; url: string }) {
         </div>
       </div>
       {blocked ? <Alert variant="info">{t("signin_sso_blocked")}</Alert> : null}
-      <a href={url} target="_blank" rel="opener" onClick={open} className={cn(buttonVariants({ size: "lg" }))}>
+      <a href={url} target="_blank" rel="opener" onClick={open} className={cn(buttonVariants({ size: null }), "min-h-12 px-6 py-3 text-center text-base")}>
         {t(opened ? "signin_sso_reopen" : "signin_sso_open")}
         <span className="sr-only"> ({t("opens_new_window")})</span>
       </a>
