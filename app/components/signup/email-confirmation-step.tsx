@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Mail } from "lucide-react";
 import { Trans, useTranslation } from "~/i18n/react";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { ResendButton, ResendOutcome } from "./resend";
 import { StepCard } from "./step-card";
 import type { DraftOrganization, StepResult } from "./types";
@@ -21,7 +21,7 @@ export function EmailConfirmationStep({ email, organization, result }: { email: 
       <p className="text-center text-sm text-muted-foreground">{t("signup_email_confirmation_spam")}</p>
       {/* Without JavaScript the resend comes back as a new page: its outcome is shown here. */}
       <ResendOutcome result={result} />
-      <ResendButton email={email} variant="outline" size="lg" className="w-full" transient={false}>
+      <ResendButton email={email} transient={false} className={buttonVariants({ variant: "outline", size: "lg", className: "w-full" })}>
         {t("signup_resend")}
       </ResendButton>
       <Form method="post" className="text-center">

@@ -13,7 +13,7 @@ export function Invitation({ token, organization }: { token: string; organizatio
   const { t } = useTranslation("signup");
   if (!organization) return <InvalidLink titleKey="invite_invalid_title" bodyKey="invite_invalid_body" />;
   return (
-    <StepCard organization={organization} title={t("invite_title", { organization: organization.name })}>
+    <StepCard organization={organization} caption={false} title={t("invite_title", { organization: organization.name })}>
       <p>{t("invite_body", { organization: organization.name })}</p>
       <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted-foreground">
         <li>{t("invite_point_initiatives")}</li>

@@ -1,8 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
-import { Button, type ButtonProps } from "~/components/ui/button";
 import type { StepResult } from "./types";
 
 /** SPEC.md section 9: confirmation notices show for 1 second. */
@@ -34,8 +33,15 @@ export function ResendButton({
   email,
   children,
   transient = true,
-  ...button
-}: { email: string; transient?: boolean } & ButtonProps) {
+  className,
+}: {
+  email: string;
+  children: ReactNode;
+  /** Hide the "done" notice after 1 second (the 412 tip) or keep it (the confirmation screen). */
+  transient?: boolean;
+  /** The button's whole look: a button (buttonVariants) or a link-like tip. */
+  className: string;
+}) {
   const fetcher = useFetcher<StepResult>();
   const [visible, setVisible] = useState<StepResult | undefined>();
   const busy = fetcher.state !== "idle";
@@ -53,9 +59,9 @@ export function ResendButton({
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="resend" />
         <input type="hidden" name="email" value={email} />
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined} {...button}>
+        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={className}>
           {children}
-        </Button>
+        </button>
       </fetcher.Form>
       <div aria-live="polite">
         <ResendOutcome result={visible} />

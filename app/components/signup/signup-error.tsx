@@ -22,7 +22,7 @@ export function SignupError({ failure }: { failure: SignupFailure }) {
         </Link>
       ) : null}
       {failure.status === 412 ? (
-        <ResendButton email={failure.email} variant="link" size="sm" className="h-auto p-0 text-destructive underline">
+        <ResendButton email={failure.email} className="text-left font-semibold underline underline-offset-4 disabled:opacity-50">
           {t("signup_error_412_tip")}
         </ResendButton>
       ) : null}
