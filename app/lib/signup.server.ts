@@ -367,3 +367,14 @@ export function ssoStartPath(url: string, initiative: string | undefined) {
   parsed.pathname = `/sso/initiate/${match[1]}/initiative/${encodeURIComponent(initiative)}`;
   return parsed.origin === "http://local.invalid" ? parsed.pathname + parsed.search : parsed.toString();
 }
+
+/**
+ * For the page that finishes a sign-up outside this journey (e.g. /confirm_email/{token} once it
+ * has signed the member in): where to go (the sign-up link's initiative, else `fallback`) and the
+ * Set-Cookie that forgets the draft (null when there was none).
+ */
+export async function finishSignup(args: ApiArgs, fallback = "/"): Promise<{ to: string; setCookie: string | null }> {
+  const handle = await readDraft(args);
+  if (!handle.draft.email) return { to: fallback, setCookie: null };
+  return { to: handle.draft.initiative ? homeAfterSignup(handle.draft) : fallback, setCookie: await clearDraft(args.context, handle) };
+}
