@@ -8,6 +8,7 @@ import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-for
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
 import { newPasswordAction, newPasswordLoader } from "~/lib/auth-flow.server";
+import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, "auth", "confirm_email_title") },
@@ -53,3 +54,5 @@ export default function ConfirmEmail() {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

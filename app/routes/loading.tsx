@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { pageTitle } from "~/lib/page-title";
 import { localeCookie } from "~/i18n/locale.server";
 import { loadingRedirect } from "~/lib/auth-flow.server";
+import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "loading_title") }];
 
@@ -19,3 +20,5 @@ export default function Loading() {
     </main>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

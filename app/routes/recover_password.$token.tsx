@@ -8,6 +8,7 @@ import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-for
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
 import { newPasswordAction, newPasswordLoader } from "~/lib/auth-flow.server";
+import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches, location }) => [
   { title: pageTitle(matches, "auth", new URLSearchParams(location.search).get("initial") === "1" ? "initial_password_title" : "reset_password_title") },
@@ -50,3 +51,5 @@ export default function ResetPassword() {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

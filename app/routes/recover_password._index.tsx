@@ -7,11 +7,15 @@ import { RecoverPasswordForm } from "~/components/auth/recover-password-form";
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { normalizeEmail } from "~/domain/email";
 import { recoverPasswordAction } from "~/lib/auth-flow.server";
+import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "recover_password_title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { email: normalizeEmail(new URL(request.url).searchParams.get("email") ?? "").slice(0, 320) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return {
+    email: normalizeEmail(new URL(request.url).searchParams.get("email") ?? "").slice(0, 320),
+    canSignUp: !context.tenant.community.disable_create_new_account,
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -21,7 +25,7 @@ export async function action(args: ActionFunctionArgs) {
 
 // SPEC.md sections 2 and 8: ask for a recovery link by e-mail.
 export default function RecoverPassword() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, canSignUp } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const sent = result?.sent === true;
@@ -31,7 +35,9 @@ export default function RecoverPassword() {
       description={sent ? undefined : t("recover_password_subtitle")}
       footer={<SigninPrompt />}
     >
-      <RecoverPasswordForm initialEmail={email} result={result} />
+      <RecoverPasswordForm initialEmail={email} result={result} canSignUp={canSignUp} />
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -7,6 +7,7 @@ import { EmailStep, PasswordStep, SsoStep } from "~/components/auth/signin-steps
 import { SignupPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
 import { signinAction, signinLoader } from "~/lib/auth-flow.server";
+import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "signin_title") }];
 
@@ -36,12 +37,14 @@ export default function Signin() {
       footer={page.canSignUp ? <SignupPrompt email={page.email || undefined} /> : null}
     >
       {page.stage === "password" ? (
-        <PasswordStep email={page.email} result={result} />
+        <PasswordStep email={page.email} result={result} canSignUp={page.canSignUp} />
       ) : page.stage === "sso" && page.ssoUrl ? (
         <SsoStep email={page.email} url={page.ssoUrl} />
       ) : (
-        <EmailStep initialEmail={page.email} result={result} />
+        <EmailStep initialEmail={page.email} result={result} canSignUp={page.canSignUp} />
       )}
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

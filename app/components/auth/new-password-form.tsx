@@ -152,7 +152,10 @@ export function LinkExpired({ kind, result }: { kind: "recover_password" | "conf
     const parsed = parseForm(EmailFormSchema, { email });
     if (!parsed.ok || submitting) {
       event.preventDefault();
-      if (!parsed.ok) setErrors(parsed.errors);
+      if (!parsed.ok) {
+        setErrors(parsed.errors);
+        event.currentTarget.querySelector<HTMLInputElement>("#email")?.focus();
+      }
     }
   };
 

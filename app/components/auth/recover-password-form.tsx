@@ -18,7 +18,7 @@ export interface RecoverResult {
 const linkClass = "font-semibold text-brand underline underline-offset-4";
 
 /** The e-mail form of /recover_password, then "check your inbox" (SPEC.md section 4: requested, loading, error). */
-export function RecoverPasswordForm({ initialEmail, result }: { initialEmail: string; result?: RecoverResult }) {
+export function RecoverPasswordForm({ initialEmail, result, canSignUp = true }: { initialEmail: string; result?: RecoverResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -47,7 +47,10 @@ export function RecoverPasswordForm({ initialEmail, result }: { initialEmail: st
     const parsed = parseForm(EmailFormSchema, { email });
     if (!parsed.ok || submitting) {
       event.preventDefault();
-      if (!parsed.ok) setErrors(parsed.errors);
+      if (!parsed.ok) {
+        setErrors(parsed.errors);
+        event.currentTarget.querySelector<HTMLInputElement>("#email")?.focus();
+      }
     }
   };
 
@@ -58,7 +61,7 @@ export function RecoverPasswordForm({ initialEmail, result }: { initialEmail: st
           prefix="recover_password"
           failure={result.failure}
           tip={
-            result.failure.status === 404 ? (
+            result.failure.status === 404 && canSignUp ? (
               <Link className={linkClass} to={`/signup?${new URLSearchParams({ email: result.email })}`}>
                 {t("recover_password_error_404_tip")}
               </Link>

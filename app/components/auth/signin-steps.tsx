@@ -41,7 +41,7 @@ function useSubmitting(intent: string) {
 
 const linkClass = "font-semibold text-brand underline underline-offset-4";
 
-export function EmailStep({ initialEmail, result }: { initialEmail: string; result?: SigninResult }) {
+export function EmailStep({ initialEmail, result, canSignUp = true }: { initialEmail: string; result?: SigninResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const submitting = useSubmitting("lookup");
@@ -53,7 +53,11 @@ export function EmailStep({ initialEmail, result }: { initialEmail: string; resu
     const parsed = parseForm(EmailFormSchema, { email });
     if (!parsed.ok || submitting) {
       event.preventDefault();
-      if (!parsed.ok) setErrors(parsed.errors);
+      if (!parsed.ok) {
+        setErrors(parsed.errors);
+        // Back to the field: a screen reader then reads its error (aria-describedby).
+        event.currentTarget.querySelector<HTMLInputElement>("#email")?.focus();
+      }
     }
   };
 
@@ -66,7 +70,7 @@ export function EmailStep({ initialEmail, result }: { initialEmail: string; resu
           prefix="signin"
           failure={failure}
           tip={
-            failure.status === 404 ? (
+            failure.status === 404 && canSignUp ? (
               <Link className={linkClass} to={`/signup${query({ email: result?.email })}`}>
                 {t("signin_error_404_tip")}
               </Link>
@@ -97,7 +101,7 @@ function EmailSummary({ email }: { email: string }) {
   );
 }
 
-function LoginFailure({ result }: { result: SigninResult }) {
+function LoginFailure({ result, canSignUp }: { result: SigninResult; canSignUp: boolean }) {
   const { t } = useTranslation("auth");
   const submitting = useSubmitting("resend");
   const failure = result.failure!;
@@ -109,7 +113,7 @@ function LoginFailure({ result }: { result: SigninResult }) {
         {t(failure.error === "password_not_set" ? "signin_error_401_password_not_set_tip" : "signin_error_401_tip")}
       </Link>
     );
-  } else if (failure.status === 402 || failure.status === 404) {
+  } else if ((failure.status === 402 || failure.status === 404) && canSignUp) {
     tip = (
       <Link className={linkClass} to={`/signup${query({ email })}`}>
         {t("signin_error_402_tip")}
@@ -129,7 +133,7 @@ function LoginFailure({ result }: { result: SigninResult }) {
   return <FailureAlert prefix="signin" failure={failure} tip={tip} />;
 }
 
-export function PasswordStep({ email, result }: { email: string; result?: SigninResult }) {
+export function PasswordStep({ email, result, canSignUp = true }: { email: string; result?: SigninResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const submitting = useSubmitting("login");
@@ -140,14 +144,17 @@ export function PasswordStep({ email, result }: { email: string; result?: Signin
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (password === "" || submitting) {
       event.preventDefault();
-      if (password === "") setErrors({ password: "form_error_required" });
+      if (password === "") {
+        setErrors({ password: "form_error_required" });
+        event.currentTarget.querySelector<HTMLInputElement>("#password")?.focus();
+      }
     }
   };
 
   return (
     <div className="flex flex-col gap-4">
       <EmailSummary email={email} />
-      {result?.intent === "login" && result.failure ? <LoginFailure result={result} /> : null}
+      {result?.intent === "login" && result.failure ? <LoginFailure result={result} canSignUp={canSignUp} /> : null}
       {result?.intent === "resend" && result.resent ? <Alert variant="success">{t("signin_resend_done")}</Alert> : null}
       {result?.intent === "resend" && result.failure ? <FailureAlert prefix="confirm_resend" failure={result.failure} /> : null}
       <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4">
