@@ -141,12 +141,21 @@ export const policyOf = (draft: SignupDraft): PasswordPolicy => draft.password_p
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-export function getOrganizationByToken(args: ApiArgs, token: string) {
-  return publicApi<OrganizationProfile>(args, "GET", `/api/organization/${encodeURIComponent(token)}`);
-}
-
-export function getOrganizationByInitiative(args: ApiArgs, slug: string) {
-  return publicApi<OrganizationProfile>(args, "GET", `/api/organization/by_initiative_slug/${encodeURIComponent(slug)}`);
+/**
+ * The organisation of a sign-up token (GET /api/organization/{token}) or of an initiative
+ * (GET /api/organization/by_initiative_slug/{slug}); null when there is none (a malformed value
+ * included). Any other failure is the error page's.
+ */
+export async function findOrganization(args: ApiArgs, by: { token: string } | { initiative: string }): Promise<OrganizationProfile | null> {
+  const path =
+    "token" in by
+      ? isToken(by.token) && `/api/organization/${encodeURIComponent(by.token)}`
+      : isSlug(by.initiative) && `/api/organization/by_initiative_slug/${encodeURIComponent(by.initiative)}`;
+  if (!path) return null;
+  const result = await publicApi<OrganizationProfile>(args, "GET", path);
+  if (result.ok) return result.data;
+  if (result.status === 404) return null;
+  throw new Response(null, { status: result.status });
 }
 
 /** Corporate: neither the default organisation nor a public one (as the API decides). */

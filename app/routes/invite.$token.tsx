@@ -1,17 +1,18 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-page";
 import { Invitation } from "~/components/signup/invitation";
 import { titleMeta } from "~/lib/page-title";
-import { draftOrganization, getOrganizationByToken, isToken } from "~/lib/signup.server";
+import { draftOrganization, findOrganization } from "~/lib/signup.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "invite_meta_title");
 
 /** There is no invitation API: an invitation token is an organisation's sign-up token. */
 export async function loader(args: LoaderFunctionArgs) {
   const token = args.params.token ?? "";
-  const result = isToken(token) ? await getOrganizationByToken(args, token) : null;
-  if (!result?.ok) return data({ token, organization: null }, { status: 404 });
-  return { token, organization: draftOrganization(result.data) };
+  const organization = await findOrganization(args, { token });
+  if (!organization) return data({ token, organization: null }, { status: 404 });
+  return { token, organization: draftOrganization(organization) };
 }
 
 export default function Invite() {
@@ -22,3 +23,5 @@ export default function Invite() {
     </main>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

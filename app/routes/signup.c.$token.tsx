@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FirstStepPage } from "~/components/signup/first-step-page";
 import { InvalidLink } from "~/components/signup/invalid-link";
 import { titleMeta } from "~/lib/page-title";
-import { draftOrganization, getOrganizationByToken, isToken, readDraft, redirectIfSignedIn, submitFirstStep } from "~/lib/signup.server";
+import { draftOrganization, findOrganization, isToken, readDraft, redirectIfSignedIn, submitFirstStep } from "~/lib/signup.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_title");
 
@@ -11,14 +11,14 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", 
 export async function loader(args: LoaderFunctionArgs) {
   await redirectIfSignedIn(args);
   const token = args.params.token;
-  const result = isToken(token) ? await getOrganizationByToken(args, token) : null;
-  if (!result?.ok) return data({ found: false as const }, { status: 404 });
+  const organization = token ? await findOrganization(args, { token }) : null;
+  if (!organization) return data({ found: false as const }, { status: 404 });
   const { draft } = await readDraft(args);
   const sameJourney = draft.signup_token === token;
   return data({
     found: true as const,
-    organization: draftOrganization(result.data),
-    closed: result.data.product_config.community.disable_create_new_account === true,
+    organization: draftOrganization(organization),
+    closed: organization.product_config.community.disable_create_new_account === true,
     defaults: {
       name: draft.name ?? "",
       email: draft.email ?? "",
@@ -29,7 +29,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) => {
   const token = args.params.token;
-  return submitFirstStep(args, { start: `/signup/c/${token}`, signupToken: isToken(token) ? token : undefined });
+  if (!isToken(token)) throw new Response(null, { status: 404 });
+  return submitFirstStep(args, { start: `/signup/c/${token}`, signupToken: token });
 };
 
 export default function SignupCorporate() {

@@ -1,14 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { InvalidLink } from "~/components/signup/invalid-link";
 import { titleMeta } from "~/lib/page-title";
-import {
-  followSignupLink,
-  getOrganizationByInitiative,
-  getOrganizationByToken,
-  isSlug,
-  isToken,
-  redirectIfSignedIn,
-} from "~/lib/signup.server";
+import { findOrganization, followSignupLink, isSlug, redirectIfSignedIn } from "~/lib/signup.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_invalid_link_title");
 
@@ -17,11 +10,11 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", 
  * initiative; then as any sign-up link, remembering the initiative for after sign-up.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { slug, token } = args.params;
-  if (!isSlug(slug) || (token !== undefined && !isToken(token))) return data(null, { status: 404 });
+  const { slug = "", token } = args.params;
+  if (!isSlug(slug)) return data(null, { status: 404 });
   await redirectIfSignedIn(args, `/initiative/${slug}`);
-  const result = token ? await getOrganizationByToken(args, token) : await getOrganizationByInitiative(args, slug);
-  if (result.ok) return followSignupLink(args, result.data, { initiative: slug });
+  const organization = await findOrganization(args, token !== undefined ? { token } : { initiative: slug });
+  if (organization) return followSignupLink(args, organization, { initiative: slug });
   return data(null, { status: 404 });
 }
 

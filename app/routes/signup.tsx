@@ -1,4 +1,5 @@
 import { Outlet } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-page";
 
 /** The frame of every sign-up step: one narrow column, comfortable on a phone and on a desktop. */
 export default function SignupLayout() {
@@ -8,3 +9,6 @@ export default function SignupLayout() {
     </main>
   );
 }
+
+/** Every step's unexpected error (the steps have no boundary of their own). */
+export const ErrorBoundary = RouteErrorBoundary;
