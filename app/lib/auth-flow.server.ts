@@ -102,8 +102,14 @@ export function signinUrl(request: Request, stage?: { email?: string; stage?: "p
  * Starts the web session for freshly issued tokens, sets the page language to the member's, and
  * goes on.
  */
-export async function completeSignIn(args: ApiArgs, answer: SignInAnswer, target: string, localeCookie?: LocaleCookie): Promise<Response> {
-  const cookies = [await createWebSession(args.context, answer)];
+export async function completeSignIn(
+  args: ApiArgs,
+  answer: SignInAnswer,
+  target: string,
+  localeCookie?: LocaleCookie,
+  extraCookie?: string | null,
+): Promise<Response> {
+  const cookies = [await createWebSession(args.context, answer), ...(extraCookie ? [extraCookie] : [])];
   const language = answer.user?.language;
   if (localeCookie && language && (SUPPORTED_LOCALES as readonly string[]).includes(language)) {
     cookies.push(await localeCookie.serialize(language));
@@ -279,6 +285,8 @@ export async function newPasswordAction(
   token: string | undefined,
   type: TokenType,
   localeCookie?: LocaleCookie,
+  /** Where to go once signed in, and a cookie to set then (a finished sign-up clears its draft). */
+  next: () => Promise<{ to: string; setCookie: string | null }> = async () => ({ to: "/wall", setCookie: null }),
 ): Promise<Response | NewPasswordActionData> {
   const form = await formOf(args.request);
   if (text(form, "intent") === "resend") {
@@ -307,7 +315,10 @@ export async function newPasswordAction(
   }
   const path = type === "password_reset" ? "/auth/recover_password/" : "/auth/confirm_email/";
   const result = await publicApi<SignInAnswer>(args, "PUT", `${path}${encodeURIComponent(token)}`, body);
-  if (result.ok) return completeSignIn(args, result.data, "/wall", localeCookie);
+  if (result.ok) {
+    const { to, setCookie } = await next();
+    return completeSignIn(args, result.data, to, localeCookie, setCookie);
+  }
   if (result.status === 401) return { status: 401, intent: "save", expired: true };
   const failure = failureOf(result);
   return { status: statusOf(failure), intent: "save", failure, errors: apiFieldErrors(result) };

@@ -36,8 +36,11 @@ interface Row {
   expires_at: number;
 }
 
-const secretOf = (context: AppLoadContext) => getConfig(context.cloudflare.env).TOKEN_SECRET;
-const db = (context: AppLoadContext) => context.cloudflare.env.DB;
+/** All these functions need is the Worker's env: the SSO callback (a Hono route) uses them too. */
+type EnvContext = Pick<AppLoadContext, "cloudflare"> | { cloudflare: { env: Env } };
+
+const secretOf = (context: EnvContext) => getConfig(context.cloudflare.env).TOKEN_SECRET;
+const db = (context: EnvContext) => context.cloudflare.env.DB;
 
 function cookieValue(request: Request): string | null {
   const header = request.headers.get("cookie") ?? "";
@@ -55,7 +58,7 @@ export function sessionCookie(value: string, maxAge = SESSION_MAX_AGE_S) {
 export const clearSessionCookie = () => sessionCookie("", 0);
 
 /** Starts a web session for freshly issued tokens; answers the Set-Cookie value. */
-export async function createWebSession(context: AppLoadContext, tokens: ApiTokens): Promise<string> {
+export async function createWebSession(context: EnvContext, tokens: ApiTokens): Promise<string> {
   const value = randomToken();
   const now = Date.now();
   const secret = secretOf(context);

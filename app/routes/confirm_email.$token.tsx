@@ -8,6 +8,7 @@ import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-for
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
 import { newPasswordAction, newPasswordLoader } from "~/lib/auth-flow.server";
+import { finishSignup } from "~/lib/signup.server";
 import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -20,7 +21,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const outcome = await newPasswordAction(args, args.params.token, "email_confirmation", localeCookie);
+  // A confirmed sign-up goes on to the initiative its link named, and its draft is cleared.
+  const outcome = await newPasswordAction(args, args.params.token, "email_confirmation", localeCookie, () => finishSignup(args, "/wall"));
   if (outcome instanceof Response) throw outcome; // signed in
   return data(outcome, { status: outcome.status });
 }

@@ -240,6 +240,12 @@ describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_0
     assert.equal(refresh.path, "/auth");
     const setCookie = response.headers.getSetCookie().find((header) => header.startsWith("commons_refresh="));
     assert.match(setCookie, /;\s*HttpOnly/i);
+    // The web app's session too, so the page that opened the popup is signed in when it reloads.
+    const session = appJar.get("commons_session");
+    assert.ok(session?.value, "the callback sets the commons_session cookie");
+    assert.equal(session.path, "/");
+    const settings = await request(appJar, `${app.url}/settings`, { redirect: "manual" });
+    assert.equal(settings.status, 200, "a signed-in page opens with that session");
 
     const identity = await request(appJar, `${app.url}/auth/identity`, { method: "PUT" });
     const text = await identity.text();

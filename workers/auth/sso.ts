@@ -18,6 +18,7 @@ import { getOrganizationById, getOrganizationBySlug, type Tenant } from "../tena
 import type { AppEnv } from "../types";
 import { findMemberByEmail, isMemberOf, newMemberStatements } from "./members";
 import { createSession } from "./sessions";
+import { createWebSession } from "../../app/lib/web-session.server";
 import { setRefreshCookie } from "./session-response";
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -257,6 +258,8 @@ export const ssoRoutes = new Hono<AppEnv>()
       if (member.disabledAt !== null) return fail("account_disabled");
       const tokens = await createSession(c.env, member.id, c.req.header("user-agent"));
       setRefreshCookie(c, tokens.refresh_token);
+      // The web app's own session, so the page that opened the popup is signed in when it reloads.
+      c.header("set-cookie", await createWebSession({ cloudflare: { env: c.env } }, tokens), { append: true });
       const next = `/${stateRow.redirectPath}`;
       return c.redirect(`/sso/success?${new URLSearchParams({ next })}`, 302);
     } catch (cause) {
