@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
 import { PASSWORD_RULES, failedPasswordRules, type PasswordPolicy, type PasswordRule } from "~/domain/password-policy";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** The rules worth listing for a policy: the lengths always, the others when the policy asks for them. */
 export function policyRules(policy: PasswordPolicy): PasswordRule[] {

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
 import { EmailFormSchema, parseForm, type AuthFailure, type FieldErrors } from "./forms";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export interface RecoverResult {
   email: string;

@@ -9,7 +9,7 @@ import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
 import { EmailFormSchema, parseForm, type AuthFailure, type FieldErrors } from "./forms";
 import { PasswordField } from "./password-field";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** What the sign-in action answered, as the steps read it (app/lib/auth-flow.server.ts). */
 export interface SigninResult {

@@ -11,7 +11,7 @@ import { ruleMessage } from "./messages";
 import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
 import { PLATFORM_TERMS_URL, type StepResult } from "./types";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export interface FirstStepDefaults {
   name: string;

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { ruleMessage } from "./messages";
 import type { SignupOrganization } from "./types";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** Organisations grouped by region, regions in alphabetical order of their code. */
 function byRegion(organizations: SignupOrganization[]) {

@@ -10,7 +10,7 @@ import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
 import { StepCard } from "./step-card";
 import type { DraftOrganization, StepResult } from "./types";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The password step (SPEC.md sections 2 and 5): who is signing up, a password with the
