@@ -16,6 +16,7 @@ import {
   readPolicy,
   type AuthFailure,
   type FieldErrors,
+  type NewPasswordResult,
 } from "~/components/auth/forms";
 import type { PasswordPolicy } from "~/domain/password-policy";
 import { endSession, hasSession, memberApi, publicApi, type ApiArgs, type ApiResult } from "./api.server";
@@ -267,14 +268,7 @@ export async function newPasswordLoader(args: ApiArgs, token: string | undefined
   return { state: "error", failure: failureOf(result), initial };
 }
 
-export type NewPasswordActionData = Outcome<{
-  intent: "save" | "resend";
-  expired?: boolean;
-  errors?: FieldErrors;
-  failure?: AuthFailure;
-  resent?: boolean;
-  email?: string;
-}>;
+export type NewPasswordActionData = Outcome<NewPasswordResult>;
 
 /**
  * Saves the new password (PUT /auth/recover_password/{token} or /auth/confirm_email/{token}) and

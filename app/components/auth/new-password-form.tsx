@@ -7,19 +7,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { EmailFormSchema, parseForm, type AuthFailure, type FieldErrors } from "./forms";
+import { emailSubmitGuard, type FieldErrors, type NewPasswordResult } from "./forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
-
-/** What the new-password actions answered (app/lib/auth-flow.server.ts, newPasswordAction). */
-export interface NewPasswordResult {
-  intent: "save" | "resend";
-  expired?: boolean;
-  errors?: FieldErrors;
-  failure?: AuthFailure;
-  resent?: boolean;
-  email?: string;
-}
 
 function Checkbox({
   name,
@@ -148,16 +138,7 @@ export function LinkExpired({ kind, result }: { kind: "recover_password" | "conf
   const [errors, setErrors] = useState<FieldErrors | undefined>(result?.intent === "resend" ? result.errors : undefined);
   useEffect(() => setErrors(result?.intent === "resend" ? result.errors : undefined), [result]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = parseForm(EmailFormSchema, { email });
-    if (!parsed.ok || submitting) {
-      event.preventDefault();
-      if (!parsed.ok) {
-        setErrors(parsed.errors);
-        event.currentTarget.querySelector<HTMLInputElement>("#email")?.focus();
-      }
-    }
-  };
+  const onSubmit = emailSubmitGuard(email, submitting, setErrors);
 
   return (
     <div className="flex flex-col gap-4">

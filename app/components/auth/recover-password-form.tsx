@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { LoaderCircle, MailCheck } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { EmailFormSchema, parseForm, type AuthFailure, type FieldErrors } from "./forms";
+import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export interface RecoverResult {
@@ -43,16 +43,7 @@ export function RecoverPasswordForm({ initialEmail, result, canSignUp = true }: 
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = parseForm(EmailFormSchema, { email });
-    if (!parsed.ok || submitting) {
-      event.preventDefault();
-      if (!parsed.ok) {
-        setErrors(parsed.errors);
-        event.currentTarget.querySelector<HTMLInputElement>("#email")?.focus();
-      }
-    }
-  };
+  const onSubmit = emailSubmitGuard(email, submitting, setErrors);
 
   return (
     <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4">

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { EmailFormSchema, parseForm, type AuthFailure, type FieldErrors } from "./forms";
+import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -49,17 +49,7 @@ export function EmailStep({ initialEmail, result, canSignUp = true }: { initialE
   const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
   useEffect(() => setErrors(result?.errors), [result]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = parseForm(EmailFormSchema, { email });
-    if (!parsed.ok || submitting) {
-      event.preventDefault();
-      if (!parsed.ok) {
-        setErrors(parsed.errors);
-        // Back to the field: a screen reader then reads its error (aria-describedby).
-        event.currentTarget.querySelector<HTMLInputElement>("#email")?.focus();
-      }
-    }
-  };
+  const onSubmit = emailSubmitGuard(email, submitting, setErrors);
 
   const failure = result?.intent === "lookup" ? result.failure : undefined;
   return (
