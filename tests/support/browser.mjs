@@ -116,6 +116,16 @@ export async function closePage(page) {
   await page.context().close();
 }
 
+/** Opens a page, runs `body` with it, and always closes the page's context. */
+export async function withPage(browser, options, body) {
+  const page = await newPage(browser, options);
+  try {
+    return await body(page);
+  } finally {
+    await closePage(page);
+  }
+}
+
 /** Full-page PNG under test-results/screenshots/ (kept as a CI artifact); answers the file path. */
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, screenshot, waitForHydration } from "../../support/browser.mjs";
+import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
 import { root, startServer } from "../../support/server.mjs";
 
 const MEMBER = { email: "member@acme.example", password: "commons-demo" };
@@ -36,14 +36,6 @@ after(async () => {
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
 
-async function withPage(options, body) {
-  const page = await newPage(browser, options);
-  try {
-    return await body(page);
-  } finally {
-    await closePage(page);
-  }
-}
 
 
 const isFocused = (locator) => locator.evaluate((element) => element === document.activeElement);
@@ -88,7 +80,7 @@ async function signInByKeyboard(page, strings, { email, password }, { js = true 
 describe("sign in", () => {
   test("with e-mail and password, by keyboard only, on a phone", async () => {
     const strings = authMessages();
-    await withPage({ viewport: "mobile" }, async (page) => {
+    await withPage(browser, { viewport: "mobile" }, async (page) => {
       await page.goto(`${acme}/signin`);
       await waitForHydration(page);
       await screenshot(page, "signin-email-mobile");
@@ -114,7 +106,7 @@ describe("sign in", () => {
 
   test("a wrong password is refused with a tip that leads to password recovery", async () => {
     const strings = authMessages();
-    await withPage({ viewport: "desktop" }, async (page) => {
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
       await signInByKeyboard(page, strings, { email: MEMBER.email, password: "not-the-password" });
 
       const alert = page.getByRole("alert");
@@ -139,7 +131,7 @@ describe("sign in", () => {
 
   test("works without JavaScript (plain form posts)", async () => {
     const strings = authMessages();
-    await withPage({ viewport: "mobile", javaScriptEnabled: false }, async (page) => {
+    await withPage(browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
       await signInByKeyboard(page, strings, MEMBER, { js: false });
       await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
       await page.goto(`${acme}/settings`);

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, screenshot, waitForHydration } from "../../support/browser.mjs";
+import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
 import { root, startServer } from "../../support/server.mjs";
 
 /** The app's own strings, so the test follows wording changes but still catches untranslated pages. */
@@ -27,21 +27,12 @@ after(async () => {
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
 
-/** Opens a page, runs `body`, and always closes the page's context. */
-async function withPage(options, body) {
-  const page = await newPage(browser, options);
-  try {
-    return await body(page);
-  } finally {
-    await closePage(page);
-  }
-}
 
 
 describe("/welcome", { concurrency: 2 }, () => {
   for (const viewport of ["mobile", "desktop"]) {
     test(`renders on ${viewport}, hydrates without errors, and has no serious axe violations`, async () => {
-      await withPage({ viewport }, async (page) => {
+      await withPage(browser, { viewport }, async (page) => {
         const response = await page.goto(`${server.url}/welcome`);
         assert.equal(response?.status(), 200);
         await waitForHydration(page);
@@ -63,7 +54,7 @@ describe("/welcome", { concurrency: 2 }, () => {
   }
 
   test("on an organisation's custom hostname (acme.localhost) shows that organisation and its logo", async () => {
-    await withPage({ viewport: "mobile" }, async (page) => {
+    await withPage(browser, { viewport: "mobile" }, async (page) => {
       const response = await page.goto(`http://acme.localhost:${server.port}/welcome`);
       assert.equal(response?.status(), 200);
       const logo = page.getByRole("img", { name: "Acme", exact: true });
@@ -81,7 +72,7 @@ describe("/welcome", { concurrency: 2 }, () => {
   });
 
   test("follows the browser's language: es-ES shows Spanish", async () => {
-    await withPage({ viewport: "mobile", locale: "es-ES" }, async (page) => {
+    await withPage(browser, { viewport: "mobile", locale: "es-ES" }, async (page) => {
       await page.goto(`${server.url}/welcome`);
       assert.equal(await page.locator("html").getAttribute("lang"), "es-ES");
       await page.getByRole("link", { name: "Iniciar sesión", exact: true }).waitFor();
@@ -93,7 +84,7 @@ describe("/welcome", { concurrency: 2 }, () => {
     test(`follows the browser's language: ${locale}`, async () => {
       const strings = messages(locale);
       assert.notEqual(strings.welcome_signin, en.welcome_signin, `${locale} has its own "sign in"`);
-      await withPage({ viewport: "mobile", locale }, async (page) => {
+      await withPage(browser, { viewport: "mobile", locale }, async (page) => {
         await page.goto(`${server.url}/welcome`);
         assert.equal(await page.locator("html").getAttribute("lang"), locale);
         await page.getByRole("heading", { level: 1, name: strings.welcome_title.replace("{{organization}}", "Commons") }).waitFor();
@@ -104,7 +95,7 @@ describe("/welcome", { concurrency: 2 }, () => {
   }
 
   test("a language Commons does not speak falls back to English", async () => {
-    await withPage({ viewport: "desktop", locale: "de-DE" }, async (page) => {
+    await withPage(browser, { viewport: "desktop", locale: "de-DE" }, async (page) => {
       await page.goto(`${server.url}/welcome`);
       assert.equal(await page.locator("html").getAttribute("lang"), "en-US");
       await page.getByRole("link", { name: en.welcome_signin, exact: true }).waitFor();
@@ -112,7 +103,7 @@ describe("/welcome", { concurrency: 2 }, () => {
   });
 
   test("keyboard: Tab reaches “Sign in” with a visible focus ring, and Enter follows it", async () => {
-    await withPage({ viewport: "desktop" }, async (page) => {
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
       await page.goto(`${server.url}/welcome`);
       await waitForHydration(page);
       const signIn = page.getByRole("link", { name: en.welcome_signin, exact: true });
@@ -147,7 +138,7 @@ describe("/sso/error/:code", { concurrency: 2 }, () => {
   for (const locale of ["en-US", "es-ES", "eu-ES"]) {
     test(`access_denied is explained in ${locale} and has no serious axe violations`, async () => {
       const strings = messages(locale);
-      await withPage({ viewport: "mobile", locale }, async (page) => {
+      await withPage(browser, { viewport: "mobile", locale }, async (page) => {
         const response = await page.goto(`${server.url}/sso/error/access_denied`);
         assert.equal(response?.status(), 200);
         assert.equal(await page.locator("html").getAttribute("lang"), locale);
@@ -164,14 +155,14 @@ describe("/sso/error/:code", { concurrency: 2 }, () => {
   }
 
   test("has a non-empty <title> (axe document-title)", async () => {
-    await withPage({ viewport: "desktop" }, async (page) => {
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
       await page.goto(`${server.url}/sso/error/access_denied`);
       assert.notEqual((await page.title()).trim(), "", "the page has a title");
     });
   });
 
   test("an unknown code gets the default message, not a raw key", async () => {
-    await withPage({ viewport: "desktop" }, async (page) => {
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
       await page.goto(`${server.url}/sso/error/something_new`);
       await page.getByText(en.sso_error_default, { exact: true }).waitFor();
       assert.equal(await page.getByText("sso_error_", { exact: false }).count(), 0);
