@@ -3,6 +3,7 @@
  * organisations, SPEC.md section 3) with its configuration, and the member's own profile.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
 import { memberApi, publicApi, type ApiArgs } from "./api.server";
 
 export interface SessionUser {
@@ -94,6 +95,14 @@ export function navigationFor(organization: OrganizationProfile): NavEntry[] {
     ...(features.about_our_program ? (["about-our-program"] as const) : []),
     "settings",
   ];
+}
+
+/** The social networks the organisation asks for (SPEC.md section 3), else all that Commons knows. */
+export function socialNetworksFor(organization: OrganizationProfile): SocialNetwork[] {
+  const configured = organization.product_config.community.social_network_profiles.filter((network): network is SocialNetwork =>
+    (SOCIAL_NETWORKS as readonly string[]).includes(network),
+  );
+  return configured.length ? configured : [...SOCIAL_NETWORKS];
 }
 
 export const contactEmail = (organization: OrganizationProfile) =>

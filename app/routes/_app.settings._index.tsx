@@ -1,18 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link } from "@remix-run/react";
 import { Bell, ChevronRight, Languages, SlidersHorizontal, UserRound } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { Button } from "~/components/ui/button";
-import { contactEmail, loadMember } from "~/lib/member.server";
 import { titleMeta } from "~/lib/page-title";
+import { useSignedIn } from "~/lib/signed-in";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_title");
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { organization } = await loadMember({ request, context });
-  return { contactEmail: contactEmail(organization) };
-}
 
 const SECTIONS = [
   { name: "account", icon: UserRound },
@@ -22,7 +17,7 @@ const SECTIONS = [
 ] as const;
 
 export default function SettingsMenu() {
-  const { contactEmail } = useLoaderData<typeof loader>();
+  const { contactEmail } = useSignedIn();
   const { t } = useTranslation("settings");
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">

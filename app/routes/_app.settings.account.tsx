@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import * as v from "valibot";
 import { RouteErrorBoundary } from "~/components/error-page";
@@ -9,28 +9,11 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { phoneSchema } from "~/domain/phone";
-import { SOCIAL_NETWORKS, type SocialNetwork, socialUrl } from "~/domain/social";
-import { loadMember } from "~/lib/member.server";
+import { SOCIAL_NETWORKS, socialUrl } from "~/domain/social";
+import { useSignedIn } from "~/lib/signed-in";
 import { saveProfile } from "~/lib/settings.server";
 
 const NameSchema = v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(120, "form_error_max_length"));
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { profile, organization } = await loadMember({ request, context });
-  const configured = organization.product_config.community.social_network_profiles.filter((n): n is SocialNetwork =>
-    (SOCIAL_NETWORKS as readonly string[]).includes(n),
-  );
-  return {
-    name: profile.name,
-    email: profile.email,
-    phone: profile.phone ?? "",
-    region: organization.region,
-    social: profile.social,
-    networks: configured.length ? configured : [...SOCIAL_NETWORKS],
-    platformTerms: profile.last_terms_and_conditions_url,
-    volunteeringTerms: organization.org_terms_url,
-  };
-}
 
 type Intent = "profile" | "social";
 
@@ -40,8 +23,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const args = { request, context };
   let body: Record<string, unknown>;
   if (intent === "profile") {
-    const { organization } = await loadMember(args);
-    const schema = v.object({ name: NameSchema, phone: v.union([v.literal(""), phoneSchema(organization.region)]) });
+    // The region only reads national numbers for instant feedback; the API checks again with its own.
+    const region = String(form.get("region") ?? "").replace(/[^A-Z]/g, "").slice(0, 2) || undefined;
+    const schema = v.object({ name: NameSchema, phone: v.union([v.literal(""), phoneSchema(region)]) });
     const parsed = v.safeParse(schema, { name: form.get("name") ?? "", phone: String(form.get("phone") ?? "").trim() });
     if (!parsed.success) {
       return data({ intent, saved: false, error: null, fields: Object.fromEntries(parsed.issues.map((i) => [String(i.path?.[0]?.key), i.message])) }, { status: 400 });
@@ -59,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountSettings() {
-  const account = useLoaderData<typeof loader>();
+  const account = useSignedIn().settings;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("settings");
@@ -80,6 +64,7 @@ export default function AccountSettings() {
     <SettingsPage title={t("settings_account")}>
       <Form method="post" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4" noValidate>
         <input type="hidden" name="intent" value="profile" />
+        <input type="hidden" name="region" value={account.region} />
         <Field id="name" name="name" label={t("account_name")} defaultValue={account.name} autoComplete="name" required error={fieldError("profile", "name")} />
         <Field id="email" name="email" label={t("account_email")} value={account.email} readOnly aria-readonly="true" hint={t("account_email_hint")} />
         <Field id="phone" name="phone" type="tel" label={t("account_phone")} defaultValue={account.phone} autoComplete="tel" hint={t("account_phone_hint")} error={fieldError("profile", "phone")} />

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Check } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import * as v from "valibot";
@@ -8,8 +8,8 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
 import { COMPLETE_LOCALES, LocaleSchema } from "~/domain/locales";
 import { localeCookie } from "~/i18n/locale.server";
-import { loadMember } from "~/lib/member.server";
 import { saveProfile } from "~/lib/settings.server";
+import { useSignedIn } from "~/lib/signed-in";
 
 /** Each language in its own name, as language pickers do. */
 const NATIVE_NAMES: Record<(typeof COMPLETE_LOCALES)[number], string> = {
@@ -21,11 +21,6 @@ const NATIVE_NAMES: Record<(typeof COMPLETE_LOCALES)[number], string> = {
 };
 const ORDER = ["en-US", "es-ES", "pt-BR", "pt-PT", "eu-ES"] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { profile } = await loadMember({ request, context });
-  return { current: profile.language };
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = v.safeParse(LocaleSchema, (await request.formData()).get("language"));
   if (!parsed.success) throw new Response("Unknown language", { status: 400 });
@@ -36,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LanguageSettings() {
-  const { current } = useLoaderData<typeof loader>();
+  const current = useSignedIn().settings.language;
   const { t } = useTranslation("settings");
   return (
     <SettingsPage title={t("settings_language")}>

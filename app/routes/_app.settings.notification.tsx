@@ -1,16 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
 import { Alert } from "~/components/ui/alert";
-import { loadMember } from "~/lib/member.server";
 import { saveProfile } from "~/lib/settings.server";
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { profile } = await loadMember({ request, context });
-  return { accepted: profile.commercial_comms_accepted };
-}
+import { useSignedIn } from "~/lib/signed-in";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const value = (await request.formData()).get("commercial_comms_accepted");
@@ -20,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** One switch (SPEC.md section 2): commercial communications. The button shows and flips the state. */
 export default function NotificationSettings() {
-  const { accepted } = useLoaderData<typeof loader>();
+  const accepted = useSignedIn().settings.commercialCommsAccepted;
   const navigation = useNavigation();
   const { t } = useTranslation("settings");
   // While saving, show the state being saved.

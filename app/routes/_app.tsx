@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { TermsModal } from "~/components/shell/terms-modal";
-import { contactEmail, loadMember, navigationFor } from "~/lib/member.server";
+import { contactEmail, loadMember, navigationFor, socialNetworksFor } from "~/lib/member.server";
 
 /** Every signed-in page: the member, their organisation, the navigation and pending terms. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,6 +23,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     nav: navigationFor(organization),
     contactEmail: contactEmail(organization),
     pendingTerms,
+    // What the settings screens show: loaded here once, not again by each child route.
+    settings: {
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone ?? "",
+      region: organization.region,
+      language: profile.language,
+      commercialCommsAccepted: profile.commercial_comms_accepted,
+      social: profile.social,
+      networks: socialNetworksFor(organization),
+      platformTerms: profile.last_terms_and_conditions_url,
+      volunteeringTerms: organization.org_terms_url,
+    },
   };
 }
 

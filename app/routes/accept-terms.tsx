@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { memberApi } from "~/lib/api.server";
-import { loadMember } from "~/lib/member.server";
+import { saveProfile } from "~/lib/settings.server";
 
 /** POST only: accepts the product terms or the organisation policy through the profile update. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const kind = form.get("kind");
   if (kind !== "platform" && kind !== "organization") throw new Response("Unknown terms", { status: 400 });
-  const { user } = await loadMember({ request, context });
   const body = kind === "platform" ? { last_terms_accepted: true } : { org_last_terms_accepted: true };
-  const result = await memberApi({ request, context }, "PUT", `/api/${user.organizations[0].slug}/profile`, body);
-  if (!result.ok) throw new Response(result.error.message, { status: result.status });
+  const saved = await saveProfile({ request, context }, body);
+  if (!saved.ok) throw new Response(saved.error, { status: saved.status });
   const back = request.headers.get("referer");
   const path = back ? new URL(back).pathname : "/wall";
   return redirect(path.startsWith("/") && !path.startsWith("//") ? path : "/wall");
