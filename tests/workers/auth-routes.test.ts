@@ -5,7 +5,6 @@
  * tests), so this is where their behaviour is pinned down.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -22,11 +21,9 @@ import {
   type LocaleCookie,
 } from "../../app/lib/auth-flow.server";
 import { errorKeys } from "../../app/components/auth/forms";
-import { createApp } from "../../workers/app";
-import { getOrganizationBySlug, invalidateOrganization } from "../../workers/tenant/organizations";
-import { createMember, mailedToken, seedOrganizations, testEnv } from "./support";
+import { invalidateOrganization } from "../../workers/tenant/organizations";
+import { createMember, mailedToken, seedOrganizations, testLoadContext } from "./support";
 
-const app = createApp();
 let context: AppLoadContext;
 /** Stands in for the `lng` cookie of app/i18n/locale.server.ts (which needs the Remix runtime). */
 const localeCookie: LocaleCookie = { serialize: async (value) => `lng=${value}; Path=/` };
@@ -37,14 +34,7 @@ beforeAll(async () => {
   await createMember({ email: "pending@commons.example", orgId: commons.id, confirmed: false });
   await createMember({ email: "reset@acme.example", orgId: acme.id });
   await createMember({ email: "invited@acme.example", orgId: acme.id, password: null });
-  const ctx = createExecutionContext();
-  context = {
-    cloudflare: { env: testEnv, ctx },
-    tenant: (await getOrganizationBySlug(env, "commons"))!,
-    cspNonce: "n",
-    requestId: "r",
-    api: async (request: Request) => app.fetch(request, testEnv, ctx),
-  };
+  context = await testLoadContext();
 });
 
 const page = (path: string, cookie?: string) => ({ context, request: new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }) });

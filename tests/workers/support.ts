@@ -4,11 +4,14 @@
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createApp } from "../../workers/app";
+import { getOrganizationBySlug } from "../../workers/tenant/organizations";
 import { hashPassword } from "../../workers/auth/passwords";
 import { getDb, schema } from "../../workers/db/client";
 
 const app = createApp();
+
 
 /** Static assets are not built for Worker tests: every asset is missing. */
 export const testEnv: Env = { ...env, ASSETS: { fetch: async () => new Response("Not found", { status: 404 }) } as unknown as Fetcher };
@@ -145,4 +148,16 @@ export async function login(email: string, password: string, host?: string) {
   const response = await call("POST", "/auth/login", { body: { email, password }, host });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return { body: await json(response), cookie: refreshCookie(response)! };
+}
+
+/** The load context Remix loaders and actions get from the Worker (workers/edge.ts), for these tests. */
+export async function testLoadContext(orgSlug = "commons"): Promise<AppLoadContext> {
+  const ctx = createExecutionContext();
+  return {
+    cloudflare: { env: testEnv, ctx },
+    tenant: (await getOrganizationBySlug(env, orgSlug))!,
+    cspNonce: "n",
+    requestId: "r",
+    api: async (request: Request) => app.fetch(request, testEnv, ctx),
+  };
 }

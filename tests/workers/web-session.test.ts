@@ -1,27 +1,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endSession, memberApi } from "../../app/lib/api.server";
 import { createWebSession, getWebSession } from "../../app/lib/web-session.server";
-import { createApp } from "../../workers/app";
-import { getOrganizationBySlug } from "../../workers/tenant/organizations";
-import { createMember, login, seedOrganizations, testEnv } from "./support";
+import { createMember, login, seedOrganizations, testEnv, testLoadContext } from "./support";
 
-const app = createApp();
 let context: AppLoadContext;
 
 beforeAll(async () => {
   const { commons } = await seedOrganizations();
   await createMember({ email: "web@commons.example", orgId: commons.id, name: "Web Member" });
-  const ctx = createExecutionContext();
-  context = {
-    cloudflare: { env: testEnv, ctx },
-    tenant: (await getOrganizationBySlug(env, "commons"))!,
-    cspNonce: "n",
-    requestId: "r",
-    api: async (request: Request) => app.fetch(request, testEnv, ctx),
-  };
+  context = await testLoadContext();
 });
 
 async function signedInRequest() {
