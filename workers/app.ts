@@ -7,7 +7,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { organizationRoutes } from "./api/organization";
+import { attachmentRoutes } from "./api/attachments";
+import { chatRoutes } from "./api/chat";
+import { contributionRoutes } from "./api/contributions";
+import { initiativeRoutes } from "./api/initiatives";
+import { participationRoutes } from "./api/participation";
 import { profileRoutes } from "./api/profile";
+import { wallRoutes } from "./api/wall";
 import { signupRoutes } from "./api/signup";
 import { authRoutes } from "./auth/routes";
 import { ssoInitiatePage } from "./auth/sso";
@@ -40,11 +46,19 @@ const jsonBodyLimit = bodyLimit({
 
 export function createApp(options: { renderPage?: PageHandler } = {}) {
   const api = new Hono<AppEnv>()
-    .use(jsonBodyLimit)
+    // File uploads are multipart and capped by attachments.ts itself; every other body is small JSON.
+    .use(async (c, next) => (/^\/api\/[^/]+\/initiative\/[^/]+\/attachment\//.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
     .route("/signup", signupRoutes)
     .route("/organization", organizationRoutes)
     // Organisation-scoped resources: /api/{org}/...; org-scope.ts checks token and membership.
-    .route("/:org/profile", profileRoutes);
+    .route("/:org/profile", profileRoutes)
+    .route("/:org/wall", wallRoutes)
+    .route("/:org/initiative/:slug/contribution", contributionRoutes)
+    .route("/:org/initiative/:slug/attachment", attachmentRoutes)
+    // POST .../{slug}/participation and .../{slug}/indicator/{id}/participation
+    .route("/:org/initiative/:slug", participationRoutes)
+    .route("/:org/initiative", initiativeRoutes)
+    .route("/:org/chat", chatRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(handleError);

@@ -63,12 +63,28 @@ function redirectTo(location: string, headers?: Record<string, string>) {
   return new Response(null, { status: 302, headers: { location, ...headers } });
 }
 
+// One identity call per request, however many loaders of that request ask for it.
+const identities = new WeakMap<Request, Promise<SessionUser>>();
+
+/** The signed-in member's identity; the organisation in use is their first one (SPEC.md section 3). */
+export function memberIdentity(args: ApiArgs): Promise<SessionUser> {
+  let identity = identities.get(args.request);
+  if (!identity) {
+    identity = memberApi<{ user: SessionUser }>(args, "PUT", "/auth/identity").then((result) => {
+      if (!result.ok || !result.data.user.organizations[0]) throw redirectTo("/logout");
+      return result.data.user;
+    });
+    identities.set(args.request, identity);
+  }
+  return identity;
+}
+
+/** The slug of the organisation in use, for `/api/{org}/...` calls. */
+export const memberOrgSlug = async (args: ApiArgs) => (await memberIdentity(args)).organizations[0].slug;
+
 export async function loadMember(args: ApiArgs) {
-  const identity = await memberApi<{ user: SessionUser }>(args, "PUT", "/auth/identity");
-  if (!identity.ok) throw redirectTo("/logout");
-  const user = identity.data.user;
+  const user = await memberIdentity(args);
   const org = user.organizations[0];
-  if (!org) throw redirectTo("/logout");
   const [profile, organization] = await Promise.all([
     memberApi<OwnProfile>(args, "GET", `/api/${org.slug}/profile`),
     publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org.slug}`),
