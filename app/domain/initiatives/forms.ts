@@ -1,0 +1,116 @@
+/**
+ * Validation of SPEC.md section 5 for taking part and giving: hours, indicator values, ratings
+ * and donations. One valibot schema per input, used by the drawers for instant feedback and by
+ * the API for the truth. Messages are translation keys.
+ */
+import * as v from "valibot";
+import { DONATION_SOURCES } from "./types";
+
+const wholeNumber = (message: string) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.nonEmpty("form_error_required"), v.regex(/^-?\d+$/, message), v.transform(Number))], message),
+    v.integer(message),
+  );
+
+/** Hours: a whole number from 1, at most hours_per_day when that is greater than 0. */
+export const hoursSchema = (hoursPerDay: number) =>
+  v.pipe(
+    wholeNumber("participation_error_hours_whole"),
+    v.minValue(1, "participation_error_hours_min"),
+    v.check((hours) => hoursPerDay <= 0 || hours <= hoursPerDay, "participation_error_hours_max"),
+  );
+
+/** Indicator values: positive integers. */
+export const indicatorValueSchema = v.pipe(wholeNumber("participation_error_value_whole"), v.minValue(1, "participation_error_value_min"));
+
+/** Stars from 0.5 to 5 in half steps; 0 means "not rated" and is refused where a rating is shown. */
+export const starsSchema = v.pipe(
+  v.number("rating_error_required"),
+  v.minValue(0.5, "rating_error_required"),
+  v.maxValue(5, "rating_error_invalid"),
+  v.check((n) => Number.isInteger(n * 2), "rating_error_invalid"),
+);
+
+/** PUT {org}/initiative/{slug}/score: each rating that is shown must be non-zero. */
+export const scoreSchema = (shown: { initiative: boolean; organization: boolean }) =>
+  v.pipe(
+    v.strictObject(
+      {
+        initiative_score: v.optional(v.nullable(v.number("rating_error_required"))),
+        organization_score: v.optional(v.nullable(v.number("rating_error_required"))),
+      },
+      "form_error_unknown_field",
+    ),
+    v.forward(v.check((s) => !shown.initiative || v.is(starsSchema, s.initiative_score), "rating_error_required"), ["initiative_score"]),
+    v.forward(v.check((s) => !shown.organization || v.is(starsSchema, s.organization_score), "rating_error_required"), ["organization_score"]),
+    v.forward(v.check((s) => s.initiative_score == null || v.is(starsSchema, s.initiative_score), "rating_error_invalid"), ["initiative_score"]),
+    v.forward(v.check((s) => s.organization_score == null || v.is(starsSchema, s.organization_score), "rating_error_invalid"), ["organization_score"]),
+    v.check((s) => s.initiative_score != null || s.organization_score != null, "rating_error_required"),
+  );
+
+export type Currency = "EUR" | "BRL";
+
+/** The drawer's quick amounts: BRL 99/198/297, every other currency 5/10/50. */
+export const fixedAmounts = (currency: Currency) => (currency === "BRL" ? [99, 198, 297] : [5, 10, 50]);
+
+/** Comma for es, pt, fr, ca and eu; a dot everywhere else. */
+export function decimalSeparator(locale: string): "," | "." {
+  return ["es", "pt", "fr", "ca", "eu"].includes(locale.slice(0, 2).toLowerCase()) ? "," : ".";
+}
+
+/**
+ * Cleans what the member types in the free-amount field: digits and one decimal separator of the
+ * locale (the other separator is read as it), two decimals at most, leading zeros stripped.
+ */
+export function normalizeAmountInput(raw: string, locale: string): string {
+  const separator = decimalSeparator(locale);
+  let text = raw.replace(/[.,]/g, separator).replace(separator === "," ? /[^\d,]/g : /[^\d.]/g, "");
+  const at = text.indexOf(separator);
+  if (at >= 0) text = text.slice(0, at + 1) + text.slice(at + 1).replaceAll(separator, "").slice(0, 2);
+  const [whole, fraction] = at >= 0 ? [text.slice(0, at), text.slice(at)] : [text, ""];
+  const stripped = whole.replace(/^0+(?=\d)/, "");
+  return (fraction && !stripped ? "0" : stripped) + fraction;
+}
+
+/** The amount typed in the locale's format, as a number of major units (0 when empty). */
+export function parseAmount(input: string, locale: string): number {
+  const normalized = normalizeAmountInput(input, locale).replace(",", ".");
+  const value = Number(normalized);
+  return Number.isFinite(value) ? value : 0;
+}
+
+export const MAX_CONTRIBUTION = 1_000_000;
+
+/** An amount in major units with at most two decimals, above 0. */
+export const amountSchema = v.pipe(
+  v.number("donation_error_amount_required"),
+  v.check((n) => Number.isFinite(n) && n > 0, "donation_error_amount_required"),
+  v.maxValue(MAX_CONTRIBUTION, "donation_error_amount_max"),
+  v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "donation_error_amount_decimals"),
+);
+
+/** POST {org}/initiative/{slug}/contribution. */
+export const contributionSchema = v.strictObject(
+  {
+    value: amountSchema,
+    source: v.picklist(DONATION_SOURCES, "donation_error_source_required"),
+    params: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()])), {}),
+    anonymous: v.optional(v.boolean("form_error_invalid"), false),
+    comment: v.optional(v.nullable(v.pipe(v.string("form_error_invalid"), v.trim(), v.maxLength(500, "form_error_max_length"))), null),
+  },
+  "form_error_unknown_field",
+);
+
+/** Major units to the integer minor units the database keeps. */
+export const toMinorUnits = (value: number) => Math.round(value * 100);
+export const fromMinorUnits = (minor: number) => minor / 100;
+
+/** The transfer confirmation code: 4 characters from a 32-character alphabet without look-alikes. */
+export const CONFIRMATION_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+export const CONFIRMATION_CODE_LENGTH = 4;
+
+export function confirmationCode(randomBytes: Uint8Array): string {
+  let code = "";
+  for (let i = 0; i < CONFIRMATION_CODE_LENGTH; i++) code += CONFIRMATION_CODE_ALPHABET[randomBytes[i] % 32];
+  return code;
+}

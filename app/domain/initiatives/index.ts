@@ -1,0 +1,3 @@
+export * from "./forms";
+export * from "./rules";
+export * from "./types";
