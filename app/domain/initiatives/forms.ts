@@ -8,6 +8,8 @@ import { DONATION_SOURCES } from "./types";
 
 const wholeNumber = (message: string) =>
   v.pipe(
+    v.unknown(),
+    v.check((input) => input !== undefined && input !== null && input !== "", "form_error_required"),
     v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.nonEmpty("form_error_required"), v.regex(/^-?\d+$/, message), v.transform(Number))], message),
     v.integer(message),
   );
@@ -41,11 +43,11 @@ export const scoreSchema = (shown: { initiative: boolean; organization: boolean 
       },
       "form_error_unknown_field",
     ),
-    v.forward(v.check((s) => !shown.initiative || v.is(starsSchema, s.initiative_score), "rating_error_required"), ["initiative_score"]),
-    v.forward(v.check((s) => !shown.organization || v.is(starsSchema, s.organization_score), "rating_error_required"), ["organization_score"]),
-    v.forward(v.check((s) => s.initiative_score == null || v.is(starsSchema, s.initiative_score), "rating_error_invalid"), ["initiative_score"]),
-    v.forward(v.check((s) => s.organization_score == null || v.is(starsSchema, s.organization_score), "rating_error_invalid"), ["organization_score"]),
-    v.check((s) => s.initiative_score != null || s.organization_score != null, "rating_error_required"),
+    v.forward(v.check((s) => !shown.initiative || !!s.initiative_score, "rating_error_required"), ["initiative_score"]),
+    v.forward(v.check((s) => !shown.organization || !!s.organization_score, "rating_error_required"), ["organization_score"]),
+    v.forward(v.check((s) => !s.initiative_score || v.is(starsSchema, s.initiative_score), "rating_error_invalid"), ["initiative_score"]),
+    v.forward(v.check((s) => !s.organization_score || v.is(starsSchema, s.organization_score), "rating_error_invalid"), ["organization_score"]),
+    v.check((s) => !!s.initiative_score || !!s.organization_score, "rating_error_required"),
   );
 
 export type Currency = "EUR" | "BRL";
