@@ -29,12 +29,25 @@ export interface ApiArgs {
 
 const FORWARDED = ["cf-connecting-ip", "user-agent", "accept-language", "x-request-id"];
 
-async function send<T>({ context, request }: ApiArgs, method: string, path: string, body: unknown, token?: string): Promise<ApiResult<T>> {
+/** Extra request headers of one call (e.g. the contribution's Idempotency-Key). */
+export interface ApiOptions {
+  headers?: Record<string, string>;
+}
+
+async function send<T>(
+  { context, request }: ApiArgs,
+  method: string,
+  path: string,
+  body: unknown,
+  token?: string,
+  options?: ApiOptions,
+): Promise<ApiResult<T>> {
   const headers = new Headers({ accept: "application/json" });
   for (const name of FORWARDED) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);
   if (body !== undefined) headers.set("content-type", "application/json");
   if (token) headers.set("authorization", `Bearer ${token}`);
   // Same origin as the page, so the API resolves the same organisation.
@@ -80,16 +93,16 @@ export function signinRedirect(request: Request, headers?: Record<string, string
  * A call as the signed-in member. Without a live session it throws a redirect to /signin (the
  * session cookie cleared when the API ended the session).
  */
-export async function memberApi<T>(args: ApiArgs, method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+export async function memberApi<T>(args: ApiArgs, method: string, path: string, body?: unknown, options?: ApiOptions): Promise<ApiResult<T>> {
   let session: WebSession | null = await getWebSession(args.context, args.request);
   if (!session) throw signinRedirect(args.request);
   if (needsRefresh(session)) session = await refreshWebSession(args.context, session, refresher(args));
   if (!session) throw signinRedirect(args.request, { "set-cookie": clearSessionCookie() });
-  const first = await send<T>(args, method, path, body, session.accessToken);
+  const first = await send<T>(args, method, path, body, session.accessToken, options);
   if (first.status !== 401) return first;
   const renewed = await refreshWebSession(args.context, session, refresher(args));
   if (!renewed) throw signinRedirect(args.request, { "set-cookie": clearSessionCookie() });
-  return send<T>(args, method, path, body, renewed.accessToken);
+  return send<T>(args, method, path, body, renewed.accessToken, options);
 }
 
 /** Ends the session at the API and here; answers the Set-Cookie that clears the browser's cookie. */
