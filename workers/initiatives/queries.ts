@@ -1,0 +1,232 @@
+/**
+ * Reading initiatives for one member of one organisation. Every query filters by the
+ * organisation's id, so another organisation's initiative is simply not found (404).
+ *
+ * `findInitiative` is the one way the API helpers load an initiative: the full `Initiative` as
+ * GET {org}/initiative/{slug} answers it, for that member, loaded in two round trips (the row,
+ * then everything else in one batch).
+ */
+import { and, desc, eq, inArray, ne, sql, sum } from "drizzle-orm";
+import type { Initiative, InitiativeCard } from "../../app/domain/initiatives";
+import { getDb, schema, type Database } from "../db/client";
+import type { Tenant } from "../tenant/organizations";
+import { toCard, toInitiative, type CardExtras, type InitiativeRow, type ParticipationRow } from "./serialize";
+
+const { initiatives, participations, participationRecords, interests, contributions, scores } = schema;
+
+export type InitiativeKey = { slug: string } | { id: string };
+
+/** Contributions that count towards totals: everything not rejected (pending transfers included). */
+export const countedContribution = ne(contributions.status, "rejected");
+
+/** The initiative row of this organisation, by slug or id, or null. */
+export async function findInitiativeRow(db: Database, orgId: string, by: InitiativeKey): Promise<InitiativeRow | null> {
+  const key = "slug" in by ? eq(initiatives.slug, by.slug) : eq(initiatives.id, by.id);
+  return (await db.select().from(initiatives).where(and(eq(initiatives.orgId, orgId), key)).get()) ?? null;
+}
+
+/** The full initiative for one member, or null when the organisation has no such initiative. */
+export async function findInitiative(env: Pick<Env, "DB">, org: Tenant, memberId: string, by: InitiativeKey): Promise<Initiative | null> {
+  const db = getDb(env);
+  const row = await findInitiativeRow(db, org.id, by);
+  return row ? loadInitiative(db, org, memberId, row) : null;
+}
+
+/** The member's participation in an initiative (any status), or null. */
+export async function participationOf(env: Pick<Env, "DB">, initiativeId: string, memberId: string): Promise<ParticipationRow | null> {
+  const db = getDb(env);
+  return (
+    (await db
+      .select()
+      .from(participations)
+      .where(and(eq(participations.initiativeId, initiativeId), eq(participations.memberId, memberId)))
+      .get()) ?? null
+  );
+}
+
+/** Everything around an initiative row, in one batch. */
+export async function loadInitiative(db: Database, org: Tenant, memberId: string, row: InitiativeRow): Promise<Initiative> {
+  const id = row.id;
+  const [
+    sdgRows,
+    categoryRows,
+    competenceRows,
+    audienceRows,
+    collaboratorRows,
+    indicatorRows,
+    donationRows,
+    participationRows,
+    recordRows,
+    interestRows,
+    ownScoreRows,
+    scoreRows,
+    contributionRows,
+    ownContributionRows,
+    submitterRows,
+  ] = await db.batch([
+    db.select({ id: schema.initiativeSdgs.sdgId }).from(schema.initiativeSdgs).where(eq(schema.initiativeSdgs.initiativeId, id)).orderBy(schema.initiativeSdgs.sdgId),
+    db
+      .select({ slug: schema.initiativeCategories.categorySlug })
+      .from(schema.initiativeCategories)
+      .where(eq(schema.initiativeCategories.initiativeId, id))
+      .orderBy(schema.initiativeCategories.categorySlug),
+    db
+      .select({ slug: schema.initiativeCompetences.competenceSlug })
+      .from(schema.initiativeCompetences)
+      .where(eq(schema.initiativeCompetences.initiativeId, id))
+      .orderBy(schema.initiativeCompetences.competenceSlug),
+    db
+      .select({ slug: schema.initiativeTargetAudiences.targetAudienceSlug })
+      .from(schema.initiativeTargetAudiences)
+      .where(eq(schema.initiativeTargetAudiences.initiativeId, id))
+      .orderBy(schema.initiativeTargetAudiences.targetAudienceSlug),
+    // A collaborator's score: the organiser ratings of every initiative it took part in.
+    db
+      .select({
+        name: schema.collaborators.name,
+        slug: schema.collaborators.slug,
+        logoSmall: schema.collaborators.logoSmall,
+        score: sql<number | null>`(select avg(s.organization_score) from scores s join initiative_collaborators ic on ic.initiative_id = s.initiative_id where ic.collaborator_id = ${schema.collaborators.id} and s.organization_score is not null)`,
+        scoreCount: sql<number>`(select count(s.organization_score) from scores s join initiative_collaborators ic on ic.initiative_id = s.initiative_id where ic.collaborator_id = ${schema.collaborators.id})`,
+      })
+      .from(schema.initiativeCollaborators)
+      .innerJoin(schema.collaborators, eq(schema.collaborators.id, schema.initiativeCollaborators.collaboratorId))
+      .where(and(eq(schema.initiativeCollaborators.initiativeId, id), eq(schema.collaborators.orgId, org.id)))
+      .orderBy(schema.collaborators.name),
+    db
+      .select({ id: schema.indicators.id, name: schema.indicators.name, unit: schema.indicators.unit })
+      .from(schema.indicators)
+      .where(eq(schema.indicators.initiativeId, id))
+      .orderBy(schema.indicators.sortOrder, schema.indicators.id),
+    db.select().from(schema.donationParams).where(eq(schema.donationParams.initiativeId, id)),
+    db
+      .select()
+      .from(participations)
+      .where(and(eq(participations.initiativeId, id), eq(participations.memberId, memberId))),
+    db
+      .select({ record: participationRecords })
+      .from(participationRecords)
+      .innerJoin(participations, eq(participations.id, participationRecords.participationId))
+      .where(and(eq(participations.initiativeId, id), eq(participations.memberId, memberId)))
+      .orderBy(desc(participationRecords.createdAt), desc(participationRecords.id)),
+    db
+      .select({ at: interests.createdAt })
+      .from(interests)
+      .where(and(eq(interests.initiativeId, id), eq(interests.memberId, memberId))),
+    db
+      .select({ initiativeScore: scores.initiativeScore, organizationScore: scores.organizationScore })
+      .from(scores)
+      .where(and(eq(scores.initiativeId, id), eq(scores.memberId, memberId))),
+    db
+      .select({
+        initiative: sql<number | null>`avg(${scores.initiativeScore})`,
+        initiativeCount: sql<number>`count(${scores.initiativeScore})`,
+        organization: sql<number | null>`avg(${scores.organizationScore})`,
+        organizationCount: sql<number>`count(${scores.organizationScore})`,
+      })
+      .from(scores)
+      .where(eq(scores.initiativeId, id)),
+    db
+      .select({ total: sql<number>`coalesce(sum(${contributions.amount}), 0)`, contributors: sql<number>`count(distinct ${contributions.memberId})` })
+      .from(contributions)
+      .where(and(eq(contributions.initiativeId, id), eq(contributions.orgId, org.id), countedContribution)),
+    db
+      .select({ total: sql<number>`coalesce(sum(${contributions.amount}), 0)` })
+      .from(contributions)
+      .where(and(eq(contributions.initiativeId, id), eq(contributions.memberId, memberId), countedContribution)),
+    db
+      .select({ memberId: schema.profiles.memberId, name: schema.profiles.name, avatarKey: schema.profiles.avatarKey, disabledAt: schema.members.disabledAt })
+      .from(schema.profiles)
+      .innerJoin(schema.members, eq(schema.members.id, schema.profiles.memberId))
+      .where(eq(schema.profiles.memberId, row.submitterMemberId ?? "")),
+  ]);
+
+  const participation = participationRows[0] ?? null;
+  const submitter = submitterRows[0];
+  return toInitiative(org, row, {
+    sdgs: sdgRows.map((s) => s.id),
+    categories: categoryRows.map((c) => c.slug),
+    competences: competenceRows.map((c) => c.slug),
+    targetAudience: audienceRows.map((a) => a.slug),
+    collaborators: collaboratorRows.map((c) => ({ ...c, score: c.score === null ? null : Number(c.score), scoreCount: Number(c.scoreCount) })),
+    indicators: indicatorRows,
+    donation: donationRows[0] ?? null,
+    participation,
+    records: recordRows.map((r) => r.record),
+    interested: interestRows.length > 0,
+    ownScore: ownScoreRows[0] ?? null,
+    scores: {
+      initiative: scoreRows[0]?.initiative ?? null,
+      initiativeCount: Number(scoreRows[0]?.initiativeCount ?? 0),
+      organization: scoreRows[0]?.organization ?? null,
+      organizationCount: Number(scoreRows[0]?.organizationCount ?? 0),
+    },
+    contributionTotal: Number(contributionRows[0]?.total ?? 0),
+    contributorCount: Number(contributionRows[0]?.contributors ?? 0),
+    ownContribution: Number(ownContributionRows[0]?.total ?? 0),
+    submitter: submitter
+      ? {
+          name: submitter.name,
+          avatar: submitter.avatarKey ? `/api/files/avatar/${submitter.memberId}` : null,
+          status: submitter.disabledAt ? "disabled" : "active",
+        }
+      : null,
+  });
+}
+
+/**
+ * Cards for a page of initiative rows: SDGs, categories and the member's participation, interest
+ * and contributions of all of them in one batch (never one query per card).
+ */
+export async function loadCards(db: Database, org: Tenant, memberId: string, rows: InitiativeRow[]): Promise<InitiativeCard[]> {
+  const cards: InitiativeCard[] = [];
+  // D1 binds at most 100 parameters per statement.
+  for (let at = 0; at < rows.length; at += CARD_CHUNK) cards.push(...(await loadCardChunk(db, org, memberId, rows.slice(at, at + CARD_CHUNK))));
+  return cards;
+}
+
+const CARD_CHUNK = 90;
+
+async function loadCardChunk(db: Database, org: Tenant, memberId: string, rows: InitiativeRow[]) {
+  const ids = rows.map((r) => r.id);
+  const [sdgRows, categoryRows, participationRows, interestRows, contributionRows] = await db.batch([
+    db
+      .select({ initiativeId: schema.initiativeSdgs.initiativeId, id: schema.initiativeSdgs.sdgId })
+      .from(schema.initiativeSdgs)
+      .where(inArray(schema.initiativeSdgs.initiativeId, ids))
+      .orderBy(schema.initiativeSdgs.sdgId),
+    db
+      .select({ initiativeId: schema.initiativeCategories.initiativeId, slug: schema.initiativeCategories.categorySlug })
+      .from(schema.initiativeCategories)
+      .where(inArray(schema.initiativeCategories.initiativeId, ids))
+      .orderBy(schema.initiativeCategories.categorySlug),
+    db
+      .select({
+        initiativeId: participations.initiativeId,
+        status: participations.status,
+        managerApprovalStatus: participations.managerApprovalStatus,
+        createdAt: participations.createdAt,
+        uuid: participations.uuid,
+      })
+      .from(participations)
+      .where(and(eq(participations.memberId, memberId), inArray(participations.initiativeId, ids))),
+    db
+      .select({ initiativeId: interests.initiativeId })
+      .from(interests)
+      .where(and(eq(interests.memberId, memberId), inArray(interests.initiativeId, ids))),
+    db
+      .select({ initiativeId: contributions.initiativeId, total: sum(contributions.amount) })
+      .from(contributions)
+      .where(and(eq(contributions.memberId, memberId), inArray(contributions.initiativeId, ids), countedContribution))
+      .groupBy(contributions.initiativeId),
+  ]);
+  const extras = new Map<string, CardExtras>(
+    ids.map((id) => [id, { sdgs: [], categories: [], participation: null, interested: false, ownContribution: 0 }]),
+  );
+  for (const s of sdgRows) extras.get(s.initiativeId)!.sdgs.push(s.id);
+  for (const c of categoryRows) extras.get(c.initiativeId)!.categories.push(c.slug);
+  for (const { initiativeId, ...p } of participationRows) extras.get(initiativeId)!.participation = p;
+  for (const i of interestRows) extras.get(i.initiativeId)!.interested = true;
+  for (const c of contributionRows) extras.get(c.initiativeId)!.ownContribution = Number(c.total ?? 0);
+  return rows.map((row) => toCard(org, row, extras.get(row.id)!));
+}
