@@ -8,8 +8,11 @@ import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { PbfReader } from "pbf";
 import { Compression, PMTiles, TileType, zxyToTileId, type Source } from "pmtiles";
-import { describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { describe, expect, it, vi } from "vitest";
 import { tileId, writeArchive } from "../../scripts/build-basemap.mjs";
+import { basemapRoutes, parseRange } from "../../workers/basemap";
+import type { AppEnv } from "../../workers/types";
 
 const ARCHIVE = new URL("../../public/basemap/world.pmtiles", import.meta.url);
 
@@ -142,5 +145,122 @@ describe("PMTiles writer", () => {
       expect([...new Uint8Array(tile!.data)], `8/${x}/${y}`).toEqual(expected);
     }
     expect(await pm.getZxy(7, 0, 0)).toBeUndefined();
+  });
+});
+
+describe("the /basemap route (Range requests for PMTiles clients)", () => {
+  const bytes = new Uint8Array(readFileSync(ARCHIVE));
+  const ETAG = '"v1"';
+  let assetReads = 0;
+  const env = {
+    ASSETS: {
+      async fetch(request: Request) {
+        const url = new URL(request.url);
+        if (url.pathname !== "/basemap/world.pmtiles") return new Response("not found", { status: 404 });
+        if (request.headers.get("if-none-match") === ETAG) return new Response(null, { status: 304 });
+        assetReads++;
+        return new Response(bytes, { headers: { etag: ETAG } });
+      },
+    },
+  };
+  const app = new Hono<AppEnv>().route("/basemap", basemapRoutes).all("*", (c) => c.text("fallback", 404));
+  const get = (path: string, headers: Record<string, string> = {}, method = "GET", bindings: object = env) =>
+    app.request(`http://localhost${path}`, { method, headers }, bindings as AppEnv["Bindings"]);
+
+  it("answers a range with 206, the bytes, Content-Range and the archive's type", async () => {
+    const response = await get("/basemap/world.pmtiles", { range: "bytes=0-16383" });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-range")).toBe(`bytes 0-16383/${bytes.length}`);
+    expect(response.headers.get("content-length")).toBe("16384");
+    expect(response.headers.get("content-type")).toBe("application/vnd.pmtiles");
+    expect(response.headers.get("accept-ranges")).toBe("bytes");
+    expect(response.headers.get("etag")).toBe(ETAG);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes.slice(0, 16384));
+  });
+
+  it("reads the asset once per isolate and revalidates it by ETag", async () => {
+    const before = assetReads;
+    await get("/basemap/world.pmtiles", { range: "bytes=10-19" });
+    await get("/basemap/world.pmtiles", { range: "bytes=20-29" });
+    expect(assetReads).toBe(before);
+  });
+
+  it("handles open, suffix, oversized and unsatisfiable ranges, HEAD, If-None-Match and no range", async () => {
+    const size = bytes.length;
+    const open = await get("/basemap/world.pmtiles", { range: `bytes=${size - 10}-` });
+    expect([open.status, open.headers.get("content-range")]).toEqual([206, `bytes ${size - 10}-${size - 1}/${size}`]);
+    const suffix = await get("/basemap/world.pmtiles", { range: "bytes=-5" });
+    expect(new Uint8Array(await suffix.arrayBuffer())).toEqual(bytes.slice(size - 5));
+    const oversized = await get("/basemap/world.pmtiles", { range: `bytes=${size - 2}-${size + 100}` });
+    expect(oversized.headers.get("content-length")).toBe("2");
+    const beyond = await get("/basemap/world.pmtiles", { range: `bytes=${size}-` });
+    expect([beyond.status, beyond.headers.get("content-range")]).toEqual([416, `bytes */${size}`]);
+    const head = await get("/basemap/world.pmtiles", { range: "bytes=0-99" }, "HEAD");
+    expect([head.status, head.headers.get("content-length"), (await head.arrayBuffer()).byteLength]).toEqual([206, "100", 0]);
+    expect((await get("/basemap/world.pmtiles", { "if-none-match": ETAG })).status).toBe(304);
+    const whole = await get("/basemap/world.pmtiles", { range: "bytes=0-1,5-9" });
+    expect([whole.status, whole.headers.get("content-length")]).toEqual([200, String(size)]);
+    const stale = await get("/basemap/world.pmtiles", { range: "bytes=0-9", "if-range": '"v0"' });
+    expect(stale.status).toBe(200);
+  });
+
+  it("leaves other paths and missing archives to the next handler", async () => {
+    expect(await (await get("/basemap/style.json")).text()).toBe("fallback");
+    expect(await (await get("/basemap/missing.pmtiles")).text()).toBe("fallback");
+  });
+
+  it("serves from the BASEMAP R2 bucket when one is bound", async () => {
+    const reads: unknown[] = [];
+    const bucket = {
+      async head(key: string) {
+        return key === "planet.pmtiles" ? { size: bytes.length, httpEtag: '"r2"' } : null;
+      },
+      async get(_key: string, options: { range?: { offset: number; length: number } }) {
+        reads.push(options.range);
+        const { offset, length } = options.range!;
+        return { body: new Response(bytes.slice(offset, offset + length)).body };
+      },
+    };
+    const response = await get("/basemap/planet.pmtiles", { range: "bytes=127-226" }, "GET", { ...env, BASEMAP: bucket });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("etag")).toBe('"r2"');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes.slice(127, 227));
+    expect(reads).toEqual([{ offset: 127, length: 100 }]);
+    // Not in the bucket: the static assets answer.
+    const fallback = await get("/basemap/world.pmtiles", { range: "bytes=0-9" }, "GET", { ...env, BASEMAP: bucket });
+    expect(fallback.status).toBe(206);
+  });
+
+  it("is what the pmtiles client needs: it reads the archive through the route", async () => {
+    const fetchThroughRoute = (input: RequestInfo | URL, init?: RequestInit) =>
+      app.request(String(input), init, env as unknown as AppEnv["Bindings"]);
+    vi.stubGlobal("fetch", fetchThroughRoute);
+    try {
+      const pm = new PMTiles("http://localhost/basemap/world.pmtiles");
+      expect((await pm.getHeader()).maxZoom).toBe(6);
+      const tile = await pm.getZxy(0, 0, 0);
+      expect(Object.keys(layersOf(tile!.data))).toContain("earth");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe("parseRange", () => {
+  it.each([
+    [undefined, null],
+    ["bytes=0-9", { start: 0, end: 9 }],
+    ["bytes=5-", { start: 5, end: 99 }],
+    ["bytes=-10", { start: 90, end: 99 }],
+    ["bytes=-200", { start: 0, end: 99 }],
+    ["bytes=90-500", { start: 90, end: 99 }],
+    ["bytes=100-", "unsatisfiable"],
+    ["bytes=-0", "unsatisfiable"],
+    ["bytes=9-5", null],
+    ["bytes=-", null],
+    ["items=0-9", null],
+    ["bytes=0-1,4-5", null],
+  ])("%s of 100 bytes -> %o", (header, expected) => {
+    expect(parseRange(header, 100)).toEqual(expected);
   });
 });
