@@ -7,6 +7,8 @@ interface Env {
   /** Organisation profiles cache; never a source of truth (DESIGN.md "Tenants"). */
   ORG_CACHE: KVNamespace;
   FILES: R2Bucket;
+  /** Chat: one object per member of an organisation (durable-objects/chat-member.ts). */
+  CHAT_MEMBERS: DurableObjectNamespace<import("./durable-objects/chat-member").ChatMember>;
   ASSETS: Fetcher;
 
   /** "development" | "test" | "production"; /dev/* and insecure OIDC issuers only outside production. */

@@ -9,12 +9,15 @@ export default defineConfig(async () => {
   return {
     plugins: [
       cloudflareTest({
+        // Exports the Durable Object classes (chat) next to the app.
+        main: "./tests/workers/worker-entry.ts",
         miniflare: {
           compatibilityDate: "2026-11-01",
           compatibilityFlags: ["nodejs_compat"],
           d1Databases: ["DB"],
           kvNamespaces: ["ORG_CACHE"],
           r2Buckets: ["FILES"],
+          durableObjects: { CHAT_MEMBERS: { className: "ChatMember", useSQLite: true } },
           bindings: {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: "test",

@@ -9,6 +9,7 @@ import { bodyLimit } from "hono/body-limit";
 import { organizationRoutes } from "./api/organization";
 import { attachmentRoutes } from "./api/attachments";
 import { chatRoutes } from "./api/chat";
+import { chatSocket } from "./chat/socket";
 import { contributionRoutes } from "./api/contributions";
 import { initiativeRoutes } from "./api/initiatives";
 import { participationRoutes } from "./api/participation";
@@ -85,6 +86,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   });
   app.route("/dev", devRoutes);
   app.route("/sso/initiate", ssoInitiatePage);
+  app.get("/chat/socket", chatSocket);
 
   // Everything else: a static file if one exists, else a Remix page.
   app.all("*", async (c) => {

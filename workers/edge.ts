@@ -6,6 +6,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "remix-build";
 import { createApp } from "./app";
 
+export { ChatMember } from "../durable-objects/chat-member";
+
 let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
 
 const app = createApp({

@@ -1,5 +1,100 @@
+/**
+ * Chat API under /api/{org}/chat (docs/api/chat.md), in the style of SPEC.md section 7. The same
+ * rules apply on the live channel (workers/chat/socket.ts), which shares workers/chat/service.ts.
+ * Every call needs membership of {org} (orgScope), the chat feature on (else 404 chat_disabled) and
+ * a role other than system (else 403 chat_forbidden).
+ */
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import * as v from "valibot";
+import { ApiError } from "../lib/errors";
+import { invalidInput, validate } from "../lib/validation";
+import { assertChatAllowed, deliver } from "../chat/live";
+import {
+  type ChatActor,
+  getConversation,
+  listChatUsers,
+  listConversations,
+  listMessages,
+  markRead,
+  openPrivateConversation,
+  sendChatMessage,
+} from "../chat/service";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 
-export const chatRoutes = new Hono<AppEnv>().use(orgScope);
+const chatGate = createMiddleware<AppEnv>(async (c, next) => {
+  assertChatAllowed(c.var.org, c.var.membership.role);
+  await next();
+});
+
+const positiveInteger = (message: string) =>
+  // At most 15 digits: always a safe integer.
+  v.pipe(v.string(message), v.regex(/^[1-9][0-9]{0,14}$/, message), v.transform(Number));
+
+const actorOf = (c: { var: AppEnv["Variables"] }): ChatActor => ({ orgId: c.var.org.id, memberId: c.var.auth.memberId });
+
+/** The JSON body; `emptyAs` stands for an empty body where one is optional. */
+async function jsonBody(c: { req: { text: () => Promise<string> } }, emptyAs?: unknown): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text && emptyAs !== undefined) return emptyAs;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "bad_request", "The body must be JSON.");
+  }
+}
+
+const ReadSchema = v.object({ message_id: v.optional(v.pipe(v.number("form_error_invalid"), v.integer("form_error_invalid"), v.minValue(0, "form_error_invalid"))) });
+
+export const chatRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .use(chatGate)
+
+  .get("/users", validate("query", v.object({ page: v.optional(positiveInteger("form_error_invalid"), "1") })), async (c) =>
+    c.json(await listChatUsers(c.env, actorOf(c), c.req.valid("query").page)),
+  )
+
+  .get("/conversations", async (c) => c.json({ conversations: await listConversations(c.env, actorOf(c)) }))
+
+  .post("/conversations", validate("json", v.object({ member_id: v.pipe(v.string("form_error_required"), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_invalid")) })), async (c) => {
+    const actor = actorOf(c);
+    const opened = await openPrivateConversation(c.env, actor, c.req.valid("json").member_id);
+    if (opened.created) {
+      // The other member's list gains it at once (each participant sees it from their side).
+      const other = opened.members.filter((id) => id !== actor.memberId);
+      await Promise.all(
+        other.map(async (memberId) =>
+          deliver(c.env, actor.orgId, [memberId], { type: "conversation", conversation: await getConversation(c.env, { orgId: actor.orgId, memberId }, opened.conversation.id) }),
+        ),
+      );
+      await deliver(c.env, actor.orgId, [actor.memberId], { type: "conversation", conversation: opened.conversation });
+    }
+    return c.json({ conversation: opened.conversation }, opened.created ? 201 : 200);
+  })
+
+  .get("/conversations/:id/messages", validate("query", v.object({ before: v.optional(positiveInteger("form_error_invalid")) })), async (c) =>
+    c.json(await listMessages(c.env, actorOf(c), c.req.param("id"), c.req.valid("query").before)),
+  )
+
+  .post("/conversations/:id/messages", async (c) => {
+    const actor = actorOf(c);
+    const sent = await sendChatMessage(c.env, actor, c.req.param("id"), await jsonBody(c));
+    // Stored; now live delivery to every member's sockets (mine too: my other tabs).
+    if (!sent.duplicate) await deliver(c.env, actor.orgId, sent.members, { type: "message", message: sent.message });
+    return c.json({ message: sent.message }, sent.duplicate ? 200 : 201);
+  })
+
+  .put("/conversations/:id/read", async (c) => {
+    const actor = actorOf(c);
+    const parsed = v.safeParse(ReadSchema, await jsonBody(c, {}));
+    if (!parsed.success) throw invalidInput(parsed.issues);
+    const read = await markRead(c.env, actor, c.req.param("id"), parsed.output.message_id);
+    await deliver(c.env, actor.orgId, read.members, {
+      type: "read",
+      conversation_id: read.conversation_id,
+      member_id: actor.memberId,
+      message_id: read.last_read_message_id,
+    });
+    return c.json({ conversation_id: read.conversation_id, last_read_message_id: read.last_read_message_id, unread_count: 0 });
+  });

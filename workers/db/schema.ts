@@ -864,3 +864,75 @@ export const webSessions = sqliteTable("web_sessions", {
   expiresAt: integer("expires_at").notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Chat (issue 5; docs/api/chat.md). Live delivery goes through Durable Objects; these tables are
+// the truth: a client that missed events reads them back.
+
+export const CHAT_CONVERSATION_TYPES = ["private"] as const;
+
+export const chatConversations = sqliteTable(
+  "chat_conversations",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    type: text("type", { enum: CHAT_CONVERSATION_TYPES }).notNull().default("private"),
+    /** Private conversations: the two member ids, sorted, joined by " " (one conversation per pair). */
+    pairKey: text("pair_key"),
+    /** Denormalised from the newest message, so the chat list never scans messages. */
+    lastMessageId: integer("last_message_id"),
+    lastMessageAt: integer("last_message_at"),
+    lastMessageContent: text("last_message_content"),
+    lastMessageMemberId: text("last_message_member_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("chat_conversations_pair_uq").on(t.orgId, t.pairKey)],
+);
+
+export const chatParticipants = sqliteTable(
+  "chat_participants",
+  {
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    orgId: text("org_id").notNull(),
+    /** Messages with a greater id, sent by someone else, are unread (0 = nothing read). */
+    lastReadMessageId: integer("last_read_message_id").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.memberId] }),
+    index("chat_participants_member_idx").on(t.orgId, t.memberId),
+  ],
+);
+
+/**
+ * Message ids are an integer sequence (one writer: D1), unlike the text ids elsewhere: they order the
+ * history, are the `before` cursor of the history and the `after` cursor a reconnecting client sends.
+ */
+export const chatMessages = sqliteTable(
+  "chat_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orgId: text("org_id").notNull(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: "cascade" }),
+    senderMemberId: text("sender_member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    /** The sender's temporary id: a resend after a lost acknowledgement returns the stored message. */
+    clientId: text("client_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chat_messages_conversation_idx").on(t.conversationId, t.id),
+    uniqueIndex("chat_messages_client_uq").on(t.senderMemberId, t.clientId),
+  ],
+);

@@ -1,0 +1,9 @@
+/**
+ * The `main` Worker of the Worker tests: the Hono app without Remix (workers/edge.ts needs the
+ * build) plus the Durable Object classes, which must be exported by `main` to be bound in tests.
+ */
+import { createApp } from "../../workers/app";
+
+export { ChatMember } from "../../durable-objects/chat-member";
+
+export default { fetch: createApp().fetch } satisfies ExportedHandler<Env>;
