@@ -1,5 +1,63 @@
-import { Hono } from "hono";
+/**
+ * /api/{org}/initiative: my initiatives, one initiative, and what a member does with it (join,
+ * not going, interested, rate), plus the manager's approval of a participation.
+ * Reads by slug (GET /:slug, PUT /:slug/score), writes by id (SPEC.md section 7). Every answer
+ * about one initiative is the full Initiative after the change (findInitiative).
+ */
+import { Hono, type Context } from "hono";
+import type { Initiative } from "../../app/domain/initiatives";
+import { getDb } from "../db/client";
+import { approvalSchema, decideApproval, dropInterest, join, leave, rate, showInterest } from "../initiatives/actions";
+import { myInitiatives } from "../initiatives/lists";
+import { findInitiative, type InitiativeKey } from "../initiatives/queries";
+import { badRequest, notFound } from "../lib/errors";
+import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 
-export const initiativeRoutes = new Hono<AppEnv>().use(orgScope);
+const initiativeNotFound = () => notFound("initiative_not_found", "The initiative cannot be found.");
+
+async function load(c: Context<AppEnv>, by: InitiativeKey): Promise<Initiative> {
+  const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, by);
+  if (!initiative) throw initiativeNotFound();
+  return initiative;
+}
+
+/** Runs a change on the initiative of `/:id`, then answers it as it is now. */
+async function change(c: Context<AppEnv>, by: InitiativeKey, act: (initiative: Initiative, now: number) => Promise<void>) {
+  await act(await load(c, by), Date.now());
+  return c.json(await load(c, by));
+}
+
+async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw badRequest("invalid_json", "The body is not valid JSON.");
+  }
+}
+
+export const initiativeRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .get("/", async (c) => c.json({ initiatives: await myInitiatives(getDb(c.env), c.var.org, c.var.auth.memberId) }))
+  .get("/:slug", async (c) => c.json(await load(c, { slug: c.req.param("slug") })))
+  .put("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => join(c.env, c.var.org, c.var.auth.memberId, i, now)))
+  .delete("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => leave(c.env, c.var.auth.memberId, i, now)))
+  .put("/:id/interested", (c) => change(c, { id: c.req.param("id") }, (i, now) => showInterest(c.env, c.var.auth.memberId, i, now)))
+  .delete("/:id/interested", (c) => change(c, { id: c.req.param("id") }, (i) => dropInterest(c.env, c.var.auth.memberId, i)))
+  .put("/:slug/score", async (c) => {
+    const body = await jsonBody(c);
+    return change(c, { slug: c.req.param("slug") }, (i) => rate(c.env, c.var.org, c.var.auth.memberId, i, body));
+  })
+  .put("/:id/participants/:participant_uuid/approval", validate("json", approvalSchema), async (c) => {
+    await decideApproval(
+      c.env,
+      c.var.org,
+      { memberId: c.var.auth.memberId, membership: c.var.membership },
+      c.req.param("id"),
+      c.req.param("participant_uuid"),
+      c.req.valid("json").approved,
+      Date.now(),
+    );
+    return c.body(null, 204);
+  });

@@ -1,0 +1,178 @@
+/**
+ * What a member does with an initiative: join, say not going, show interest, rate; and what a
+ * manager does: approve or reject a participation. Each decision comes from
+ * app/domain/initiatives (joinRefusal, canSayNotGoing, approvalRequired, canRate...), each write
+ * is one batch, and participant_count is recounted from the accepted participations in the same
+ * batch, so it never drifts from them, even when two members take the last place at once.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import * as v from "valibot";
+import {
+  approvalRequired,
+  canRate,
+  canSayNotGoing,
+  isPast,
+  joinRefusal,
+  ratingsShown,
+  scoreSchema,
+  type Initiative,
+} from "../../app/domain/initiatives";
+import { getDb, schema, type Database } from "../db/client";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { invalidInput } from "../lib/validation";
+import type { Tenant } from "../tenant/organizations";
+import type { OrgMembership } from "../types";
+
+const { initiatives, participations, interests, scores } = schema;
+
+const recount = (db: Database, initiativeId: string) =>
+  db
+    .update(initiatives)
+    .set({
+      participantCount: sql`(select count(*) from ${participations} where ${participations.initiativeId} = ${initiativeId} and ${participations.status} = 'accepted')`,
+    })
+    .where(eq(initiatives.id, initiativeId));
+
+const REFUSALS: Record<NonNullable<ReturnType<typeof joinRefusal>>, ApiError> = {
+  initiative_not_joinable: badRequest("initiative_not_joinable", "Donations and informative initiatives are not joined."),
+  initiative_full: conflict("initiative_full", "The initiative has no places left."),
+  initiative_closed: conflict("initiative_closed", "The initiative is not open for registration."),
+  initiative_rejected: conflict("initiative_rejected", "Your participation in this initiative was rejected."),
+};
+
+/**
+ * Join: accepted at once; manager_approval_status pending when the organisation requires the
+ * manager's approval for it, else not_needed. Joining again after "not going" is allowed.
+ * Joining twice changes nothing.
+ */
+export async function join(env: Pick<Env, "DB">, org: Tenant, memberId: string, initiative: Initiative, now: number) {
+  const refusal = joinRefusal(initiative, now);
+  if (refusal) throw REFUSALS[refusal];
+  if (initiative.participant_status === "accepted") return;
+  const db = getDb(env);
+  const approval = approvalRequired(org.community, initiative) ? "pending" : "not_needed";
+  const id = crypto.randomUUID();
+  const uuid = crypto.randomUUID();
+  // The insert happens only while a place is left and the initiative is open: the check and the
+  // write are one statement, in the same transaction as the recount (D1 batch; raw statements,
+  // as drizzle's batch does not take an INSERT ... SELECT ... ON CONFLICT).
+  await env.DB.batch([
+    env.DB.prepare(
+      `insert into participations (id, org_id, initiative_id, member_id, uuid, status, manager_approval_status, created_at, updated_at)
+       select ?1, ?2, ?3, ?4, ?5, 'accepted', ?6, ?7, ?7
+       where exists (
+         select 1 from initiatives where id = ?3 and org_id = ?2 and status = 'open'
+           and (max_participants < 0 or participant_count < max_participants)
+       )
+       on conflict (initiative_id, member_id) do update set
+         status = 'accepted', manager_approval_status = excluded.manager_approval_status,
+         created_at = excluded.created_at, updated_at = excluded.updated_at
+       where participations.status in ('not_going', 'pending')`,
+    ).bind(id, org.id, initiative.id, memberId, uuid, approval, now),
+    env.DB.prepare(
+      "update initiatives set participant_count = (select count(*) from participations where initiative_id = ?1 and status = 'accepted') where id = ?1",
+    ).bind(initiative.id),
+  ]);
+  const joined = await db
+    .select({ status: participations.status })
+    .from(participations)
+    .where(and(eq(participations.initiativeId, initiative.id), eq(participations.memberId, memberId)))
+    .get();
+  if (joined?.status !== "accepted") throw REFUSALS.initiative_full;
+}
+
+/** Not going: only accepted volunteers and trainees, before the initiative ends (canSayNotGoing). */
+export async function leave(env: Pick<Env, "DB">, memberId: string, initiative: Initiative, now: number) {
+  if (!canSayNotGoing(initiative, now)) {
+    throw conflict("not_going_not_allowed", "Only accepted participants of a volunteering or training initiative that has not ended can say they are not going.");
+  }
+  const db = getDb(env);
+  await db.batch([
+    db
+      .update(participations)
+      .set({ status: "not_going", updatedAt: now })
+      .where(and(eq(participations.initiativeId, initiative.id), eq(participations.memberId, memberId), eq(participations.status, "accepted"))),
+    recount(db, initiative.id),
+  ]);
+}
+
+function informativeOnly(initiative: Initiative) {
+  if (initiative.type !== "informative") throw badRequest("initiative_not_informative", "Only informative initiatives take interest.");
+}
+
+/** Interested (the heart): informative initiatives that are not canceled or past. */
+export async function showInterest(env: Pick<Env, "DB">, memberId: string, initiative: Initiative, now: number) {
+  informativeOnly(initiative);
+  if (initiative.own_interested) return;
+  if (initiative.status === "canceled" || isPast(initiative, now)) throw conflict("initiative_closed", "The initiative is no longer open.");
+  await getDb(env).insert(interests).values({ initiativeId: initiative.id, memberId, createdAt: now }).onConflictDoNothing();
+}
+
+export async function dropInterest(env: Pick<Env, "DB">, memberId: string, initiative: Initiative) {
+  informativeOnly(initiative);
+  await getDb(env)
+    .delete(interests)
+    .where(and(eq(interests.initiativeId, initiative.id), eq(interests.memberId, memberId)));
+}
+
+/** PUT score: the ratings the organisation shows, by members who may rate (canRate); one per member, updated in place. */
+export async function rate(env: Pick<Env, "DB">, org: Tenant, memberId: string, initiative: Initiative, body: unknown) {
+  const shown = ratingsShown(org.community);
+  if (!shown.initiative && !shown.organization) throw forbidden("rating_disabled", "The organisation does not ask for ratings.");
+  const parsed = v.safeParse(scoreSchema(shown), body);
+  if (!parsed.success) throw invalidInput(parsed.issues);
+  if (!canRate(initiative)) throw forbidden("rating_not_allowed", "Only members who took part can rate this initiative.");
+  const initiativeScore = shown.initiative ? (parsed.output.initiative_score ?? null) : null;
+  const organizationScore = shown.organization ? (parsed.output.organization_score ?? null) : null;
+  await getDb(env)
+    .insert(scores)
+    .values({ initiativeId: initiative.id, memberId, initiativeScore, organizationScore })
+    .onConflictDoUpdate({ target: [scores.initiativeId, scores.memberId], set: { initiativeScore, organizationScore } });
+}
+
+export const approvalSchema = v.strictObject({ approved: v.boolean("form_error_required") }, "form_error_unknown_field");
+
+/**
+ * A manager's decision on a participation that waits for it. Managers and administrators of the
+ * organisation decide for anyone; any other member only for the members they manage.
+ * Approve: approved. Reject: the participant is rejected (manager_approval_status rejected) and
+ * the place is freed.
+ */
+export async function decideApproval(
+  env: Pick<Env, "DB">,
+  org: Tenant,
+  manager: { memberId: string; membership: OrgMembership },
+  initiativeId: string,
+  participantUuid: string,
+  approved: boolean,
+  now: number,
+) {
+  const db = getDb(env);
+  const found = await db
+    .select({ participation: participations, managerMemberId: schema.memberships.managerMemberId })
+    .from(participations)
+    .innerJoin(initiatives, eq(initiatives.id, participations.initiativeId))
+    .leftJoin(schema.memberships, and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, participations.memberId)))
+    .where(and(eq(initiatives.orgId, org.id), eq(initiatives.id, initiativeId), eq(participations.uuid, participantUuid)))
+    .get();
+  if (!found) throw notFound("participant_not_found", "The participant cannot be found.");
+  const mayDecide = manager.membership.role === "manager" || manager.membership.role === "admin" || found.managerMemberId === manager.memberId;
+  if (!mayDecide) throw forbidden("approval_not_allowed", "Only the participant's manager can decide.");
+  const p = found.participation;
+  if (p.managerApprovalStatus === "not_needed") throw conflict("approval_not_needed", "This participation does not need approval.");
+  if (approved) {
+    if (p.managerApprovalStatus === "approved") return;
+    if (p.status !== "accepted" || p.managerApprovalStatus !== "pending") throw conflict("approval_closed", "This participation can no longer be approved.");
+    await db.update(participations).set({ managerApprovalStatus: "approved", updatedAt: now }).where(eq(participations.id, p.id));
+    return;
+  }
+  if (p.managerApprovalStatus === "rejected") return;
+  if (p.status !== "accepted") throw conflict("approval_closed", "This participation can no longer be rejected.");
+  await db.batch([
+    db
+      .update(participations)
+      .set({ status: "rejected", managerApprovalStatus: "rejected", updatedAt: now })
+      .where(and(eq(participations.id, p.id), eq(participations.status, "accepted"))),
+    recount(db, initiativeId),
+  ]);
+}

@@ -1,0 +1,155 @@
+/**
+ * The two lists of initiatives: the wall (what a member may still join, SPEC.md section 2 "Wall"
+ * and section 4 "Wall list on change") and "my initiatives" (accepted, interested or given to).
+ *
+ * The wall filters in SQL with the same rules app/domain/initiatives/rules.ts states for one
+ * initiative (belongsOnWall, isHistory), so a page of 10,000 initiatives never leaves the
+ * database: it walks initiatives_wall_idx (org_id, status, pinned, start_time), excludes the
+ * member's own initiatives through two small materialised sub-queries, and answers one page.
+ * tests/workers/wall.test.ts checks the SQL against the rules on every kind of initiative.
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";
+import { schema, type Database } from "../db/client";
+import type { Tenant } from "../tenant/organizations";
+import { countedContribution, loadCards } from "./queries";
+import type { InitiativeRow } from "./serialize";
+
+const { initiatives, participations, interests, contributions } = schema;
+
+export const WALL_PAGE_SIZE = 50;
+export const WALL_PAST_LIMIT = 20;
+export const MINE_LIMIT = 500;
+
+export interface WallFilters {
+  search?: string;
+  /** ms, already clamped to dateFilterWindow. */
+  from: number;
+  to: number;
+  type?: InitiativeType;
+  sdg?: number;
+  category?: string;
+  pinned?: boolean;
+  page: number;
+}
+
+/** `%term%` for LIKE with %, _ and the escape character itself taken literally. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Registration closes at registration_end_time, else at end_time (rules.ts registrationClosed). */
+const closesAt = sql`coalesce(${initiatives.registrationEndTime}, ${initiatives.endTime})`;
+
+/** The filters both wall sections share: organisation, search, type, SDG, category, pinned, not canceled. */
+function sharedConditions(db: Database, org: Tenant, memberId: string, f: WallFilters): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    eq(initiatives.orgId, org.id),
+    inArray(initiatives.status, ["open", "suspended"]),
+    // Not accepted and not interested (belongsOnWall): the member's own initiatives, materialised once.
+    notInArray(
+      initiatives.id,
+      db
+        .select({ id: participations.initiativeId })
+        .from(participations)
+        .where(and(eq(participations.orgId, org.id), eq(participations.memberId, memberId), eq(participations.status, "accepted"))),
+    ),
+    notInArray(initiatives.id, db.select({ id: interests.initiativeId }).from(interests).where(eq(interests.memberId, memberId))),
+  ];
+  if (f.search) {
+    const pattern = likePattern(f.search);
+    conditions.push(sql`(${initiatives.title} LIKE ${pattern} ESCAPE '\\' OR ${initiatives.description} LIKE ${pattern} ESCAPE '\\')`);
+  }
+  if (f.type) conditions.push(eq(initiatives.type, f.type));
+  if (f.sdg) {
+    conditions.push(sql`exists (select 1 from initiative_sdgs s where s.initiative_id = ${initiatives.id} and s.sdg_id = ${f.sdg})`);
+  }
+  if (f.category) {
+    conditions.push(
+      sql`exists (select 1 from initiative_categories c where c.initiative_id = ${initiatives.id} and c.category_slug = ${f.category})`,
+    );
+  }
+  if (f.pinned && org.community.can_pin_initiatives) conditions.push(eq(initiatives.pinned, true));
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+export interface WallPage {
+  initiatives: InitiativeCard[];
+  past: InitiativeCard[];
+  page: number;
+  has_more: boolean;
+}
+
+/** The wall's page query (exported so the tests can EXPLAIN it). */
+export function wallQuery(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number) {
+  return db
+    .select()
+    .from(initiatives)
+    .where(
+      and(
+        ...sharedConditions(db, org, memberId, f),
+        // Not history: not ended, registration open.
+        or(isNull(initiatives.endTime), gte(initiatives.endTime, now)),
+        sql`(${closesAt} is null or ${closesAt} >= ${now})`,
+        // Room left (isFull is false, or unlimited).
+        or(lt(initiatives.maxParticipants, 0), lt(initiatives.participantCount, initiatives.maxParticipants)),
+        // Within the date range: the initiative's span overlaps [from, to].
+        or(isNull(initiatives.startTime), lte(initiatives.startTime, f.to)),
+        or(isNull(initiatives.endTime), gte(initiatives.endTime, f.from)),
+      ),
+    )
+    .orderBy(...(org.community.can_pin_initiatives ? [desc(initiatives.pinned)] : []), asc(initiatives.startTime), asc(initiatives.id))
+    .limit(WALL_PAGE_SIZE + 1)
+    .offset((f.page - 1) * WALL_PAGE_SIZE);
+}
+
+/** The past section: registration closed within the window, newest first. */
+export function pastQuery(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number) {
+  return db
+    .select()
+    .from(initiatives)
+    .where(and(...sharedConditions(db, org, memberId, f), sql`${closesAt} < ${now}`, sql`${closesAt} >= ${f.from}`, sql`${closesAt} <= ${f.to}`))
+    .orderBy(desc(closesAt), asc(initiatives.id))
+    .limit(WALL_PAST_LIMIT);
+}
+
+export async function wallPage(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number): Promise<WallPage> {
+  // The past section shows on the first page only; both queries run in one round trip.
+  const [rows, pastRows] = f.page === 1
+    ? await db.batch([wallQuery(db, org, memberId, f, now), pastQuery(db, org, memberId, f, now)])
+    : [await wallQuery(db, org, memberId, f, now), []];
+  const hasMore = rows.length > WALL_PAGE_SIZE;
+  const pageRows = rows.slice(0, WALL_PAGE_SIZE);
+
+  const cards = await loadCards(db, org, memberId, [...pageRows, ...pastRows]);
+  return { initiatives: cards.slice(0, pageRows.length), past: cards.slice(pageRows.length), page: f.page, has_more: hasMore };
+}
+
+/**
+ * My initiatives (belongsToMine): accepted participations, interests and contributions, the
+ * newest involvement first. Two queries: the member's initiative ids with their latest activity,
+ * then those rows of the organisation.
+ */
+export async function myInitiatives(db: Database, org: Tenant, memberId: string): Promise<InitiativeCard[]> {
+  const activity = await db.all<{ initiative_id: string; at: number }>(sql`
+    select initiative_id, max(at) as at from (
+      select ${participations.initiativeId} as initiative_id, ${participations.createdAt} as at from ${participations}
+        where ${participations.orgId} = ${org.id} and ${participations.memberId} = ${memberId} and ${participations.status} = 'accepted'
+      union all
+      select ${interests.initiativeId}, ${interests.createdAt} from ${interests} where ${interests.memberId} = ${memberId}
+      union all
+      select ${contributions.initiativeId}, ${contributions.createdAt} from ${contributions}
+        where ${contributions.orgId} = ${org.id} and ${contributions.memberId} = ${memberId} and ${countedContribution} and ${contributions.amount} > 0
+    ) group by initiative_id order by at desc limit ${MINE_LIMIT}`);
+  const order = new Map(activity.map((a, index) => [a.initiative_id, index]));
+  const rows: InitiativeRow[] = [];
+  const ids = [...order.keys()];
+  for (let at = 0; at < ids.length; at += 90) {
+    rows.push(
+      ...(await db
+        .select()
+        .from(initiatives)
+        .where(and(eq(initiatives.orgId, org.id), inArray(initiatives.id, ids.slice(at, at + 90))))),
+    );
+  }
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return loadCards(db, org, memberId, rows);
+}
