@@ -1,0 +1,68 @@
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import * as v from "valibot";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { scoreSchema } from "~/domain/initiatives/forms";
+import type { Initiative } from "~/domain/initiatives/types";
+import { useTranslation } from "~/i18n/react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { PageDrawer } from "./page-drawer";
+import { StarInput } from "./stars";
+import { useIntent } from "./use-intent";
+
+/**
+ * Rates the initiative and its organiser in half stars, each as the organisation shows it
+ * (ratingsShown); submit stays disabled until every shown rating is set (scoreSchema).
+ */
+export function RatingDrawer({ initiative, shown }: { initiative: Initiative; shown: { initiative: boolean; organization: boolean } }) {
+  const { t } = useTranslation("initiative");
+  const { error, field, busy } = useIntent("score");
+  const hydrated = useHydrated();
+  const [scores, setScores] = useState({
+    initiative_score: initiative.own_score?.initiative_score ?? 0,
+    organization_score: initiative.own_score?.organization_score ?? 0,
+  });
+  if (!shown.initiative && !shown.organization) return null;
+  const body = {
+    initiative_score: shown.initiative ? scores.initiative_score : null,
+    organization_score: shown.organization ? scores.organization_score : null,
+  };
+  const valid = v.is(scoreSchema(shown), body);
+  const formId = "rating-form";
+  return (
+    <PageDrawer
+      name="rate"
+      title={t("rating_title")}
+      description={t("rating_description", { title: initiative.title })}
+      footer={
+        <Button type="submit" form={formId} className="w-full" disabled={hydrated && (!valid || busy)}>
+          {t("rating_submit")}
+        </Button>
+      }
+    >
+      <Form method="post" id={formId} className="flex flex-col gap-6">
+        <input type="hidden" name="intent" value="score" />
+        {shown.initiative ? (
+          <StarInput
+            name="initiative_score"
+            legend={t("rating_initiative")}
+            value={scores.initiative_score}
+            onChange={(value) => setScores((s) => ({ ...s, initiative_score: value }))}
+            error={field("initiative_score")}
+          />
+        ) : null}
+        {shown.organization ? (
+          <StarInput
+            name="organization_score"
+            legend={t("rating_organization", { organization: initiative.organization_name })}
+            value={scores.organization_score}
+            onChange={(value) => setScores((s) => ({ ...s, organization_score: value }))}
+            error={field("organization_score")}
+          />
+        ) : null}
+        {error ? <Alert>{error}</Alert> : null}
+      </Form>
+    </PageDrawer>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId, type HTMLAttributes } from "react";
+import { SDG_CHIPS_SHOWN } from "~/domain/initiatives/rules";
+import { useTranslation } from "~/i18n/react";
+import { sdgName } from "./labels";
+
+/** The official colours of the 17 goals (a marker beside the name; the text stays high-contrast). */
+const SDG_COLORS = [
+  "#E5243B", "#DDA63A", "#4C9F38", "#C5192D", "#FF3A21", "#26BDE2", "#FCC30B", "#A21942", "#FD6925",
+  "#DD1367", "#FD9D24", "#BF8B2E", "#3F7E44", "#0A97D9", "#56C02B", "#00689D", "#19486A",
+];
+
+function Chip({ id, name }: { id: number; name: string }) {
+  return (
+    <span className="inline-flex items-center gap-2 rounded-full border border-border bg-card py-1 pl-1.5 pr-3 text-sm">
+      <span className="inline-flex size-6 items-center justify-center rounded-full text-xs font-bold text-white" style={{ background: SDG_COLORS[id - 1] }} aria-hidden="true">
+        {id}
+      </span>
+      {name}
+    </span>
+  );
+}
+
+// React 18 does not know the popover attributes yet; lowercase ones pass through to the DOM.
+const popover = (attributes: Record<string, string>) => attributes as HTMLAttributes<HTMLElement>;
+
+/**
+ * The first three goals as chips, the rest behind a "+N" button in a popover. The HTML popover
+ * (no JavaScript needed) gives keyboard opening, Escape, light dismiss and focus return.
+ */
+export function SdgChips({ sdgs }: { sdgs: number[] }) {
+  const { t } = useTranslation("initiative");
+  const tWall = useTranslation("initiatives").t;
+  const popoverId = useId().replace(/:/g, "");
+  if (sdgs.length === 0) return null;
+  const shown = sdgs.slice(0, SDG_CHIPS_SHOWN);
+  const rest = sdgs.slice(SDG_CHIPS_SHOWN);
+  return (
+    <section aria-labelledby={`${popoverId}-title`} className="flex flex-col gap-2">
+      <h2 id={`${popoverId}-title`} className="text-base font-semibold">
+        {t("sdgs_title")}
+      </h2>
+      <ul className="flex flex-wrap items-center gap-2">
+        {shown.map((id) => (
+          <li key={id}>
+            <Chip id={id} name={sdgName(tWall, id)} />
+          </li>
+        ))}
+        {rest.length ? (
+          <li>
+            <button
+              type="button"
+              className="inline-flex h-8 items-center rounded-full border border-brand px-3 text-sm font-semibold text-brand hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={t("sdgs_more_label", { count: rest.length })}
+              {...popover({ popovertarget: `sdgs-${popoverId}` })}
+            >
+              +{rest.length}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      {rest.length ? (
+        <div
+          id={`sdgs-${popoverId}`}
+          role="dialog"
+          aria-label={t("sdgs_more_title")}
+          className="m-auto w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-4 text-foreground shadow-xl backdrop:bg-black/30"
+          {...popover({ popover: "auto" })}
+        >
+          <div className="mb-3 flex items-center justify-between gap-2">
+            <p className="font-semibold">{t("sdgs_more_title")}</p>
+            <button
+              type="button"
+              className="rounded-md px-2 py-1 text-sm font-medium text-brand underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              {...popover({ popovertarget: `sdgs-${popoverId}`, popovertargetaction: "hide" })}
+            >
+              {t("close")}
+            </button>
+          </div>
+          <ul className="flex flex-col items-start gap-2">
+            {rest.map((id) => (
+              <li key={id}>
+                <Chip id={id} name={sdgName(tWall, id)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

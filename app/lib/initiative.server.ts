@@ -1,0 +1,198 @@
+/**
+ * The initiative detail and participation screens' server side: one load (the initiative, the
+ * organisation's rules config, the attachments the member may see, the participant QR code) and
+ * the page's form intents, each a call of SPEC.md section 7. Free of the Remix runtime (plain
+ * Responses for redirects) so Worker tests can call it.
+ */
+import { toSvgPath } from "lean-qr/extras/svg";
+import { generate } from "lean-qr";
+import * as v from "valibot";
+import { phoneSchema } from "~/domain/phone";
+import {
+  attachmentsVisible,
+  hoursSchema,
+  indicatorValueSchema,
+  ratingsShown,
+  scoreSchema,
+  type Attachment,
+  type Initiative,
+  type RulesConfig,
+} from "~/domain/initiatives";
+import { memberApi, publicApi, type ApiArgs } from "./api.server";
+import { paymentProviderMode } from "./donation.server";
+import { memberIdentity, type OrganizationProfile } from "./member.server";
+import { saveProfile } from "./settings.server";
+
+export const INITIATIVE_ACTIONS = ["participate", "contribute"] as const;
+export type InitiativeView = "detail" | (typeof INITIATIVE_ACTIONS)[number];
+
+/** What the screens need from the organisation's community config (never the whole of it). */
+export interface InitiativeConfig extends RulesConfig {
+  points: boolean;
+  program: boolean;
+  ask_member_phone: boolean;
+  region: string;
+  currency: string | null;
+}
+
+const status = (code: number, text = "") => new Response(text, { status: code });
+const redirectTo = (location: string) => new Response(null, { status: 302, headers: { location } });
+
+export const isSlug = (slug: string) => /^[a-z0-9][a-z0-9-]{0,199}$/.test(slug);
+
+function configOf(organization: OrganizationProfile): InitiativeConfig {
+  const c = organization.product_config.community as OrganizationProfile["product_config"]["community"] &
+    Partial<RulesConfig> & { ask_member_phone?: boolean; currency?: string };
+  return {
+    require_manager_approval: c.require_manager_approval ?? true,
+    consider_working_hours: c.consider_working_hours ?? true,
+    show_attachments_before_participation: c.show_attachments_before_participation ?? false,
+    hide_initiative_images: c.hide_initiative_images ?? false,
+    hide_initiative_documents: c.hide_initiative_documents ?? false,
+    hide_rating: c.hide_rating ?? false,
+    evaluation_configuration: c.evaluation_configuration ?? {},
+    points: Boolean(c.features.points),
+    program: Boolean(c.features.program),
+    ask_member_phone: Boolean(c.ask_member_phone),
+    region: organization.region,
+    currency: c.currency ?? null,
+  };
+}
+
+async function memberOrganization(args: ApiArgs) {
+  const user = await memberIdentity(args);
+  const org = user.organizations[0].slug;
+  const profile = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org}`);
+  if (!profile.ok) throw status(profile.status >= 500 ? 502 : profile.status);
+  return { user, org, config: configOf(profile.data) };
+}
+
+/** The participant's QR code as an SVG path (drawn on the server: no QR code in the browser bundle). */
+export function qrPath(text: string) {
+  const code = generate(text);
+  return { size: code.size, path: toSvgPath(code) };
+}
+
+export type Attachments = { document: Attachment[] | null; image: Attachment[] | null };
+
+async function loadAttachments(args: ApiArgs, org: string, initiative: Initiative, config: InitiativeConfig): Promise<Attachments> {
+  const kinds = (["document", "image"] as const).filter((kind) => attachmentsVisible(config, initiative, kind));
+  const lists = await Promise.all(
+    kinds.map((kind) => memberApi<Attachment[]>(args, "GET", `/api/${org}/initiative/${initiative.slug}/attachment/${kind}`)),
+  );
+  const result: Attachments = { document: null, image: null };
+  // A list that fails to load leaves the section empty rather than the whole page in error.
+  kinds.forEach((kind, n) => (result[kind] = lists[n].ok ? lists[n].data : []));
+  return result;
+}
+
+/**
+ * The page's data. 403 and 404 from the API become those error pages; any other failure is a
+ * load error (the route's boundary shows the error panel with "check wall").
+ */
+export async function loadInitiative(args: ApiArgs, slug: string, action: string | undefined) {
+  if (!isSlug(slug)) throw status(404);
+  const view: InitiativeView = action === undefined ? "detail" : (INITIATIVE_ACTIONS as readonly string[]).includes(action) ? (action as InitiativeView) : "detail";
+  if (action !== undefined && view === "detail") throw status(404);
+  const { user, org, config } = await memberOrganization(args);
+  const result = await memberApi<Initiative>(args, "GET", `/api/${org}/initiative/${slug}`);
+  if (!result.ok) throw status(result.status === 403 || result.status === 404 ? result.status : 502, result.error.message);
+  const initiative = result.data;
+  const base = new URL(args.request.url).pathname.split("/")[1] === "wall" ? "wall" : "initiative";
+  if (view === "contribute" && initiative.type !== "donation") throw status(404);
+  if (view === "participate" && initiative.participant_status !== "accepted") throw redirectTo(`/${base}/${slug}`);
+  const attachments = view === "detail" ? await loadAttachments(args, org, initiative, config) : { document: null, image: null };
+  const qr = view === "participate" && initiative.participation_method === "qr" && initiative.participant_uuid ? qrPath(initiative.participant_uuid) : null;
+  const paymentProvider = view === "contribute" ? paymentProviderMode(args) : null;
+  return { initiative, config, attachments, qr, view, base, paymentProvider, memberId: user.id, now: Date.now() };
+}
+
+export type InitiativeData = Awaited<ReturnType<typeof loadInitiative>>;
+
+export type Intent = "join" | "leave" | "interested" | "not_interested" | "score" | "hours" | "indicator" | "phone_join";
+
+/** What an intent answers when it does not redirect: the error code and field errors, by intent. */
+export interface IntentResult {
+  intent: Intent;
+  ok: boolean;
+  error: string | null;
+  fields: Record<string, string>;
+  indicator?: string;
+}
+
+const fieldErrors = (issues: v.BaseIssue<unknown>[], name?: string) =>
+  Object.fromEntries(issues.map((issue) => [name ?? String(issue.path?.[0]?.key ?? "form"), issue.message]));
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+
+/** The page's form intents (all but "contribute...", which the donation drawer's server code handles). */
+export async function initiativeIntent(args: ApiArgs, slug: string, form: FormData): Promise<Response | { status: number; result: IntentResult }> {
+  if (!isSlug(slug)) throw status(404);
+  const intent = text(form, "intent") as Intent;
+  const id = text(form, "id");
+  const { org, config } = await memberOrganization(args);
+  const path = `/api/${org}/initiative`;
+  const fail = (code: number, error: string | null, fields: Record<string, string> = {}, indicator?: string) => ({
+    status: code,
+    result: { intent, ok: false, error, fields, indicator },
+  });
+  const apiFailure = (result: { status: number; error: { error: string; fields?: Record<string, string> } }, indicator?: string) =>
+    fail(result.status, result.error.error, result.error.fields ?? {}, indicator);
+  const done = (indicator?: string) => ({ status: 200, result: { intent, ok: true, error: null, fields: {}, indicator } });
+
+  const join = async () => {
+    const joined = await memberApi<Initiative>(args, "PUT", `${path}/${encodeURIComponent(id)}`, {});
+    // SPEC.md section 2: after joining, my initiatives (scrolled to it, with the success dialog).
+    return joined.ok ? redirectTo(`/initiative#${slug}`) : apiFailure(joined);
+  };
+
+  switch (intent) {
+    case "join":
+      return join();
+    case "phone_join": {
+      const phone = v.safeParse(phoneSchema(config.region), text(form, "phone"));
+      if (!phone.success) return fail(400, "invalid_input", fieldErrors(phone.issues, "phone"));
+      const saved = await saveProfile(args, { phone: phone.output });
+      if (!saved.ok) return fail(saved.status, saved.status === 409 ? "phone_in_use" : saved.error, saved.fields);
+      return join();
+    }
+    case "leave": {
+      const left = await memberApi<Initiative>(args, "DELETE", `${path}/${encodeURIComponent(id)}`);
+      return left.ok ? done() : apiFailure(left);
+    }
+    case "interested": {
+      const marked = await memberApi<Initiative>(args, "PUT", `${path}/${encodeURIComponent(id)}/interested`, {});
+      return marked.ok ? done() : apiFailure(marked);
+    }
+    case "not_interested": {
+      const removed = await memberApi<Initiative>(args, "DELETE", `${path}/${encodeURIComponent(id)}/interested`);
+      // SPEC.md section 2, post-action redirects: /wall after removing interest.
+      return removed.ok ? redirectTo("/wall") : apiFailure(removed);
+    }
+    case "score": {
+      const shown = ratingsShown(config);
+      const score = (name: string) => (shown[name === "initiative_score" ? "initiative" : "organization"] ? Number(text(form, name)) || 0 : null);
+      const body = { initiative_score: score("initiative_score"), organization_score: score("organization_score") };
+      const parsed = v.safeParse(scoreSchema(shown), body);
+      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues));
+      const scored = await memberApi<Initiative>(args, "PUT", `${path}/${slug}/score`, parsed.output);
+      return scored.ok ? redirectTo(`/initiative#${slug}`) : apiFailure(scored);
+    }
+    case "hours": {
+      const perDay = Number(text(form, "hours_per_day")) || 0;
+      const parsed = v.safeParse(hoursSchema(perDay), text(form, "hours"));
+      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, "hours"));
+      const reported = await memberApi(args, "POST", `${path}/${slug}/participation`, { hours: parsed.output });
+      return reported.ok ? done() : apiFailure(reported);
+    }
+    case "indicator": {
+      const indicator = text(form, "indicator_id");
+      const parsed = v.safeParse(indicatorValueSchema, text(form, "value"));
+      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, "value"), indicator);
+      const reported = await memberApi(args, "POST", `${path}/${slug}/indicator/${encodeURIComponent(indicator)}/participation`, { value: parsed.output });
+      return reported.ok ? done(indicator) : apiFailure(reported, indicator);
+    }
+    default:
+      throw status(400, "Unknown intent");
+  }
+}
