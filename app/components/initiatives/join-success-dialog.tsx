@@ -1,0 +1,64 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { PartyPopper } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/react";
+
+/**
+ * The organisation's join-success message (community config initiative_participation_success_message):
+ * a plain text, or one per locale ({"es-ES": "..."}, matched by locale, then by language). Null: the
+ * screen's own translated default.
+ */
+export function configuredSuccessMessage(configured: unknown, locale: string): string | null {
+  if (typeof configured === "string") return configured.trim() || null;
+  if (!configured || typeof configured !== "object") return null;
+  const byLocale = configured as Record<string, unknown>;
+  const language = locale.slice(0, 2);
+  const match = byLocale[locale] ?? Object.entries(byLocale).find(([key]) => key.slice(0, 2) === language)?.[1];
+  return typeof match === "string" && match.trim() ? match.trim() : null;
+}
+
+interface Props {
+  /** The initiative just joined; null: closed. */
+  initiative: { slug: string; title: string } | null;
+  configuredMessage: unknown;
+  onClose: () => void;
+}
+
+/**
+ * "You're in" after joining (SPEC.md section 2, "My initiatives"): a Radix dialog, so it traps the
+ * focus, closes with Escape, and is announced with its title and message. On close the focus goes to
+ * the initiative's card.
+ */
+export function JoinSuccessDialog({ initiative, configuredMessage, onClose }: Props) {
+  const { t, i18n } = useTranslation("initiatives");
+  const message = configuredSuccessMessage(configuredMessage, i18n.language) ?? t("join_success_default");
+  return (
+    <Dialog.Root open={initiative !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            const link = initiative ? document.getElementById(initiative.slug)?.querySelector("a") : null;
+            if (link) {
+              event.preventDefault();
+              link.focus();
+            }
+          }}
+          className="fixed left-1/2 top-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-3 rounded-xl bg-card p-6 text-center shadow-xl outline-none"
+        >
+          <PartyPopper aria-hidden="true" className="size-10 text-brand" />
+          <Dialog.Title className="text-xl font-bold">{t("join_success_title")}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="flex flex-col gap-2 text-sm text-muted-foreground">
+              {initiative ? <p className="font-medium text-foreground">{t("join_success_initiative", { title: initiative.title })}</p> : null}
+              <p className="whitespace-pre-line">{message}</p>
+            </div>
+          </Dialog.Description>
+          <Dialog.Close asChild>
+            <Button className="mt-2 w-full">{t("join_success_close")}</Button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

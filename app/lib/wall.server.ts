@@ -1,0 +1,52 @@
+/**
+ * What the wall (/wall) and my initiatives (/initiative) loaders need from the API: the wall's
+ * filters read from the URL (so every filter is a plain GET link that works without JavaScript),
+ * the two list calls, and the few community-config values the screens show.
+ */
+import { wallQuery, type WallFilters } from "~/components/initiatives/filters";
+import type { InitiativeCard } from "~/domain/initiatives/types";
+import { memberApi, publicApi, type ApiArgs } from "./api.server";
+import { memberOrgSlug, type OrganizationProfile } from "./member.server";
+
+type CommunityConfig = OrganizationProfile["product_config"]["community"];
+
+/** The organisation's community config (the profile call is cached in KV by the API). */
+export async function communityConfig(args: ApiArgs): Promise<CommunityConfig> {
+  const org = await memberOrgSlug(args);
+  const profile = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org}`);
+  if (!profile.ok) throw new Response("Organisation unavailable", { status: profile.status >= 500 ? profile.status : 502 });
+  return profile.data.product_config.community;
+}
+
+export interface WallData {
+  initiatives: InitiativeCard[];
+  /** Recently closed ones (first page only). */
+  past: InitiativeCard[];
+  page: number;
+  has_more: boolean;
+}
+
+/** The page of the wall a URL asks for (`?page=`, from 1). */
+export function wallPageParam(params: URLSearchParams): number {
+  const page = Number(params.get("page") ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+/** GET {org}/wall with the filters; null when the API failed (the screen offers a reload). */
+export async function loadWall(args: ApiArgs, filters: WallFilters, page: number, pinnable: boolean): Promise<WallData | null> {
+  const org = await memberOrgSlug(args);
+  const query = wallQuery(filters, { pinnable });
+  if (page > 1) query.set("page", String(page));
+  const search = query.toString();
+  const result = await memberApi<Partial<WallData>>(args, "GET", `/api/${org}/wall${search ? `?${search}` : ""}`);
+  if (!result.ok) return null;
+  const { initiatives = [], past = [], has_more = false } = result.data;
+  return { initiatives, past, page, has_more };
+}
+
+/** GET {org}/initiative (mine, in the API's order); null when the API failed. */
+export async function loadMyInitiatives(args: ApiArgs): Promise<InitiativeCard[] | null> {
+  const org = await memberOrgSlug(args);
+  const result = await memberApi<{ initiatives: InitiativeCard[] }>(args, "GET", `/api/${org}/initiative`);
+  return result.ok ? (result.data.initiatives ?? []) : null;
+}
