@@ -1,0 +1,148 @@
+/**
+ * The donation drawer's server side (SPEC.md sections 2, 4, 5, 7): the steps of a member without
+ * JavaScript (each step is a post carrying the earlier choices in hidden fields) and the final
+ * POST {org}/initiative/{slug}/contribution with the drawer session's Idempotency-Key, so a double
+ * click or a retry never records twice. Free of the Remix runtime: it answers
+ * `{ status, result }` and the detail route wraps it.
+ */
+import * as v from "valibot";
+import {
+  amountSchema,
+  contributionSchema,
+  DONATION_SOURCES,
+  parseAmount,
+  type Contribution,
+  type DonationSource,
+} from "~/domain/initiatives";
+import {
+  DONATION_INTENTS,
+  isIdempotencyKey,
+  newIdempotencyKey,
+  type DonationResult,
+  type DonationStep,
+  type PaymentProviderMode,
+} from "~/components/donation/donation";
+import { paymentProvider } from "../../workers/payments";
+import { memberApi, type ApiArgs } from "./api.server";
+import { memberOrgSlug } from "./member.server";
+
+export type { DonationResult };
+
+const contributionPath = (org: string, slug: string) => `/api/${org}/initiative/${encodeURIComponent(slug)}/contribution`;
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+
+const sourceSchema = v.picklist(DONATION_SOURCES, "donation_error_source_required");
+
+/** The amount of the amount step: the free field when filled (in the member's locale), else the quick amount chosen. */
+function chosenAmount(form: FormData): number {
+  const typed = text(form, "amount_custom");
+  if (typed) return parseAmount(typed, text(form, "locale") || "en-US");
+  return Number(text(form, "amount_fixed")) || 0;
+}
+
+const firstMessage = (issues: v.BaseIssue<unknown>[]) => issues[0]?.message ?? "form_error_invalid";
+
+/** The API's contribution field names, as the drawer's fields are called. */
+const FIELD_NAMES: Record<string, string> = { value: "amount", "params.order_id": "order_id", params: "order_id" };
+
+function apiFields(fields: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [FIELD_NAMES[name] ?? name, message]));
+}
+
+/**
+ * One donation form of the detail page (intents contribute_amount, contribute_source,
+ * contribute_submit, contribute_back, and contribute_paypal_order from the PayPal buttons). 400 with field errors when a step's input is refused; the
+ * API's status when it refuses the contribution; 201 with the contribution on success (200 when
+ * the same Idempotency-Key was seen before: the first contribution, recorded once).
+ */
+export async function contributeAction(args: ApiArgs, slug: string, form: FormData): Promise<{ status: number; result: DonationResult }> {
+  const intent = text(form, "intent");
+  const state: DonationResult["donation"] = {
+    step: "amount",
+    amount: Number(text(form, "amount")) || 0,
+    source: v.is(sourceSchema, text(form, "source")) ? (text(form, "source") as DonationSource) : null,
+    key: isIdempotencyKey(text(form, "idempotency_key")) ? text(form, "idempotency_key") : null,
+    comment: String(form.get("comment") ?? "").slice(0, 500),
+    anonymous: form.get("anonymous") === "on" || form.get("anonymous") === "true",
+    fields: {},
+    error: null,
+    contribution: null,
+  };
+  const answer = (status: number, step: DonationStep, extra: Partial<DonationResult["donation"]> = {}) => ({
+    status,
+    result: { donation: { ...state, step, ...extra } },
+  });
+
+  switch (intent) {
+    case DONATION_INTENTS.amount: {
+      const amount = v.safeParse(amountSchema, chosenAmount(form));
+      if (!amount.success) return answer(400, "amount", { amount: 0, fields: { amount: firstMessage(amount.issues) } });
+      return answer(200, "source", { amount: amount.output });
+    }
+    case DONATION_INTENTS.source: {
+      const amount = v.safeParse(amountSchema, state.amount);
+      if (!amount.success) return answer(400, "amount", { fields: { amount: firstMessage(amount.issues) } });
+      if (!state.source) return answer(400, "source", { fields: { source: "donation_error_source_required" } });
+      // The drawer session's key: made once, when the details step is first shown, then carried along.
+      return answer(200, "details", { key: state.key ?? newIdempotencyKey() });
+    }
+    case DONATION_INTENTS.back: {
+      const target = text(form, "step") as DonationStep;
+      return answer(200, target === "source" || target === "details" ? target : "amount");
+    }
+    case DONATION_INTENTS.submit:
+      return submitContribution(args, slug, form, state, answer);
+    case DONATION_INTENTS.paypalOrder: {
+      const amount = v.safeParse(amountSchema, state.amount);
+      if (!amount.success) return answer(400, "details", { fields: { amount: firstMessage(amount.issues) } });
+      const org = await memberOrgSlug(args);
+      const created = await memberApi<{ order_id: string }>(args, "POST", `${contributionPath(org, slug)}/paypal/order`, { value: amount.output });
+      if (created.ok) return answer(201, "details", { order_id: created.data.order_id });
+      return answer(created.status, "details", { error: created.error.error, fields: apiFields(created.error.fields) });
+    }
+    default:
+      throw new Response("Unknown intent", { status: 400 });
+  }
+}
+
+async function submitContribution(
+  args: ApiArgs,
+  slug: string,
+  form: FormData,
+  state: DonationResult["donation"],
+  answer: (status: number, step: DonationStep, extra?: Partial<DonationResult["donation"]>) => { status: number; result: DonationResult },
+) {
+  const orderId = text(form, "order_id");
+  const body = {
+    value: state.amount,
+    source: state.source ?? "",
+    params: state.source === "paypal" ? { order_id: orderId } : {},
+    anonymous: state.anonymous,
+    comment: state.comment.trim() || null,
+  };
+  const parsed = v.safeParse(contributionSchema, body);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(parsed.issues.map((issue) => [FIELD_NAMES[String(issue.path?.[0]?.key)] ?? String(issue.path?.[0]?.key ?? "form"), issue.message]));
+    return answer(400, fields.amount ? "amount" : fields.source ? "source" : "details", { fields });
+  }
+  if (state.source === "paypal" && !orderId) return answer(400, "details", { fields: { order_id: "donation_error_paypal_required" } });
+  // A form without a key (never from the drawer) still gets one, so the API can take it.
+  const key = state.key ?? newIdempotencyKey();
+  const org = await memberOrgSlug(args);
+  const result = await memberApi<Contribution>(args, "POST", contributionPath(org, slug), parsed.output, {
+    headers: { "idempotency-key": key },
+  });
+  if (result.ok) return answer(result.status, "success", { key, contribution: result.data });
+  const fields = apiFields(result.error.fields);
+  return answer(result.status, "details", { key, error: result.error.error, fields });
+}
+
+/**
+ * Which PayPal the page shows: the real JS SDK when the API has PayPal credentials, the local fake
+ * (accepted by the API's fake provider) in development and tests, none in production without them.
+ * Decided by workers/payments, the same code that captures the order.
+ */
+export function paymentProviderMode(args: Pick<ApiArgs, "context">): PaymentProviderMode | null {
+  return paymentProvider(args.context.cloudflare.env)?.name ?? null;
+}
