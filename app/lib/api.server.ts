@@ -34,31 +34,40 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
-async function send<T>(
-  { context, request }: ApiArgs,
-  method: string,
-  path: string,
-  body: unknown,
-  token?: string,
-  options?: ApiOptions,
-): Promise<ApiResult<T>> {
+/** memberFetch's request: extra headers and a raw body. */
+export interface FetchInit extends ApiOptions {
+  /** A raw body (multipart FormData...); JSON bodies go through memberApi's `body` instead. */
+  body?: BodyInit;
+}
+
+/** One request to the API as Remix's server sees it: the raw Response, or null when none came back. */
+async function dispatch({ context, request }: ApiArgs, method: string, path: string, init: FetchInit, token?: string): Promise<Response | null> {
   const headers = new Headers({ accept: "application/json" });
   for (const name of FORWARDED) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);
-  if (body !== undefined) headers.set("content-type", "application/json");
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
   if (token) headers.set("authorization", `Bearer ${token}`);
   // Same origin as the page, so the API resolves the same organisation.
   const url = new URL(path, request.url);
-  let response: Response;
   try {
-    response = await context.api(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    return await context.api(new Request(url, { method, headers, body: init.body }));
   } catch {
-    // SPEC.md section 8: a missing response counts as 400 Bad Request.
-    return { ok: false, status: 400, error: { error: "bad_request", message: "No response" } };
+    return null;
   }
+}
+
+async function send<T>(args: ApiArgs, method: string, path: string, body: unknown, token?: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
+  const json = body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
+  const response = await dispatch(args, method, path, { body: json.body, headers: { ...json.headers, ...options.headers } }, token);
+  // SPEC.md section 8: a missing response counts as 400 Bad Request.
+  if (!response) return { ok: false, status: 400, error: { error: "bad_request", message: "No response" } };
+  return readResult<T>(response);
+}
+
+/** An API answer as `{ok, status, data}` or `{ok: false, status, error}`. */
+export async function readResult<T>(response: Response): Promise<ApiResult<T>> {
   if (response.status === 204) return { ok: true, status: 204, data: undefined as T };
   const payload = await response.json().catch(() => null);
   if (response.ok) return { ok: true, status: response.status, data: payload as T };
@@ -90,19 +99,34 @@ export function signinRedirect(request: Request, headers?: Record<string, string
 }
 
 /**
- * A call as the signed-in member. Without a live session it throws a redirect to /signin (the
- * session cookie cleared when the API ended the session).
+ * Runs `call` with the signed-in member's access token; on a 401 refreshes the session once
+ * (single flight) and retries. Without a live session it throws a redirect to /signin (the session
+ * cookie cleared when the API ended the session). The one place of the refresh-and-retry rule.
  */
-export async function memberApi<T>(args: ApiArgs, method: string, path: string, body?: unknown, options?: ApiOptions): Promise<ApiResult<T>> {
+async function asMember<R extends { status: number }>(args: ApiArgs, call: (token: string) => Promise<R>): Promise<R> {
   let session: WebSession | null = await getWebSession(args.context, args.request);
   if (!session) throw signinRedirect(args.request);
   if (needsRefresh(session)) session = await refreshWebSession(args.context, session, refresher(args));
   if (!session) throw signinRedirect(args.request, { "set-cookie": clearSessionCookie() });
-  const first = await send<T>(args, method, path, body, session.accessToken, options);
+  const first = await call(session.accessToken);
   if (first.status !== 401) return first;
   const renewed = await refreshWebSession(args.context, session, refresher(args));
   if (!renewed) throw signinRedirect(args.request, { "set-cookie": clearSessionCookie() });
-  return send<T>(args, method, path, body, renewed.accessToken, options);
+  return call(renewed.accessToken);
+}
+
+/** A JSON call as the signed-in member (see asMember for sessions and refresh). */
+export function memberApi<T>(args: ApiArgs, method: string, path: string, body?: unknown, options?: ApiOptions): Promise<ApiResult<T>> {
+  return asMember(args, (token) => send<T>(args, method, path, body, token, options));
+}
+
+/**
+ * A call as the signed-in member that answers the API's raw Response: file downloads streamed to
+ * the browser, multipart uploads. A body given here must be re-readable for the retry (FormData,
+ * string, bytes; not a stream). A missing response is a 400 like everywhere else.
+ */
+export function memberFetch(args: ApiArgs, method: string, path: string, init: FetchInit = {}): Promise<Response> {
+  return asMember(args, async (token) => (await dispatch(args, method, path, init, token)) ?? Response.json({ error: "bad_request", message: "No response" }, { status: 400 }));
 }
 
 /** Ends the session at the API and here; answers the Set-Cookie that clears the browser's cookie. */

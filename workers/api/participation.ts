@@ -1,5 +1,80 @@
-import { Hono } from "hono";
+/**
+ * Reporting what a participant did (SPEC.md sections 4 and 5), mounted at
+ * /api/{org}/initiative/{slug}:
+ * - POST /participation {hours}: hours worked, for method report_hours.
+ * - POST /indicator/{id}/participation {value}: an impact indicator of the initiative.
+ * Only accepted participants report, never on donation or informative initiatives. Each report is
+ * a participation record waiting ("pending") for the organiser to validate it.
+ */
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { hoursSchema, indicatorValueSchema, type Initiative } from "../../app/domain/initiatives";
+import { getDb, schema } from "../db/client";
+import { findInitiative, participationOf } from "../initiatives/queries";
+import { toRecord, type RecordRow } from "../initiatives/serialize";
+import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 
-export const participationRoutes = new Hono<AppEnv>().use(orgScope);
+/** The initiative of the path's slug for the signed-in member, or 404 (unknown, or another organisation's). */
+export async function initiativeFromPath(c: Context<AppEnv>): Promise<Initiative> {
+  const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, { slug: c.req.param("slug") ?? "" });
+  if (!initiative) throw notFound("initiative_not_found", "The initiative cannot be found.");
+  return initiative;
+}
+
+/** The request's JSON body; malformed JSON is a 400, never a 500. */
+export async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw badRequest("invalid_json", "The body must be JSON.");
+  }
+}
+
+function parse<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw invalidInput(result.issues);
+  return result.output;
+}
+
+/** The accepted participation of the member, after the checks every report shares. */
+async function reportingParticipation(c: Context<AppEnv>, initiative: Initiative) {
+  if (initiative.type === "donation" || initiative.type === "informative") {
+    throw conflict("participation_not_applicable", "This kind of initiative takes no participation reports.");
+  }
+  const participation = await participationOf(c.env, initiative.id, c.var.auth.memberId);
+  if (participation?.status !== "accepted") {
+    throw forbidden("not_participant", "Only accepted participants can report their participation.");
+  }
+  return participation;
+}
+
+async function insertRecord(c: Context<AppEnv>, record: Omit<RecordRow, "id" | "createdAt" | "status">) {
+  const [row] = await getDb(c.env)
+    .insert(schema.participationRecords)
+    .values({ id: crypto.randomUUID(), status: "pending", createdAt: Date.now(), ...record })
+    .returning();
+  return c.json(toRecord(row), 201);
+}
+
+export const participationRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .post("/participation", async (c) => {
+    const initiative = await initiativeFromPath(c);
+    const participation = await reportingParticipation(c, initiative);
+    if (initiative.participation_method !== "report_hours") {
+      throw conflict("participation_method_qr", "Hours of this initiative are recorded with the participant's QR code.");
+    }
+    const body = parse(v.object({ hours: hoursSchema(initiative.hours_per_day) }), await jsonBody(c));
+    return insertRecord(c, { participationId: participation.id, type: "hours", hours: body.hours, value: null, unit: null, indicatorId: null });
+  })
+  .post("/indicator/:id/participation", async (c) => {
+    const initiative = await initiativeFromPath(c);
+    const indicator = initiative.indicators.find((i) => i.id === c.req.param("id"));
+    if (!indicator) throw notFound("indicator_not_found", "The initiative has no such indicator.");
+    const participation = await reportingParticipation(c, initiative);
+    const body = parse(v.object({ value: indicatorValueSchema }), await jsonBody(c));
+    return insertRecord(c, { participationId: participation.id, type: "indicator", hours: null, value: body.value, unit: indicator.unit, indicatorId: indicator.id });
+  });
