@@ -198,11 +198,14 @@ function serializeDirectory(entries) {
   return gzipSync(Uint8Array.from(bytes), { level: 9 });
 }
 
-/** The root directory, with leaf directories when all entries do not fit in the first 16 KiB. */
-function buildDirectories(entries) {
+/**
+ * The root directory, with leaf directories when all entries do not fit in the first 16 KiB
+ * (`rootLimit` and the first `leafSize` are smaller in tests, to get leaves from few tiles).
+ */
+function buildDirectories(entries, { rootLimit = ROOT_LIMIT, leafSize: firstLeafSize = 4096 } = {}) {
   const root = serializeDirectory(entries);
-  if (HEADER_BYTES + root.length <= ROOT_LIMIT) return { root, leaves: new Uint8Array(0) };
-  for (let leafSize = 4096; ; leafSize *= 2) {
+  if (HEADER_BYTES + root.length <= rootLimit) return { root, leaves: new Uint8Array(0) };
+  for (let leafSize = firstLeafSize; ; leafSize *= 2) {
     const rootEntries = [];
     const leaves = [];
     let offset = 0;
@@ -213,7 +216,7 @@ function buildDirectories(entries) {
       offset += leaf.length;
     }
     const leafRoot = serializeDirectory(rootEntries);
-    if (HEADER_BYTES + leafRoot.length <= ROOT_LIMIT) return { root: leafRoot, leaves: Buffer.concat(leaves) };
+    if (HEADER_BYTES + leafRoot.length <= rootLimit) return { root: leafRoot, leaves: Buffer.concat(leaves) };
   }
 }
 
@@ -252,7 +255,11 @@ function writeHeader(fields) {
   return header;
 }
 
-export function writeArchive(tiles, metadata) {
+/**
+ * The archive of `tiles` ({z, x, y, data: gzip-compressed MVT}) with JSON `metadata`.
+ * @param {{ rootLimit?: number, leafSize?: number }} [layout]
+ */
+export function writeArchive(tiles, metadata, layout = {}) {
   const sorted = tiles.map((tile) => ({ ...tile, id: tileId(tile.z, tile.x, tile.y) })).sort((a, b) => a.id - b.id);
   const blobs = [];
   const offsets = new Map(); // content hash -> offset: identical tiles (open land) are stored once
@@ -272,7 +279,7 @@ export function writeArchive(tiles, metadata) {
     else entries.push({ tileId: tile.id, offset, length: tile.data.length, runLength: 1 });
   }
 
-  const { root, leaves } = buildDirectories(entries);
+  const { root, leaves } = buildDirectories(entries, layout);
   const metadataBytes = gzipSync(Buffer.from(JSON.stringify(metadata)), { level: 9 });
   const rootOffset = HEADER_BYTES;
   const metadataOffset = rootOffset + root.length;

@@ -4,12 +4,14 @@
  * maplibre uses (@mapbox/vector-tile, a dependency of maplibre-gl).
  */
 import { VectorTile } from "@mapbox/vector-tile";
+import { validateStyleMin } from "@maplibre/maplibre-gl-style-spec";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { PbfReader } from "pbf";
 import { Compression, PMTiles, TileType, zxyToTileId, type Source } from "pmtiles";
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
+import { BASEMAP_COLORS, DEFAULT_BASEMAP_URL, basemapStyle } from "../../app/components/map/basemap-style";
 import { tileId, writeArchive } from "../../scripts/build-basemap.mjs";
 import { basemapRoutes, parseRange } from "../../workers/basemap";
 import type { AppEnv } from "../../workers/types";
@@ -114,37 +116,37 @@ describe("PMTiles writer", () => {
     }
   });
 
-  it("moves entries to leaf directories when the root would not fit in 16 KiB, and runs identical tiles together", async () => {
+  it("moves entries to leaf directories when the root would not fit, and runs identical tiles together", async () => {
     const tiles: { z: number; x: number; y: number; data: Uint8Array }[] = [];
     // Tiles are gzip-compressed in the archive (the header says so); gzip is deterministic here.
     const same = gzipSync(new Uint8Array([7, 7, 7]));
-    for (let x = 0; x < 256; x++) {
-      for (let y = 0; y < 256; y++) {
-        // Every third tile is distinct content; the rest share one blob.
-        const distinct = (x * 256 + y) % 3 === 0;
-        tiles.push({ z: 8, x, y, data: distinct ? gzipSync(new Uint8Array([x, y, 1])) : same });
+    const distinct = (x: number, y: number) => (x * 64 + y) % 3 === 0;
+    for (let x = 0; x < 64; x++) {
+      for (let y = 0; y < 64; y++) {
+        // Every third tile has content of its own; the rest share one blob.
+        tiles.push({ z: 6, x, y, data: distinct(x, y) ? gzipSync(new Uint8Array([x, y, 1])) : same });
       }
     }
-    const bytes = new Uint8Array(writeArchive(tiles, { vector_layers: [] }));
-    const { source } = memorySource(bytes);
-    const pm = new PMTiles(source);
+    // A 400-byte root limit stands for the real 16 KiB one, so few tiles need several leaves.
+    const bytes = new Uint8Array(writeArchive(tiles, { vector_layers: [] }, { rootLimit: 400, leafSize: 256 }));
+    const pm = new PMTiles(memorySource(bytes).source);
     const header = await pm.getHeader();
     expect(header.leafDirectoryLength).toBeGreaterThan(0);
-    expect(header.rootDirectoryLength + 127).toBeLessThanOrEqual(16384);
-    expect(header.numAddressedTiles).toBe(65536);
-    expect(header.numTileContents).toBe(Math.ceil(65536 / 3) + 1);
+    expect(header.rootDirectoryLength + 127).toBeLessThanOrEqual(400);
+    expect(header.numAddressedTiles).toBe(4096);
+    expect(header.numTileContents).toBe(Math.ceil(4096 / 3) + 1);
+    expect(header.numTileEntries).toBeLessThan(4096);
     for (const [x, y] of [
       [0, 0],
       [0, 1],
-      [255, 255],
-      [17, 200],
-      [128, 3],
+      [63, 63],
+      [17, 40],
+      [32, 3],
     ]) {
-      const tile = await pm.getZxy(8, x, y);
-      const expected = (x * 256 + y) % 3 === 0 ? [x, y, 1] : [7, 7, 7];
-      expect([...new Uint8Array(tile!.data)], `8/${x}/${y}`).toEqual(expected);
+      const tile = await pm.getZxy(6, x, y);
+      expect([...new Uint8Array(tile!.data)], `6/${x}/${y}`).toEqual(distinct(x, y) ? [x, y, 1] : [7, 7, 7]);
     }
-    expect(await pm.getZxy(7, 0, 0)).toBeUndefined();
+    expect(await pm.getZxy(5, 0, 0)).toBeUndefined();
   });
 });
 
@@ -262,5 +264,22 @@ describe("parseRange", () => {
     ["bytes=0-1,4-5", null],
   ])("%s of 100 bytes -> %o", (header, expected) => {
     expect(parseRange(header, 100)).toEqual(expected);
+  });
+});
+
+describe("basemap style", () => {
+  const style = basemapStyle(DEFAULT_BASEMAP_URL, "http://acme.localhost:8787/initiative/clean-up");
+
+  it("reads the archive through the pmtiles protocol with an absolute URL", () => {
+    expect(style.sources.basemap).toEqual({ type: "vector", url: "pmtiles://http://acme.localhost:8787/basemap/world.pmtiles" });
+  });
+
+  it("is a valid maplibre style that draws the offline basemap's layers", async () => {
+    // The validator of maplibre's style specification (a dependency of maplibre-gl).
+    expect(validateStyleMin(style)).toEqual([]);
+    const sourceLayers = new Set(style.layers.map((layer) => ("source-layer" in layer ? layer["source-layer"] : undefined)));
+    expect(sourceLayers).toContain("earth");
+    expect(sourceLayers).toContain("boundaries");
+    expect(style.layers[0]).toMatchObject({ type: "background", paint: { "background-color": BASEMAP_COLORS.water } });
   });
 });
