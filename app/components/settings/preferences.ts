@@ -1,0 +1,167 @@
+/**
+ * The preference cards of /settings/preferences: one per onboarding step the organisation configures
+ * (SPEC.md section 4, "Onboarding", in its order), each with the profile data it edits and one valibot
+ * schema that turns the posted form into the partial PUT {org}/profile body. The browser runs the
+ * same schema for instant feedback; the action runs it for the truth (and the API checks again).
+ */
+import * as v from "valibot";
+import { phoneSchema } from "~/domain/phone";
+import {
+  AVAILABILITY_DAYS,
+  AVAILABILITY_LOCATIONS,
+  ProfileDetailsSchema,
+  RELATIONS_WITH_ORG,
+  TSHIRT_SIZES,
+  VOLUNTEERING_MOTIVATIONS,
+} from "~/domain/profile-details";
+import { SocialSchema, type SocialNetwork } from "~/domain/social";
+
+/** SPEC.md section 4, in the order the wizard (and this screen) goes through them. */
+export const ONBOARDING_STEPS = [
+  "public_groups",
+  "social_networks",
+  "categories",
+  "target_audience",
+  "address",
+  "experience",
+  "experience_education_and_skills",
+  "alias",
+  "specific_training",
+  "availability",
+  "availability_and_mobility",
+  "volunteering_motivation",
+  "motivations_and_expectations",
+  "machine_number",
+  "relation_with_org",
+  "tshirt_size",
+  "phone",
+  "date_of_birth",
+] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+export const isOnboardingStep = (value: unknown): value is OnboardingStep => (ONBOARDING_STEPS as readonly unknown[]).includes(value);
+
+/** The configured steps Commons knows, once each, in the wizard's order. */
+export const configuredSteps = (configured: readonly string[]): OnboardingStep[] => ONBOARDING_STEPS.filter((step) => configured.includes(step));
+
+type DetailKey = keyof v.InferOutput<typeof ProfileDetailsSchema>;
+
+/** How one profile detail is asked and shown. */
+export type DetailField =
+  | { kind: "text" | "textarea" | "date"; name: DetailKey }
+  | { kind: "flag"; name: DetailKey }
+  | { kind: "choice"; name: DetailKey; options: readonly string[]; multiple: boolean; translate: boolean }
+  | { kind: "hours"; name: "availability_hours" };
+
+const textarea = (name: DetailKey): DetailField => ({ kind: "textarea", name });
+const choice = (name: DetailKey, options: readonly string[], multiple: boolean, translate = true): DetailField => ({ kind: "choice", name, options, multiple, translate });
+
+/** The steps that edit `details`, and their fields. */
+export const DETAIL_STEPS: Partial<Record<OnboardingStep, DetailField[]>> = {
+  address: [{ kind: "text", name: "address" }],
+  experience: ["professional_experience", "volunteering_experience", "social_work_motivations", "talents_and_skills"].map((n) => textarea(n as DetailKey)),
+  experience_education_and_skills: ["education", "technical_skills", "leadership_skills"].map((n) => textarea(n as DetailKey)),
+  alias: [{ kind: "text", name: "alias" }],
+  specific_training: [
+    { kind: "flag", name: "specific_training_cap_ccp" },
+    { kind: "flag", name: "specific_training_first_aid" },
+    { kind: "flag", name: "specific_training_received_volunteering_training" },
+    { kind: "text", name: "specific_training_received_volunteering_training_where" },
+  ],
+  availability: [
+    choice("availability_preferred_location", AVAILABILITY_LOCATIONS, true),
+    choice("availability_days", AVAILABILITY_DAYS, true),
+    { kind: "hours", name: "availability_hours" },
+  ],
+  availability_and_mobility: [textarea("availability_and_mobility")],
+  volunteering_motivation: [choice("volunteering_motivation_reason", VOLUNTEERING_MOTIVATIONS, true)],
+  motivations_and_expectations: [textarea("motivations_and_expectations")],
+  machine_number: [{ kind: "text", name: "machine_number" }],
+  relation_with_org: [choice("relation_with_org", RELATIONS_WITH_ORG, false)],
+  tshirt_size: [choice("tshirt_size", TSHIRT_SIZES, false, false)],
+  date_of_birth: [{ kind: "date", name: "date_of_birth" }],
+};
+
+/** The steps that pick from a list of the profile (slugs), and the profile field they replace. */
+export const LIST_STEPS = { public_groups: "public_user_groups", categories: "categories", target_audience: "target_audience" } as const;
+export type ListStep = keyof typeof LIST_STEPS;
+export const isListStep = (step: OnboardingStep): step is ListStep => step in LIST_STEPS;
+
+/** What the schemas need to know about the organisation. */
+export interface PreferenceContext {
+  /** The region a national phone number is read in. */
+  region?: string;
+  /** The networks the social card asks for. */
+  networks: readonly SocialNetwork[];
+}
+
+/** A posted form as plain values: repeated names (checkbox groups) become lists. */
+export type RawForm = Record<string, string | string[]>;
+
+export function readForm(form: FormData): RawForm {
+  const raw: RawForm = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key).map(String);
+    raw[key] = values.length > 1 ? values : values[0];
+  }
+  return raw;
+}
+
+const list = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value ?? "").trim();
+const orNull = (value: string) => (value === "" ? null : value);
+
+/** The `details` a details step posts: empty texts clear the value, unticked boxes are false. */
+function detailsOf(fields: DetailField[], raw: RawForm): Record<string, unknown> {
+  const details: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = raw[field.name];
+    if (field.kind === "flag") details[field.name] = one(value) === "true";
+    else if (field.kind === "choice") details[field.name] = field.multiple ? list(value) : orNull(one(value));
+    else if (field.kind === "hours") {
+      const start = one(raw[`${field.name}_start`]);
+      const end = one(raw[`${field.name}_end`]);
+      details[field.name] = start || end ? { start, end } : null;
+    } else details[field.name] = orNull(one(value));
+  }
+  return details;
+}
+
+const rawSchema = v.record(v.string(), v.union([v.string(), v.array(v.string())]));
+
+/** The one schema of a step's form: posted values in, the partial profile body out. */
+export function preferenceSchema(step: OnboardingStep, context: PreferenceContext) {
+  const details = DETAIL_STEPS[step];
+  if (details) {
+    return v.pipe(rawSchema, v.transform((raw) => ({ details: detailsOf(details, raw) })), v.object({ details: ProfileDetailsSchema }));
+  }
+  if (isListStep(step)) {
+    const key = LIST_STEPS[step];
+    return v.pipe(rawSchema, v.transform((raw) => ({ [key]: list(raw[key]) })), v.record(v.string(), v.array(v.string())));
+  }
+  if (step === "phone") {
+    return v.pipe(rawSchema, v.transform((raw) => ({ phone: one(raw.phone) })), v.object({ phone: phoneSchema(context.region) }));
+  }
+  // social_networks: links in, handles out ("" removes a network, as the API reads it).
+  return v.pipe(
+    rawSchema,
+    v.transform((raw) => ({ social: Object.fromEntries(context.networks.map((network) => [network, one(raw[network])])) })),
+    v.object({ social: SocialSchema }),
+    v.transform(({ social }) => ({ social: Object.fromEntries(Object.entries(social).map(([network, handle]) => [network, handle ?? ""])) })),
+  );
+}
+
+export type PreferenceResult = { ok: true; body: Record<string, unknown> } | { ok: false; fields: Record<string, string> };
+
+/** Runs a step's schema; errors are message keys by field name (`details.alias` → `alias`). */
+export function parsePreference(step: OnboardingStep, raw: RawForm, context: PreferenceContext): PreferenceResult {
+  const parsed = v.safeParse(preferenceSchema(step, context), raw);
+  if (parsed.success) return { ok: true, body: parsed.output as Record<string, unknown> };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.issues) {
+    const keys = issue.path?.map((item) => String(item.key)) ?? [];
+    const key = (keys[0] === "details" || keys[0] === "social" ? keys[1] : keys[0]) ?? "form";
+    fields[key] ??= issue.message;
+  }
+  return { ok: false, fields };
+}
