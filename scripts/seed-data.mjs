@@ -241,7 +241,7 @@ function organizations() {
         ask_member_phone: true,
         proposal_types: PROPOSAL_TYPES,
         max_number_of_sdgs: 3,
-        onboarding_steps: ["public_groups", "categories", "phone", "tshirt_size"],
+        onboarding_steps: ["public_groups", "social_networks", "categories", "target_audience", "availability", "phone", "tshirt_size", "date_of_birth"],
         required_onboarding_steps: ["phone"],
         about_our_program: ACME_ABOUT_OUR_PROGRAM,
         theme: { primary: "#1d4ed8" },
