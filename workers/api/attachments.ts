@@ -1,5 +1,200 @@
-import { Hono } from "hono";
+/**
+ * An initiative's documents and images (SPEC.md sections 2, 4, 6 and 7), mounted at
+ * /api/{org}/initiative/{slug}/attachment:
+ * - GET /{kind}: the published attachments the member may see, plus the member's own uploads
+ *   (each with its status), newest first. kind is document or image.
+ * - POST /{kind}?filename=: multipart, the file in the field `file` -> 201 the new attachment.
+ * - DELETE /{kind}/{id}: the member's own upload only -> 204.
+ * - GET /{kind}/{id}/download: the file, for the uploader or, once published, for whoever sees
+ *   the initiative's attachments.
+ * Files live in R2 under server-made keys ({org}/{initiative}/{kind}/{uuid}); their type comes
+ * from their bytes (workers/files/sniff.ts) and their size is capped per kind. The JSON body limit
+ * of the API does not apply here (workers/app.ts); this module caps sizes itself.
+ */
+import { and, desc, eq, or } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { attachmentsVisible, type Attachment, type Initiative } from "../../app/domain/initiatives";
+import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "../../app/lib/attachments";
+import { getDb, schema } from "../db/client";
+import { contentDisposition, detectType, safeFilename } from "../files/sniff";
+import { iso } from "../initiatives/serialize";
+import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
+import { initiativeFromPath } from "./participation";
 
-export const attachmentRoutes = new Hono<AppEnv>().use(orgScope);
+type AttachmentRow = typeof schema.attachments.$inferSelect;
+
+/** Room for the multipart envelope (boundaries, part headers) around the file itself. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+/** Who publishes: their uploads need no review. */
+const PUBLISHER_ROLES = ["organiser", "admin"];
+
+const attachmentNotFound = () => notFound("attachment_not_found", "The attachment cannot be found.");
+
+function kindOf(c: Context<AppEnv>): AttachmentKind {
+  const kind = c.req.param("kind");
+  if (!isAttachmentKind(kind)) throw notFound();
+  return kind;
+}
+
+const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
+const tooLarge = (kind: AttachmentKind) =>
+  new ApiError(413, "file_too_large", `A ${kind} may be at most ${megabytes(ATTACHMENT_MAX_BYTES[kind])}.`, { file: "attachments_error_too_large" });
+
+/** Whether the member sees the initiative's published attachments of this kind (SPEC.md section 4). */
+const seesPublished = (c: Context<AppEnv>, initiative: Initiative, kind: AttachmentKind) => attachmentsVisible(c.var.org.community, initiative, kind);
+
+/**
+ * Who may upload: organisers and administrators; members who take part (accepted, gave to the
+ * donation, or interested in the informative one). Never a kind the organisation hides.
+ */
+function mayUpload(c: Context<AppEnv>, initiative: Initiative, kind: AttachmentKind) {
+  if (!attachmentsVisible({ ...c.var.org.community, show_attachments_before_participation: true }, initiative, kind)) return false;
+  if (PUBLISHER_ROLES.includes(c.var.membership.role)) return true;
+  return attachmentsVisible({ ...c.var.org.community, show_attachments_before_participation: false }, initiative, kind);
+}
+
+function toAttachment(c: Context<AppEnv>, initiative: Initiative, row: AttachmentRow): Attachment {
+  const download = `/api/${c.var.org.slug}/initiative/${initiative.slug}/attachment/${row.kind}/${row.id}/download`;
+  return {
+    id: row.id,
+    filename: row.filename,
+    mimetype: row.mimetype,
+    size: row.size,
+    download,
+    url: download,
+    status: row.status,
+    member_id: row.memberId,
+    created_at: iso(row.createdAt)!,
+  };
+}
+
+/** One attachment of this initiative and kind that the member may see (own, or published and visible), else 404. */
+async function visibleAttachment(c: Context<AppEnv>, initiative: Initiative, kind: AttachmentKind) {
+  const row = await getDb(c.env)
+    .select()
+    .from(schema.attachments)
+    .where(
+      and(
+        eq(schema.attachments.id, c.req.param("id") ?? ""),
+        eq(schema.attachments.orgId, c.var.org.id),
+        eq(schema.attachments.initiativeId, initiative.id),
+        eq(schema.attachments.kind, kind),
+      ),
+    )
+    .get();
+  const own = row?.memberId === c.var.auth.memberId;
+  if (!row || (!own && !(row.status === "published" && seesPublished(c, initiative, kind)))) throw attachmentNotFound();
+  return { row, own };
+}
+
+async function readUpload(c: Context<AppEnv>, kind: AttachmentKind): Promise<File> {
+  const max = ATTACHMENT_MAX_BYTES[kind];
+  // Refuse an oversized body before reading it; the file's own size is checked again below.
+  const length = Number(c.req.header("content-length") ?? "0");
+  if (length > max + MULTIPART_OVERHEAD) throw tooLarge(kind);
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw badRequest("invalid_multipart", "Send the file as multipart/form-data in the field `file`.", { file: "form_error_required" });
+  }
+  const file = form.get("file");
+  if (typeof file === "string" || !file || file.size === 0) {
+    throw badRequest("validation_error", "Send the file as multipart/form-data in the field `file`.", { file: "form_error_required" });
+  }
+  if (file.size > max) throw tooLarge(kind);
+  return file;
+}
+
+export const attachmentRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .get("/:kind", async (c) => {
+    const kind = kindOf(c);
+    const initiative = await initiativeFromPath(c);
+    const own = eq(schema.attachments.memberId, c.var.auth.memberId);
+    const rows = await getDb(c.env)
+      .select()
+      .from(schema.attachments)
+      .where(
+        and(
+          eq(schema.attachments.orgId, c.var.org.id),
+          eq(schema.attachments.initiativeId, initiative.id),
+          eq(schema.attachments.kind, kind),
+          seesPublished(c, initiative, kind) ? or(eq(schema.attachments.status, "published"), own) : own,
+        ),
+      )
+      .orderBy(desc(schema.attachments.createdAt), desc(schema.attachments.id))
+      .all();
+    return c.json(rows.map((row) => toAttachment(c, initiative, row)));
+  })
+  .post("/:kind", async (c) => {
+    const kind = kindOf(c);
+    const initiative = await initiativeFromPath(c);
+    if (!mayUpload(c, initiative, kind)) throw forbidden("attachment_upload_not_allowed", "Only members who take part can upload files here.");
+    const file = await readUpload(c, kind);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = detectType(kind, bytes);
+    if (!type) {
+      throw new ApiError(415, "unsupported_file_type", kind === "image" ? "Images must be PNG, JPEG, GIF or WebP." : "Documents must be PDF, Office, OpenDocument or plain text.", {
+        file: "attachments_error_type",
+      });
+    }
+    const id = crypto.randomUUID();
+    const filename = safeFilename(c.req.query("filename") || file.name, type);
+    const key = `${c.var.org.id}/${initiative.id}/${kind}/${id}`;
+    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type.mimetype }, customMetadata: { memberId: c.var.auth.memberId } });
+    let row: AttachmentRow;
+    try {
+      [row] = await getDb(c.env)
+        .insert(schema.attachments)
+        .values({
+          id,
+          orgId: c.var.org.id,
+          initiativeId: initiative.id,
+          memberId: c.var.auth.memberId,
+          kind,
+          filename,
+          mimetype: type.mimetype,
+          size: bytes.length,
+          r2Key: key,
+          status: PUBLISHER_ROLES.includes(c.var.membership.role) ? "published" : "pending",
+          createdAt: Date.now(),
+        })
+        .returning();
+    } catch (error) {
+      // Nothing half-written: no object without its row.
+      await c.env.FILES.delete(key);
+      throw error;
+    }
+    return c.json(toAttachment(c, initiative, row), 201);
+  })
+  .delete("/:kind/:id", async (c) => {
+    const kind = kindOf(c);
+    const initiative = await initiativeFromPath(c);
+    const { row, own } = await visibleAttachment(c, initiative, kind);
+    if (!own) throw forbidden("attachment_not_own", "Members can delete only their own uploads.");
+    await getDb(c.env).delete(schema.attachments).where(eq(schema.attachments.id, row.id));
+    // After the row: an object left behind by a failed delete is unreachable, never a broken link.
+    await c.env.FILES.delete(row.r2Key);
+    return c.body(null, 204);
+  })
+  .get("/:kind/:id/download", async (c) => {
+    const kind = kindOf(c);
+    const initiative = await initiativeFromPath(c);
+    const { row } = await visibleAttachment(c, initiative, kind);
+    const object = await c.env.FILES.get(row.r2Key, { onlyIf: c.req.raw.headers });
+    if (!object) throw attachmentNotFound();
+    const headers = new Headers({
+      "content-type": row.mimetype,
+      "content-disposition": contentDisposition(kind === "image" ? "inline" : "attachment", row.filename),
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, max-age=300",
+      etag: object.httpEtag,
+    });
+    // onlyIf answers the object without a body when If-None-Match matched.
+    if (!("body" in object)) return new Response(null, { status: 304, headers });
+    headers.set("content-length", String(object.size));
+    return new Response(object.body, { status: 200, headers });
+  });

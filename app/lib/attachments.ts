@@ -1,0 +1,38 @@
+/**
+ * Attachments as both sides see them: the kinds, what each accepts, the size caps, and how an
+ * attachment's API path maps to the web app's resource route. The API (workers/api/attachments.ts)
+ * enforces these; the upload dialog shows them (accept attribute, early size check).
+ */
+import type { Attachment } from "~/domain/initiatives";
+
+export const ATTACHMENT_KINDS = ["document", "image"] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+export const isAttachmentKind = (value: unknown): value is AttachmentKind => value === "document" || value === "image";
+
+/** Largest file per kind, in bytes. */
+export const ATTACHMENT_MAX_BYTES: Record<AttachmentKind, number> = {
+  document: 10 * 1024 * 1024,
+  image: 5 * 1024 * 1024,
+};
+
+/** What the file picker offers; the API decides by the file's bytes, never by these names. */
+export const ATTACHMENT_ACCEPT: Record<AttachmentKind, string> = {
+  document: ".pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.txt,.csv,.md",
+  image: ".png,.jpg,.jpeg,.gif,.webp",
+};
+
+const API_DOWNLOAD = /^\/api\/[^/]+\/initiative\/[^/]+\/attachment\/(document|image)\/([^/]+)\/download$/;
+
+/**
+ * The web app's address of an attachment (the browser has no Bearer token, so it downloads through
+ * the resource route app/routes/files.$slug.$kind.$id.tsx, which calls the API as the member).
+ */
+export function webFileUrl(attachment: Pick<Attachment, "download">, slug: string): string {
+  const match = API_DOWNLOAD.exec(attachment.download);
+  if (!match) return attachment.download;
+  return `/files/${encodeURIComponent(slug)}/${match[1]}/${encodeURIComponent(match[2])}`;
+}
+
+/** The web upload (and list) address of one kind of an initiative's attachments. */
+export const webUploadUrl = (slug: string, kind: AttachmentKind) => `/files/${encodeURIComponent(slug)}/${kind}`;
