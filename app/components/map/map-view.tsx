@@ -52,6 +52,9 @@ function canDrawMaps() {
   }
 }
 
+/** The engine (maplibre-gl, pmtiles): its own chunks, fetched on mount; left out of the server build. */
+const loadEngine = import.meta.env.SSR ? null : () => import("./map-engine");
+
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 export function MapView({
@@ -71,7 +74,7 @@ export function MapView({
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!container) return;
+    if (!container || !loadEngine) return;
     if (!canDrawMaps()) {
       setState("fallback");
       return;
@@ -85,7 +88,7 @@ export function MapView({
       map = undefined;
       if (!cancelled) setState("fallback");
     };
-    import("./map-engine")
+    loadEngine()
       .then(({ createMap }) => {
         if (cancelled) return;
         map = createMap({
