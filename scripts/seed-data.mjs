@@ -886,6 +886,57 @@ function initiatives(at) {
       categories: ["employment", "youth"],
       audiences: ["youth", "unemployed-people"],
     }),
+    // Registration closed yesterday, the drive is in two days: the wall's past section for Marta.
+    acme({
+      id: "ini-acme-blood-drive",
+      slug: "blood-donation-drive",
+      title: "Blood donation drive at the Madrid office",
+      description:
+        "The regional transfusion centre parks its mobile unit outside the Madrid office for a day. " +
+        "Volunteers welcome donors, hand out snacks and water after the donation, and keep the queue moving. Registration closed once all shifts were covered.",
+      address: "Paseo de la Castellana 95, 28046 Madrid",
+      address_detail: "Main entrance, next to the mobile unit",
+      latitude: 40.4505,
+      longitude: -3.6925,
+      type: "volunteering",
+      subtype: "event",
+      start_time: at(2, 8),
+      end_time: at(2, 14),
+      registration_end_time: at(-1, 12),
+      tags: ["health", "office"],
+      is_in_person: 1,
+      points: 15,
+      max_participants: 12,
+      participation_method: "qr",
+      created_at: at(-20, 9),
+      sdgs: [3],
+      competences: ["communication", "teamwork"],
+      categories: ["health"],
+      audiences: ["general-public"],
+    }),
+    // Marta is interested in it, so "my initiatives" has an informative card with a rating.
+    acme({
+      id: "ini-acme-sustainability-talk",
+      slug: "sustainability-talk",
+      title: "Lunch talk: how Acme halves its office waste",
+      description:
+        "The facilities team explains what happens to everything we throw away at the office, what changed since the new recycling points arrived, and what each of us can still do. " +
+        "The talk is streamed too, and the recording stays available on the intranet.",
+      type: "informative",
+      start_time: at(-3, 12),
+      end_time: at(30, 13),
+      tags: ["talk", "online"],
+      is_remote: 1,
+      remote_url: "https://meet.example/acme-waste-talk",
+      created_at: at(-10, 9),
+      submitter_member_id: "member-acme-admin",
+      contact_person: "Helen Carter",
+      contact_email: "admin@acme.example",
+      contact_phone: "+34 699 000 111",
+      sdgs: [12, 13],
+      categories: ["recycling-and-waste", "environment"],
+      audiences: ["general-public"],
+    }),
 
     // ---- Commons (Madrid and Lisbon) ---------------------------------------------------------
     {
@@ -1259,7 +1310,7 @@ function participations(at) {
       created_at: at(-2, 10),
       records: [],
     },
-    // Food bank shift in working hours: Carlos approved, David still waiting for his manager.
+    // Food bank shift in working hours: Carlos approved, David joined and waits for his manager.
     {
       id: "part-acme-food-bank-carlos",
       initiative: "ini-acme-food-bank",
@@ -1273,7 +1324,7 @@ function participations(at) {
       id: "part-acme-food-bank-david",
       initiative: "ini-acme-food-bank",
       member: "member-acme-david",
-      status: "pending",
+      status: "accepted",
       approval: "pending",
       created_at: at(-1, 10),
       records: [],
@@ -1311,7 +1362,8 @@ function participations(at) {
 
 function interests(at) {
   return [
-    { initiative_id: "ini-acme-online-cv-review", member_id: "member-acme-member", created_at: at(-2, 10) },
+    // Interest is for informative initiatives only (the API refuses it elsewhere).
+    { initiative_id: "ini-acme-sustainability-talk", member_id: "member-acme-member", created_at: at(-2, 10) },
     { initiative_id: "ini-acme-volunteering-week", member_id: "member-acme-ines", created_at: at(-3, 10) },
   ];
 }

@@ -35,7 +35,7 @@ const TYPES = [
   ["informative", 15],
 ];
 const SUBTYPES = ["event", "program", "mentoring", "talk", "probono", "opportunity"];
-const CATEGORIES = ["environment", "education", "health", "children", "poverty", "community-development", "animals", "culture"];
+const CATEGORIES = ["environment", "education", "health", "children", "poverty", "community-development", "animals", "culture-and-heritage"];
 const WORDS = ["Community", "River", "Food", "School", "Park", "Coding", "Reading", "Garden", "Elderly", "Beach", "Winter", "Library"];
 const ACTIVITIES = ["clean-up", "workshop", "collection", "mentoring", "drive", "visit", "talk", "shift", "campaign", "tour"];
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dateFilterWindow } from "../../app/domain/initiatives";
 import { getDb } from "../../workers/db/client";
-import { pastQuery, wallQuery, type WallFilters } from "../../workers/initiatives/lists";
+import { pastQuery, wallSliceQuery, wallSlices, type WallFilters } from "../../workers/initiatives/lists";
 import { getOrganizationBySlug } from "../../workers/tenant/organizations";
 import { DAY, HOUR, addParticipation, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, createOrg, json, login, seedOrganizations } from "./support";
@@ -196,19 +196,33 @@ describe("GET /api/{org}/wall", () => {
     expect(commons.initiatives).toEqual([]);
   });
 
-  it("walks initiatives_wall_idx and materialises the member's own initiatives once", async () => {
+  it("reads each wall slice in initiatives_wall_idx order, the past section by closing time, the member's own initiatives once", async () => {
     const org = (await getOrganizationBySlug(env, "wallorg"))!;
     const window = dateFilterWindow(now);
     const filters: WallFilters = { from: window.from, to: window.to, page: 1, search: "x", sdg: 3, category: "health" };
-    for (const query of [wallQuery(getDb(env), org, w1Id, filters, now), pastQuery(getDb(env), org, w1Id, filters, now)]) {
+    const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
       const { sql, params } = query.toSQL();
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .bind(...params)
         .all<{ detail: string }>();
-      const details = plan.results.map((r) => r.detail).join("\n");
-      expect(details).toMatch(/initiatives USING INDEX initiatives_wall_idx/);
-      expect(details).not.toMatch(/SCAN (initiatives|participations|interests)\b(?! USING)/);
+      return rows.results.map((r) => r.detail).join("\n");
+    };
+    const slices = wallSlices(org, filters);
+    expect(slices).toHaveLength(4);
+    for (const slice of slices) {
+      const details = await plan(wallSliceQuery(getDb(env), org, w1Id, filters, now, slice, 51));
+      expect(details).toMatch(/SEARCH initiatives USING INDEX initiatives_wall_idx \(org_id=\? AND status=\? AND pinned=\?\)/);
+      // Ordered by the index (start_time): at most the ties on start_time are sorted, so LIMIT stops early.
+      expect(details).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+      expect(details).toMatch(/LIST SUBQUERY/);
       expect(details).not.toMatch(/CORRELATED LIST SUBQUERY/);
     }
+    const past = await plan(pastQuery(getDb(env), org, w1Id, filters, now));
+    expect(past).toMatch(/SEARCH initiatives USING INDEX initiatives_org_closes_idx/);
+    expect(past).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+    expect(wallSlices(org, { pinned: true })).toEqual([
+      { status: "open", pinned: true },
+      { status: "suspended", pinned: true },
+    ]);
   });
 });

@@ -39,11 +39,9 @@ export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => 
 /** Registration closes at registration_end_time, else at end_time (rules.ts registrationClosed). */
 const closesAt = sql`coalesce(${initiatives.registrationEndTime}, ${initiatives.endTime})`;
 
-/** The filters both wall sections share: organisation, search, type, SDG, category, pinned, not canceled. */
+/** The filters both wall sections share: the member's own left out, search, type, SDG, category, pinned. */
 function sharedConditions(db: Database, org: Tenant, memberId: string, f: WallFilters): SQL[] {
   const conditions: (SQL | undefined)[] = [
-    eq(initiatives.orgId, org.id),
-    inArray(initiatives.status, ["open", "suspended"]),
     // Not accepted and not interested (belongsOnWall): the member's own initiatives, materialised once.
     notInArray(
       initiatives.id,
@@ -78,27 +76,58 @@ export interface WallPage {
   has_more: boolean;
 }
 
-/** The wall's page query (exported so the tests can EXPLAIN it). */
-export function wallQuery(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number) {
+const WALL_STATUSES = ["open", "suspended"] as const;
+
+/**
+ * The wall is read in slices, one per status and pinned value, each in the order of
+ * initiatives_wall_idx (org_id, status, pinned, start_time), so every slice stops after the rows
+ * the page needs instead of sorting the whole organisation; the slices are merged in wallOrder.
+ */
+export function wallSlices(org: Tenant, f: Pick<WallFilters, "pinned">) {
+  const pins = f.pinned && org.community.can_pin_initiatives ? [true] : [true, false];
+  return WALL_STATUSES.flatMap((status) => pins.map((pinned) => ({ status, pinned })));
+}
+
+/** One slice of the wall: the first `limit` rows of one status and pinned value (exported so the tests can EXPLAIN it). */
+export function wallSliceQuery(
+  db: Database,
+  org: Tenant,
+  memberId: string,
+  f: WallFilters,
+  now: number,
+  slice: { status: (typeof WALL_STATUSES)[number]; pinned: boolean },
+  limit: number,
+) {
   return db
     .select()
     .from(initiatives)
     .where(
       and(
+        eq(initiatives.orgId, org.id),
+        eq(initiatives.status, slice.status),
+        eq(initiatives.pinned, slice.pinned),
         ...sharedConditions(db, org, memberId, f),
         // Not history: not ended, registration open.
         or(isNull(initiatives.endTime), gte(initiatives.endTime, now)),
         sql`(${closesAt} is null or ${closesAt} >= ${now})`,
         // Room left (isFull is false, or unlimited).
         or(lt(initiatives.maxParticipants, 0), lt(initiatives.participantCount, initiatives.maxParticipants)),
-        // Within the date range: the initiative's span overlaps [from, to].
-        or(isNull(initiatives.startTime), lte(initiatives.startTime, f.to)),
+        // Within the date range: the initiative's span overlaps [from, to]. (coalesce, not an OR:
+        // an OR on start_time tempts the planner away from the index order that lets LIMIT stop.)
+        sql`coalesce(${initiatives.startTime}, 0) <= ${f.to}`,
         or(isNull(initiatives.endTime), gte(initiatives.endTime, f.from)),
       ),
     )
-    .orderBy(...(org.community.can_pin_initiatives ? [desc(initiatives.pinned)] : []), asc(initiatives.startTime), asc(initiatives.id))
-    .limit(WALL_PAGE_SIZE + 1)
-    .offset((f.page - 1) * WALL_PAGE_SIZE);
+    .orderBy(asc(initiatives.startTime), asc(initiatives.id))
+    .limit(limit);
+}
+
+/** Pinned first where the organisation pins, then by start time (none first, as SQLite sorts), then id. */
+export function wallOrder(pinFirst: boolean) {
+  return (a: InitiativeRow, b: InitiativeRow) =>
+    (pinFirst ? Number(b.pinned) - Number(a.pinned) : 0) ||
+    (a.startTime ?? -Infinity) - (b.startTime ?? -Infinity) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** The past section: registration closed within the window, newest first. */
@@ -106,21 +135,31 @@ export function pastQuery(db: Database, org: Tenant, memberId: string, f: WallFi
   return db
     .select()
     .from(initiatives)
-    .where(and(...sharedConditions(db, org, memberId, f), sql`${closesAt} < ${now}`, sql`${closesAt} >= ${f.from}`, sql`${closesAt} <= ${f.to}`))
+    .where(
+      and(
+        eq(initiatives.orgId, org.id),
+        sql`${closesAt} < ${now}`,
+        sql`${closesAt} >= ${f.from}`,
+        sql`${closesAt} <= ${f.to}`,
+        inArray(initiatives.status, WALL_STATUSES),
+        ...sharedConditions(db, org, memberId, f),
+      ),
+    )
     .orderBy(desc(closesAt), asc(initiatives.id))
     .limit(WALL_PAST_LIMIT);
 }
 
 export async function wallPage(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number): Promise<WallPage> {
-  // The past section shows on the first page only; both queries run in one round trip.
-  const [rows, pastRows] = f.page === 1
-    ? await db.batch([wallQuery(db, org, memberId, f, now), pastQuery(db, org, memberId, f, now)])
-    : [await wallQuery(db, org, memberId, f, now), []];
-  const hasMore = rows.length > WALL_PAGE_SIZE;
-  const pageRows = rows.slice(0, WALL_PAGE_SIZE);
-
+  const end = f.page * WALL_PAGE_SIZE;
+  const slices = wallSlices(org, f).map((slice) => wallSliceQuery(db, org, memberId, f, now, slice, end + 1));
+  // The past section shows on the first page only. Everything in one round trip.
+  const queries = f.page === 1 ? [...slices, pastQuery(db, org, memberId, f, now)] : slices;
+  const results = (await db.batch(queries as [(typeof queries)[number], ...(typeof queries)[number][]])) as InitiativeRow[][];
+  const pastRows = f.page === 1 ? results.pop()! : [];
+  const rows = results.flat().sort(wallOrder(org.community.can_pin_initiatives));
+  const pageRows = rows.slice(end - WALL_PAGE_SIZE, end);
   const cards = await loadCards(db, org, memberId, [...pageRows, ...pastRows]);
-  return { initiatives: cards.slice(0, pageRows.length), past: cards.slice(pageRows.length), page: f.page, has_more: hasMore };
+  return { initiatives: cards.slice(0, pageRows.length), past: cards.slice(pageRows.length), page: f.page, has_more: rows.length > end };
 }
 
 /**
