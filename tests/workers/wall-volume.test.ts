@@ -64,7 +64,7 @@ describe("the wall with 10,000 initiatives", () => {
       const { sql, params } = query.toSQL();
       return (await env.DB.prepare(sql).bind(...params).all()).meta.rows_read;
     };
-    for (const slice of wallSlices(org, f)) {
+    for (const slice of wallSlices(org)) {
       expect(await rowsRead(wallSliceQuery(getDb(env), org, memberId, f, now, slice, 51)), JSON.stringify(slice)).toBeLessThan(COUNT / 2);
     }
     expect(await rowsRead(pastQuery(getDb(env), org, memberId, f, now))).toBeLessThan(1000);

@@ -207,7 +207,7 @@ describe("GET /api/{org}/wall", () => {
         .all<{ detail: string }>();
       return rows.results.map((r) => r.detail).join("\n");
     };
-    const slices = wallSlices(org, filters);
+    const slices = wallSlices(org);
     expect(slices).toHaveLength(4);
     for (const slice of slices) {
       const details = await plan(wallSliceQuery(getDb(env), org, w1Id, filters, now, slice, 51));
@@ -220,7 +220,7 @@ describe("GET /api/{org}/wall", () => {
     const past = await plan(pastQuery(getDb(env), org, w1Id, filters, now));
     expect(past).toMatch(/SEARCH initiatives USING INDEX initiatives_org_closes_idx/);
     expect(past).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
-    expect(wallSlices(org, { pinned: true })).toEqual([
+    expect(wallSlices(org, true)).toEqual([
       { status: "open", pinned: true },
       { status: "suspended", pinned: true },
     ]);

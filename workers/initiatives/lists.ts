@@ -83,8 +83,8 @@ const WALL_STATUSES = ["open", "suspended"] as const;
  * initiatives_wall_idx (org_id, status, pinned, start_time), so every slice stops after the rows
  * the page needs instead of sorting the whole organisation; the slices are merged in wallOrder.
  */
-export function wallSlices(org: Tenant, f: Pick<WallFilters, "pinned">) {
-  const pins = f.pinned && org.community.can_pin_initiatives ? [true] : [true, false];
+export function wallSlices(org: Tenant, pinnedOnly = false) {
+  const pins = pinnedOnly && org.community.can_pin_initiatives ? [true] : [true, false];
   return WALL_STATUSES.flatMap((status) => pins.map((pinned) => ({ status, pinned })));
 }
 
@@ -151,7 +151,7 @@ export function pastQuery(db: Database, org: Tenant, memberId: string, f: WallFi
 
 export async function wallPage(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number): Promise<WallPage> {
   const end = f.page * WALL_PAGE_SIZE;
-  const slices = wallSlices(org, f).map((slice) => wallSliceQuery(db, org, memberId, f, now, slice, end + 1));
+  const slices = wallSlices(org, f.pinned).map((slice) => wallSliceQuery(db, org, memberId, f, now, slice, end + 1));
   // The past section shows on the first page only. Everything in one round trip.
   const queries = f.page === 1 ? [...slices, pastQuery(db, org, memberId, f, now)] : slices;
   const results = (await db.batch(queries as [(typeof queries)[number], ...(typeof queries)[number][]])) as InitiativeRow[][];
