@@ -7,7 +7,6 @@
 import * as v from "valibot";
 import { CHAT_LIMITS, ChatMessageContentSchema, chatGroupLetter } from "../../app/domain/chat";
 import { ApiError, notFound } from "../lib/errors";
-import { hit } from "../lib/rate-limit";
 import { invalidInput } from "../lib/validation";
 
 /** Who is acting: a member inside one organisation. */
@@ -307,47 +306,64 @@ async function messageByClientId(env: Env, actor: ChatActor, clientId: string) {
 
 /**
  * Validates, rate-limits and stores one message; answers only once it is in D1 (the sender's
- * acknowledgement carries the stored message). The sender has read everything up to it.
+ * acknowledgement carries the stored message). One batch, so one round trip and one transaction:
+ * count the attempt (the fixed window of workers/lib/rate-limit.ts, same table), insert when the
+ * sender takes part and is within the limit, update the conversation's last message and the
+ * sender's read mark (the sender has read everything up to their own message), list the members.
+ * Only when nothing was inserted do we look at why.
  */
 export async function sendChatMessage(env: Env, actor: ChatActor, conversationId: unknown, body: unknown): Promise<SentMessage> {
   const parsed = v.safeParse(SendSchema, body);
   if (!parsed.success) throw invalidInput(parsed.issues);
   const { content, client_id: clientId = null } = parsed.output;
-  const members = await conversationMembers(env, actor, conversationId);
-  const id = conversationId as string;
+  if (!isConversationId(conversationId)) throw conversationNotFound();
 
-  if (clientId) {
-    const earlier = await messageByClientId(env, actor, clientId);
-    if (earlier) {
-      if (earlier.conversation_id !== id) throw new ApiError(409, "client_id_in_use", "This client id names another message.");
-      return { message: messageJson(earlier), members, duplicate: true };
-    }
-  }
-  const retryAfter = await hit(env.DB, `chat_message:${actor.orgId}:${actor.memberId}`, CHAT_SEND_LIMIT);
-  if (retryAfter > 0) {
-    throw new ApiError(429, "too_many_requests", "Too many messages; wait a moment.", undefined, { "Retry-After": String(retryAfter) });
-  }
   const now = Date.now();
-  const newest = "(SELECT max(id) FROM chat_messages WHERE conversation_id = ?1)";
-  try {
-    const [inserted] = await env.DB.batch<MessageRow>([
-      env.DB.prepare(
-        `INSERT INTO chat_messages (org_id, conversation_id, sender_member_id, content, client_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?) RETURNING id, conversation_id, sender_member_id, content, created_at, client_id`,
-      ).bind(actor.orgId, id, actor.memberId, content, clientId, now),
-      env.DB.prepare(
-        `UPDATE chat_conversations SET last_message_id = ${newest}, last_message_at = ?2, last_message_content = ?3,
-           last_message_member_id = ?4 WHERE id = ?1`,
-      ).bind(id, now, content, actor.memberId),
-      env.DB.prepare(`UPDATE chat_participants SET last_read_message_id = ${newest} WHERE conversation_id = ?1 AND member_id = ?2`).bind(id, actor.memberId),
-    ]);
-    return { message: messageJson(inserted.results[0]), members, duplicate: false };
-  } catch (error) {
-    // The same client id sent twice at once: the other request stored it.
-    const earlier = clientId && /UNIQUE/i.test(String(error)) ? await messageByClientId(env, actor, clientId) : null;
-    if (earlier) return { message: messageJson(earlier), members, duplicate: true };
-    throw error;
+  const windowMs = CHAT_SEND_LIMIT.windowSeconds * 1000;
+  const windowStart = now - (now % windowMs);
+  const key = `chat_message:${actor.orgId}:${actor.memberId}`;
+  // ?1 org, ?2 conversation, ?3 sender, ?4 client id
+  const takesPart = "EXISTS (SELECT 1 FROM chat_participants WHERE conversation_id = ?2 AND member_id = ?3 AND org_id = ?1)";
+  const isResend = "EXISTS (SELECT 1 FROM chat_messages WHERE sender_member_id = ?3 AND client_id = ?4)";
+  const [counted, inserted, , , participants] = await env.DB.batch<Record<string, unknown>>([
+    env.DB.prepare(
+      `INSERT INTO rate_limits (key, window_start, count) SELECT ?5, ?6, 1 WHERE ${takesPart} AND NOT ${isResend}
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN window_start < ?6 THEN 1 ELSE count + 1 END,
+         window_start = CASE WHEN window_start < ?6 THEN ?6 ELSE window_start END
+       RETURNING count, window_start`,
+    ).bind(actor.orgId, conversationId, actor.memberId, clientId, key, windowStart),
+    env.DB.prepare(
+      `INSERT INTO chat_messages (org_id, conversation_id, sender_member_id, client_id, content, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE ${takesPart} AND (SELECT count FROM rate_limits WHERE key = ?7) <= ?8
+       ON CONFLICT DO NOTHING
+       RETURNING id, conversation_id, sender_member_id, content, created_at, client_id`,
+    ).bind(actor.orgId, conversationId, actor.memberId, clientId, content, now, key, CHAT_SEND_LIMIT.max),
+    env.DB.prepare(
+      `UPDATE chat_conversations SET (last_message_id, last_message_at, last_message_content, last_message_member_id) =
+         (SELECT id, created_at, content, sender_member_id FROM chat_messages WHERE conversation_id = ?2 ORDER BY id DESC LIMIT 1)
+       WHERE id = ?2 AND org_id = ?1 AND last_message_id IS NOT (SELECT max(id) FROM chat_messages WHERE conversation_id = ?2)`,
+    ).bind(actor.orgId, conversationId),
+    env.DB.prepare(
+      `UPDATE chat_participants SET last_read_message_id = max(last_read_message_id,
+         coalesce((SELECT max(id) FROM chat_messages WHERE conversation_id = ?2 AND sender_member_id = ?3), 0))
+       WHERE conversation_id = ?2 AND member_id = ?3 AND org_id = ?1`,
+    ).bind(actor.orgId, conversationId, actor.memberId),
+    env.DB.prepare("SELECT member_id FROM chat_participants WHERE conversation_id = ?2 AND org_id = ?1").bind(actor.orgId, conversationId),
+  ]);
+  const members = participants.results.map((row) => row.member_id as string);
+  const row = inserted.results[0] as unknown as MessageRow | undefined;
+  if (row) return { message: messageJson(row), members, duplicate: false };
+
+  if (!members.includes(actor.memberId)) throw conversationNotFound();
+  const earlier = clientId ? await messageByClientId(env, actor, clientId) : null;
+  if (earlier) {
+    if (earlier.conversation_id !== conversationId) throw new ApiError(409, "client_id_in_use", "This client id names another message.");
+    return { message: messageJson(earlier), members, duplicate: true };
   }
+  const count = counted.results[0] as { count: number; window_start: number } | undefined;
+  const retryAfter = Math.max(1, Math.ceil(((count?.window_start ?? windowStart) + windowMs - now) / 1000));
+  throw new ApiError(429, "too_many_requests", "Too many messages; wait a moment.", undefined, { "Retry-After": String(retryAfter) });
 }
 
 /** Marks a conversation read up to `messageId` (default: its newest message); never moves backwards. */
