@@ -18,6 +18,7 @@ import { wallRoutes } from "./api/wall";
 import { signupRoutes } from "./api/signup";
 import { authRoutes } from "./auth/routes";
 import { ssoInitiatePage } from "./auth/sso";
+import { basemapRoutes } from "./basemap";
 import { devRoutes } from "./dev/mailbox";
 import { getConfig, isProduction } from "./lib/config";
 import { ApiError, errorJson, handleError, handleNotFound } from "./lib/errors";
@@ -86,6 +87,8 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   });
   app.route("/dev", devRoutes);
   app.route("/sso/initiate", ssoInitiatePage);
+  // The basemap needs HTTP Range answers, which the assets binding does not give (docs/maps.md).
+  app.route("/basemap", basemapRoutes);
   app.get("/chat/socket", chatSocket);
 
   // Everything else: a static file if one exists, else a Remix page.

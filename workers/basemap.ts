@@ -21,8 +21,6 @@ const CONTENT_TYPE = "application/vnd.pmtiles";
 /** Tiles change only with a new archive, and the client recovers from a changed ETag by itself. */
 const CACHE_CONTROL = "public, max-age=86400";
 
-type BasemapEnv = Env & { BASEMAP?: R2Bucket };
-
 export type ByteRange = { start: number; end: number };
 
 /**
@@ -121,7 +119,7 @@ async function fromAssets(c: Context<AppEnv>, path: string) {
 export const basemapRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/:file", async (c, next) => {
   const file = c.req.param("file");
   if (!FILE.test(file)) return next();
-  const bucket = (c.env as BasemapEnv).BASEMAP;
+  const bucket = c.env.BASEMAP;
   const response = (bucket ? await fromBucket(c, bucket, file) : null) ?? (await fromAssets(c, `/basemap/${file}`));
   return response ?? next();
 });

@@ -23,6 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     nav: navigationFor(organization),
     contactEmail: contactEmail(organization),
     pendingTerms,
+    // Maps read their basemap here (docs/maps.md); unset means the offline one we serve.
+    basemapUrl: context.cloudflare.env.BASEMAP_URL ?? null,
     // What the settings screens show: loaded here once, not again by each child route.
     settings: {
       name: profile.name,

@@ -8,14 +8,24 @@ import { randomToken } from "./crypto";
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
-export function contentSecurityPolicy(nonce: string, frameAncestors: string) {
+/** The origin of an absolute URL, for the CSP; null for a path on our own origin or a bad URL. */
+export function foreignOrigin(url: string | undefined): string | null {
+  if (!url || !/^https?:\/\//.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export function contentSecurityPolicy(nonce: string, frameAncestors: string, connectOrigins: string[] = []) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(" "),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -36,7 +46,9 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const embeddable = c.var.tenant?.community.embedabble_community_app ?? false;
   const headers = response.headers;
   headers.set("x-request-id", requestId);
-  headers.set("content-security-policy", contentSecurityPolicy(nonce, embeddable ? "*" : "'none'"));
+  // A basemap hosted elsewhere (BASEMAP_URL, docs/maps.md) is read by the map with fetch().
+  const basemapOrigin = foreignOrigin(c.env.BASEMAP_URL);
+  headers.set("content-security-policy", contentSecurityPolicy(nonce, embeddable ? "*" : "'none'", basemapOrigin ? [basemapOrigin] : []));
   headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
   headers.set("x-content-type-options", "nosniff");
   headers.set("referrer-policy", "strict-origin-when-cross-origin");
