@@ -36,3 +36,18 @@ export function webFileUrl(attachment: Pick<Attachment, "download">, slug: strin
 
 /** The web upload (and list) address of one kind of an initiative's attachments. */
 export const webUploadUrl = (slug: string, kind: AttachmentKind) => `/files/${encodeURIComponent(slug)}/${kind}`;
+
+const ERROR_KEYS: Record<string, string> = {
+  file_too_large: "attachments_error_too_large",
+  unsupported_file_type: "attachments_error_type",
+  attachment_upload_not_allowed: "attachments_error_not_allowed",
+  validation_error: "attachments_error_required",
+  invalid_multipart: "attachments_error_required",
+};
+
+/**
+ * The `attachments` message key for an API error code (a fetcher's `error`, or the
+ * `attachment_error` query parameter a plain form comes back with).
+ */
+export const attachmentErrorKey = (code: string, action: "upload" | "delete" = "upload") =>
+  ERROR_KEYS[code] ?? (action === "delete" ? "attachments_error_delete" : "attachments_error_upload");

@@ -223,7 +223,7 @@ describe("POST /api/{org}/initiative/{slug}/attachment/{kind}", () => {
     form.append("other", "x");
     const res = await call("POST", "/api/acme/initiative/beach-cleanup/attachment/document", { token: marta, rawBody: form });
     expect(res.status).toBe(400);
-    expect(await json(res)).toMatchObject({ fields: { file: "form_error_required" } });
+    expect(await json(res)).toMatchObject({ fields: { file: "attachments_error_required" } });
     const json400 = await call("POST", "/api/acme/initiative/beach-cleanup/attachment/document", { token: marta, body: { file: "x" } });
     expect(json400.status).toBe(400);
   });

@@ -98,11 +98,11 @@ async function readUpload(c: Context<AppEnv>, kind: AttachmentKind): Promise<Fil
   try {
     form = await c.req.raw.formData();
   } catch {
-    throw badRequest("invalid_multipart", "Send the file as multipart/form-data in the field `file`.", { file: "form_error_required" });
+    throw badRequest("invalid_multipart", "Send the file as multipart/form-data in the field `file`.", { file: "attachments_error_required" });
   }
   const file = form.get("file");
   if (typeof file === "string" || !file || file.size === 0) {
-    throw badRequest("validation_error", "Send the file as multipart/form-data in the field `file`.", { file: "form_error_required" });
+    throw badRequest("validation_error", "Send the file as multipart/form-data in the field `file`.", { file: "attachments_error_required" });
   }
   if (file.size > max) throw tooLarge(kind);
   return file;

@@ -1,0 +1,127 @@
+/**
+ * The web app's side of attachments. The browser holds no Bearer token, so its uploads, deletes
+ * and downloads go through the resource routes app/routes/files.$slug.$kind(.$id).tsx, which call
+ * the API as the member (memberApi / memberFetch: refresh and retry on 401 in one place).
+ * Answers are JSON for fetchers (JavaScript) and a redirect back to the page for plain forms.
+ * Free of the Remix runtime, so the Worker tests can call it.
+ */
+import type { Attachment } from "~/domain/initiatives";
+import { memberApi, memberFetch, readResult, type ApiArgs, type ApiResult } from "./api.server";
+import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "./attachments";
+import { memberOrgSlug } from "./member.server";
+
+export interface FileParams {
+  slug: string;
+  kind: AttachmentKind;
+}
+
+/** The route's `slug` and `kind`, or a 404 for anything else. */
+export function fileParams(params: Record<string, string | undefined>): FileParams {
+  const { slug, kind } = params;
+  if (!slug || !isAttachmentKind(kind)) throw new Response("Not found", { status: 404 });
+  return { slug, kind };
+}
+
+async function apiPath(args: ApiArgs, { slug, kind }: FileParams, rest = "") {
+  return `/api/${await memberOrgSlug(args)}/initiative/${encodeURIComponent(slug)}/attachment/${kind}${rest}`;
+}
+
+export async function listAttachments(args: ApiArgs, file: FileParams): Promise<ApiResult<Attachment[]>> {
+  return memberApi<Attachment[]>(args, "GET", await apiPath(args, file));
+}
+
+export async function deleteAttachment(args: ApiArgs, file: FileParams, id: string): Promise<ApiResult<void>> {
+  return memberApi<void>(args, "DELETE", await apiPath(args, file, `/${encodeURIComponent(id)}`));
+}
+
+/** Room for the multipart envelope around the file (as the API allows). */
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+const failure = (status: number, error: string, message: string, fields?: Record<string, string>): ApiResult<never> => ({
+  ok: false,
+  status,
+  error: fields ? { error, message, fields } : { error, message },
+});
+
+/**
+ * Reads the browser's multipart form (field `file`, optional `filename`) and hands the file to
+ * the API, which checks type and size for real. An oversized body is refused before it is read.
+ * Answers the form too (null when it was not read), for its `redirectTo`.
+ */
+export async function uploadAttachment(args: ApiArgs, file: FileParams): Promise<{ result: ApiResult<Attachment>; form: FormData | null }> {
+  const max = ATTACHMENT_MAX_BYTES[file.kind];
+  const tooLarge = failure(413, "file_too_large", "The file is too large.", { file: "attachments_error_too_large" });
+  if (Number(args.request.headers.get("content-length") ?? "0") > max + MULTIPART_OVERHEAD) return { result: tooLarge, form: null };
+  let form: FormData;
+  try {
+    form = await args.request.formData();
+  } catch {
+    return { result: failure(400, "invalid_multipart", "Send the file in the field `file`.", { file: "attachments_error_required" }), form: null };
+  }
+  const upload = form.get("file");
+  if (!upload || typeof upload === "string" || upload.size === 0) {
+    return { result: failure(400, "validation_error", "Send the file in the field `file`.", { file: "attachments_error_required" }), form };
+  }
+  if (upload.size > max) return { result: tooLarge, form };
+  const named = form.get("filename");
+  const filename = typeof named === "string" && named.trim() ? named.trim() : upload.name;
+  // A FormData body can be sent twice, which memberFetch's retry after a refresh needs.
+  const forward = new FormData();
+  forward.append("file", upload, filename);
+  const path = await apiPath(args, file, `?filename=${encodeURIComponent(filename)}`);
+  return { result: await readResult<Attachment>(await memberFetch(args, "POST", path, { body: forward })), form };
+}
+
+/** Headers of the API's download answer that the browser gets too. */
+const DOWNLOAD_HEADERS = ["content-type", "content-length", "content-disposition", "etag", "cache-control", "x-content-type-options", "last-modified"];
+
+/**
+ * The file streamed from the API to the browser, with the API's safe headers (type, disposition,
+ * nosniff, private caching). Conditional requests pass through, so a cached image answers 304.
+ * Whatever the member may not see is a plain 404.
+ */
+export async function downloadAttachment(args: ApiArgs, file: FileParams, id: string): Promise<Response> {
+  const conditional = args.request.headers.get("if-none-match");
+  const response = await memberFetch(args, "GET", await apiPath(args, file, `/${encodeURIComponent(id)}/download`), {
+    headers: conditional ? { "if-none-match": conditional } : {},
+  });
+  if (response.status !== 200 && response.status !== 304) {
+    return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  }
+  const headers = new Headers();
+  for (const name of DOWNLOAD_HEADERS) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set("x-content-type-options", "nosniff");
+  return new Response(response.status === 304 ? null : response.body, { status: response.status, headers });
+}
+
+/** A plain browser form post (no JavaScript) wants a page back, a fetcher wants JSON. */
+export function wantsPage(request: Request) {
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+/** Where a plain form returns: its `redirectTo` when that is a path of this site, else the initiative. */
+export function returnPath(form: FormData | null, slug: string): string {
+  const wanted = form?.get("redirectTo");
+  if (typeof wanted === "string" && wanted.startsWith("/") && !wanted.startsWith("//") && !wanted.startsWith("/\\")) return wanted;
+  return `/initiative/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * The answer of an upload or delete: JSON (`{ok, attachment?}` or `{ok: false, error, fields}`)
+ * for fetchers; for plain forms a 303 back, with `attachment_error={code}` when it failed so the
+ * page can say why.
+ */
+export function fileActionAnswer(request: Request, result: ApiResult<unknown>, back: string): Response {
+  if (wantsPage(request)) {
+    const url = new URL(back, request.url);
+    url.searchParams.delete("attachment_error");
+    if (!result.ok) url.searchParams.set("attachment_error", result.error.error);
+    return new Response(null, { status: 303, headers: { location: url.pathname + url.search + url.hash } });
+  }
+  if (!result.ok) return Response.json({ ok: false, error: result.error.error, fields: result.error.fields ?? {} }, { status: result.status });
+  if (result.status === 204) return Response.json({ ok: true });
+  return Response.json({ ok: true, attachment: result.data }, { status: result.status });
+}
