@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildDemoSql } from "./seed-data.mjs";
+import { buildChatDemoSql } from "./seed-chat.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const binDir = join(repoRoot, "node_modules", ".bin");
@@ -24,7 +25,7 @@ const tempDir = mkdtempSync(join(tmpdir(), "commons-seed-"));
 const sqlFile = join(tempDir, "demo.sql");
 let status = 1;
 try {
-  writeFileSync(sqlFile, buildDemoSql(), "utf8");
+  writeFileSync(sqlFile, buildDemoSql() + buildChatDemoSql(), "utf8");
   const args = ["d1", "execute", "DB", "--local", "--file", sqlFile, ...process.argv.slice(2)];
   console.log(`> wrangler ${args.join(" ")}`);
   const result = spawnSync(wrangler, args, {
