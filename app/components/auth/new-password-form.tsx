@@ -1,15 +1,15 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { LoaderCircle } from "lucide-react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
 import { emailSubmitGuard, type FieldErrors, type NewPasswordResult } from "./forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
+import { linkClass, SubmitButton } from "./controls";
 
 function Checkbox({
   name,
@@ -117,10 +117,9 @@ export function NewPasswordForm({
           <Checkbox name="agreeComms">{t("agree_comms")}</Checkbox>
         </div>
       ) : null}
-      <Button type="submit" size="lg" disabled={hydrated && (invalid || submitting || (initial && !agreed))}>
-        {submitting ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+      <SubmitButton busy={submitting} disabled={hydrated && (invalid || submitting || (initial && !agreed))}>
         {submitLabel}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }
@@ -159,7 +158,7 @@ export function LinkExpired({ kind, result }: { kind: "recover_password" | "conf
               failure={result.failure}
               tip={
                 result.failure.status === 409 ? (
-                  <Link className="font-semibold text-brand underline underline-offset-4" to={`/signin?${new URLSearchParams({ email })}`}>
+                  <Link className={linkClass} to={`/signin?${new URLSearchParams({ email })}`}>
                     {t("back_to_signin")}
                   </Link>
                 ) : null
@@ -167,10 +166,9 @@ export function LinkExpired({ kind, result }: { kind: "recover_password" | "conf
             />
           ) : null}
           <EmailField value={email} onChange={setEmail} error={errors?.email} />
-          <Button type="submit" size="lg" disabled={hydrated && submitting}>
-            {submitting ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+          <SubmitButton busy={submitting} disabled={hydrated && submitting}>
             {t("link_expired_new_link")}
-          </Button>
+          </SubmitButton>
         </Form>
       )}
       <Link to="/signin" className={buttonVariants({ variant: "outline", size: "lg" })}>

@@ -20,7 +20,9 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChang
 
 /**
  * A password input with a show/hide toggle (with JavaScript) and, given a policy, a live checklist
- * of its rules (SPEC.md section 5; messages password_policy_{rule} with min and max).
+ * of its rules (SPEC.md section 5; messages password_policy_{rule} with min and max). The one
+ * password input of sign-in, sign-up, confirmation and recovery. `error` is a message key of the
+ * auth namespace; a key it does not know reads as form_error_invalid.
  */
 export function PasswordField({
   id,
@@ -105,7 +107,7 @@ export function PasswordField({
       ) : null}
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {t(error, params)}
+          {t([error, "form_error_invalid"], params)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { LoaderCircle, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -7,6 +7,7 @@ import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
 import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
 import { useHydrated } from "~/lib/use-hydrated";
+import { linkClass, SubmitButton } from "./controls";
 
 export interface RecoverResult {
   email: string;
@@ -15,7 +16,6 @@ export interface RecoverResult {
   failure?: AuthFailure;
 }
 
-const linkClass = "font-semibold text-brand underline underline-offset-4";
 
 /** The e-mail form of /recover_password, then "check your inbox" (SPEC.md section 4: requested, loading, error). */
 export function RecoverPasswordForm({ initialEmail, result, canSignUp = true }: { initialEmail: string; result?: RecoverResult; canSignUp?: boolean }) {
@@ -61,10 +61,9 @@ export function RecoverPasswordForm({ initialEmail, result, canSignUp = true }: 
         />
       ) : null}
       <EmailField value={email} onChange={setEmail} error={errors?.email} autoFocus />
-      <Button type="submit" size="lg" disabled={hydrated && submitting}>
-        {submitting ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+      <SubmitButton busy={submitting} disabled={hydrated && submitting}>
         {t("recover_password_submit")}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -10,6 +10,7 @@ import { FailureAlert } from "./failure-alert";
 import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
+import { linkClass, SubmitButton } from "./controls";
 
 /** What the sign-in action answered, as the steps read it (app/lib/auth-flow.server.ts). */
 export interface SigninResult {
@@ -39,7 +40,6 @@ function useSubmitting(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-const linkClass = "font-semibold text-brand underline underline-offset-4";
 
 export function EmailStep({ initialEmail, result, canSignUp = true }: { initialEmail: string; result?: SigninResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
@@ -69,10 +69,9 @@ export function EmailStep({ initialEmail, result, canSignUp = true }: { initialE
         />
       ) : null}
       <EmailField value={email} onChange={setEmail} error={errors?.email} autoFocus />
-      <Button type="submit" size="lg" disabled={hydrated && submitting}>
-        {submitting ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+      <SubmitButton busy={submitting} disabled={hydrated && submitting}>
         {t("signin_next")}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }
@@ -165,10 +164,9 @@ export function PasswordStep({ email, result, canSignUp = true }: { email: strin
         <Link className={cn(linkClass, "self-end text-sm")} to={`/recover_password${query({ email })}`}>
           {t("signin_forgot_password")}
         </Link>
-        <Button type="submit" size="lg" disabled={hydrated && submitting}>
-          {submitting ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+        <SubmitButton busy={submitting} disabled={hydrated && submitting}>
           {t("signin_submit")}
-        </Button>
+        </SubmitButton>
       </Form>
     </div>
   );

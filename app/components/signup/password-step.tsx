@@ -1,11 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
+import { PasswordField } from "~/components/auth/password-field";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";
-import { ruleMessage } from "./messages";
-import { PasswordHint, policyParams } from "./password-hint";
 import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
 import { StepCard } from "./step-card";
@@ -31,12 +29,11 @@ export function PasswordStep({
   organization: DraftOrganization | null;
   result?: StepResult;
 }) {
-  const { t, i18n } = useTranslation("signup");
+  const { t } = useTranslation("signup");
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === null;
   const [password, setPassword] = useState("");
-  const [visible, setVisible] = useState(false);
   const valid = password !== "" && checkPasswordPolicy(password, policy, email) === null;
   // The action's verdict stands until the password is edited again.
   const [edited, setEdited] = useState(false);
@@ -61,26 +58,21 @@ export function PasswordStep({
       <Form method="post" className="flex flex-col gap-4">
         {/* For password managers: the account this new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field
+        <PasswordField
           id="signup-password"
           name="password"
-          type={visible ? "text" : "password"}
           autoComplete="new-password"
           required
           label={t("signup_password_label")}
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onChange={(value) => {
+            setPassword(value);
             setEdited(true);
           }}
-          hint={<PasswordHint password={password} policy={policy} email={email} />}
-          error={ruleMessage(t, i18n, serverError, policyParams(policy))}
+          policy={policy}
+          email={email}
+          error={serverError ?? null}
         />
-        {hydrated ? (
-          <Button type="button" variant="ghost" size="sm" className="self-start" aria-pressed={visible} onClick={() => setVisible(!visible)}>
-            {t(visible ? "signup_password_hide" : "signup_password_show")}
-          </Button>
-        ) : null}
         <Button type="submit" size="lg" disabled={hydrated && (!valid || busy)} aria-busy={busy || undefined}>
           {busy ? t("signup_sending") : t("signup_register")}
         </Button>
