@@ -115,7 +115,11 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
   const remover = useFetcher();
   const back = location.pathname + location.search;
   const own = kinds.flatMap((k) => (attachments[k] ?? []).filter((a) => a.member_id === memberId).map((a) => ({ ...a, kind: k })));
-  const uploadError = uploader.state === "idle" && uploader.data && "error" in uploader.data && uploader.data.error ? uploader.data.error : null;
+  // A fetcher's JSON answer, or (without JavaScript) the code the resource route put in the URL.
+  const uploadError =
+    uploader.state === "idle" && uploader.data && "error" in uploader.data && uploader.data.error
+      ? uploader.data.error
+      : new URLSearchParams(location.search).get("attachment_error");
   const formId = "attachment-upload-form";
   const max = formatFileSize(ATTACHMENT_MAX_BYTES[kind], i18n.language);
   return (
@@ -139,7 +143,7 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
           className="flex flex-col gap-4"
           onSubmit={() => setTooBig(false)}
         >
-          <input type="hidden" name="redirect" value={back} />
+          <input type="hidden" name="redirectTo" value={back} />
           {kinds.length > 1 ? (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-1 text-sm font-medium">{t("upload_kind")}</legend>
@@ -189,7 +193,7 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
                   </span>
                   <remover.Form method="post" action={`${webUploadUrl(slug, a.kind)}/${encodeURIComponent(a.id)}`}>
                     <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="redirect" value={back} />
+                    <input type="hidden" name="redirectTo" value={back} />
                     <Button type="submit" variant="ghost" size="icon" aria-label={t("upload_delete", { name: a.filename })} disabled={remover.state !== "idle"}>
                       <Trash2 aria-hidden="true" className="size-4 text-destructive" />
                     </Button>

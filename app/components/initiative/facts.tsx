@@ -100,7 +100,7 @@ export function Collaborators({ collaborators, showScore }: { collaborators: Col
             )}
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{c.name}</p>
-              {showScore ? <StarRating value={c.score} count={c.score_count} label={t("collaborator_score")} size="size-4" /> : null}
+              {showScore && c.score_count > 0 ? <StarRating value={c.score} count={c.score_count} label={t("collaborator_score")} size="size-4" /> : null}
             </div>
           </li>
         ))}

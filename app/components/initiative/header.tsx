@@ -4,6 +4,9 @@ import { useTranslation } from "~/i18n/react";
 import { DateTime } from "./date-time";
 import { subtypeName, typeName } from "./labels";
 
+const ITEM = "grid grid-cols-[1rem_minmax(0,1fr)] gap-x-2";
+const TERM = "row-span-3 pt-0.5";
+
 /** Image (unless the organisation hides it), title, type and subtype, organiser, dates and place. */
 export function InitiativeHeader({ initiative: i, region, showImage }: { initiative: Initiative; region: string; showImage: boolean }) {
   const { t } = useTranslation("initiative");
@@ -28,39 +31,40 @@ export function InitiativeHeader({ initiative: i, region, showImage }: { initiat
       </p>
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         {i.start_time || i.end_time ? (
-          <div className="flex gap-2">
-            <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-            <div>
-              <dt className="sr-only">{t("dates")}</dt>
-              <dd>
+          <div className={ITEM}>
+            <dt className={TERM}>
+              <CalendarDays aria-hidden="true" className="size-4 text-brand" />
+              <span className="sr-only">{t("dates")}</span>
+            </dt>
+            <dd className="col-start-2">
                 {i.start_time ? <DateTime iso={i.start_time} region={region} /> : null}
                 {i.start_time && i.end_time ? " – " : null}
                 {i.end_time ? <DateTime iso={i.end_time} region={region} /> : null}
+            </dd>
+            {i.registration_end_time ? (
+              <dd className="col-start-2 text-muted-foreground">
+                {t("registration_until")} <DateTime iso={i.registration_end_time} region={region} />
               </dd>
-              {i.registration_end_time ? (
-                <dd className="text-muted-foreground">
-                  {t("registration_until")} <DateTime iso={i.registration_end_time} region={region} />
-                </dd>
-              ) : null}
-            </div>
+            ) : null}
           </div>
         ) : null}
         {i.is_in_person && i.address ? (
-          <div className="flex gap-2">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-            <div>
-              <dt className="sr-only">{t("place")}</dt>
-              <dd>{i.address}</dd>
-              {i.address_detail ? <dd className="text-muted-foreground">{i.address_detail}</dd> : null}
-            </div>
+          <div className={ITEM}>
+            <dt className={TERM}>
+              <MapPin aria-hidden="true" className="size-4 text-brand" />
+              <span className="sr-only">{t("place")}</span>
+            </dt>
+            <dd className="col-start-2">{i.address}</dd>
+            {i.address_detail ? <dd className="col-start-2 text-muted-foreground">{i.address_detail}</dd> : null}
           </div>
         ) : null}
         {i.is_remote ? (
-          <div className="flex gap-2">
-            <Globe aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-            <div>
-              <dt className="sr-only">{t("online")}</dt>
-              <dd>
+          <div className={ITEM}>
+            <dt className={TERM}>
+              <Globe aria-hidden="true" className="size-4 text-brand" />
+              <span className="sr-only">{t("online")}</span>
+            </dt>
+            <dd className="col-start-2">
                 {t("online")}
                 {i.remote_url ? (
                   <>
@@ -70,8 +74,7 @@ export function InitiativeHeader({ initiative: i, region, showImage }: { initiat
                     </a>
                   </>
                 ) : null}
-              </dd>
-            </div>
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -22,6 +22,7 @@ export function useDrawerParam(name: DrawerName) {
     const next = new URLSearchParams(params);
     next.delete("drawer");
     next.delete("kind");
+    next.delete("attachment_error");
     const query = next.toString();
     return location.pathname + (query ? `?${query}` : "");
   };

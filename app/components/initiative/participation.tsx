@@ -111,9 +111,9 @@ function IndicatorForm({ indicator }: { indicator: Indicator }) {
 
 const STATUS_STYLE: Record<ParticipationRecord["status"], string> = {
   pending: "bg-muted text-foreground",
-  validated: "bg-success/10 text-success",
-  granted: "bg-success/10 text-success",
-  rejected: "bg-destructive/10 text-destructive",
+  validated: "bg-success text-white",
+  granted: "bg-success text-white",
+  rejected: "bg-destructive text-destructive-foreground",
 };
 
 function History({ initiative, region }: { initiative: Initiative; region: string }) {

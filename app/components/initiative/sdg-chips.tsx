@@ -12,10 +12,10 @@ const SDG_COLORS = [
 function Chip({ id, name }: { id: number; name: string }) {
   return (
     <span className="inline-flex items-center gap-2 rounded-full border border-border bg-card py-1 pl-1.5 pr-3 text-sm">
-      <span className="inline-flex size-6 items-center justify-center rounded-full text-xs font-bold text-white" style={{ background: SDG_COLORS[id - 1] }} aria-hidden="true">
-        {id}
+      <span className="size-4 shrink-0 rounded-full" style={{ background: SDG_COLORS[id - 1] }} aria-hidden="true" />
+      <span>
+        <span className="font-semibold">{id}</span> {name}
       </span>
-      {name}
     </span>
   );
 }

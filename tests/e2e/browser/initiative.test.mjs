@@ -1,0 +1,217 @@
+/**
+ * The initiative detail (/initiative/{slug}, /wall/{slug}) and participation (/initiative/{slug}/participate)
+ * screens in a real browser, against the demo data of Acme: joining (with the phone drawer first),
+ * my initiatives' success dialog, reporting hours and an indicator, rating, manager approval, a full
+ * and a past initiative, uploading and deleting a document, the map drawing tiles, and axe at
+ * 390x844 and 1280x800 with screenshots.
+ *
+ *   node_modules/.bin/node --test tests/e2e/browser/initiative.test.mjs
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
+import { root, startServer } from "../../support/server.mjs";
+
+const PASSWORD = "commons-demo";
+const MEMBER = "member@acme.example";
+// Inès (pt-PT) has no phone in this test (cleared below): Acme asks for one before joining.
+const INES = "ines@acme.example";
+
+const strings = (ns, locale = "en-US") => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
+const t = strings("initiative");
+const auth = strings("auth");
+const pt = { ...strings("initiative", "en-US"), ...strings("initiative", "pt-PT") };
+const ptWall = { ...strings("initiatives", "en-US"), ...strings("initiatives", "pt-PT") };
+// The shell's avatar link is named "Your profile (name)" without its visible initials (the lead's
+// shell; label-content-name-mismatch), as the wall test notes too: left out of these checks.
+const axe = (page, label) => expectNoSeriousAxeViolations(page, { label, exclude: ["header a[href='/responsible_profile'], header a[href='/settings']"] });
+
+let server;
+let browser;
+let acme;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  acme = `http://acme.localhost:${server.port}`;
+});
+
+after(async () => {
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+});
+
+async function signIn(page, email) {
+  await page.goto(`${acme}/signin`);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
+  await waitForHydration(page);
+  await page.getByLabel(auth.password_label, { exact: true }).fill(PASSWORD);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
+}
+
+async function open(page, pathname, status = 200) {
+  const response = await page.goto(`${acme}${pathname}`);
+  assert.equal(response?.status(), status, `${pathname} answered ${response?.status()}`);
+  await waitForHydration(page);
+}
+
+const button = (page, name) => page.getByRole("button", { name, exact: true });
+
+describe("initiative detail and participation", () => {
+  test("join through the phone drawer, see the success dialog, report hours and an indicator, rate", async () => {
+    await server.d1("UPDATE profiles SET phone = NULL WHERE member_id = 'member-acme-ines'");
+    await withPage(browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, INES);
+      await open(page, "/wall/huerto-urbano-lavapies");
+      await page.getByRole("link", { name: pt.action_join, exact: true }).click();
+      const drawer = page.getByRole("dialog", { name: pt.phone_title });
+      await drawer.waitFor();
+      const submit = drawer.getByRole("button", { name: pt.phone_submit });
+      assert.equal(await submit.isDisabled(), true, "disabled while the phone is empty");
+      const phone = drawer.getByRole("textbox", { name: pt.phone_label });
+      await phone.fill("12");
+      await phone.blur();
+      await drawer.getByText(pt.form_error_invalid_phone).waitFor();
+      await phone.fill("612 000 777");
+      await submit.click();
+
+      // SPEC.md section 2: after joining, my initiatives scrolled to it with the success dialog.
+      await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === "#huerto-urbano-lavapies");
+      await page.getByRole("dialog", { name: ptWall.join_success_title }).waitFor();
+      await page.keyboard.press("Escape");
+
+      await open(page, "/initiative/huerto-urbano-lavapies");
+      await page.getByText(pt.joined).waitFor();
+      await page.getByRole("link", { name: pt.action_participate }).click();
+      await page.waitForURL((url) => url.pathname === "/initiative/huerto-urbano-lavapies/participate");
+      const hours = page.getByRole("spinbutton", { name: pt.hours_label });
+      const report = button(page, pt.hours_submit);
+      assert.equal(await report.isDisabled(), true, "disabled while empty");
+      await hours.fill("9");
+      await page.getByText(pt.participation_error_hours_max).waitFor();
+      assert.equal(await report.isDisabled(), true, "disabled above hours_per_day");
+      await hours.fill("3");
+      await report.click();
+      await page.getByText(pt.hours_saved).waitFor();
+      await page.getByRole("spinbutton", { name: "Verdura cosechada (kg)" }).fill("7");
+      await button(page, pt.indicator_submit.replace("{{name}}", "Verdura cosechada")).click();
+      await page.getByText(pt.indicator_saved).waitFor();
+      const records = page.getByRole("region", { name: pt.history_title });
+      await records.getByText("3 h").waitFor();
+      await records.getByText("7 kg").waitFor();
+
+      // Done opens the rating drawer (report_hours, nothing rated yet).
+      await page.getByRole("link", { name: pt.participation_done }).click();
+      const rating = page.getByRole("dialog", { name: pt.rating_title });
+      await rating.waitFor();
+      const send = rating.getByRole("button", { name: pt.rating_submit });
+      assert.equal(await send.isDisabled(), true, "disabled until both ratings are set");
+      const initiativeGroup = rating.getByRole("group", { name: pt.rating_initiative });
+      await initiativeGroup.getByRole("radio", { name: "4,0 estrelas" }).check();
+      // Keyboard: the half steps are one radio group, arrows move by half a star.
+      await page.keyboard.press("ArrowRight");
+      assert.equal(await initiativeGroup.getByRole("radio", { name: "4,5 estrelas" }).isChecked(), true);
+      assert.equal(await send.isDisabled(), true, "the organiser is not rated yet");
+      await rating.getByRole("group", { name: /O organizador/ }).getByRole("radio", { name: "5,0 estrelas" }).check();
+      await send.click();
+      await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === "#huerto-urbano-lavapies");
+      assert.deepEqual(errorsOf(page), []);
+    });
+  });
+
+  test("joining an initiative that needs the manager's approval shows the pending text", async () => {
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, MEMBER);
+      await open(page, "/wall/food-bank-sorting");
+      await page.getByText(t.approval_needed).waitFor();
+      await button(page, t.action_join).click();
+      await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === "#food-bank-sorting");
+      await open(page, "/initiative/food-bank-sorting");
+      await page.getByText(t.approval_pending).waitFor();
+      assert.deepEqual(errorsOf(page), []);
+    });
+  });
+
+  test("a full initiative shows a disabled Complete, a past one the expiry warning and no actions", async () => {
+    await withPage(browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, MEMBER);
+      await open(page, "/wall/mentoring-young-entrepreneurs");
+      const complete = button(page, t.action_complete);
+      assert.equal(await complete.isDisabled(), true);
+      assert.equal(await button(page, t.action_join).count(), 0);
+
+      await open(page, "/wall/blood-donation-drive");
+      await page.getByText(t.past_title).waitFor();
+      await page.getByText(t.past_description).waitFor();
+      assert.equal(await button(page, t.action_join).count(), 0);
+      assert.equal(await page.getByRole("link", { name: t.action_join }).count(), 0);
+      assert.deepEqual(errorsOf(page), []);
+    });
+  });
+
+  test("upload a document, see it among my uploads, delete it", async () => {
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, MEMBER);
+      await open(page, "/initiative/huerto-urbano-lavapies");
+      await page.getByRole("link", { name: t.attachments_upload }).click();
+      const dialog = page.getByRole("dialog", { name: t.upload_title });
+      await dialog.waitFor();
+      await dialog.getByText(t.upload_own_none).waitFor();
+      await dialog.getByLabel(t.upload_file).setInputFiles({
+        name: "harvest-notes.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("Harvest notes: 12 kg of chard and lettuce.\n"),
+      });
+      await dialog.getByRole("button", { name: t.upload_submit }).click();
+      await dialog.getByText(t.upload_done).waitFor();
+      const own = dialog.getByRole("region", { name: t.upload_own_title });
+      await own.getByText("harvest-notes.txt").waitFor();
+      await own.getByText(t.attachment_status_pending, { exact: false }).or(own.getByText(t.attachment_status_published, { exact: false })).first().waitFor();
+      await screenshot(page, "initiative-upload-desktop");
+      await dialog.getByRole("button", { name: t.upload_delete.replace("{{name}}", "harvest-notes.txt") }).click();
+      await own.getByText(t.upload_own_none).waitFor();
+      assert.deepEqual(errorsOf(page), []);
+    });
+  });
+
+  test("the map of an in-person initiative draws the basemap's tiles", async () => {
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, MEMBER);
+      const archive = [];
+      page.on("response", (response) => {
+        if (new URL(response.url()).pathname.startsWith("/basemap/") && response.url().includes(".pmtiles")) archive.push(response.status());
+      });
+      await open(page, "/initiative/beach-cleanup");
+      const map = page.locator("[data-map-state]");
+      await map.scrollIntoViewIfNeeded();
+      await page.waitForSelector('[data-map-state="idle"]', { timeout: 30_000 });
+      await map.locator("canvas").first().waitFor();
+      assert.ok(archive.length > 0, "the archive was requested");
+      assert.ok(archive.every((status) => status === 200 || status === 206), `archive answers: ${archive}`);
+      await screenshot(page, "initiative-map-desktop");
+    });
+  });
+
+  for (const viewport of ["mobile", "desktop"]) {
+    test(`axe is clean on the detail and participation screens (${viewport})`, async () => {
+      await withPage(browser, { viewport }, async (page) => {
+        await signIn(page, MEMBER);
+        for (const [name, pathname] of [
+          ["detail-volunteering", "/initiative/huerto-urbano-lavapies"],
+          ["detail-donation", "/wall/school-supplies-donation"],
+          ["participation-hours", "/initiative/huerto-urbano-lavapies/participate"],
+          ...(viewport === "mobile" ? [["participation-rating", "/initiative/huerto-urbano-lavapies/participate?drawer=rate"]] : []),
+        ]) {
+          await open(page, pathname);
+          await screenshot(page, `initiative-${name}-${viewport}`);
+          await axe(page, `${pathname} (${viewport})`);
+        }
+        assert.deepEqual(errorsOf(page), []);
+      });
+    });
+  }
+});
