@@ -110,9 +110,17 @@ export function returnPath(form: FormData | null, slug: string): string {
 }
 
 /**
- * The answer of an upload or delete: JSON (`{ok, attachment?}` or `{ok: false, error, fields}`)
- * for fetchers; for plain forms a 303 back, with `attachment_error={code}` when it failed so the
- * page can say why.
+ * A failure as fetchers need it: status 200 with `{ok: false, status, error, fields}`. Remix
+ * turns a non-2xx Response of a loader or action into an error for the route's ErrorBoundary,
+ * which would replace the page instead of showing the message in the upload dialog.
+ */
+export const fetcherFailure = (result: Extract<ApiResult<unknown>, { ok: false }>) =>
+  Response.json({ ok: false, status: result.status, error: result.error.error, fields: result.error.fields ?? {} }, { headers: { "cache-control": "no-store" } });
+
+/**
+ * The answer of an upload or delete: JSON (`{ok: true, attachment?}`, or fetcherFailure) for
+ * fetchers; for plain forms a 303 back, with `attachment_error={code}` when it failed so the page
+ * can say why.
  */
 export function fileActionAnswer(request: Request, result: ApiResult<unknown>, back: string): Response {
   if (wantsPage(request)) {
@@ -121,7 +129,7 @@ export function fileActionAnswer(request: Request, result: ApiResult<unknown>, b
     if (!result.ok) url.searchParams.set("attachment_error", result.error.error);
     return new Response(null, { status: 303, headers: { location: url.pathname + url.search + url.hash } });
   }
-  if (!result.ok) return Response.json({ ok: false, error: result.error.error, fields: result.error.fields ?? {} }, { status: result.status });
+  if (!result.ok) return fetcherFailure(result);
   if (result.status === 204) return Response.json({ ok: true });
   return Response.json({ ok: true, attachment: result.data }, { status: result.status });
 }

@@ -5,11 +5,11 @@
  * app/lib/attachments.server.ts does the work.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { fileActionAnswer, fileParams, listAttachments, returnPath, uploadAttachment } from "~/lib/attachments.server";
+import { fetcherFailure, fileActionAnswer, fileParams, listAttachments, returnPath, uploadAttachment } from "~/lib/attachments.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const result = await listAttachments({ request, context }, fileParams(params));
-  if (!result.ok) return Response.json({ ok: false, error: result.error.error }, { status: result.status });
+  if (!result.ok) return fetcherFailure(result);
   return Response.json({ ok: true, attachments: result.data }, { headers: { "cache-control": "private, no-store" } });
 }
 
