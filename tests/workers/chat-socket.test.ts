@@ -1,3 +1,4 @@
+import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, json } from "./support";
@@ -77,6 +78,20 @@ describe("the live channel", () => {
     back.send({ type: "sync", after: sent[0] });
     expect((await back.ofType("sync", (f) => f.after === sent[0])).messages.map((m: { content: string }) => m.content)).toEqual(["missed two"]);
     back.close();
+  });
+
+  it("keeps working after the members' objects hibernate (identity comes back from the socket attachment)", async () => {
+    const a = await connect(ana);
+    const b = await connect(bruno);
+    for (const member of [ana, bruno]) {
+      await evictDurableObject(env.CHAT_MEMBERS.get(env.CHAT_MEMBERS.idFromName(`org-acme:${member.id}`)));
+    }
+    a.send({ type: "send", conversation_id: conversation, content: "after a nap", temp_id: "h-1" });
+    const ack = await a.ofType("ack", (f) => f.temp_id === "h-1");
+    expect(ack.message.sender_id).toBe(ana.id);
+    expect((await b.ofType("message", (f) => f.message.id === ack.message.id)).message.content).toBe("after a nap");
+    a.close();
+    b.close();
   });
 
   it("a resend with the same temp id is acknowledged with the stored message, not stored twice", async () => {
