@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { PartyPopper } from "lucide-react";
+import { useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 
@@ -32,13 +33,16 @@ interface Props {
 export function JoinSuccessDialog({ initiative, configuredMessage, onClose }: Props) {
   const { t, i18n } = useTranslation("initiatives");
   const message = configuredSuccessMessage(configuredMessage, i18n.language) ?? t("join_success_default");
+  // Closing clears `initiative` before Radix asks where the focus goes: remember whose card it was.
+  const last = useRef(initiative);
+  if (initiative) last.current = initiative;
   return (
     <Dialog.Root open={initiative !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
-            const link = initiative ? document.getElementById(initiative.slug)?.querySelector("a") : null;
+            const link = last.current ? document.getElementById(last.current.slug)?.querySelector("a") : null;
             if (link) {
               event.preventDefault();
               link.focus();

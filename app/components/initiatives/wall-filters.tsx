@@ -176,6 +176,13 @@ export function WallFilterPanel(props: FilterProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The Drawer has no Radix trigger to return the focus to, so give it back to the button on close.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open && trigger.current && !trigger.current.contains(document.activeElement)) trigger.current.focus();
+    wasOpen.current = open;
+  }, [open]);
   const count = activeFilterCount(props.filters);
   const label = (
     <>
@@ -214,7 +221,7 @@ export function WallFilterPanel(props: FilterProps) {
   }
   return (
     <>
-      <button type="button" className={triggerClass(count > 0)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button ref={trigger} type="button" className={triggerClass(count > 0)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {label}
       </button>
       <Drawer open={open} onOpenChange={setOpen} title={t("filter_title")} description={t("filter_description")} footer={actions}>

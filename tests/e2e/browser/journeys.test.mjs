@@ -97,10 +97,8 @@ describe("sign in", () => {
       assert.notEqual(new URL(page.url()).pathname, "/signin", "a signed-in page does not send the member back to /signin");
       assert.ok((settings?.status() ?? 500) < 500);
       await screenshot(page, "signin-done-mobile");
-      // Signing in lands on /wall, whose screen comes with the initiatives issue: until then its
-      // data request is an honest 404. Nothing else may fail.
-      const errors = errorsOf(page).filter((text) => !/status of 404 .*\/wall\.data/.test(text));
-      assert.deepEqual(errors, []);
+      // Signing in lands on /wall: nothing on the way may fail.
+      assert.deepEqual(errorsOf(page), []);
     });
   });
 

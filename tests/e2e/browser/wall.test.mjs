@@ -1,0 +1,299 @@
+/**
+ * The wall (/wall) and my initiatives (/initiative) in a real browser, against the demo data:
+ * pinned first and a past section, search (with and without JavaScript), the filter drawer by
+ * keyboard, the tabs, the #slug success dialog after joining, and axe at 390x844 and 1280x800.
+ *
+ *   node_modules/.bin/node --test tests/e2e/browser/wall.test.mjs
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
+import { root, startServer } from "../../support/server.mjs";
+
+const PASSWORD = "commons-demo";
+// admin@acme sees the pinned food bank shift and, in the past section, the reforestation it never joined.
+const ADMIN = "admin@acme.example";
+const MEMBER = "member@acme.example";
+// Carlos joins the beach clean-up through the API (no manager approval outside working hours).
+const CARLOS = "carlos@acme.example";
+
+const strings = (ns, locale = "en-US") => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
+const t = strings("initiatives");
+// Carlos reads Commons in Spanish (his profile's language).
+const tEs = strings("initiatives", "es-ES");
+const auth = strings("auth");
+const shell = strings("shell");
+const seedMessage = /Thanks for joining! We have let your manager know/;
+
+let server;
+let browser;
+let acme;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  acme = `http://acme.localhost:${server.port}`;
+});
+
+after(async () => {
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+});
+
+/** The API as a mobile client calls it (Bearer token), on Acme's host. */
+async function api(method, pathname, { token, body } = {}) {
+  const response = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers: {
+      host: `acme.localhost:${server.port}`,
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, data: await response.json().catch(() => null) };
+}
+
+async function signIn(page, email) {
+  await page.goto(`${acme}/signin`);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
+  await waitForHydration(page);
+  await page.getByLabel(auth.password_label, { exact: true }).fill(PASSWORD);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
+}
+
+// Signing in is not what this file tests: each member signs in once, later pages reuse the cookies.
+const sessions = new Map();
+
+async function signedIn(page, email) {
+  if (!sessions.has(email)) {
+    sessions.set(
+      email,
+      withPage(browser, { viewport: "desktop" }, async (signin) => {
+        await signIn(signin, email);
+        return signin.context().cookies();
+      }),
+    );
+  }
+  await page.context().addCookies(await sessions.get(email));
+}
+
+/** The titles of the cards in a section (by its heading). */
+async function cardTitles(page, heading) {
+  const section = page.getByRole("region", { name: heading });
+  return section.getByRole("heading", { level: 3 }).allInnerTexts();
+}
+
+async function openWall(page, query = "") {
+  const response = await page.goto(`${acme}/wall${query}`);
+  assert.equal(response?.status(), 200);
+  await waitForHydration(page);
+}
+
+/**
+ * axe on the page, less the shell's avatar link (app/components/shell/app-shell.tsx, not this area's):
+ * its aria-label "Your profile (name)" does not contain the visible initials (label-content-name-mismatch).
+ */
+const axe = (page) => expectNoSeriousAxeViolations(page, { exclude: ["header a[href='/responsible_profile'], header a[href='/settings']"] });
+
+const isFocused = (locator) => locator.evaluate((element) => element === document.activeElement);
+
+async function tabTo(page, locator, maxPresses = 40) {
+  for (let presses = 0; presses <= maxPresses; presses++) {
+    if (await isFocused(locator)) return;
+    await page.keyboard.press("Tab");
+  }
+  assert.fail(`Tab did not reach ${locator} within ${maxPresses} presses`);
+}
+
+describe("the wall", () => {
+  for (const viewport of ["mobile", "desktop"]) {
+    test(`lists the open initiatives pinned first, then a past section (${viewport})`, async () => {
+      await withPage(browser, { viewport }, async (page) => {
+        await signedIn(page, ADMIN);
+        await openWall(page);
+        assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), t.wall_title);
+
+        const open = await cardTitles(page, t.wall_open_title);
+        assert.ok(open.length >= 5, `open initiatives listed (${open.join(" | ")})`);
+        assert.equal(open[0], "Sort and pack food at the Madrid food bank", "the pinned initiative comes first");
+        const firstCard = page.getByRole("region", { name: t.wall_open_title }).getByRole("article").first();
+        assert.ok(await firstCard.getByText(t.status_pinned, { exact: true }).isVisible(), "the first card says it is pinned");
+        assert.ok(await page.getByRole("status").filter({ hasText: String(open.length) }).isVisible(), "the count is announced");
+
+        const past = await cardTitles(page, t.wall_past_title);
+        assert.ok(past.includes("Reforestación en el Parque Lineal del Manzanares"), `the ended reforestation is in the past section (${past.join(" | ")})`);
+        assert.deepEqual(past.filter((title) => open.includes(title)), [], "no past initiative is among the open ones");
+
+        // Cards lead to /wall/{slug}.
+        assert.equal(await firstCard.getByRole("link").getAttribute("href"), "/wall/food-bank-sorting");
+        // The shell marks the wall as the current entry.
+        const nav = page.getByRole("navigation", { name: viewport === "mobile" ? shell.quick_navigation : shell.main_navigation });
+        assert.equal(await nav.getByRole("link", { name: shell.nav_wall }).getAttribute("aria-current"), "page");
+
+        await screenshot(page, `wall-${viewport}`);
+        await axe(page);
+        assert.deepEqual(errorsOf(page), []);
+      });
+    });
+  }
+
+  test("search narrows the list as you type, and the URL keeps it", async () => {
+    await withPage(browser, { viewport: "mobile" }, async (page) => {
+      await signedIn(page, ADMIN);
+      await openWall(page);
+      const search = page.getByRole("searchbox", { name: t.wall_search_label });
+      await tabTo(page, search);
+      await page.keyboard.type("beach");
+      await page.waitForURL((url) => url.searchParams.get("search") === "beach");
+      await page.getByRole("heading", { name: "Beach clean-up at Costa da Caparica" }).waitFor();
+      const open = await cardTitles(page, t.wall_open_title);
+      assert.ok(open.includes("Beach clean-up at Costa da Caparica"));
+      assert.ok(!open.includes("Sort and pack food at the Madrid food bank"), `the food bank is filtered out (${open.join(" | ")})`);
+      assert.ok(await search.evaluate((input) => input === document.activeElement), "the field keeps the focus while the list updates");
+
+      // Nothing matches: the empty state offers to clear and to propose (Acme has proposals on).
+      await page.keyboard.type("zzzz-nothing");
+      await page.getByText(t.wall_empty_filtered_title).waitFor();
+      assert.ok(await page.getByRole("link", { name: t.wall_empty_suggest }).isVisible());
+      assert.equal(await page.getByRole("link", { name: t.wall_empty_suggest }).getAttribute("href"), "/proposal/new/type");
+      await screenshot(page, "wall-empty-search-mobile");
+      await axe(page);
+      assert.deepEqual(errorsOf(page), []);
+    });
+  });
+
+  test("the filter drawer opens by keyboard, filters by type and closes with Escape", async () => {
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
+      await signedIn(page, ADMIN);
+      await openWall(page);
+      const trigger = page.getByRole("button", { name: t.filter_open });
+      await tabTo(page, trigger);
+
+      // Escape closes it and gives the focus back to the button.
+      await page.keyboard.press("Enter");
+      const drawer = page.getByRole("dialog", { name: t.filter_title });
+      await drawer.waitFor();
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+      assert.ok(await isFocused(trigger), "the focus returns to the filter button");
+
+      await page.keyboard.press("Enter");
+      await drawer.waitFor();
+      const type = drawer.getByRole("combobox", { name: t.filter_type });
+      await tabTo(page, type);
+      await type.selectOption("donation");
+      await screenshot(page, "wall-filters-desktop");
+      await axe(page);
+      await tabTo(page, drawer.getByRole("button", { name: t.filter_apply }));
+      await page.keyboard.press("Enter");
+
+      await page.waitForURL((url) => url.searchParams.get("type") === "donation");
+      await drawer.waitFor({ state: "hidden" });
+      await page.getByRole("region", { name: t.wall_open_title }).getByText(t.type_donation, { exact: true }).first().waitFor();
+      const labels = await page.getByRole("region", { name: t.wall_open_title }).getByRole("article").locator("p.uppercase").allInnerTexts();
+      assert.ok(labels.length > 0);
+      assert.ok(
+        labels.every((label) => label.toLowerCase() === t.type_donation.toLowerCase()),
+        `only donations are left (${labels.join(", ")})`,
+      );
+      // The button counts the active filter.
+      assert.match(await trigger.innerText(), /1/);
+      assert.deepEqual(errorsOf(page), []);
+    });
+  });
+
+  test("works without JavaScript: search form and the filters in a <details>", async () => {
+    await withPage(browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
+      await signedIn(page, ADMIN);
+      await page.goto(`${acme}/wall`);
+      await page.getByRole("searchbox", { name: t.wall_search_label }).fill("food");
+      await page.getByRole("button", { name: t.wall_search_submit }).click();
+      await page.waitForURL((url) => url.searchParams.get("search") === "food");
+      const found = await cardTitles(page, t.wall_open_title);
+      assert.ok(found.includes("Sort and pack food at the Madrid food bank"), found.join(" | "));
+      assert.ok(!found.includes("Beach clean-up at Costa da Caparica"));
+
+      await page.getByText(t.filter_open, { exact: true }).click();
+      await page.getByRole("combobox", { name: t.filter_type }).selectOption("collection");
+      await page.getByRole("button", { name: t.filter_apply }).click();
+      await page.waitForURL((url) => url.searchParams.get("type") === "collection");
+      assert.equal(new URL(page.url()).searchParams.get("search"), "food", "the search is kept");
+      await screenshot(page, "wall-no-js-mobile");
+    });
+  });
+});
+
+describe("my initiatives", () => {
+  for (const viewport of ["mobile", "desktop"]) {
+    test(`Active and History tabs (${viewport})`, async () => {
+      await withPage(browser, { viewport }, async (page) => {
+        await signedIn(page, MEMBER);
+        await page.goto(`${acme}/initiative`);
+        await waitForHydration(page);
+        assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), t.mine_title);
+        const tabs = page.getByRole("navigation", { name: t.mine_tabs_label });
+        const active = tabs.getByRole("link", { name: t.mine_tab_active });
+        const history = tabs.getByRole("link", { name: t.mine_tab_history });
+        assert.equal(await active.getAttribute("aria-current"), "page");
+        const titles = await page.getByRole("heading", { level: 3 }).allInnerTexts();
+        assert.ok(titles.includes("Huerto urbano comunitario en Lavapiés"), titles.join(" | "));
+        assert.ok(!titles.includes("Reforestación en el Parque Lineal del Manzanares"), "the ended one is history");
+        assert.equal(await page.getByRole("heading", { name: "Huerto urbano comunitario en Lavapiés" }).getByRole("link").getAttribute("href"), "/initiative/huerto-urbano-lavapies");
+        const nav = page.getByRole("navigation", { name: viewport === "mobile" ? shell.quick_navigation : shell.main_navigation });
+        assert.equal(await nav.getByRole("link", { name: shell.nav_initiative }).getAttribute("aria-current"), "page");
+        await screenshot(page, `initiative-active-${viewport}`);
+        await axe(page);
+
+        await tabTo(page, history);
+        await page.keyboard.press("Enter");
+        await page.waitForURL((url) => url.searchParams.get("tab") === "history");
+        await page.getByRole("heading", { name: "Reforestación en el Parque Lineal del Manzanares" }).waitFor();
+        assert.equal(await history.getAttribute("aria-current"), "page");
+        await screenshot(page, `initiative-history-${viewport}`);
+        await axe(page);
+        assert.deepEqual(errorsOf(page), []);
+      });
+    });
+  }
+
+  test("after joining, /initiative#slug scrolls to the card and shows the organisation's success message", async () => {
+    const login = await api("POST", "/auth/login", { body: { email: CARLOS, password: PASSWORD, requiredProduct: "community" } });
+    assert.equal(login.status, 200);
+    const wall = await api("GET", "/api/acme/wall?search=beach", { token: login.data.access_token });
+    const beach = wall.data.initiatives.find((initiative) => initiative.slug === "beach-cleanup");
+    assert.ok(beach, "the beach clean-up is on Carlos's wall before he joins");
+    const joined = await api("PUT", `/api/acme/initiative/${beach.id}`, { token: login.data.access_token, body: {} });
+    assert.equal(joined.status, 200);
+    assert.equal(joined.data.participant_status, "accepted");
+
+    await withPage(browser, { viewport: "mobile" }, async (page) => {
+      await signedIn(page, CARLOS);
+      await page.goto(`${acme}/initiative#beach-cleanup`);
+      await waitForHydration(page);
+      const dialog = page.getByRole("dialog", { name: tEs.join_success_title });
+      await dialog.waitFor();
+      assert.match(await dialog.innerText(), seedMessage);
+      assert.match(await dialog.innerText(), /Beach clean-up at Costa da Caparica/);
+      assert.ok(await isFocused(dialog.getByRole("button", { name: tEs.join_success_close })), "the dialog takes the focus");
+      await screenshot(page, "initiative-joined-dialog-mobile");
+      await axe(page);
+
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      const card = page.locator("#beach-cleanup");
+      assert.ok(await card.isVisible());
+      assert.ok(await card.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top < window.innerHeight && box.bottom > 0;
+      }), "the card is scrolled into view");
+      assert.ok(await isFocused(card.getByRole("link")), "the focus lands on the joined initiative");
+      assert.equal(new URL(page.url()).hash, "", "the hash is dropped, so a reload does not congratulate again");
+      assert.deepEqual(errorsOf(page), []);
+    });
+  });
+});
