@@ -28,11 +28,9 @@ import { chatRole } from "./service";
 async function cookieAuth(c: Context<AppEnv>): Promise<AuthContext | null> {
   const origin = c.req.header("origin");
   if (origin) {
-    try {
-      if (new URL(origin).host !== (c.req.header("host") ?? new URL(c.req.url).host)) return null;
-    } catch {
-      return null;
-    }
+    // The Host header, or the URL's host (the same behind wrangler dev's proxy, which may rewrite one).
+    const hosts = [c.req.header("host"), new URL(c.req.url).host];
+    if (!URL.canParse(origin) || !hosts.includes(new URL(origin).host)) return null;
   }
   const session = await getWebSession({ cloudflare: { env: c.env } } as unknown as AppLoadContext, c.req.raw);
   if (!session) return null;
