@@ -22,7 +22,8 @@ export interface WallFilters {
 export const SEARCH_MAX_LENGTH = 100;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+// As the API accepts them (workers/api/wall.ts).
+const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 /** A day as the value of an `<input type="date">` (UTC, like the API's dates). */
 export const dateInputValue = (ms: number) => new Date(ms).toISOString().slice(0, 10);

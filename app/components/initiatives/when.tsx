@@ -26,7 +26,9 @@ export function When({ start, end, className }: { start: string | null; end: str
   if (from && to && to >= from) text = format.formatRange(from, to);
   else text = format.format((from ?? to)!);
   return (
-    <time dateTime={(from ?? to)!.toISOString()} className={className}>
+    // Browsers' ICU may print a date a little differently from the server's (spaces, punctuation);
+    // the text is replaced right after hydration anyway, so a mismatch here is harmless.
+    <time dateTime={(from ?? to)!.toISOString()} className={className} suppressHydrationWarning>
       {text}
       {hydrated ? null : " UTC"}
     </time>
