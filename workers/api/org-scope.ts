@@ -13,6 +13,9 @@ import type { AppEnv } from "../types";
 const organizationNotFound = () => notFound("organization_not_found", "The organisation cannot be found.");
 
 export const orgScope = createMiddleware<AppEnv>(async (c, next) => {
+  // Sub-apps mounted on overlapping paths (/:org/initiative/:slug and /:org/initiative) each use
+  // this guard: the first one that ran for the request has already checked everything.
+  if (c.get("membership")) return next();
   const auth = await authenticate(c.env, c.req.header("authorization"));
   if (!auth) throw unauthenticated();
   const slug = c.req.param("org") ?? "";
