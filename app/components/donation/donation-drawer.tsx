@@ -369,12 +369,12 @@ function TransferDetails(props: Pick<DonationDrawerProps, "initiative" | "organi
   return (
     <dl className="flex flex-col divide-y divide-border rounded-md border border-border">
       {lines.map((line) => (
-        <div key={line.label} className="flex items-center gap-2 px-3 py-2">
-          <div className="min-w-0 flex-1">
-            <dt className="text-xs text-muted-foreground">{t(line.label)}</dt>
-            <dd className={cn("break-words", line.copyable ? "font-mono text-sm font-medium" : "whitespace-pre-line text-sm")}>{line.value}</dd>
-          </div>
-          {line.copyable ? <CopyButton value={line.value} label={t(line.label)} /> : null}
+        <div key={line.label} className="px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{t(line.label)}</dt>
+          <dd className="flex items-center gap-2">
+            <span className={cn("min-w-0 flex-1 break-words", line.copyable ? "font-mono text-sm font-medium" : "whitespace-pre-line text-sm")}>{line.value}</span>
+            {line.copyable ? <CopyButton value={line.value} label={t(line.label)} /> : null}
+          </dd>
         </div>
       ))}
     </dl>
@@ -563,7 +563,7 @@ function SuccessStep(props: StepProps & { heading: ReactNode }) {
               {t("donation_code_label")}
             </p>
             <p className="flex items-center gap-2">
-              <span aria-describedby="donation-code-label" data-testid="confirmation-code" className="font-mono text-4xl font-bold tracking-[0.3em]">
+              <span aria-describedby="donation-code-label" data-testid="confirmation-code" className="font-mono text-4xl font-bold tracking-[0.2em]">
                 {code}
               </span>
               <CopyButton value={code} label={t("donation_code_label")} />

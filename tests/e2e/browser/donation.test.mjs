@@ -1,0 +1,247 @@
+/**
+ * Giving (issue 4, point 3) in a real browser, on Acme's demo donation "Back-to-school supplies"
+ * (open, with transfer, in-hand, external and PayPal): donate by transfer with the keyboard only and
+ * see the confirmation code; a double click on the final submit records one contribution; the steps
+ * without JavaScript, where a repeated post with the same Idempotency-Key records once; PayPal with
+ * the local fake provider; axe on every step at 390x844 and 1280x800, with screenshots.
+ *
+ *   node_modules/.bin/node --test tests/e2e/browser/donation.test.mjs
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
+import { root, startServer } from "../../support/server.mjs";
+
+const PASSWORD = "commons-demo";
+const SLUG = "school-supplies-donation";
+const CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{4}$/;
+
+const strings = (ns, locale = "en-US") => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
+const t = strings("donation");
+// The page speaks the member's language once signed in (seed data): Carlos es-ES, Inês pt-PT, the others en-US.
+const es = strings("donation", "es-ES");
+const pt = strings("donation", "pt-PT");
+const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
+
+let server;
+let browser;
+let acme;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  acme = `http://acme.localhost:${server.port}`;
+});
+
+after(async () => {
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+});
+
+/** The API as a mobile client calls it (Bearer token), on Acme's host. */
+async function api(method, pathname, { token, body } = {}) {
+  const response = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers: { host: `acme.localhost:${server.port}`, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, data: await response.json().catch(() => null) };
+}
+
+/** What the member has given to the demo donation so far, from the API. */
+async function ownTotal(email) {
+  const login = await api("POST", "/auth/login", { body: { email, password: PASSWORD, requiredProduct: "community" } });
+  assert.equal(login.status, 200, `API login of ${email}`);
+  const initiative = await api("GET", `/api/acme/initiative/${SLUG}`, { token: login.data.access_token });
+  assert.equal(initiative.status, 200);
+  return initiative.data.own_contribution_total;
+}
+
+/** Signs in; the sign-in page speaks the browser's language (the context's locale). */
+async function signIn(page, email, { js = true, locale = "en-US" } = {}) {
+  const auth = strings("auth", locale);
+  await page.goto(`${acme}/signin`);
+  if (js) await waitForHydration(page);
+  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
+  if (js) await waitForHydration(page);
+  await page.getByLabel(auth.password_label, { exact: true }).fill(PASSWORD);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
+}
+
+/** The drawer, opened by its route. */
+async function openDrawer(page, strings = t) {
+  const response = await page.goto(`${acme}/initiative/${SLUG}/contribute`);
+  assert.equal(response?.status(), 200);
+  await waitForHydration(page);
+  const drawer = page.getByRole("dialog", { name: strings.donation_title });
+  await drawer.waitFor();
+  return drawer;
+}
+
+const isFocused = (locator) => locator.evaluate((element) => element === document.activeElement);
+
+async function tabTo(page, locator, maxPresses = 30) {
+  for (let presses = 0; presses <= maxPresses; presses++) {
+    if (await isFocused(locator)) return;
+    await page.keyboard.press("Tab");
+  }
+  assert.fail(`Tab did not reach ${locator} within ${maxPresses} presses`);
+}
+
+const submitName = (amount, strings = t) => fill(strings.donation_submit, { amount });
+
+describe("giving to the demo donation", () => {
+  test("donates by bank transfer with the keyboard only and sees the confirmation code (desktop)", async () => {
+    const before = await ownTotal("member@acme.example");
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, "member@acme.example");
+      const drawer = await openDrawer(page);
+
+      // Amount: a quick amount by arrow keys, then a free amount typed over it.
+      const quick = drawer.getByRole("radio", { name: "€5", exact: true });
+      await tabTo(page, quick);
+      await page.keyboard.press("Space");
+      await page.keyboard.press("ArrowRight");
+      assert.equal(await drawer.getByRole("radio", { name: "€10" }).isChecked(), true);
+      const other = drawer.getByRole("textbox", { name: fill(t.donation_amount_other, { currency: "EUR" }) });
+      await tabTo(page, other);
+      await page.keyboard.type("0012.505");
+      assert.equal(await other.inputValue(), "12.50", "leading zeros stripped, two decimals");
+      assert.equal(await drawer.getByRole("radio", { name: "€10" }).isChecked(), false);
+      await tabTo(page, drawer.getByRole("button", { name: t.donation_next }));
+      await page.keyboard.press("Enter");
+
+      // Source: Next waits for a choice.
+      const heading = drawer.getByRole("heading", { name: t.donation_source_title });
+      await heading.waitFor();
+      assert.equal(await isFocused(heading), true, "focus moves to the new step");
+      assert.equal(await drawer.getByRole("button", { name: t.donation_next }).isDisabled(), true);
+      await tabTo(page, drawer.getByRole("radio", { name: new RegExp(t.donation_source_transfer) }));
+      await page.keyboard.press("Space");
+      await tabTo(page, drawer.getByRole("button", { name: t.donation_next }));
+      await page.keyboard.press("Enter");
+
+      // Details: the bank details with copy buttons, then the submit.
+      await drawer.getByRole("heading", { name: t.donation_details_title }).waitFor();
+      await drawer.getByText("CAIXESBBXXX").waitFor();
+      assert.ok(await drawer.getByRole("button", { name: fill(t.donation_copy, { label: t.donation_transfer_iban }) }).isVisible());
+      assert.match(await page.locator('input[name="idempotency_key"]').first().inputValue(), /^[0-9a-f-]{36}$/);
+      await tabTo(page, drawer.getByRole("button", { name: submitName("€12.50") }));
+      await page.keyboard.press("Enter");
+
+      const success = page.getByRole("dialog", { name: t.donation_success_title });
+      await success.getByText(t.donation_code_label).waitFor();
+      const code = (await success.getByTestId("confirmation-code").innerText()).trim();
+      assert.match(code, CODE);
+      assert.ok(await success.getByText(fill(t.donation_success_body, { amount: "€12.50" })).isVisible());
+      await tabTo(page, success.getByRole("button", { name: t.donation_done }));
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === `/initiative/${SLUG}`);
+      assert.deepEqual(errorsOf(page), []);
+    });
+    assert.equal(await ownTotal("member@acme.example"), before + 12.5);
+  });
+
+  test("a double click on the final submit records one contribution (mobile)", async () => {
+    const before = await ownTotal("carlos@acme.example");
+    await withPage(browser, { viewport: "mobile", locale: "es-ES" }, async (page) => {
+      await signIn(page, "carlos@acme.example", { locale: "es-ES" });
+      const drawer = await openDrawer(page, es);
+      await drawer.getByText("50\u00a0€", { exact: true }).click();
+      await drawer.getByRole("button", { name: es.donation_next }).click();
+      await drawer.getByText(es.donation_source_inhand, { exact: true }).click();
+      await drawer.getByRole("button", { name: es.donation_next }).click();
+      await drawer.getByRole("button", { name: submitName("50\u00a0€", es) }).dblclick();
+      await page.getByRole("dialog", { name: es.donation_success_title }).waitFor();
+      // The page's totals come back from the loader after the action; let any second request land too.
+      await page.waitForLoadState("networkidle");
+      assert.deepEqual(errorsOf(page), []);
+    });
+    assert.equal(await ownTotal("carlos@acme.example"), before + 50);
+  });
+
+  test("works without JavaScript: each step posts, and the same Idempotency-Key posted twice records once (pt-PT)", async () => {
+    const before = await ownTotal("ines@acme.example");
+    await withPage(browser, { viewport: "mobile", locale: "pt-PT", javaScriptEnabled: false }, async (page) => {
+      await signIn(page, "ines@acme.example", { js: false, locale: "pt-PT" });
+      await page.goto(`${acme}/initiative/${SLUG}/contribute`);
+      const panel = page.getByRole("region", { name: pt.donation_title });
+      await panel.getByRole("textbox", { name: fill(pt.donation_amount_other, { currency: "EUR" }) }).fill("7,5");
+      await panel.getByRole("button", { name: pt.donation_next }).click();
+      await panel.getByRole("heading", { name: pt.donation_source_title }).waitFor();
+      assert.ok(await panel.getByText(fill(pt.donation_amount_selected, { amount: "7,50\u00a0€" })).isVisible());
+      await panel.getByRole("radio", { name: new RegExp(pt.donation_source_transfer) }).check();
+      await panel.getByRole("button", { name: pt.donation_next }).click();
+      await panel.getByRole("heading", { name: pt.donation_details_title }).waitFor();
+
+      // The form as the browser would send it, posted twice (a double submit or a retry).
+      const form = page.locator("form#donation-step");
+      const fields = await form.locator("input[type=hidden]").evaluateAll((inputs) => inputs.map((i) => [i.name, i.value]));
+      const body = Object.fromEntries(fields);
+      assert.equal(body.intent, "contribute_submit");
+      assert.match(body.idempotency_key, /^[0-9a-f-]{36}$/);
+      const cookie = (await page.context().cookies(acme)).map((c) => `${c.name}=${c.value}`).join("; ");
+      const post = () =>
+        fetch(`${server.url}/initiative/${SLUG}/contribute`, {
+          method: "POST",
+          headers: { host: `acme.localhost:${server.port}`, cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(body),
+          redirect: "manual",
+        });
+      const [first, second] = [await post(), await post()];
+      assert.equal(first.status, 201, "first post records the contribution");
+      assert.equal(second.status, 200, "the same key answers the first contribution");
+
+      // And through the page itself: the success step with the code, as a panel.
+      await panel.getByRole("button", { name: fill(pt.donation_submit, { amount: "7,50\u00a0€" }) }).click();
+      await page.getByRole("region", { name: pt.donation_success_title }).getByTestId("confirmation-code").waitFor();
+      assert.match((await page.getByTestId("confirmation-code").innerText()).trim(), CODE);
+    });
+    assert.equal(await ownTotal("ines@acme.example"), before + 7.5, "three posts with one key: one contribution");
+  });
+
+  test("pays with PayPal through the local fake provider", async () => {
+    const before = await ownTotal("david@acme.example");
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, "david@acme.example");
+      const drawer = await openDrawer(page);
+      await drawer.getByText("€10", { exact: true }).click();
+      await drawer.getByRole("button", { name: t.donation_next }).click();
+      await drawer.getByText(t.donation_source_paypal, { exact: true }).click();
+      await drawer.getByRole("button", { name: t.donation_next }).click();
+      await drawer.getByRole("button", { name: t.donation_paypal_fake_pay }).click();
+      const success = page.getByRole("dialog", { name: t.donation_success_title });
+      await success.getByText(fill(t.donation_success_body, { amount: "€10" })).waitFor();
+      assert.deepEqual(errorsOf(page), []);
+    });
+    assert.equal(await ownTotal("david@acme.example"), before + 10);
+  });
+
+  for (const viewport of ["mobile", "desktop"]) {
+    test(`axe finds nothing serious on any step of the drawer (${viewport})`, async () => {
+      await withPage(browser, { viewport }, async (page) => {
+        await signIn(page, "admin@acme.example");
+        const drawer = await openDrawer(page);
+        await expectNoSeriousAxeViolations(page, { label: `donation amount (${viewport})` });
+        await screenshot(page, `donation-amount-${viewport}`);
+        await drawer.getByText("€5", { exact: true }).click();
+        await drawer.getByRole("button", { name: t.donation_next }).click();
+        await drawer.getByText(t.donation_source_transfer, { exact: true }).click();
+        await expectNoSeriousAxeViolations(page, { label: `donation source (${viewport})` });
+        await screenshot(page, `donation-source-${viewport}`);
+        await drawer.getByRole("button", { name: t.donation_next }).click();
+        await drawer.getByText("CAIXESBBXXX").waitFor();
+        await expectNoSeriousAxeViolations(page, { label: `donation details (${viewport})` });
+        await screenshot(page, `donation-details-${viewport}`);
+        await drawer.getByRole("button", { name: submitName("€5") }).click();
+        await page.getByRole("dialog", { name: t.donation_success_title }).getByTestId("confirmation-code").waitFor();
+        await expectNoSeriousAxeViolations(page, { label: `donation success (${viewport})` });
+        await screenshot(page, `donation-success-${viewport}`);
+        assert.deepEqual(errorsOf(page), []);
+      });
+    });
+  }
+});
