@@ -24,7 +24,8 @@ function IntentForm({ intent, id, children, className }: { intent: string; id: s
 /** The manager-approval block (SPEC.md section 4): rejected, approved, pending, needed or not needed. */
 export function ApprovalBlock({ initiative, config }: { initiative: Initiative; config: RulesConfig }) {
   const { t } = useTranslation("initiative");
-  if (initiative.type !== "volunteering" && initiative.type !== "training") return null;
+  // Only what a member joins can need a manager's approval.
+  if (initiative.type === "donation" || initiative.type === "informative") return null;
   const { text, visible } = managerApproval(config, initiative);
   if (!visible) return null;
   const Icon = text === "approved" ? CheckCircle2 : text === "rejected" ? XCircle : Clock;
