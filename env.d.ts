@@ -25,6 +25,11 @@ interface Env {
   EMAIL_FROM?: string;
   /** When set, /auth and /api are proxied to this external service instead of the embedded one. */
   UPSTREAM_URL?: string;
+  /** PayPal REST credentials (workers/payments/paypal.ts); without them, outside production, a local fake. */
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_SECRET?: string;
+  /** "sandbox" | "live" */
+  PAYPAL_ENVIRONMENT?: string;
   /** Where maps read their .pmtiles basemap (docs/maps.md); default: the small offline one we serve. */
   BASEMAP_URL?: string;
   /** Optional bucket holding a full basemap, served with Range support by workers/basemap.ts. */

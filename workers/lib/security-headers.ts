@@ -18,14 +18,23 @@ export function foreignOrigin(url: string | undefined): string | null {
   }
 }
 
+/** PayPal's JS SDK (the donation drawer's buttons): its script, its frames and its API. */
+const PAYPAL = { script: ["https://www.paypal.com", "https://*.paypalobjects.com"], frame: ["https://*.paypal.com"], connect: ["https://*.paypal.com"] };
+
+/**
+ * PayPal is allowed on every page, not only on the contribute screen: after a client-side
+ * navigation the document keeps the policy of the page it was first loaded as. It is a host
+ * allowlist for PayPal alone; every other script still needs this response's nonce.
+ */
 export function contentSecurityPolicy(nonce: string, frameAncestors: string, connectOrigins: string[] = []) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    [`script-src 'self' 'nonce-${nonce}'`, ...PAYPAL.script].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    ["connect-src 'self'", ...connectOrigins].join(" "),
+    ["connect-src 'self'", ...connectOrigins, ...PAYPAL.connect].join(" "),
+    ["frame-src 'self'", ...PAYPAL.frame].join(" "),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -14,7 +14,7 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
   for (const issue of issues) {
     const path = issue.path?.map((item) => String(item.key)).join(".") || "_";
     // A missing key is reported by the object schema, not the field's: it means "required".
-    const missing = issue.type === "object" && issue.input === undefined;
+    const missing = (issue.type === "object" || issue.type === "strict_object") && issue.input === undefined;
     // Type errors ("Invalid type: Expected string...") from valibot's defaults become a stable key.
     const key = missing ? "form_error_required" : /^[a-z0-9_]+$/i.test(issue.message) ? issue.message : "form_error_invalid";
     fields[path] ??= key;
