@@ -4,5 +4,6 @@ import { defineConfig } from "vitest/config";
 // Pure unit tests in Node: domain rules, helpers, translations.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  test: { include: ["tests/unit/**/*.test.ts"], environment: "node" },
+  // Generous timeout: CI machines are shared, and a slow test is not a failing one (budgets live in the bench).
+  test: { include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
 });

@@ -32,6 +32,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
+      // Generous: CI machines are shared and workerd startup varies; speed is the bench's business.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   };
 });
