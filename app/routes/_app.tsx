@@ -23,6 +23,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     nav: navigationFor(organization),
     contactEmail: contactEmail(organization),
     pendingTerms,
+    // The chat launcher (app/components/chat): on when the organisation has chat and the member is not a system account.
+    chat: {
+      enabled: organization.product_config.community.features.chat !== false && profile.role !== "system",
+      memberId: user.id,
+      orgSlug: organization.organization_slug,
+    },
     // Maps read their basemap here (docs/maps.md); unset means the offline one we serve.
     basemapUrl: context.cloudflare.env.BASEMAP_URL ?? null,
     // What the settings screens show: loaded here once, not again by each child route.

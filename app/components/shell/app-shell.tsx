@@ -3,6 +3,7 @@ import { ChevronsLeft, ChevronsRight, Mail, Menu } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
+import { ChatLauncher } from "~/components/chat/chat-launcher";
 import type { NavEntry } from "~/lib/member.server";
 import { Avatar } from "./avatar";
 import { NAV_ITEMS } from "./nav-items";
@@ -113,6 +114,7 @@ export function AppShell({ organization, member, nav, contactEmail, children }: 
           {t("nav_profile")}
         </NavLink>
       </nav>
+      <ChatLauncher />
     </div>
   );
 }

@@ -1,0 +1,211 @@
+/**
+ * Chat (issue 5, point 3) in a real browser: two members of Acme in two browser contexts chat live.
+ * Marta opens the widget (loaded only then), starts a chat with Carlos and sends; Carlos sees the
+ * unread count on the launcher, opens the chat and reads the message, which Marta then sees as seen;
+ * Carlos types and Marta sees the typing indicator go away after 900 ms; a message to a conversation
+ * Carlos is not looking at raises its unread count live; Marta reloads and finds the history. axe on
+ * the open widget at 1280x800 and 390x844, with screenshots.
+ *
+ *   node_modules/.bin/node --test tests/e2e/browser/chat.test.mjs
+ */
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, SCREENSHOT_DIR, waitForHydration } from "../../support/browser.mjs";
+import { root, startServer } from "../../support/server.mjs";
+
+const PASSWORD = "commons-demo";
+const strings = (ns, locale) => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
+const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
+const auth = strings("auth", "en-US");
+// Marta's profile language is English, Carlos's Spanish: each sees their own.
+const MARTA = { email: "member@acme.example", name: "Marta Ruiz", t: strings("chat", "en-US") };
+const CARLOS = { email: "carlos@acme.example", name: "Carlos Méndez", t: strings("chat", "es-ES") };
+
+/** What the member sees (the viewport): the widget is fixed, so a full-page shot would misplace it. */
+async function screenshot(page, name) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: "disabled" });
+}
+
+let server;
+let browser;
+let acme;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  acme = `http://acme.localhost:${server.port}`;
+});
+
+after(async () => {
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+});
+
+async function signIn(page, email) {
+  await page.goto(`${acme}/signin`);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
+  await waitForHydration(page);
+  await page.getByLabel(auth.password_label, { exact: true }).fill(PASSWORD);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
+}
+
+async function openWall(page) {
+  const response = await page.goto(`${acme}/wall`);
+  assert.equal(response?.status(), 200);
+  await waitForHydration(page);
+}
+
+/** The launcher (whichever this viewport shows), by its accessible name. */
+const launcher = (page, t, unread) => page.getByRole("button", { name: unread ? fill(t.chat_open_unread, { count: unread }) : t.chat_open, exact: true });
+
+/** The widget's dialog, named by the heading of the screen it shows. */
+const widget = (page, name) => page.getByRole("dialog", { name, exact: true });
+
+describe("chat between two members", () => {
+  test("live messages, unread counts, typing, read marks and history; accessible at both sizes", async () => {
+    const marta = await newPage(browser, { viewport: "desktop" });
+    const carlos = await newPage(browser, { viewport: "desktop" });
+    try {
+      await signIn(marta, MARTA.email);
+      await signIn(carlos, CARLOS.email);
+      await Promise.all([openWall(marta), openWall(carlos)]);
+
+      // The widget's code is not on the page until the launcher is used.
+      const loadedScripts = [];
+      marta.on("request", (request) => loadedScripts.push(request.url()));
+      assert.equal(loadedScripts.some((url) => /chat-widget/.test(url)), false);
+      const martaT = MARTA.t;
+      // The demo data leaves Marta one unread message from Carlos (scripts/seed-chat.mjs): the badge says so.
+      await launcher(marta, martaT, 1).click();
+      const list = widget(marta, martaT.chat_title);
+      await list.waitFor();
+      assert.ok(loadedScripts.some((url) => /chat-widget/.test(url)), "the widget is loaded on the first open");
+      // Newest first, the conversation without messages last.
+      const rows = list.getByRole("listitem");
+      await rows.first().getByText(CARLOS.name).waitFor();
+      assert.match((await rows.first().textContent()) ?? "", new RegExp(fill(martaT.chat_unread, { count: 1 })));
+      assert.match((await rows.last().textContent()) ?? "", new RegExp(martaT.chat_no_messages));
+      await screenshot(marta, "chat-list-desktop");
+
+      // New chat: the member list with its own header, filtered by the search box; Carlos's
+      // conversation already exists, so choosing him opens it with its history.
+      await list.getByRole("button", { name: martaT.chat_new, exact: true }).first().click();
+      const people = widget(marta, martaT.chat_new_title);
+      await people.getByRole("heading", { name: "C", exact: true }).waitFor();
+      await people.getByRole("searchbox", { name: martaT.chat_search_label }).fill("mendez");
+      assert.equal(await people.getByRole("heading", { name: "I", exact: true }).count(), 0, "other letters are filtered out");
+      await people.getByRole("button", { name: CARLOS.name }).click();
+
+      const withCarlos = widget(marta, CARLOS.name);
+      await withCarlos.waitFor();
+      const martaLog = withCarlos.getByRole("log");
+      await martaLog.getByText("See you at 10 by the lifeguard tower").waitFor();
+      await martaLog.getByText(martaT.chat_yesterday, { exact: true }).first().waitFor();
+      const martaBox = withCarlos.getByRole("textbox", { name: martaT.chat_message_label });
+      assert.equal(await martaBox.evaluate((el) => el === document.activeElement), true, "the composer has the focus");
+      // Enter on an empty message sends nothing; Shift+Enter makes a new line; Enter sends.
+      await martaBox.press("Enter");
+      await martaBox.type("Hola Carlos!");
+      await martaBox.press("Shift+Enter");
+      await martaBox.type("Are you coming on Saturday?");
+      assert.equal(await martaBox.inputValue(), "Hola Carlos!\nAre you coming on Saturday?");
+      await martaBox.press("Enter");
+      await martaLog.getByText("Are you coming on Saturday?").waitFor();
+      assert.equal(await martaBox.inputValue(), "");
+      await martaLog.getByText(martaT.chat_sending).waitFor({ state: "detached" });
+
+      // Over the cap: a visible count, an error, and no send.
+      await martaBox.fill("x".repeat(2001));
+      await withCarlos.getByText(fill(martaT.chat_count, { count: 2001, max: 2000 })).waitFor();
+      await withCarlos.getByRole("alert").getByText(fill(martaT.chat_error_message_too_long, { max: 2000 })).waitFor();
+      assert.equal(await withCarlos.getByRole("button", { name: martaT.chat_send }).isDisabled(), true);
+      await martaBox.fill("");
+
+      // Carlos: the badge counts the unread message (read when the page loads), then the list and the message.
+      const carlosT = CARLOS.t;
+      await carlos.reload();
+      await waitForHydration(carlos);
+      await launcher(carlos, carlosT, 1).waitFor();
+      await launcher(carlos, carlosT, 1).click();
+      const carlosList = widget(carlos, carlosT.chat_title);
+      const row = carlosList.getByRole("button", { name: new RegExp(MARTA.name) });
+      await row.waitFor();
+      assert.match(await row.innerText(), /Are you coming on Saturday\?/);
+      assert.equal(await carlosList.getByRole("listitem").first().getByText(MARTA.name).count(), 1, "the newest conversation comes first");
+      assert.match((await row.textContent()) ?? "", new RegExp(fill(carlosT.chat_unread, { count: 1 })));
+      await row.click();
+      const withMarta = widget(carlos, MARTA.name);
+      await withMarta.getByRole("log").getByText(/Hola Carlos!/).waitFor();
+
+      // Opening it read it: Marta sees it seen, live.
+      await martaLog.getByText(martaT.chat_seen).waitFor();
+      // Carlos is online to Marta.
+      await withCarlos.getByText(martaT.chat_online, { exact: true }).waitFor();
+
+      // Carlos types: Marta sees the indicator, which goes 900 ms after the last keystroke.
+      const carlosBox = withMarta.getByRole("textbox", { name: carlosT.chat_message_label });
+      await carlosBox.type("¡Hola");
+      const typing = marta.getByText(fill(martaT.chat_typing, { name: CARLOS.name }));
+      await typing.waitFor();
+      const stoppedAt = Date.now();
+      await typing.waitFor({ state: "detached", timeout: 5_000 });
+      assert.ok(Date.now() - stoppedAt >= 500, "the indicator stays a while after the last keystroke");
+      await carlosBox.type(" Marta! Sí, allí estaré.");
+      await carlosBox.press("Enter");
+      await martaLog.getByText("¡Hola Marta! Sí, allí estaré.").waitFor();
+
+      // Incoming to the conversation Carlos has open: appended and read at once (no unread).
+      await martaBox.fill("Great, see you there");
+      await martaBox.press("Enter");
+      await withMarta.getByRole("log").getByText("Great, see you there").waitFor();
+      await martaLog.getByText(martaT.chat_seen).waitFor();
+
+      // Carlos goes back to his list: a new message there raises the conversation's unread count.
+      await withMarta.getByRole("button", { name: carlosT.chat_back }).click();
+      await martaBox.fill("Bring gloves!");
+      await martaBox.press("Enter");
+      await carlosList.getByRole("button", { name: new RegExp(fill(carlosT.chat_unread, { count: 1 })) }).waitFor();
+      // Escape closes; the launcher keeps the count live.
+      await carlos.keyboard.press("Escape");
+      await launcher(carlos, carlosT, 1).waitFor();
+      assert.equal(await launcher(carlos, carlosT, 1).evaluate((el) => el === document.activeElement), true, "focus returns to the launcher");
+
+      // Marta reloads and finds the history.
+      await marta.reload();
+      await waitForHydration(marta);
+      await launcher(marta, martaT).click();
+      await widget(marta, martaT.chat_title).getByRole("button", { name: new RegExp(CARLOS.name) }).click();
+      const history = widget(marta, CARLOS.name).getByRole("log");
+      for (const text of ["Are you coming on Saturday?", "¡Hola Marta! Sí, allí estaré.", "Great, see you there", "Bring gloves!"]) {
+        await history.getByText(text).waitFor();
+      }
+
+      await screenshot(marta, "chat-conversation-desktop");
+      await expectNoSeriousAxeViolations(marta, { label: "chat conversation, 1280x800" });
+      await marta.setViewportSize({ width: 390, height: 844 });
+      await widget(marta, CARLOS.name).getByRole("log").getByText("Bring gloves!").waitFor();
+      await screenshot(marta, "chat-conversation-mobile");
+      await expectNoSeriousAxeViolations(marta, { label: "chat conversation, 390x844" });
+      await widget(marta, CARLOS.name).getByRole("button", { name: martaT.chat_back }).click();
+      await screenshot(marta, "chat-list-mobile");
+      await expectNoSeriousAxeViolations(marta, { label: "chat list, 390x844" });
+      await widget(marta, martaT.chat_title).getByRole("button", { name: martaT.chat_new, exact: true }).click();
+      await widget(marta, martaT.chat_new_title).getByRole("heading", { name: "C", exact: true }).waitFor();
+      await screenshot(marta, "chat-new-mobile");
+      await expectNoSeriousAxeViolations(marta, { label: "new chat, 390x844" });
+      await marta.keyboard.press("Escape");
+      await launcher(marta, martaT).waitFor();
+      await screenshot(marta, "chat-launcher-mobile");
+
+      assert.deepEqual(errorsOf(marta), []);
+      assert.deepEqual(errorsOf(carlos), []);
+    } finally {
+      await Promise.allSettled([closePage(marta), closePage(carlos)]);
+    }
+  });
+});
