@@ -1,4 +1,4 @@
-import { NavLink, useNavigation } from "@remix-run/react";
+import { Link, NavLink, useNavigation } from "@remix-run/react";
 import { ChevronsLeft, ChevronsRight, Mail, Menu } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -72,12 +72,19 @@ export function AppShell({ organization, member, nav, contactEmail, children }: 
             <NavList nav={nav} contactEmail={contactEmail} />
           </nav>
         </details>
-        <NavLink to="/wall" className="flex items-center gap-2" aria-label={organization.name}>
-          {organization.logo ? <img src={organization.logo} alt="" className="h-9 max-w-40 object-contain" /> : <span className="font-bold">{organization.name}</span>}
-        </NavLink>
-        <NavLink to={profileTarget} className="ml-auto rounded-full" aria-label={t("your_profile", { name: member.name })}>
+        {/* Plain links: the sidebar entry, not the logo, is the current page's mark. */}
+        <Link to="/wall" className="flex items-center gap-2">
+          {organization.logo ? (
+            <img src={organization.logo} alt={organization.name} className="h-9 max-w-40 object-contain" />
+          ) : (
+            <span className="font-bold">{organization.name}</span>
+          )}
+        </Link>
+        {/* The name is read from hidden text, not aria-label: the visible initials must not contradict it. */}
+        <Link to={profileTarget} className="ml-auto rounded-full">
           <Avatar name={member.name} src={member.avatar} />
-        </NavLink>
+          <span className="sr-only">{t("your_profile", { name: member.name })}</span>
+        </Link>
       </header>
       <div className="flex">
         <nav
