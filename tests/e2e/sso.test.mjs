@@ -5,15 +5,10 @@
  *   node_modules/.bin/node --test tests/e2e/sso.test.mjs
  */
 import assert from "node:assert/strict";
-import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { createServer } from "node:http";
 import { after, before, describe, test } from "node:test";
-import Provider from "oidc-provider";
-import { freePort, startServer } from "../support/server.mjs";
+import { CLIENT_ID, PROVIDER_SLUG, registerSsoProvider, startIdentityProvider } from "../support/oidc.mjs";
+import { startServer } from "../support/server.mjs";
 
-const PROVIDER_SLUG = "acme-idp";
-const CLIENT_ID = "commons-acme";
-const CLIENT_SECRET = randomBytes(24).toString("base64url");
 const SSO_EMAIL = "sso.user@acme.example";
 const SSO_NAME = "Sofia Single-Sign";
 const STEP_TIMEOUT_MS = 15_000;
@@ -85,65 +80,6 @@ const decodeHtml = (text) =>
   text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x2F;/g, "/").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 // ---------------------------------------------------------------------------------------------
-// The identity provider
-
-async function startIdentityProvider(appUrl) {
-  const port = await freePort();
-  const issuer = `http://127.0.0.1:${port}`;
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const signingKey = { ...privateKey.export({ format: "jwk" }), kid: "test-rs256", alg: "RS256", use: "sig" };
-
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [`${appUrl}/auth/sso/${PROVIDER_SLUG}/callback`],
-        token_endpoint_auth_method: "client_secret_post",
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-      },
-    ],
-    // PKCE for every client (by default oidc-provider 9 demands it of public clients only).
-    pkce: { required: () => true },
-    jwks: { keys: [signingKey] },
-    cookies: { keys: [randomBytes(32).toString("hex")] },
-    claims: {
-      openid: ["sub"],
-      email: ["email", "email_verified"],
-      profile: ["name"],
-    },
-    features: { devInteractions: { enabled: true } },
-    // Fixed lifetimes (seconds) keep the provider's "default ttl" notices out of the output.
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
-    async findAccount(_ctx, id) {
-      return {
-        accountId: id,
-        async claims() {
-          return { sub: id, email: SSO_EMAIL, email_verified: true, name: SSO_NAME };
-        },
-      };
-    },
-  });
-  // Keep the expected 4xx of the tests out of the output; show real faults.
-  provider.on("server_error", (_ctx, error) => console.error("oidc-provider server_error", error));
-
-  const server = createServer(provider.callback());
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
-  return {
-    issuer,
-    provider,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 
 describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_000 }, () => {
   let app;
@@ -153,11 +89,8 @@ describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_0
   before(async () => {
     app = await startServer({ seed: true, vars: { ENVIRONMENT: "test" } });
     callbackPrefix = `${app.url}/auth/sso/${PROVIDER_SLUG}/callback`;
-    idp = await startIdentityProvider(app.url);
-    await app.d1(
-      `INSERT INTO sso_providers (id, org_id, provider, issuer, client_id, client_secret, scopes, enforced) ` +
-        `VALUES ('sso-acme', 'org-acme', '${PROVIDER_SLUG}', '${idp.issuer}', '${CLIENT_ID}', '${CLIENT_SECRET}', 'openid email profile', 1)`,
-    );
+    idp = await startIdentityProvider(app.url, { account: { email: SSO_EMAIL, name: SSO_NAME } });
+    await registerSsoProvider(app, idp, { orgId: "org-acme", id: "sso-acme" });
   }, { timeout: 180_000 });
 
   after(async () => {
