@@ -5,6 +5,7 @@
  * its socket keeps unread counts and presence live for the launcher's badge.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "~/i18n/react";
 import { totalUnread } from "./chat-model";
 import { ConversationList } from "./conversation-list";
 import { ConversationView } from "./conversation-view";
@@ -36,6 +37,7 @@ function useFullScreen() {
 
 export default function ChatWidget({ memberId, orgSlug, open, onClose, onUnreadChange }: ChatWidgetProps) {
   const chat = useChat({ memberId, orgSlug, open });
+  const { t } = useTranslation("chat");
   const [screen, setScreen] = useState<Screen>({ name: "list" });
   const headingId = useId();
   const full = useFullScreen();
@@ -74,6 +76,11 @@ export default function ChatWidget({ memberId, orgSlug, open, onClose, onUnreadC
       onKeyDown={onKeyDown}
       className="fixed inset-0 z-50 flex flex-col bg-card text-foreground lg:inset-auto lg:bottom-0 lg:right-6 lg:h-[min(36rem,calc(100dvh-5rem))] lg:w-96 lg:rounded-t-lg lg:border lg:border-border lg:shadow-2xl"
     >
+      {chat.reconnecting ? (
+        <p role="status" className="shrink-0 bg-muted px-4 py-1 text-center text-xs text-muted-foreground lg:rounded-t-lg">
+          {t("chat_reconnecting")}
+        </p>
+      ) : null}
       {screen.name === "conversation" ? (
         <ConversationView {...common} conversationId={screen.id} onBack={() => setScreen({ name: "list" })} />
       ) : screen.name === "new" ? (

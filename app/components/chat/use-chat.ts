@@ -24,6 +24,8 @@ export function sendErrorKey(error: string, fields?: Record<string, string>): st
 export function useChat({ memberId, orgSlug, open }: { memberId: string; orgSlug: string; open: boolean }) {
   const [state, dispatch] = useReducer(chatReducer, memberId, initialChatState);
   const [status, setStatus] = useState<SocketStatus>("connecting");
+  const [wasOpen, setWasOpen] = useState(false);
+  if (status === "open" && !wasOpen) setWasOpen(true);
   const [listError, setListError] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [historyError, setHistoryError] = useState<string | null>(null);
@@ -233,7 +235,7 @@ export function useChat({ memberId, orgSlug, open }: { memberId: string; orgSlug
     return result.data.conversation.id;
   }, []);
 
-  return { state, status, listError, historyError, activeId, setActiveId, fetchHistory, loadList, loadOlder, send, retry, typing, start };
+  return { state, status, reconnecting: wasOpen && status !== "open", listError, historyError, activeId, setActiveId, fetchHistory, loadList, loadOlder, send, retry, typing, start };
 }
 
 export type ChatController = ReturnType<typeof useChat>;

@@ -75,6 +75,21 @@ describe("chat between two members", () => {
       await signIn(carlos, CARLOS.email);
       await Promise.all([openWall(marta), openWall(carlos)]);
 
+      // Carlos's chat socket goes through a route that can drop it and hold back his reconnection.
+      const carlosSockets = [];
+      let releaseReconnect;
+      const reconnectAllowed = new Promise((resolve) => (releaseReconnect = resolve));
+      await carlos.routeWebSocket(/\/chat\/socket/, async (route) => {
+        const entry = { url: route.url() };
+        carlosSockets.push(entry);
+        if (carlosSockets.length > 1) await reconnectAllowed;
+        const upstream = route.connectToServer();
+        entry.drop = async () => {
+          await upstream.close();
+          await route.close({ code: 4000, reason: "dropped by the test" });
+        };
+      });
+
       // The widget's code is not on the page until the launcher is used.
       const loadedScripts = [];
       marta.on("request", (request) => loadedScripts.push(request.url()));
@@ -170,10 +185,47 @@ describe("chat between two members", () => {
       await martaBox.fill("Bring gloves!");
       await martaBox.press("Enter");
       await carlosList.getByRole("button", { name: new RegExp(fill(carlosT.chat_unread, { count: 1 })) }).waitFor();
+
+      // Carlos's connection drops; what Marta sends meanwhile reaches him when he reconnects (catch-up).
+      await carlosSockets.at(-1).drop();
+      await carlosList.getByText(carlosT.chat_reconnecting).waitFor();
+      await martaBox.fill("And sunscreen!");
+      await martaBox.press("Enter");
+      await martaLog.getByText("And sunscreen!").waitFor();
+      await martaLog.getByText(martaT.chat_sending).waitFor({ state: "detached" });
+      releaseReconnect();
+      await carlosList.getByRole("button", { name: new RegExp(fill(carlosT.chat_unread, { count: 2 })) }).waitFor();
+      await carlosList.getByText("And sunscreen!").waitFor();
+      await carlosList.getByText(carlosT.chat_reconnecting).waitFor({ state: "detached" });
+      assert.equal(carlosSockets.length, 2, "one reconnection");
+      assert.ok(Number(new URL(carlosSockets[1].url).searchParams.get("after")) > 0, "the reconnection asks for what came after the last message seen");
+
       // Escape closes; the launcher keeps the count live.
       await carlos.keyboard.press("Escape");
-      await launcher(carlos, carlosT, 1).waitFor();
-      assert.equal(await launcher(carlos, carlosT, 1).evaluate((el) => el === document.activeElement), true, "focus returns to the launcher");
+      await launcher(carlos, carlosT, 2).waitFor();
+      assert.equal(await launcher(carlos, carlosT, 2).evaluate((el) => el === document.activeElement), true, "focus returns to the launcher");
+
+      // The web app's chat routes answer the API's errors as JSON (with Marta's session cookie).
+      const cookie = (await marta.context().cookies(acme)).map(({ name, value }) => `${name}=${value}`).join("; ");
+      const call = async (method, pathname, data) => {
+        const response = await fetch(`http://127.0.0.1:${server.port}${pathname}`, {
+          method,
+          headers: { host: new URL(acme).host, cookie, "content-type": "application/json" },
+          body: data === undefined ? undefined : JSON.stringify(data),
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      const { conversations } = (await call("GET", "/chat/conversations")).body;
+      const answers = {
+        unknown: await call("GET", "/chat/conversations/not-a-conversation/messages"),
+        empty: await call("POST", `/chat/conversations/${conversations[0].id}/messages`, { content: "   " }),
+        self: await call("POST", "/chat/conversations", { member_id: "member-acme-member" }),
+      };
+      assert.equal(answers.unknown.status, 404);
+      assert.equal(answers.unknown.body.error, "conversation_not_found");
+      assert.equal(answers.empty.status, 400);
+      assert.equal(answers.empty.body.fields.content, "chat_error_message_empty");
+      assert.equal(answers.self.body.fields.member_id, "chat_error_self");
 
       // Marta reloads and finds the history.
       await marta.reload();
