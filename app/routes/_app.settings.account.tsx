@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -12,6 +12,9 @@ import { phoneSchema } from "~/domain/phone";
 import { SOCIAL_NETWORKS, socialUrl } from "~/domain/social";
 import { useSignedIn } from "~/lib/signed-in";
 import { saveProfile } from "~/lib/settings.server";
+import { titleMeta } from "~/lib/page-title";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_account");
 
 const NameSchema = v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(120, "form_error_max_length"));
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
 import { Check } from "lucide-react";
@@ -10,6 +10,9 @@ import { COMPLETE_LOCALES, LocaleSchema } from "~/domain/locales";
 import { localeCookie } from "~/i18n/locale.server";
 import { saveProfile } from "~/lib/settings.server";
 import { useSignedIn } from "~/lib/signed-in";
+import { titleMeta } from "~/lib/page-title";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_language");
 
 /** Each language in its own name, as language pickers do. */
 const NATIVE_NAMES: Record<(typeof COMPLETE_LOCALES)[number], string> = {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
@@ -6,6 +6,9 @@ import { SettingsPage } from "~/components/settings/settings-page";
 import { Alert } from "~/components/ui/alert";
 import { saveProfile } from "~/lib/settings.server";
 import { useSignedIn } from "~/lib/signed-in";
+import { titleMeta } from "~/lib/page-title";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_notification");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const value = (await request.formData()).get("commercial_comms_accepted");

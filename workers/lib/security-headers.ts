@@ -63,7 +63,11 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   headers.set("referrer-policy", "strict-origin-when-cross-origin");
   if (!embeddable) headers.set("x-frame-options", "DENY");
   headers.set("permissions-policy", "camera=(), microphone=(), geolocation=(self), payment=(self)");
-  headers.set("cross-origin-opener-policy", "same-origin-allow-popups");
+  // The SSO popup goes through the identity provider's origin and comes back to /sso/success, which
+  // must still reach window.opener to reload the sign-in page: a COOP other than unsafe-none on the
+  // pages of that round trip would put the popup in a new browsing context group and cut it off.
+  const ssoRoundTrip = /^\/(?:sso|auth\/sso)\//.test(new URL(c.req.url).pathname);
+  headers.set("cross-origin-opener-policy", ssoRoundTrip ? "unsafe-none" : "same-origin-allow-popups");
   c.res = undefined;
   c.res = response;
 });
