@@ -151,6 +151,10 @@ function addMessage(state: ChatState, message: ChatMessage, viewing: boolean): C
   };
 }
 
+/** The server's copy of a conversation, unless a newer message already reached this tab while it was on its way. */
+const fresher = (known: Conversation | undefined, given: Conversation) =>
+  known && (known.last_message?.id ?? 0) > (given.last_message?.id ?? 0) ? known : given;
+
 function maxima(a: Record<string, number>, b: Record<string, number>) {
   return Object.fromEntries(Object.entries(a).map(([id, value]) => [id, Math.max(value, b[id] ?? 0)]));
 }
@@ -158,14 +162,12 @@ function maxima(a: Record<string, number>, b: Record<string, number>) {
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case "conversations": {
-      const conversations = Object.fromEntries(action.conversations.map((c) => [c.id, c]));
+      const conversations = Object.fromEntries(action.conversations.map((c) => [c.id, fresher(state.conversations[c.id], c)]));
       const newest = Math.max(0, ...action.conversations.map((c) => c.last_message?.id ?? 0));
       return { ...state, conversations, listLoaded: true, lastSeenId: Math.max(state.lastSeenId, newest) };
     }
     case "conversation": {
-      const known = state.conversations[action.conversation.id];
-      // Keep what is newer locally (a message may have arrived before this answer).
-      const conversation = known && (known.last_message?.id ?? 0) > (action.conversation.last_message?.id ?? 0) ? known : action.conversation;
+      const conversation = fresher(state.conversations[action.conversation.id], action.conversation);
       return {
         ...state,
         conversations: { ...state.conversations, [conversation.id]: conversation },

@@ -63,6 +63,22 @@ export default function ChatWidget({ memberId, orgSlug, open, onClose, onUnreadC
       event.preventDefault();
       onClose();
     }
+    // Full screen, the page behind is covered: Tab cycles inside the chat.
+    if (event.key === "Tab" && full && panel.current) {
+      const focusable = [...panel.current.querySelectorAll<HTMLElement>("button:not([disabled]), input, textarea, [tabindex='0']")].filter(
+        (element) => element.getClientRects().length > 0,
+      );
+      const active = document.activeElement as HTMLElement | null;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && (active === first || !focusable.includes(active!))) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
   };
 
   const common = { chat, headingId, open, onClose };

@@ -48,11 +48,16 @@ export function useChat({ memberId, orgSlug, open }: { memberId: string; orgSlug
     if (!socketRef.current?.send(frame)) void chatApi.read(conversationId, messageId);
   }, []);
 
-  const loadList = useCallback(async () => {
-    const result = await chatApi.conversations();
-    if (result.ok) dispatch({ type: "conversations", conversations: result.data.conversations });
-    setListError(!result.ok);
-    return result.ok;
+  const listRequest = useRef<Promise<boolean> | null>(null);
+  /** The conversation list again (one request at a time: a burst of unknown conversations asks once). */
+  const loadList = useCallback(() => {
+    listRequest.current ??= chatApi.conversations().then((result) => {
+      listRequest.current = null;
+      if (result.ok) dispatch({ type: "conversations", conversations: result.data.conversations });
+      setListError(!result.ok);
+      return result.ok;
+    });
+    return listRequest.current;
   }, []);
 
   const deliver = useCallback(async (pending: PendingMessage) => {

@@ -250,6 +250,11 @@ describe("chat between two members", () => {
       await widget(marta, martaT.chat_new_title).getByRole("heading", { name: "C", exact: true }).waitFor();
       await screenshot(marta, "chat-new-mobile");
       await expectNoSeriousAxeViolations(marta, { label: "new chat, 390x844" });
+      // Full screen, Tab and Shift+Tab stay inside the chat.
+      for (const key of ["Shift+Tab", "Shift+Tab", "Shift+Tab", "Tab", "Tab", "Tab"]) {
+        await marta.keyboard.press(key);
+        assert.equal(await widget(marta, martaT.chat_new_title).evaluate((el) => el.contains(document.activeElement)), true, `focus stays in the chat after ${key}`);
+      }
       await marta.keyboard.press("Escape");
       await launcher(marta, martaT).waitFor();
       await screenshot(marta, "chat-launcher-mobile");
