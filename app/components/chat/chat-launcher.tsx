@@ -74,8 +74,8 @@ export function ChatLauncher() {
   }, [open]);
 
   if (!enabled || !chat || !hydrated) return null;
-  const label = unread > 0 ? t("chat_open_unread", { count: unread }) : t("chat_open");
-  // Named by hidden text rather than aria-label, so the visible title and badge never contradict it.
+  // Named by text, not aria-label: the round button by hidden text; the docked bar by its visible
+  // title (so voice control finds it by what it shows) plus the unread count for screen readers.
   const button = { type: "button", onClick: openChat, hidden: open, "aria-haspopup": "dialog" } as const;
   return (
     <>
@@ -85,7 +85,7 @@ export function ChatLauncher() {
         className="fixed bottom-20 right-4 z-30 flex size-14 items-center justify-center rounded-full bg-brand text-brand-foreground shadow-lg lg:hidden"
       >
         <MessageCircle aria-hidden="true" className="size-6" />
-        <span className="sr-only">{label}</span>
+        <span className="sr-only">{unread > 0 ? t("chat_open_unread", { count: unread }) : t("chat_open")}</span>
         <Badge count={unread} className="absolute -right-1 -top-1" />
       </button>
       <button
@@ -94,10 +94,10 @@ export function ChatLauncher() {
         className="fixed bottom-0 right-6 z-30 hidden w-80 items-center gap-3 rounded-t-lg border border-b-0 border-border bg-card px-4 py-3 text-left font-semibold shadow-lg hover:bg-muted lg:flex"
       >
         <MessageCircle aria-hidden="true" className="size-5 text-brand" />
-        <span aria-hidden="true" className="flex-1">
+        <span className="flex-1">
           {t("chat_title")}
+          {unread > 0 ? <span className="sr-only">, {t("chat_unread", { count: unread })}</span> : null}
         </span>
-        <span className="sr-only">{label}</span>
         <Badge count={unread} />
         <ChevronUp aria-hidden="true" className="size-5 text-muted-foreground" />
       </button>

@@ -60,8 +60,19 @@ async function openWall(page) {
   await waitForHydration(page);
 }
 
-/** The launcher (whichever this viewport shows), by its accessible name. */
-const launcher = (page, t, unread) => page.getByRole("button", { name: unread ? fill(t.chat_open_unread, { count: unread }) : t.chat_open, exact: true });
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The launcher this viewport shows, by its accessible name: from lg the docked bar, named by its
+ * visible title (plus the unread count), below lg the round button ("Open chat", with the count).
+ */
+function launcher(page, t, unread) {
+  if (page.viewportSize().width >= 992) {
+    const count = unread ? `\\W+${escape(fill(t.chat_unread, { count: unread }))}` : "";
+    return page.getByRole("button", { name: new RegExp(`^${escape(t.chat_title)}${count}$`) });
+  }
+  return page.getByRole("button", { name: unread ? fill(t.chat_open_unread, { count: unread }) : t.chat_open, exact: true });
+}
 
 /** The widget's dialog, named by the heading of the screen it shows. */
 const widget = (page, name) => page.getByRole("dialog", { name, exact: true });
