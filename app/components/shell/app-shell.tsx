@@ -102,7 +102,7 @@ export function AppShell({ organization, member, nav, contactEmail, children }: 
             <span className={cn(collapsed && "sr-only")}>{t(collapsed ? "expand_sidebar" : "collapse_sidebar")}</span>
           </button>
         </nav>
-        <main id="main" className="min-w-0 flex-1 px-4 pb-24 pt-6 lg:px-8 lg:pb-10">
+        <main id="main" className="min-w-0 flex-1 px-4 pb-24 pt-6 lg:px-8 lg:pb-16">
           {children}
         </main>
       </div>
