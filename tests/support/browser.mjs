@@ -15,7 +15,7 @@
  * `http://acme.localhost:${server.port}` works without touching /etc/hosts.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { root } from "./server.mjs";
@@ -170,4 +170,38 @@ export async function expectNoSeriousAxeViolations(page, { disableRules = [], ex
     throw new Error(`axe found ${failing.length} serious or critical violation(s) on ${label}:\n${formatAxeViolations(failing)}`);
   }
   return results;
+}
+
+/** A translation namespace as the app bundles it (app/i18n/locales/{locale}/{ns}.json). */
+export function strings(ns, locale = "en-US") {
+  return JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
+}
+
+/**
+ * Signs a demo member in through /signin on `origin` (email step, then password), in the page's
+ * language (`locale` picks the labels), and waits until the app has left /signin.
+ */
+export async function signIn(page, origin, email, { password = "commons-demo", js = true, locale = "en-US" } = {}) {
+  const auth = strings("auth", locale);
+  await page.goto(`${origin}/signin`);
+  if (js) await waitForHydration(page);
+  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
+  if (js) await waitForHydration(page);
+  await page.getByLabel(auth.password_label, { exact: true }).fill(password);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
+}
+
+/** The API as a mobile client calls it (JSON, optional Bearer token), sent to `server` with `host`. */
+export function apiClient(server, host) {
+  return async function api(method, pathname, { token, body } = {}) {
+    const response = await fetch(`${server.url}${pathname}`, {
+      method,
+      headers: { host, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, data: await response.json().catch(() => null) };
+  };
 }

@@ -9,14 +9,12 @@
  *   node_modules/.bin/node --test tests/e2e/browser/chat.test.mjs
  */
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, SCREENSHOT_DIR, waitForHydration } from "../../support/browser.mjs";
-import { root, startServer } from "../../support/server.mjs";
+import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, SCREENSHOT_DIR, signIn, strings, waitForHydration } from "../../support/browser.mjs";
+import { startServer } from "../../support/server.mjs";
 
-const PASSWORD = "commons-demo";
-const strings = (ns, locale) => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
 const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
 const auth = strings("auth", "en-US");
 // Marta's profile language is English, Carlos's Spanish: each sees their own.
@@ -41,18 +39,6 @@ before(async () => {
 after(async () => {
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
-
-async function signIn(page, email) {
-  await page.goto(`${acme}/signin`);
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
-  await waitForHydration(page);
-  await page.getByLabel(auth.password_label, { exact: true }).fill(PASSWORD);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
-}
 
 async function openWall(page) {
   const response = await page.goto(`${acme}/wall`);
@@ -82,8 +68,8 @@ describe("chat between two members", () => {
     const marta = await newPage(browser, { viewport: "desktop" });
     const carlos = await newPage(browser, { viewport: "desktop" });
     try {
-      await signIn(marta, MARTA.email);
-      await signIn(carlos, CARLOS.email);
+      await signIn(marta, acme, MARTA.email);
+      await signIn(carlos, acme, CARLOS.email);
       await Promise.all([openWall(marta), openWall(carlos)]);
 
       // Carlos's chat socket goes through a route that can drop it and hold back his reconnection.

@@ -8,17 +8,14 @@
  *   node_modules/.bin/node --test tests/e2e/browser/donation.test.mjs
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
-import { root, startServer } from "../../support/server.mjs";
+import { apiClient, errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { startServer } from "../../support/server.mjs";
 
 const PASSWORD = "commons-demo";
 const SLUG = "school-supplies-donation";
 const CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{4}$/;
 
-const strings = (ns, locale = "en-US") => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
 const t = strings("donation");
 // The page speaks the member's language once signed in (seed data): Carlos es-ES, Inês pt-PT, the others en-US.
 const es = strings("donation", "es-ES");
@@ -39,14 +36,7 @@ after(async () => {
 });
 
 /** The API as a mobile client calls it (Bearer token), on Acme's host. */
-async function api(method, pathname, { token, body } = {}) {
-  const response = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers: { host: `acme.localhost:${server.port}`, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, data: await response.json().catch(() => null) };
-}
+const api = (...call) => apiClient(server, `acme.localhost:${server.port}`)(...call);
 
 /** What the member has given to the demo donation so far, from the API. */
 async function ownTotal(email) {
@@ -58,18 +48,6 @@ async function ownTotal(email) {
 }
 
 /** Signs in; the sign-in page speaks the browser's language (the context's locale). */
-async function signIn(page, email, { js = true, locale = "en-US" } = {}) {
-  const auth = strings("auth", locale);
-  await page.goto(`${acme}/signin`);
-  if (js) await waitForHydration(page);
-  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
-  if (js) await waitForHydration(page);
-  await page.getByLabel(auth.password_label, { exact: true }).fill(PASSWORD);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
-}
 
 /** The drawer, opened by its route. */
 async function openDrawer(page, strings = t) {
@@ -97,7 +75,7 @@ describe("giving to the demo donation", () => {
   test("donates by bank transfer with the keyboard only and sees the confirmation code (desktop)", async () => {
     const before = await ownTotal("member@acme.example");
     await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, "member@acme.example");
+      await signIn(page, acme, "member@acme.example");
       const drawer = await openDrawer(page);
 
       // Amount: a quick amount by arrow keys, then a free amount typed over it.
@@ -148,7 +126,7 @@ describe("giving to the demo donation", () => {
   test("a double click on the final submit records one contribution (mobile)", async () => {
     const before = await ownTotal("carlos@acme.example");
     await withPage(browser, { viewport: "mobile", locale: "es-ES" }, async (page) => {
-      await signIn(page, "carlos@acme.example", { locale: "es-ES" });
+      await signIn(page, acme, "carlos@acme.example", { locale: "es-ES" });
       const drawer = await openDrawer(page, es);
       await drawer.getByText("50\u00a0€", { exact: true }).click();
       await drawer.getByRole("button", { name: es.donation_next }).click();
@@ -166,7 +144,7 @@ describe("giving to the demo donation", () => {
   test("works without JavaScript: each step posts, and the same Idempotency-Key posted twice records once (pt-PT)", async () => {
     const before = await ownTotal("ines@acme.example");
     await withPage(browser, { viewport: "mobile", locale: "pt-PT", javaScriptEnabled: false }, async (page) => {
-      await signIn(page, "ines@acme.example", { js: false, locale: "pt-PT" });
+      await signIn(page, acme, "ines@acme.example", { js: false, locale: "pt-PT" });
       await page.goto(`${acme}/initiative/${SLUG}/contribute`);
       const panel = page.getByRole("region", { name: pt.donation_title });
       await panel.getByRole("textbox", { name: fill(pt.donation_amount_other, { currency: "EUR" }) }).fill("7,5");
@@ -206,7 +184,7 @@ describe("giving to the demo donation", () => {
   test("pays with PayPal through the local fake provider", async () => {
     const before = await ownTotal("david@acme.example");
     await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, "david@acme.example");
+      await signIn(page, acme, "david@acme.example");
       const drawer = await openDrawer(page);
       await drawer.getByText("€10", { exact: true }).click();
       await drawer.getByRole("button", { name: t.donation_next }).click();
@@ -223,7 +201,7 @@ describe("giving to the demo donation", () => {
   for (const viewport of ["mobile", "desktop"]) {
     test(`axe finds nothing serious on any step of the drawer (${viewport})`, async () => {
       await withPage(browser, { viewport }, async (page) => {
-        await signIn(page, "admin@acme.example");
+        await signIn(page, acme, "admin@acme.example");
         const drawer = await openDrawer(page);
         await expectNoSeriousAxeViolations(page, { label: `donation amount (${viewport})` });
         await screenshot(page, `donation-amount-${viewport}`);

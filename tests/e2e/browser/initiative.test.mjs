@@ -8,18 +8,14 @@
  *   node_modules/.bin/node --test tests/e2e/browser/initiative.test.mjs
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
-import { root, startServer } from "../../support/server.mjs";
+import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { startServer } from "../../support/server.mjs";
 
-const PASSWORD = "commons-demo";
 const MEMBER = "member@acme.example";
 // Inès (pt-PT) has no phone in this test (cleared below): Acme asks for one before joining.
 const INES = "ines@acme.example";
 
-const strings = (ns, locale = "en-US") => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
 const t = strings("initiative");
 const auth = strings("auth");
 const pt = { ...strings("initiative", "en-US"), ...strings("initiative", "pt-PT") };
@@ -41,18 +37,6 @@ after(async () => {
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
 
-async function signIn(page, email) {
-  await page.goto(`${acme}/signin`);
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
-  await waitForHydration(page);
-  await page.getByLabel(auth.password_label, { exact: true }).fill(PASSWORD);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
-}
-
 async function open(page, pathname, status = 200) {
   const response = await page.goto(`${acme}${pathname}`);
   assert.equal(response?.status(), status, `${pathname} answered ${response?.status()}`);
@@ -65,7 +49,7 @@ describe("initiative detail and participation", () => {
   test("join through the phone drawer, see the success dialog, report hours and an indicator, rate", async () => {
     await server.d1("UPDATE profiles SET phone = NULL WHERE member_id = 'member-acme-ines'");
     await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, INES);
+      await signIn(page, acme, INES);
       await open(page, "/wall/huerto-urbano-lavapies");
       await page.getByRole("link", { name: pt.action_join, exact: true }).click();
       const drawer = page.getByRole("dialog", { name: pt.phone_title });
@@ -125,7 +109,7 @@ describe("initiative detail and participation", () => {
 
   test("joining an initiative that needs the manager's approval shows the pending text", async () => {
     await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, MEMBER);
+      await signIn(page, acme, MEMBER);
       await open(page, "/wall/food-bank-sorting");
       await page.getByText(t.approval_needed).waitFor();
       await button(page, t.action_join).click();
@@ -138,7 +122,7 @@ describe("initiative detail and participation", () => {
 
   test("a full initiative shows a disabled Complete, a past one the expiry warning and no actions", async () => {
     await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, MEMBER);
+      await signIn(page, acme, MEMBER);
       await open(page, "/wall/mentoring-young-entrepreneurs");
       const complete = button(page, t.action_complete);
       assert.equal(await complete.isDisabled(), true);
@@ -155,7 +139,7 @@ describe("initiative detail and participation", () => {
 
   test("upload a document, see it among my uploads, delete it", async () => {
     await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, MEMBER);
+      await signIn(page, acme, MEMBER);
       await open(page, "/initiative/huerto-urbano-lavapies");
       await page.getByRole("link", { name: t.attachments_upload }).click();
       const dialog = page.getByRole("dialog", { name: t.upload_title });
@@ -180,7 +164,7 @@ describe("initiative detail and participation", () => {
 
   test("the map of an in-person initiative draws the basemap's tiles", async () => {
     await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, MEMBER);
+      await signIn(page, acme, MEMBER);
       const archive = [];
       page.on("response", (response) => {
         if (new URL(response.url()).pathname.startsWith("/basemap/") && response.url().includes(".pmtiles")) archive.push(response.status());
@@ -199,7 +183,7 @@ describe("initiative detail and participation", () => {
   for (const viewport of ["mobile", "desktop"]) {
     test(`axe is clean on the detail and participation screens (${viewport})`, async () => {
       await withPage(browser, { viewport }, async (page) => {
-        await signIn(page, MEMBER);
+        await signIn(page, acme, MEMBER);
         for (const [name, pathname] of [
           ["detail-volunteering", "/initiative/huerto-urbano-lavapies"],
           ["detail-donation", "/wall/school-supplies-donation"],

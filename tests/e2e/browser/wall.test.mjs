@@ -6,11 +6,9 @@
  *   node_modules/.bin/node --test tests/e2e/browser/wall.test.mjs
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
-import { root, startServer } from "../../support/server.mjs";
+import { apiClient, errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { startServer } from "../../support/server.mjs";
 
 const PASSWORD = "commons-demo";
 // admin@acme sees the pinned food bank shift and, in the past section, the reforestation it never joined.
@@ -19,7 +17,6 @@ const MEMBER = "member@acme.example";
 // Carlos joins the beach clean-up through the API (no manager approval outside working hours).
 const CARLOS = "carlos@acme.example";
 
-const strings = (ns, locale = "en-US") => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
 const t = strings("initiatives");
 // Carlos reads Commons in Spanish (his profile's language).
 const tEs = strings("initiatives", "es-ES");
@@ -41,30 +38,7 @@ after(async () => {
 });
 
 /** The API as a mobile client calls it (Bearer token), on Acme's host. */
-async function api(method, pathname, { token, body } = {}) {
-  const response = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers: {
-      host: `acme.localhost:${server.port}`,
-      "content-type": "application/json",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, data: await response.json().catch(() => null) };
-}
-
-async function signIn(page, email) {
-  await page.goto(`${acme}/signin`);
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
-  await waitForHydration(page);
-  await page.getByLabel(auth.password_label, { exact: true }).fill(PASSWORD);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
-}
+const api = (...call) => apiClient(server, `acme.localhost:${server.port}`)(...call);
 
 // Signing in is not what this file tests: each member signs in once, later pages reuse the cookies.
 const sessions = new Map();
@@ -74,7 +48,7 @@ async function signedIn(page, email) {
     sessions.set(
       email,
       withPage(browser, { viewport: "desktop" }, async (signin) => {
-        await signIn(signin, email);
+        await signIn(signin, acme, email);
         return signin.context().cookies();
       }),
     );
