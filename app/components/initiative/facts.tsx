@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { TagList } from "~/components/ui/tag-list";
 import type { Collaborator, Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import { lookupLabel } from "./format";
@@ -15,18 +16,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Tags({ items }: { items: string[] }) {
-  return (
-    <ul className="flex flex-wrap gap-2">
-      {items.map((item) => (
-        <li key={item} className="rounded-full bg-muted px-3 py-1 text-sm">
-          {item}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * Categories, skills, target audience, restrictions, points and program. Skills, restrictions,
  * points and program belong to the full view of volunteering and training only; points and program
@@ -40,17 +29,17 @@ export function InitiativeFacts({ initiative: i, points, program }: { initiative
     <>
       {i.categories.length ? (
         <Section id="categories-title" title={t("categories_title")}>
-          <Tags items={i.categories.map((slug) => lookupLabel(t, "category", slug))} />
+          <TagList items={i.categories.map((slug) => lookupLabel(t, "category", slug))} />
         </Section>
       ) : null}
       {full && i.competences.length ? (
         <Section id="skills-title" title={t("skills_title")}>
-          <Tags items={i.competences.map((slug) => lookupLabel(t, "competence", slug))} />
+          <TagList items={i.competences.map((slug) => lookupLabel(t, "competence", slug))} />
         </Section>
       ) : null}
       {i.target_audience.length ? (
         <Section id="audience-title" title={t("audience_title")}>
-          <Tags items={i.target_audience.map((slug) => lookupLabel(t, "target_audience", slug))} />
+          <TagList items={i.target_audience.map((slug) => lookupLabel(t, "target_audience", slug))} />
         </Section>
       ) : null}
       {consider ? (
