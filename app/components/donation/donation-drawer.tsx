@@ -10,7 +10,7 @@
  * the same key, and the API records one contribution.
  */
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import {
   acceptsContributions,
   decimalSeparator,
@@ -82,7 +82,6 @@ export function DonationDrawer(props: DonationDrawerProps) {
   const { initiative, open, onOpenChange, locale, closeHref } = props;
   const { t } = useTranslation("donation");
   const hydrated = useHydrated();
-  const headingId = useId();
   const result = isDonationResult(props.actionData) ? props.actionData.donation : null;
   const [state, setState] = useState<State>(() => result ?? initialState());
 
@@ -105,31 +104,18 @@ export function DonationDrawer(props: DonationDrawerProps) {
   const title = state.step === "success" ? t("donation_success_title") : t("donation_title");
   const description = initiative.title;
 
-  if (hydrated) {
-    return (
-      <Drawer open={open} onOpenChange={onOpenChange} title={title} description={description} footer={<StepFooter {...props} state={state} setState={setState} hydrated />}>
-        {body}
-      </Drawer>
-    );
-  }
-  if (!open) return null;
-  // Before hydration (and without JavaScript) the drawer is a panel in the page: the Drawer's portal only mounts in the browser.
+  // Before hydration (and without JavaScript) the Drawer is a panel in the page, each step a form.
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border-2 border-brand bg-card p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">{description}</p>
-        </div>
-        <Link to={closeHref} preventScrollReset className="text-sm font-medium text-brand underline">
-          {t("donation_close")}
-        </Link>
-      </div>
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      closeHref={closeHref}
+      footer={<StepFooter {...props} state={state} setState={setState} hydrated={hydrated} />}
+    >
       {body}
-      <StepFooter {...props} state={state} setState={setState} hydrated={false} />
-    </section>
+    </Drawer>
   );
 }
 

@@ -1,8 +1,6 @@
-import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import { useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Drawer } from "~/components/ui/drawer";
-import { useTranslation } from "~/i18n/react";
-import { useHydrated } from "~/lib/use-hydrated";
 
 export type DrawerName = "contact" | "phone" | "rate" | "upload";
 
@@ -30,11 +28,7 @@ export function useDrawerParam(name: DrawerName) {
   return { open, href, closedHref, close };
 }
 
-/**
- * A drawer opened by its URL. With JavaScript it is the modal Drawer (ui/drawer.tsx); before
- * hydration (or without JavaScript) an open drawer renders in the page as a panel, so its forms
- * and links still work.
- */
+/** A drawer opened by its URL: the modal Drawer, or before hydration a panel in the page (ui/drawer.tsx). */
 export function PageDrawer({
   name,
   title,
@@ -49,32 +43,16 @@ export function PageDrawer({
   children?: ReactNode;
 }) {
   const { open, close, closedHref } = useDrawerParam(name);
-  const hydrated = useHydrated();
-  const headingId = useId();
-  const { t } = useTranslation("initiative");
-  if (hydrated) {
-    return (
-      <Drawer open={open} onOpenChange={(next) => (next ? undefined : close())} title={title} description={description} footer={footer}>
-        {children}
-      </Drawer>
-    );
-  }
-  if (!open) return null;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border-2 border-brand bg-card p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
-        </div>
-        <Link to={closedHref()} preventScrollReset className="text-sm font-medium text-brand underline">
-          {t("close")}
-        </Link>
-      </div>
+    <Drawer
+      open={open}
+      onOpenChange={(next) => (next ? undefined : close())}
+      title={title}
+      description={description}
+      footer={footer}
+      closeHref={closedHref()}
+    >
       {children}
-      {footer}
-    </section>
+    </Drawer>
   );
 }

@@ -1,8 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export interface DrawerProps {
   open: boolean;
@@ -14,6 +15,11 @@ export interface DrawerProps {
   footer?: ReactNode;
   /** False: no close button, and Escape or a click outside do nothing; only the content can close it. */
   dismissible?: boolean;
+  /**
+   * For drawers opened by their URL: where "close" leads. Given it, an open drawer renders in the
+   * page as a panel on the server and before hydration, so its forms and links work without JavaScript.
+   */
+  closeHref?: string;
   className?: string;
   children?: ReactNode;
 }
@@ -28,11 +34,34 @@ const preventDefault = (event: Event) => event.preventDefault();
  * panel from the right from lg on. Radix gives focus trapping, focus return, scroll lock and the
  * Escape/outside-click handling. The slide-in is a CSS transition from `@starting-style`, so it needs
  * no keyframes and is skipped when the member prefers reduced motion. On the server and before
- * hydration nothing is rendered (the portal mounts in the browser), so a closed drawer costs no markup.
+ * hydration nothing is rendered (the portal mounts in the browser), so a closed drawer costs no markup;
+ * with `closeHref`, an open one is rendered as a panel in the page instead.
  */
-export function Drawer({ open, onOpenChange, title, description, footer, dismissible = true, className, children }: DrawerProps) {
+export function Drawer({ open, onOpenChange, title, description, footer, dismissible = true, closeHref, className, children }: DrawerProps) {
   const { t } = useTranslation("common");
+  const hydrated = useHydrated();
+  const headingId = useId();
   const block = dismissible ? undefined : preventDefault;
+  if (!hydrated && closeHref !== undefined) {
+    if (!open) return null;
+    return (
+      <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border-2 border-brand bg-card p-4 shadow-sm">
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <h2 id={headingId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
+          </div>
+          <a href={closeHref} className="text-sm font-medium text-brand underline">
+            {t("close")}
+          </a>
+        </div>
+        {children}
+        {footer}
+      </section>
+    );
+  }
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
