@@ -129,10 +129,12 @@ export async function startServer({ seed = true, vars = {}, readyPath = "/welcom
     if (seed) await runStep(bin("node"), [path.join(root, "scripts", "seed.mjs"), "--persist-to", persistDir]);
 
     const port = await freePort();
+    // Its own inspector port too: several servers at once (helpers, the bench) otherwise collide on it.
+    const inspectorPort = await freePort();
     const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
     child = spawn(
       bin("wrangler"),
-      ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
+      ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
       { cwd: root, env: toolEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] },
     );
     liveGroups.add(child.pid);
