@@ -6,6 +6,7 @@
  * Free of the Remix runtime, so the Worker tests can call it.
  */
 import type { Attachment } from "~/domain/initiatives";
+import { localPath } from "~/domain/same-origin";
 import { memberApi, memberFetch, readResult, type ApiArgs, type ApiResult } from "./api.server";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "./attachments";
 import { memberOrgSlug } from "./member.server";
@@ -104,9 +105,7 @@ export function wantsPage(request: Request) {
 
 /** Where a plain form returns: its `redirectTo` when that is a path of this site, else the initiative. */
 export function returnPath(form: FormData | null, slug: string): string {
-  const wanted = form?.get("redirectTo");
-  if (typeof wanted === "string" && wanted.startsWith("/") && !wanted.startsWith("//") && !wanted.startsWith("/\\")) return wanted;
-  return `/initiative/${encodeURIComponent(slug)}`;
+  return localPath(form?.get("redirectTo")) ?? `/initiative/${encodeURIComponent(slug)}`;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { isValidEmail, normalizeEmail } from "~/domain/email";
 import { SUPPORTED_LOCALES } from "~/domain/locales";
+import { localPath } from "~/domain/same-origin";
 import {
   EmailFormSchema,
   InitialPasswordFormSchema,
@@ -59,23 +60,19 @@ export type Outcome<T> = T & { status: number };
 // ---------------------------------------------------------------------------------------------
 // Where to go
 
-/**
- * Only local paths: never an open redirect. Browsers read "/\" like "//", so backslashes and
- * control characters are refused as well.
- */
-const LOCAL_PATH = /^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/;
 /** Pages that make no sense after signing in (and would loop). */
 const NOT_A_DESTINATION = /^\/(?:signin|logout|loading)(?:[/?#]|$)/;
 
+/** Where to go after signing in: a path of this site (app/domain/same-origin.ts), else `fallback`. */
 export function safeRedirect(raw: string | null | undefined, fallback = "/wall"): string {
-  if (!raw || raw.length > 2000 || !LOCAL_PATH.test(raw) || NOT_A_DESTINATION.test(raw)) return fallback;
-  return raw;
+  const path = localPath(raw);
+  return path && !NOT_A_DESTINATION.test(path) ? path : fallback;
 }
 
 /** The SSO start the lookup answers (/sso/initiate/{provider}/{path}?...), and nothing else. */
 export function safeSsoUrl(raw: string | null | undefined): string | null {
-  if (!raw || raw.length > 2000 || !LOCAL_PATH.test(raw)) return null;
-  return /^\/sso\/initiate\/[^/?#]+\/[^\s]*$/.test(raw) ? raw : null;
+  const path = localPath(raw);
+  return path && /^\/sso\/initiate\/[^/?#]+\/[^\s]*$/.test(path) ? path : null;
 }
 
 /** A 302 with any number of cookies (a plain Response: Remix follows it like its own redirect()). */

@@ -1,20 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { localPath } from "~/domain/same-origin";
 import { titleMeta } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "common", "sso_success_title");
 
-/**
- * Only local paths: never an open redirect. Browsers read "/\\" like "//", so backslashes and
- * control characters are refused as well.
- */
-function localPath(next: string | null) {
-  return next && /^\/(?![/\\])[^\\\u0000-\u001f]*$/.test(next) ? next : "/";
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { next: localPath(new URL(request.url).searchParams.get("next")), nonce: context.cspNonce };
+  return { next: localPath(new URL(request.url).searchParams.get("next")) ?? "/", nonce: context.cspNonce };
 }
 
 // SPEC.md section 2: reload the opener and close after 1 s; without an opener, go on in this window.

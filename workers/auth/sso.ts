@@ -11,6 +11,7 @@ import { Hono } from "hono";
 import * as oauth from "oauth4webapi";
 import * as v from "valibot";
 import { resolveLocale } from "../../app/domain/locales";
+import { localPath } from "../../app/domain/same-origin";
 import { getDb, schema } from "../db/client";
 import { isProduction } from "../lib/config";
 import { ApiError, notFound } from "../lib/errors";
@@ -39,10 +40,13 @@ export function ssoStartUrl(orgSlug: string, provider: string, email?: string) {
   return `/sso/initiate/${encodeURIComponent(provider)}/wall?${query}`;
 }
 
-/** Only local paths may be redirected to after sign-in (no open redirect). */
-function safeRedirectPath(path: string): string {
-  const trimmed = path.replace(/^\/+/, "");
-  return /^[A-Za-z0-9_\-/#?=&.%]*$/.test(trimmed) && !trimmed.includes("//") ? trimmed : "";
+/**
+ * The path to land on after sign-in, stored without its leading "/": a path of this site
+ * (app/domain/same-origin.ts), else null.
+ */
+function ssoRedirectPath(path: string): string | null {
+  if (path === "") return "";
+  return localPath(path.startsWith("/") ? path : `/${path}`)?.slice(1) ?? null;
 }
 
 function httpOptions(env: Env) {
@@ -101,7 +105,7 @@ export async function startSso(env: Env, requestUrl: string, tenant: Tenant, pro
       providerId: provider.id,
       codeVerifier,
       nonce,
-      redirectPath: safeRedirectPath(input.redirect_path),
+      redirectPath: ssoRedirectPath(input.redirect_path) ?? "",
       app: input.app,
       expiresAt: Date.now() + STATE_TTL_MS,
     });
@@ -273,9 +277,10 @@ export const ssoInitiatePage = new Hono<AppEnv>().get("/:provider/*", async (c) 
   const provider = c.req.param("provider");
   const prefix = `/sso/initiate/${encodeURIComponent(provider)}/`;
   const path = new URL(c.req.url).pathname;
-  const redirectPath = path.startsWith(prefix) ? decodeURIComponent(path.slice(prefix.length)) : "";
-  const parsed = v.safeParse(InitiateInput, { ...c.req.query(), redirect_path: redirectPath });
-  if (!parsed.success) return c.redirect("/sso/error/invalid_request", 302);
+  // Kept %-encoded: it is a path of this site, and it goes back into a URL as one.
+  const redirectPath = ssoRedirectPath(path.startsWith(prefix) ? path.slice(prefix.length) : "");
+  const parsed = v.safeParse(InitiateInput, { ...c.req.query(), redirect_path: redirectPath ?? "" });
+  if (redirectPath === null || !parsed.success) return c.redirect("/sso/error/invalid_request", 302);
   try {
     const tenant = await initiateTenant(c.env, c.var.tenant, parsed.output.organization);
     return c.redirect(await startSso(c.env, c.req.url, tenant, provider, parsed.output), 302);
