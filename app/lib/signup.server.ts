@@ -20,6 +20,7 @@ import { getConfig } from "../../workers/lib/config";
 import { hasSession, publicApi, type ApiArgs, type ApiError, type ApiResult } from "./api.server";
 import { createWebSession, type ApiTokens } from "./web-session.server";
 import type { DraftOrganization, SignupOrganization, StepResult } from "~/components/signup/types";
+import { readForm } from "./form.server";
 
 export type { DraftOrganization, SignupOrganization, StepResult };
 
@@ -276,7 +277,7 @@ const checked = (form: FormData, name: string) => {
  * `start` is the page the journey goes back to; `signupToken` the organisation's, when known.
  */
 export async function submitFirstStep(args: ApiArgs, options: { start: string; signupToken?: string }) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get("intent") === "resend") return resendFromForm(args, form);
   const handle = await readDraft(args);
   const values = {
@@ -304,7 +305,7 @@ export async function submitFirstStep(args: ApiArgs, options: { start: string; s
 
 /** The password step's action: the policy here first (400 with its key), then the API. */
 export async function submitPassword(args: ApiArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const handle = await requireDraft(args);
   const other = await commonIntent(args, form, handle);
   if (other) return other;
@@ -316,7 +317,7 @@ export async function submitPassword(args: ApiArgs) {
 
 /** The organisation step's action: the chosen public organisation, then the API. */
 export async function submitOrganization(args: ApiArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const handle = await requireDraft(args);
   const other = await commonIntent(args, form, handle);
   if (other) return other;

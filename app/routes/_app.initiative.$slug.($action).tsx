@@ -12,6 +12,7 @@ import { contributeAction } from "~/lib/donation.server";
 import { initiativeIntent, loadInitiative } from "~/lib/initiative.server";
 import { pageTitle } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
+import { readForm } from "~/lib/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const organization = pageTitle(matches, "initiative", "__none__");
@@ -25,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const slug = args.params.slug ?? "";
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (String(form.get("intent") ?? "").startsWith("contribute")) {
     const donation = await contributeAction(args, slug, form);
     return data(donation.result, { status: donation.status });

@@ -13,6 +13,7 @@ import { SOCIAL_NETWORKS, socialUrl } from "~/domain/social";
 import { useSignedIn } from "~/lib/signed-in";
 import { saveProfile } from "~/lib/settings.server";
 import { titleMeta } from "~/lib/page-title";
+import { readForm } from "~/lib/form.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_account");
 
@@ -21,7 +22,7 @@ const NameSchema = v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty(
 type Intent = "profile" | "social";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") as Intent;
   const args = { request, context };
   let body: Record<string, unknown>;

@@ -11,6 +11,7 @@ import { localeCookie } from "~/i18n/locale.server";
 import { saveProfile } from "~/lib/settings.server";
 import { useSignedIn } from "~/lib/signed-in";
 import { titleMeta } from "~/lib/page-title";
+import { readForm } from "~/lib/form.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_language");
 
@@ -25,7 +26,7 @@ const NATIVE_NAMES: Record<(typeof COMPLETE_LOCALES)[number], string> = {
 const ORDER = ["en-US", "es-ES", "pt-BR", "pt-PT", "eu-ES"] as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = v.safeParse(LocaleSchema, (await request.formData()).get("language"));
+  const parsed = v.safeParse(LocaleSchema, (await readForm(request)).get("language"));
   if (!parsed.success) throw new Response("Unknown language", { status: 400 });
   const saved = await saveProfile({ request, context }, { language: parsed.output });
   if (!saved.ok) throw new Response(saved.error, { status: saved.status });

@@ -7,11 +7,12 @@ import { Alert } from "~/components/ui/alert";
 import { saveProfile } from "~/lib/settings.server";
 import { useSignedIn } from "~/lib/signed-in";
 import { titleMeta } from "~/lib/page-title";
+import { readForm } from "~/lib/form.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_notification");
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const value = (await request.formData()).get("commercial_comms_accepted");
+  const value = (await readForm(request)).get("commercial_comms_accepted");
   const saved = await saveProfile({ request, context }, { commercial_comms_accepted: value === "true" });
   return saved.ok ? { saved: true, error: null } : { saved: false, error: saved.error };
 }

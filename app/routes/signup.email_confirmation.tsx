@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmailConfirmationStep } from "~/components/signup/email-confirmation-step";
 import { titleMeta } from "~/lib/page-title";
 import { commonIntent, requireStep } from "~/lib/signup.server";
+import { readForm } from "~/lib/form.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_email_confirmation_title");
 
@@ -12,8 +13,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
+  const form = await readForm(args.request);
   const handle = await requireStep(args, "email_confirmation");
-  return (await commonIntent(args, await args.request.formData(), handle)) ?? {};
+  return (await commonIntent(args, form, handle)) ?? {};
 }
 
 export default function SignupEmailConfirmation() {

@@ -5,6 +5,7 @@ import { publicApi, type ApiArgs } from "~/lib/api.server";
 import { loadMember, memberOrgSlug, socialNetworksFor, type OrganizationProfile } from "~/lib/member.server";
 import { saveProfile } from "~/lib/settings.server";
 import { configuredSteps, isOnboardingStep, parsePreference, readForm, type OnboardingStep, type PreferenceContext } from "./preferences";
+import { readForm as readFormBody } from "~/lib/form.server";
 
 /** The onboarding's own list of networks (SPEC.md section 3), else the profile's. */
 function onboardingNetworks(organization: OrganizationProfile): SocialNetwork[] {
@@ -43,7 +44,7 @@ const failed = (step: OnboardingStep, status: number, error: string | null, fiel
 
 /** Saves one card. Success goes back to the cards (Post/Redirect/Get) with a saved notice. */
 export async function savePreference(args: ApiArgs) {
-  const form = await args.request.formData();
+  const form = await readFormBody(args.request);
   const step = form.get("intent");
   if (!isOnboardingStep(step)) throw new Response("Unknown preference", { status: 400 });
   const found = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${await memberOrgSlug(args)}`);
