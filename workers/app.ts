@@ -23,6 +23,7 @@ import { devRoutes } from "./dev/mailbox";
 import { getConfig, isProduction } from "./lib/config";
 import { ApiError, errorJson, handleError, handleNotFound } from "./lib/errors";
 import { securityHeaders } from "./lib/security-headers";
+import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream } from "./lib/upstream";
 import { resolveTenant } from "./tenant/middleware";
 import type { AppEnv } from "./types";
@@ -46,6 +47,22 @@ const jsonBodyLimit = bodyLimit({
     errorJson(c, new ApiError(413, "payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`)),
 });
 
+/**
+ * The page request as Remix gets it. Remix compares `Origin` with `X-Forwarded-Host`, else `Host`,
+ * and throws a 500 when they differ or are missing. The edge has already refused every request from
+ * elsewhere (isFromElsewhere), so Remix is handed the host the Origin was accepted for, and a
+ * client-sent forwarded host, which means nothing at the edge, is dropped.
+ */
+function forRemix(request: Request): Request {
+  const origin = request.headers.get("origin");
+  const host = origin && URL.canParse(origin) ? new URL(origin).host : new URL(request.url).host;
+  if (!request.headers.has("x-forwarded-host") && request.headers.get("host") === host) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("x-forwarded-host");
+  headers.set("host", host);
+  return new Request(request, { headers });
+}
+
 export function createApp(options: { renderPage?: PageHandler } = {}) {
   const api = new Hono<AppEnv>()
     // File uploads are multipart and capped by attachments.ts itself; every other body is small JSON.
@@ -68,6 +85,11 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   app.use(securityHeaders);
   app.use(async (c, next) => {
     getConfig(c.env); // fails fast, with a clear message, on missing secrets
+    await next();
+  });
+  // Before the upstream proxy and Remix: one check that no route can forget (workers/lib/request-origin.ts).
+  app.use(async (c, next) => {
+    if (isFromElsewhere(c.req.raw)) return errorJson(c, crossOriginRefused());
     await next();
   });
 
@@ -99,7 +121,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
     }
     if (!options.renderPage) return handleNotFound(c);
     const ctx = c.executionCtx as ExecutionContext;
-    return options.renderPage(c.req.raw, c.env, ctx, {
+    return options.renderPage(forRemix(c.req.raw), c.env, ctx, {
       tenant: c.var.tenant,
       cspNonce: c.var.cspNonce,
       requestId: c.var.requestId,
