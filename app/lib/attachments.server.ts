@@ -73,19 +73,28 @@ export async function uploadAttachment(args: ApiArgs, file: FileParams): Promise
   return { result: await readResult<Attachment>(await memberFetch(args, "POST", path, { body: forward })), form };
 }
 
+/** The browser's conditional request headers, which the API evaluates (RFC 9110). */
+const CONDITIONAL_HEADERS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since"];
+
 /** Headers of the API's download answer that the browser gets too. */
 const DOWNLOAD_HEADERS = ["content-type", "content-length", "content-disposition", "etag", "cache-control", "x-content-type-options", "last-modified"];
 
 /**
  * The file streamed from the API to the browser, with the API's safe headers (type, disposition,
- * nosniff, private caching). Conditional requests pass through, so a cached image answers 304.
+ * nosniff, private caching). Conditional requests pass through, so a cached image answers 304
+ * and a stale If-Match 412.
  * Whatever the member may not see is a plain 404.
  */
 export async function downloadAttachment(args: ApiArgs, file: FileParams, id: string): Promise<Response> {
-  const conditional = args.request.headers.get("if-none-match");
-  const response = await memberFetch(args, "GET", await apiPath(args, file, `/${encodeURIComponent(id)}/download`), {
-    headers: conditional ? { "if-none-match": conditional } : {},
-  });
+  const conditional: Record<string, string> = {};
+  for (const name of CONDITIONAL_HEADERS) {
+    const value = args.request.headers.get(name);
+    if (value !== null) conditional[name] = value;
+  }
+  const response = await memberFetch(args, "GET", await apiPath(args, file, `/${encodeURIComponent(id)}/download`), { headers: conditional });
+  if (response.status === 412) {
+    return new Response("Precondition failed", { status: 412, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  }
   if (response.status !== 200 && response.status !== 304) {
     return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
   }

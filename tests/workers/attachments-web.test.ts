@@ -125,6 +125,11 @@ describe("list, download and delete", () => {
     expect(res.headers.get("cache-control")).toMatch(/^private/);
     const again = await one.loader({ request: request(path, { headers: { "if-none-match": res.headers.get("etag")! } }), context, params });
     expect(again.status).toBe(304);
+    const stale = await one.loader({ request: request(path, { headers: { "if-match": '"another-version"' } }), context, params });
+    expect(stale.status).toBe(412);
+    const current = await one.loader({ request: request(path, { headers: { "if-match": res.headers.get("etag")! } }), context, params });
+    expect(current.status).toBe(200);
+    expect(current.headers.get("last-modified")).toBeTruthy();
   });
 
   it("never serves another organisation's file (404)", async () => {

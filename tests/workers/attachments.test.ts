@@ -309,6 +309,39 @@ describe("GET /api/{org}/initiative/{slug}/attachment/{kind}/{id}/download", () 
     expect((await download(attachment.download, marta, { "if-none-match": etag })).status).toBe(304);
   });
 
+  it("evaluates If-Match and If-None-Match as RFC 9110 says: 412 when If-Match names another version, 304 when the copy is current", async () => {
+    const attachment = await json(await upload("document", PDF, { filename: "conditions.pdf" }));
+    const first = await download(attachment.download);
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag")!;
+    const lastModified = first.headers.get("last-modified")!;
+    expect(new Date(lastModified).getTime()).not.toBeNaN();
+    const status = async (headers: Record<string, string>) => {
+      const res = await download(attachment.download, marta, headers);
+      await res.arrayBuffer();
+      return res.status;
+    };
+    // If-Match: strong comparison; a weak tag, another tag or a malformed value never matches.
+    expect(await status({ "if-match": etag })).toBe(200);
+    expect(await status({ "if-match": `"other", ${etag}` })).toBe(200);
+    expect(await status({ "if-match": "*" })).toBe(200);
+    expect(await status({ "if-match": '"other"' })).toBe(412);
+    expect(await status({ "if-match": `W/${etag}` })).toBe(412);
+    expect(await status({ "if-match": "garbage" })).toBe(412);
+    const refused = await download(attachment.download, marta, { "if-match": '"other"' });
+    expect(await json(refused)).toMatchObject({ error: "precondition_failed" });
+    // If-None-Match: weak comparison; "*" matches any; a failed If-Match wins over it.
+    expect(await status({ "if-none-match": `W/${etag}` })).toBe(304);
+    expect(await status({ "if-none-match": "*" })).toBe(304);
+    expect(await status({ "if-none-match": '"other"' })).toBe(200);
+    expect(await status({ "if-none-match": "garbage" })).toBe(200);
+    expect(await status({ "if-match": '"other"', "if-none-match": etag })).toBe(412);
+    // Dates: If-Unmodified-Since before the upload fails; If-Modified-Since at it is 304; malformed dates are ignored.
+    expect(await status({ "if-unmodified-since": "Mon, 01 Jan 2001 00:00:00 GMT" })).toBe(412);
+    expect(await status({ "if-modified-since": lastModified })).toBe(304);
+    expect(await status({ "if-modified-since": "yesterday", "if-unmodified-since": "soon" })).toBe(200);
+  });
+
   it("serves images inline, typed by their bytes", async () => {
     const attachment = await json(await upload("image", GIF, { filename: "wave.gif" }));
     const res = await download(attachment.download);

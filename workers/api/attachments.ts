@@ -16,6 +16,7 @@ import { Hono, type Context } from "hono";
 import { attachmentsVisible, type Attachment, type Initiative } from "../../app/domain/initiatives";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "../../app/lib/attachments";
 import { getDb, schema } from "../db/client";
+import { conditionalStatus } from "../files/preconditions";
 import { contentDisposition, detectType, safeFilename } from "../files/sniff";
 import { iso } from "../initiatives/serialize";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
@@ -184,7 +185,7 @@ export const attachmentRoutes = new Hono<AppEnv>()
     const kind = kindOf(c);
     const initiative = await initiativeFromPath(c);
     const { row } = await visibleAttachment(c, initiative, kind);
-    const object = await c.env.FILES.get(row.r2Key, { onlyIf: c.req.raw.headers });
+    const object = await c.env.FILES.get(row.r2Key);
     if (!object) throw attachmentNotFound();
     const headers = new Headers({
       "content-type": row.mimetype,
@@ -192,9 +193,14 @@ export const attachmentRoutes = new Hono<AppEnv>()
       "x-content-type-options": "nosniff",
       "cache-control": "private, max-age=300",
       etag: object.httpEtag,
+      "last-modified": object.uploaded.toUTCString(),
     });
-    // onlyIf answers the object without a body when If-None-Match matched.
-    if (!("body" in object)) return new Response(null, { status: 304, headers });
+    const status = conditionalStatus(c.req.raw.headers, { etag: object.httpEtag, lastModified: object.uploaded });
+    if (status !== null) {
+      await object.body.cancel();
+      if (status === 304) return new Response(null, { status, headers });
+      throw new ApiError(412, "precondition_failed", "The file is not the version the request names (If-Match / If-Unmodified-Since).", undefined, { etag: object.httpEtag });
+    }
     headers.set("content-length", String(object.size));
     return new Response(object.body, { status: 200, headers });
   });
