@@ -8,7 +8,7 @@
 import type { Attachment } from "~/domain/initiatives";
 import { localPath } from "~/domain/same-origin";
 import { memberApi, memberFetch, readResult, type ApiArgs, type ApiResult } from "./api.server";
-import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "./attachments";
+import { ATTACHMENT_MAX_BYTES, isAttachmentKind, readUploadBody, type AttachmentKind } from "./attachments";
 import { memberOrgSlug } from "./member.server";
 
 export interface FileParams {
@@ -35,9 +35,6 @@ export async function deleteAttachment(args: ApiArgs, file: FileParams, id: stri
   return memberApi<void>(args, "DELETE", await apiPath(args, file, `/${encodeURIComponent(id)}`));
 }
 
-/** Room for the multipart envelope around the file (as the API allows). */
-const MULTIPART_OVERHEAD = 16 * 1024;
-
 const failure = (status: number, error: string, message: string, fields?: Record<string, string>): ApiResult<never> => ({
   ok: false,
   status,
@@ -52,13 +49,12 @@ const failure = (status: number, error: string, message: string, fields?: Record
 export async function uploadAttachment(args: ApiArgs, file: FileParams): Promise<{ result: ApiResult<Attachment>; form: FormData | null }> {
   const max = ATTACHMENT_MAX_BYTES[file.kind];
   const tooLarge = failure(413, "file_too_large", "The file is too large.", { file: "attachments_error_too_large" });
-  if (Number(args.request.headers.get("content-length") ?? "0") > max + MULTIPART_OVERHEAD) return { result: tooLarge, form: null };
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return { result: failure(400, "invalid_multipart", "Send the file in the field `file`.", { file: "attachments_error_required" }), form: null };
+  const body = await readUploadBody(args.request, file.kind);
+  if (!body.ok) {
+    const result = body.reason === "too_large" ? tooLarge : failure(400, "invalid_multipart", "Send the file in the field `file`.", { file: "attachments_error_required" });
+    return { result, form: null };
   }
+  const form = body.form;
   const upload = form.get("file");
   if (!upload || typeof upload === "string" || upload.size === 0) {
     return { result: failure(400, "validation_error", "Send the file in the field `file`.", { file: "attachments_error_required" }), form };

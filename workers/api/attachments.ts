@@ -1,8 +1,8 @@
 /**
  * An initiative's documents and images (SPEC.md sections 2, 4, 6 and 7), mounted at
  * /api/{org}/initiative/{slug}/attachment:
- * - GET /{kind}: the published attachments the member may see, plus the member's own uploads
- *   (each with its status), newest first. kind is document or image.
+ * - GET /{kind}?limit=&before=: the published attachments the member may see, plus the member's
+ *   own uploads (each with its status), newest first, one page at a time. kind is document or image.
  * - POST /{kind}?filename=: multipart, the file in the field `file` -> 201 the new attachment.
  * - DELETE /{kind}/{id}: the member's own upload only -> 204.
  * - GET /{kind}/{id}/download: the file, for the uploader or, once published, for whoever sees
@@ -11,23 +11,24 @@
  * from their bytes (workers/files/sniff.ts) and their size is capped per kind. The JSON body limit
  * of the API does not apply here (workers/app.ts); this module caps sizes itself.
  */
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, lt, or } from "drizzle-orm";
 import { Hono, type Context } from "hono";
+import * as v from "valibot";
 import { attachmentsVisible, type Attachment, type Initiative } from "../../app/domain/initiatives";
-import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "../../app/lib/attachments";
+import { ATTACHMENT_MAX_BYTES, isAttachmentKind, readUploadBody, type AttachmentKind } from "../../app/lib/attachments";
 import { getDb, schema } from "../db/client";
 import { conditionalStatus } from "../files/preconditions";
+import { countUpload } from "../files/upload-quota";
 import { contentDisposition, detectType, safeFilename } from "../files/sniff";
 import { iso } from "../initiatives/serialize";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { initiativeFromPath } from "./participation";
 
 type AttachmentRow = typeof schema.attachments.$inferSelect;
 
-/** Room for the multipart envelope (boundaries, part headers) around the file itself. */
-const MULTIPART_OVERHEAD = 16 * 1024;
 /** Who publishes: their uploads need no review. */
 const PUBLISHER_ROLES = ["organiser", "admin"];
 
@@ -90,17 +91,36 @@ async function visibleAttachment(c: Context<AppEnv>, initiative: Initiative, kin
   return { row, own };
 }
 
+/** Attachment lists come in pages, newest first: `limit` (1 to 100, default 50) and the `before` cursor of the Link header. */
+export const ATTACHMENT_PAGE = { default: 50, max: 100 };
+
+const ListQuery = v.object({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, "form_error_invalid"),
+      v.transform(Number),
+      v.minValue(1, "form_error_invalid"),
+      v.maxValue(ATTACHMENT_PAGE.max, "form_error_invalid"),
+    ),
+    String(ATTACHMENT_PAGE.default),
+  ),
+  before: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,16}\.[A-Za-z0-9-]{1,64}$/, "form_error_invalid"),
+      v.transform((cursor) => ({ createdAt: Number(cursor.slice(0, cursor.indexOf("."))), id: cursor.slice(cursor.indexOf(".") + 1) })),
+    ),
+  ),
+});
+
 async function readUpload(c: Context<AppEnv>, kind: AttachmentKind): Promise<File> {
   const max = ATTACHMENT_MAX_BYTES[kind];
-  // Refuse an oversized body before reading it; the file's own size is checked again below.
-  const length = Number(c.req.header("content-length") ?? "0");
-  if (length > max + MULTIPART_OVERHEAD) throw tooLarge(kind);
-  let form: FormData;
-  try {
-    form = await c.req.raw.formData();
-  } catch {
-    throw badRequest("invalid_multipart", "Send the file as multipart/form-data in the field `file`.", { file: "attachments_error_required" });
-  }
+  // An oversized body is refused by its Content-Length, or cut off while it is read.
+  const body = await readUploadBody(c.req.raw, kind);
+  if (!body.ok && body.reason === "too_large") throw tooLarge(kind);
+  if (!body.ok) throw badRequest("invalid_multipart", "Send the file as multipart/form-data in the field `file`.", { file: "attachments_error_required" });
+  const form = body.form;
   const file = form.get("file");
   if (typeof file === "string" || !file || file.size === 0) {
     throw badRequest("validation_error", "Send the file as multipart/form-data in the field `file`.", { file: "attachments_error_required" });
@@ -111,9 +131,10 @@ async function readUpload(c: Context<AppEnv>, kind: AttachmentKind): Promise<Fil
 
 export const attachmentRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/:kind", async (c) => {
+  .get("/:kind", validate("query", ListQuery), async (c) => {
     const kind = kindOf(c);
     const initiative = await initiativeFromPath(c);
+    const { limit, before } = c.req.valid("query");
     const own = eq(schema.attachments.memberId, c.var.auth.memberId);
     const rows = await getDb(c.env)
       .select()
@@ -124,11 +145,22 @@ export const attachmentRoutes = new Hono<AppEnv>()
           eq(schema.attachments.initiativeId, initiative.id),
           eq(schema.attachments.kind, kind),
           seesPublished(c, initiative, kind) ? or(eq(schema.attachments.status, "published"), own) : own,
+          before
+            ? or(lt(schema.attachments.createdAt, before.createdAt), and(eq(schema.attachments.createdAt, before.createdAt), lt(schema.attachments.id, before.id)))
+            : undefined,
         ),
       )
       .orderBy(desc(schema.attachments.createdAt), desc(schema.attachments.id))
+      .limit(limit + 1)
       .all();
-    return c.json(rows.map((row) => toAttachment(c, initiative, row)));
+    const page = rows.slice(0, limit);
+    if (rows.length > limit) {
+      const last = page[page.length - 1];
+      const next = new URL(c.req.url);
+      next.search = new URLSearchParams({ limit: String(limit), before: `${last.createdAt}.${last.id}` }).toString();
+      c.header("link", `<${next.pathname}${next.search}>; rel="next"`);
+    }
+    return c.json(page.map((row) => toAttachment(c, initiative, row)));
   })
   .post("/:kind", async (c) => {
     const kind = kindOf(c);
@@ -142,6 +174,7 @@ export const attachmentRoutes = new Hono<AppEnv>()
         file: "attachments_error_type",
       });
     }
+    await countUpload(c.env.DB, c.var.auth.memberId, bytes.length);
     const id = crypto.randomUUID();
     const filename = safeFilename(c.req.query("filename") || file.name, type);
     const key = `${c.var.org.id}/${initiative.id}/${kind}/${id}`;

@@ -112,13 +112,14 @@ export function detectType(kind: AttachmentKind, bytes: Uint8Array): DetectedTyp
 }
 
 /**
- * A filename safe to store and to put in Content-Disposition: no path, no control or reserved
- * characters, at most 120 characters, and an extension that matches the detected type.
+ * A filename safe to store and to put in Content-Disposition: no path, no control, bidi or
+ * reserved characters, at most 120 characters, and an extension that matches the detected type.
  */
 export function safeFilename(raw: string | null | undefined, type: DetectedType): string {
   const base = (raw ?? "").normalize("NFC").split(/[\\/]/).pop() ?? "";
   let name = base
-    .replace(/[\u0000-\u001f\u007f-\u009f"*:<>?|;]/g, "")
+    // Bidi controls (U+061C, U+200E/F, U+202A-E, U+2066-9) would let "gpj.exe" read as "exe.jpg".
+    .replace(/[\u0000-\u001f\u007f-\u009f"*:<>?|;\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/\s+/g, " ")
     .trim()
     .replace(/^[.\s]+|[.\s]+$/g, "");

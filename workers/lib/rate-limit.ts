@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../types";
 import { ApiError } from "./errors";
 
-interface Limit {
+export interface Limit {
   max: number;
   windowSeconds: number;
 }
@@ -21,19 +21,22 @@ export const RATE_LIMITS = {
 } satisfies Record<string, { ip: Limit; account: Limit }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
-/** Counts one hit; answers how many seconds to wait when the limit is exceeded, else 0. */
-export async function hit(db: D1Database, key: string, limit: Limit, now = Date.now()): Promise<number> {
+/**
+ * Counts one hit (or `amount` units, e.g. bytes); answers how many seconds to wait when the limit
+ * is exceeded, else 0.
+ */
+export async function hit(db: D1Database, key: string, limit: Limit, now = Date.now(), amount = 1): Promise<number> {
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = now - (now % windowMs);
   const row = await db
     .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, ?3)
        ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN window_start < ?2 THEN 1 ELSE count + 1 END,
+         count = CASE WHEN window_start < ?2 THEN ?3 ELSE count + ?3 END,
          window_start = CASE WHEN window_start < ?2 THEN ?2 ELSE window_start END
        RETURNING count, window_start`,
     )
-    .bind(key, windowStart)
+    .bind(key, windowStart, amount)
     .first<{ count: number; window_start: number }>();
   if (!row || row.count <= limit.max) return 0;
   return Math.max(1, Math.ceil((row.window_start + windowMs - now) / 1000));
