@@ -4,6 +4,7 @@
  * one refresh (single flight, web-session.server.ts) and one retry.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { signedOutPath } from "./signed-out";
 import {
   clearSessionCookie,
   deleteWebSession,
@@ -88,14 +89,13 @@ function refresher(args: ApiArgs) {
 }
 
 /**
- * Where a visitor without a session goes: /signin, keeping where they were going. A plain 302
- * Response (Remix follows any thrown redirect), so this module stays free of the Remix runtime.
+ * Where a visitor without a session goes (signed-out.ts): /signin keeping where they were going,
+ * or the sign-up link of the initiative they were linked to. A plain 302 Response (Remix follows
+ * any thrown redirect), so this module stays free of the Remix runtime.
  */
 export function signinRedirect(request: Request, headers?: Record<string, string>) {
   const url = new URL(request.url);
-  const referrer = url.pathname + url.search;
-  const target = referrer === "/" || referrer.startsWith("/signin") ? "/signin" : `/signin?redirect=${encodeURIComponent(referrer)}`;
-  return new Response(null, { status: 302, headers: { location: target, ...headers } });
+  return new Response(null, { status: 302, headers: { location: signedOutPath(url.pathname + url.search), ...headers } });
 }
 
 /**

@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { signupPath } from "~/lib/signed-out";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
 import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
@@ -35,6 +36,12 @@ function useSigninHref() {
   return (email: string) => `/signin${query({ redirect: next, email })}`;
 }
 
+/** The create-account page, by way of the initiative the visitor was going to (signed-out.ts). */
+function useSignupHref() {
+  const next = new URLSearchParams(useLocation().search).get("redirect");
+  return (email?: string) => signupPath(next, email);
+}
+
 function useSubmitting(intent: string) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -45,6 +52,7 @@ export function EmailStep({ initialEmail, result, canSignUp = true }: { initialE
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const submitting = useSubmitting("lookup");
+  const signupHref = useSignupHref();
   const [email, setEmail] = useState(result?.email || initialEmail);
   const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
   useEffect(() => setErrors(result?.errors), [result]);
@@ -61,7 +69,7 @@ export function EmailStep({ initialEmail, result, canSignUp = true }: { initialE
           failure={failure}
           tip={
             failure.status === 404 && canSignUp ? (
-              <Link className={linkClass} to={`/signup${query({ email: result?.email })}`}>
+              <Link className={linkClass} to={signupHref(result?.email)}>
                 {t("signin_error_404_tip")}
               </Link>
             ) : null
@@ -93,6 +101,7 @@ function EmailSummary({ email }: { email: string }) {
 function LoginFailure({ result, canSignUp }: { result: SigninResult; canSignUp: boolean }) {
   const { t } = useTranslation("auth");
   const submitting = useSubmitting("resend");
+  const signupHref = useSignupHref();
   const failure = result.failure!;
   const email = result.email;
   let tip = null;
@@ -104,7 +113,7 @@ function LoginFailure({ result, canSignUp }: { result: SigninResult; canSignUp: 
     );
   } else if ((failure.status === 402 || failure.status === 404) && canSignUp) {
     tip = (
-      <Link className={linkClass} to={`/signup${query({ email })}`}>
+      <Link className={linkClass} to={signupHref(email)}>
         {t("signin_error_402_tip")}
       </Link>
     );
