@@ -19,6 +19,7 @@ import { getLiveSession } from "../auth/sessions";
 import { verifyAccessToken } from "../auth/tokens";
 import { getConfig } from "../lib/config";
 import { ApiError, notFound } from "../lib/errors";
+import { isOwnOrigin } from "../lib/request-origin";
 import { getOrganizationBySlug } from "../tenant/organizations";
 import type { AppEnv, AuthContext } from "../types";
 import { assertChatAllowed, CHAT_MEMBER_HEADER, CHAT_ORG_HEADER, memberObject } from "./live";
@@ -27,11 +28,7 @@ import { chatRole } from "./service";
 /** The member of the web session cookie, when the socket comes from a page of this host. */
 async function cookieAuth(c: Context<AppEnv>): Promise<AuthContext | null> {
   const origin = c.req.header("origin");
-  if (origin) {
-    // The Host header, or the URL's host (the same behind wrangler dev's proxy, which may rewrite one).
-    const hosts = [c.req.header("host"), new URL(c.req.url).host];
-    if (!URL.canParse(origin) || !hosts.includes(new URL(origin).host)) return null;
-  }
+  if (origin && !isOwnOrigin(origin, c.req.raw)) return null;
   const session = await getWebSession({ cloudflare: { env: c.env } } as unknown as AppLoadContext, c.req.raw);
   if (!session) return null;
   // The live web session is the credential here; its stored access token only names the API session,
