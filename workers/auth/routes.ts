@@ -71,11 +71,13 @@ async function tokenSubject(env: Env, row: { memberId: string; orgId: string | n
 export const authRoutes = new Hono<AppEnv>()
   .post("/lookup", validate("json", LookupBody), async (c) => {
     const { email } = c.req.valid("json");
-    await enforceRateLimit(c, "lookup", email);
+    const attempt = await enforceRateLimit(c, "lookup", email);
     const member = await findMemberByEmail(c.env, email);
     const organizations = member ? await memberOrganizations(c.env, member.id, c.var.tenant.id) : [];
     const tenant = organizations[0]?.tenant ?? null;
     if (!member || !tenant) throw accountNotFound();
+    // Only misses count: members of one office looking themselves up are never throttled.
+    await attempt.succeeded();
     const sso = tenant.sso.find((provider) => provider.enforced);
     return c.json({
       email,
@@ -87,9 +89,11 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/login", validate("json", LoginBody), async (c) => {
     const { email, password } = c.req.valid("json");
-    await enforceRateLimit(c, "login", email);
+    const attempt = await enforceRateLimit(c, "login", email);
     const member = await findMemberByEmail(c.env, email);
     const matches = await verifyPassword(password, member?.passwordHash ?? null);
+    // Only failures count (workers/lib/rate-limit.ts): the right password gives its hits back.
+    if (matches) await attempt.succeeded();
     if (!member) throw accountNotFound(402);
     if (member.disabledAt !== null) throw new ApiError(403, "account_disabled", "This account is disabled.");
     if (!member.passwordHash) throw new ApiError(401, "password_not_set", "This account has no password yet; recover it to choose one.");
