@@ -69,7 +69,7 @@ describe("POST /api/signup: creating the account", () => {
     const profile = await env.DB.prepare("SELECT * FROM profiles WHERE member_id = ?").bind(member.id).first<any>();
     expect(profile).toMatchObject({ name: "Nuno Costa", commercial_comms_accepted: 1 });
     const [mail] = await mailbox("joana@example.org");
-    expect(mail.links[0]).toMatch(/^http:\/\/localhost\/confirm_email\/[A-Za-z0-9_-]{40,}$/);
+    expect(mail.links[0]).toMatch(/^http:\/\/localhost:8787\/confirm_email\/[A-Za-z0-9_-]{40,}$/);
     expect(mail.subject).toMatch(/Commons/);
     expect(mail.text).toMatch(/Nuno Costa/);
   });

@@ -63,7 +63,7 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
         missing,
         password_policy: (tenant ?? c.var.tenant).general.password_policy,
         public_organizations: [],
-        url: tenant ? organizationOrigin(c.env, tenant, c.req.url) : null,
+        url: tenant ? organizationOrigin(c.env, tenant) : null,
         defaults: {
           language: resolveLocale(input.language ?? (tenant ?? c.var.tenant).community.language),
           organization_slug: tenant?.slug ?? null,
@@ -118,6 +118,6 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
     if (String(cause).includes("UNIQUE")) throw new ApiError(409, "account_exists", "An account with this e-mail already exists.");
     throw cause;
   }
-  await sendTokenEmail(c.env, "email_confirmation", { id: created.id, email: input.email, language, name: input.name }, tenant, new URL(c.req.url).origin);
+  await sendTokenEmail(c.env, "email_confirmation", { id: created.id, email: input.email, language, name: input.name }, tenant);
   return answer("email_confirmation", {}, 201);
 });

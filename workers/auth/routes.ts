@@ -19,7 +19,7 @@ import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsV
 import { authenticate, unauthenticated } from "./middleware";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokensJson } from "./session-response";
-import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
+import { revokeMemberSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
 import { signAccessToken, ACCESS_TOKEN_TTL_SECONDS } from "./tokens";
 import { getConfig } from "../lib/config";
 import { ssoRoutes, ssoStartUrl } from "./sso";
@@ -52,11 +52,11 @@ const accountNotFound = (status: 404 | 402 = 404) =>
   new ApiError(status, status === 402 ? "email_not_found" : "account_not_found", "There is no account with this e-mail.");
 
 /** Mails a single-use link to a member, for the organisation whose rules apply to them. */
-async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgId: string, requestUrl: string) {
+async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgId: string) {
   const tenant = await memberTenant(env, member.id, preferOrgId);
   if (!tenant) throw accountNotFound();
   const profile = await getDb(env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get();
-  await sendTokenEmail(env, kind, { ...member, name: profile?.name ?? "" }, tenant, new URL(requestUrl).origin);
+  await sendTokenEmail(env, kind, { ...member, name: profile?.name ?? "" }, tenant);
 }
 
 /** The member and organisation a single-use e-mail token was issued for. */
@@ -82,8 +82,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({
       email,
       nextStage: sso ? "sso_popup" : "password",
-      organizations: organizations.map(({ tenant: org }) => organizationSummary(c.env, org, c.req.url)),
-      url: sso ? ssoStartUrl(tenant.slug, sso.provider, email) : organizationOrigin(c.env, tenant, c.req.url),
+      organizations: organizations.map(({ tenant: org }) => organizationSummary(c.env, org)),
+      url: sso ? ssoStartUrl(tenant.slug, sso.provider, email) : organizationOrigin(c.env, tenant),
     });
   })
 
@@ -109,7 +109,7 @@ export const authRoutes = new Hono<AppEnv>()
       const member = await findMemberById(c.env, auth.memberId);
       if (!member) throw unauthenticated();
       const accessToken = await signAccessToken(getConfig(c.env).TOKEN_SECRET, { sub: member.id, sid: auth.sessionId });
-      return c.json({ access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, user: await userJson(c.env, member, c.var.tenant.id, c.req.url) });
+      return c.json({ access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, user: await userJson(c.env, member, c.var.tenant.id) });
     }
     const cookie = readRefreshCookie(c);
     if (!cookie) throw unauthenticated();
@@ -117,7 +117,7 @@ export const authRoutes = new Hono<AppEnv>()
     setRefreshCookie(c, tokens.refresh_token);
     const member = await findMemberById(c.env, tokens.memberId);
     if (!member) throw unauthenticated();
-    return c.json({ ...tokensJson(tokens), user: await userJson(c.env, member, c.var.tenant.id, c.req.url) });
+    return c.json({ ...tokensJson(tokens), user: await userJson(c.env, member, c.var.tenant.id) });
   })
 
   .delete("/identity", async (c) => {
@@ -152,7 +152,7 @@ export const authRoutes = new Hono<AppEnv>()
     await enforceRateLimit(c, "recover_password", email);
     const member = await findMemberByEmail(c.env, email);
     if (!member) throw accountNotFound();
-    await mailLink(c.env, "password_reset", member, c.var.tenant.id, c.req.url);
+    await mailLink(c.env, "password_reset", member, c.var.tenant.id);
     return c.body(null, 204);
   })
 
@@ -180,12 +180,13 @@ export const authRoutes = new Hono<AppEnv>()
       })
       .where(eq(schema.members.id, member.id));
     const comms = agreements?.agreeComms;
-    await (comms === undefined
-      ? updateMember
-      : db.batch([
-          updateMember,
-          db.update(schema.profiles).set({ commercialCommsAccepted: comms }).where(eq(schema.profiles.memberId, member.id)),
-        ]));
+    // A new password ends every session opened with the old one (a thief's included); signIn below
+    // opens the only session left.
+    await db.batch([
+      updateMember,
+      revokeMemberSessions(c.env, member.id, "password_reset"),
+      ...(comms === undefined ? [] : [db.update(schema.profiles).set({ commercialCommsAccepted: comms }).where(eq(schema.profiles.memberId, member.id))]),
+    ]);
     const updated = (await findMemberById(c.env, member.id))!;
     return c.json(await signIn(c, updated));
   })
@@ -204,7 +205,7 @@ export const authRoutes = new Hono<AppEnv>()
     const member = await findMemberByEmail(c.env, email);
     if (!member) throw accountNotFound();
     if (member.emailConfirmedAt !== null) throw new ApiError(409, "email_already_confirmed", "This e-mail is already confirmed; sign in.");
-    await mailLink(c.env, "email_confirmation", member, c.var.tenant.id, c.req.url);
+    await mailLink(c.env, "email_confirmation", member, c.var.tenant.id);
     return c.body(null, 204);
   })
 
