@@ -16,12 +16,10 @@ import { consumeEmailToken, peekEmailToken } from "./email-tokens";
 import type { EmailKind } from "../email/templates";
 import { sendTokenEmail } from "./mail";
 import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberOrganizations, organizationSummary, userJson } from "./members";
-import { authenticate, unauthenticated } from "./middleware";
+import { authenticate, bearerToken, sessionNamedBy, unauthenticated } from "./middleware";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokensJson } from "./session-response";
 import { revokeMemberSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
-import { signAccessToken, ACCESS_TOKEN_TTL_SECONDS } from "./tokens";
-import { getConfig } from "../lib/config";
 import { ssoRoutes, ssoStartUrl } from "./sso";
 import type { Tenant } from "../tenant/organizations";
 
@@ -103,13 +101,15 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .put("/identity", async (c) => {
-    // With a valid access token: a fresh one for the same session. Otherwise the refresh cookie.
+    // With a valid access token: the same token back, with the time it has left. Only the refresh
+    // token renews; otherwise a stolen access token could keep itself alive for ever.
     const auth = await authenticate(c.env, c.req.header("authorization"));
     if (auth) {
       const member = await findMemberById(c.env, auth.memberId);
       if (!member) throw unauthenticated();
-      const accessToken = await signAccessToken(getConfig(c.env).TOKEN_SECRET, { sub: member.id, sid: auth.sessionId });
-      return c.json({ access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, user: await userJson(c.env, member, c.var.tenant.id) });
+      const accessToken = bearerToken(c.req.header("authorization"))!;
+      const expiresIn = Math.max(0, Math.floor((auth.expiresAt - Date.now()) / 1000));
+      return c.json({ access_token: accessToken, expires_in: expiresIn, user: await userJson(c.env, member, c.var.tenant.id) });
     }
     const cookie = readRefreshCookie(c);
     if (!cookie) throw unauthenticated();
@@ -121,8 +121,9 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .delete("/identity", async (c) => {
-    const auth = await authenticate(c.env, c.req.header("authorization"));
-    if (auth) await revokeSession(c.env, auth.sessionId, "logout");
+    // An expired access token still names its session: logging out must not depend on its age.
+    const sessionId = await sessionNamedBy(c.env, c.req.header("authorization"));
+    if (sessionId) await revokeSession(c.env, sessionId, "logout");
     const cookie = readRefreshCookie(c);
     if (cookie) {
       // Logging out with only the cookie ends that cookie's session too.
