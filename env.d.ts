@@ -11,8 +11,11 @@ interface Env {
   CHAT_MEMBERS: DurableObjectNamespace<import("./durable-objects/chat-member").ChatMember>;
   ASSETS: Fetcher;
 
-  /** "development" | "test" | "production"; /dev/* and insecure OIDC issuers only outside production. */
-  ENVIRONMENT: string;
+  /**
+   * "development" | "test" | "production"; unset counts as production (workers/lib/config.ts).
+   * /dev/* and insecure OIDC issuers only outside production.
+   */
+  ENVIRONMENT?: string;
   DEFAULT_ORG_SLUG: string;
   /** Origin used in e-mail links when the organisation has no custom hostname. */
   PUBLIC_URL: string;

@@ -202,6 +202,22 @@ export class ChatMember extends DurableObject<Env> {
     }
   }
 
+  /** Closes every socket of this member (their account was disabled: workers/auth/disable-member.ts). */
+  async disconnect(code: number, reason: string): Promise<void> {
+    const sockets = this.openSockets();
+    const actor = sockets[0]?.deserializeAttachment() as SocketState | undefined;
+    for (const ws of sockets) {
+      try {
+        ws.close(code, reason);
+      } catch {
+        // Already closing.
+      }
+    }
+    if (!actor) return;
+    const partners = await chatPartners(this.env, actor);
+    await deliverTo(this.env, actor.orgId, partners, { type: "presence", member_id: actor.memberId, online: false });
+  }
+
   async isOnline(): Promise<boolean> {
     return this.openSockets().length > 0;
   }

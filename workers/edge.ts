@@ -5,6 +5,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "remix-build";
 import { createApp } from "./app";
+import { isProduction } from "./lib/config";
 
 export { ChatMember } from "../durable-objects/chat-member";
 
@@ -12,7 +13,7 @@ let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
 
 const app = createApp({
   renderPage(request, env, ctx, page) {
-    handleRemix ??= createRequestHandler(build as unknown as ServerBuild, env.ENVIRONMENT === "production" ? "production" : "development");
+    handleRemix ??= createRequestHandler(build as unknown as ServerBuild, isProduction(env) ? "production" : "development");
     return handleRemix(request, { cloudflare: { env, ctx }, ...page });
   },
 });

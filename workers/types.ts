@@ -10,6 +10,8 @@ export interface OrgMembership {
 export interface AuthContext {
   memberId: string;
   sessionId: string;
+  /** When the access token presented expires (ms): no answer may give back a longer-lived one. */
+  expiresAt: number;
 }
 
 /** Hono environment shared by every sub-app of the Worker. */

@@ -21,8 +21,11 @@ import { hasSession, publicApi, type ApiArgs, type ApiError, type ApiResult } fr
 import { createWebSession, type ApiTokens } from "./web-session.server";
 import type { DraftOrganization, SignupOrganization, StepResult } from "~/components/signup/types";
 import { readForm } from "./form.server";
+import { signupLinkJourney, type OrganizationProfile } from "./signup-entry";
 
 export type { DraftOrganization, SignupOrganization, StepResult };
+export type { OrganizationProfile };
+export { draftOrganization, hostSignup, isCorporate } from "./signup-entry";
 
 export interface SignupDraft {
   name?: string;
@@ -50,20 +53,6 @@ interface SignupAnswer {
   password_policy: unknown;
   public_organizations: SignupOrganization[];
   url: string | null;
-}
-
-/** The organisation profile of GET /api/organization/... (the fields the journey reads). */
-export interface OrganizationProfile {
-  organization_name: string;
-  organization_slug: string;
-  organization_logo: string | null;
-  organization_logo_small: string | null;
-  is_default_org: boolean;
-  is_mini_profile: boolean;
-  is_public: boolean;
-  signup_token: string | null;
-  corporate?: boolean;
-  product_config: { community: { disable_create_new_account?: boolean } };
 }
 
 const DRAFT_KEY = "draft";
@@ -158,14 +147,6 @@ export async function findOrganization(args: ApiArgs, by: { token: string } | { 
   if (result.status === 404) return null;
   throw new Response(null, { status: result.status });
 }
-
-/** Corporate: neither the default organisation nor a public one (as the API decides). */
-export const isCorporate = (org: OrganizationProfile) => org.corporate ?? (!org.is_default_org && !org.is_public);
-
-export const draftOrganization = (org: OrganizationProfile): DraftOrganization => ({
-  name: org.organization_name,
-  logo: org.organization_logo ?? org.organization_logo_small,
-});
 
 /** POST /auth/confirm_email {email, app: "web"}: sends the confirmation link again. */
 export async function resendConfirmation(args: ApiArgs, email: string): Promise<StepResult> {
@@ -348,22 +329,9 @@ export async function commonIntent(args: ApiArgs, form: FormData, handle: DraftH
  */
 export async function followSignupLink(args: ApiArgs, org: OrganizationProfile, extra: Pick<SignupDraft, "initiative"> = {}) {
   const handle = await readDraft(args);
-  const { tenant } = args.context;
-  // A corporate organisation found by an initiative has no token in its public profile; on its own
-  // host, the host's token is the same one.
-  const token = org.signup_token ?? (org.organization_slug === tenant.slug ? tenant.signupToken : null);
-  const draft: SignupDraft = { ...handle.draft, ...extra };
-  if (isCorporate(org) && token) {
-    draft.start = `/signup/c/${token}`;
-    draft.signup_token = token;
-  } else {
-    draft.start = "/signup";
-    draft.signup_token = token ?? undefined;
-  }
-  draft.organization = token ? draftOrganization(org) : null;
-  draft.public_organization_slug = undefined;
-  draft.missing = undefined;
-  throw redirect(draft.start, { headers: { "set-cookie": await saveDraft(args.context, handle, draft) } });
+  const journey = signupLinkJourney(org);
+  const draft: SignupDraft = { ...handle.draft, ...extra, ...journey, public_organization_slug: undefined, missing: undefined };
+  throw redirect(journey.start, { headers: { "set-cookie": await saveDraft(args.context, handle, draft) } });
 }
 
 /**

@@ -2,20 +2,22 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FirstStepPage } from "~/components/signup/first-step-page";
 import { titleMeta } from "~/lib/page-title";
-import { keptToken, readDraft, redirectIfSignedIn, submitFirstStep } from "~/lib/signup.server";
+import { hostSignup, keptToken, readDraft, redirectIfSignedIn, submitFirstStep } from "~/lib/signup.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_title");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { tenant } = args.context;
   await redirectIfSignedIn(args);
-  // A corporate host signs up into its own organisation: the corporate screen, with its token.
-  if (!tenant.isDefault && !tenant.isMiniProfile) throw redirect(`/signup/c/${encodeURIComponent(tenant.signupToken)}`);
+  // A public organisation's own host: its screen, with its token, which is public (decision 004).
+  // A non-public one's token is never shown here (hostSignup).
+  if (tenant.isPublic && !tenant.isDefault && !tenant.isMiniProfile) throw redirect(`/signup/c/${encodeURIComponent(tenant.signupToken)}`);
   const { draft } = await readDraft(args);
   const token = keptToken(draft);
+  const host = hostSignup(tenant, token);
   return data({
-    organization: token ? (draft.organization ?? null) : null,
-    closed: tenant.community.disable_create_new_account === true && !token,
+    organization: token ? (draft.organization ?? null) : host.organization,
+    closed: host.closed,
     defaults: { name: draft.name ?? "", email: draft.email ?? "", agreeComms: draft.agreeComms === true },
   });
 }

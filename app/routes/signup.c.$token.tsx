@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({
     found: true as const,
     organization: draftOrganization(organization),
-    closed: organization.product_config.community.disable_create_new_account === true,
+    closed: organization.product_config.community.disable_create_new_account === true ? ("disabled" as const) : null,
     defaults: {
       name: draft.name ?? "",
       email: draft.email ?? "",

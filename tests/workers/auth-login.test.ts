@@ -19,7 +19,7 @@ describe("POST /auth/lookup", () => {
     expect(body.email).toBe("marta@acme.example");
     expect(body.nextStage).toBe("password");
     expect(body.organizations.map((o: any) => o.slug)).toEqual(["acme"]);
-    expect(body.url).toBe("http://acme.localhost");
+    expect(body.url).toBe("http://acme.localhost:8787");
   });
 
   it("answers 404 account_not_found for an unknown e-mail", async () => {

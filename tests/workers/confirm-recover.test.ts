@@ -7,6 +7,8 @@ beforeAll(async () => {
   await createMember({ email: "forgetful@commons.example", orgId: commons.id, language: "es-ES", name: "Lola" });
   await createMember({ email: "invited@acme.example", orgId: acme.id, password: null, confirmed: false });
   await env.DB.prepare("UPDATE members SET last_terms_accepted_version = 0 WHERE email = 'invited@acme.example'").run();
+  await createMember({ email: "robbed@commons.example", orgId: commons.id });
+  await createMember({ email: "worker@acme.example", orgId: acme.id });
 });
 
 async function signUp(email: string) {
@@ -57,6 +59,18 @@ describe("e-mail confirmation", () => {
     expect((await call("POST", "/auth/confirm_email", { body: { email: "nobody@example.org" } })).status).toBe(404);
   });
 
+  it("a new confirmation e-mail makes the earlier links invalid", async () => {
+    await signUp("twice@example.org");
+    const first = await mailedToken("twice@example.org", "/confirm_email/");
+    expect((await call("POST", "/auth/confirm_email", { body: { email: "twice@example.org" } })).status).toBe(204);
+    const second = await mailedToken("twice@example.org", "/confirm_email/");
+    expect(second).not.toBe(first);
+    const old = await call("PUT", `/auth/confirm_email/${first}`, { body: { password: "Chosen-pass-77" } });
+    expect(old.status).toBe(401);
+    expect(await json(old)).toMatchObject({ error: "link_expired" });
+    expect((await call("PUT", `/auth/confirm_email/${second}`, { body: { password: "Chosen-pass-77" } })).status).toBe(200);
+  });
+
   it("answers 401 link_expired for forged and expired links", async () => {
     const forged = await call("PUT", `/auth/confirm_email/${"A".repeat(43)}`, { body: { password: "Whatever-123" } });
     expect(forged.status).toBe(401);
@@ -91,6 +105,34 @@ describe("password recovery", () => {
     await login("forgetful@commons.example", "Brand-new-2026");
     expect((await call("POST", "/auth/login", { body: { email: "forgetful@commons.example", password: "Correct-Horse-9" } })).status).toBe(401);
     expect((await call("PUT", `/auth/recover_password/${token}`, { body: { password: "Another-2026" } })).status).toBe(401);
+  });
+
+  it("ends every other session of the member", async () => {
+    const thief = await login("robbed@commons.example", "Correct-Horse-9");
+    expect((await call("POST", "/auth/recover_password", { body: { email: "robbed@commons.example" } })).status).toBe(204);
+    const token = await mailedToken("robbed@commons.example", "/recover_password/");
+    const reset = await call("PUT", `/auth/recover_password/${token}`, { body: { password: "Locks-changed-31" } });
+    expect(reset.status).toBe(200);
+    const owner = await json(reset);
+
+    expect((await call("PUT", "/auth/identity", { token: thief.body.access_token })).status).toBe(401);
+    expect((await call("PUT", "/auth/refresh", { body: { refresh_token: thief.body.refresh_token } })).status).toBe(401);
+    expect((await call("PUT", "/auth/identity", { token: owner.access_token })).status).toBe(200);
+  });
+
+  it("links in e-mails use the registered hostname or PUBLIC_URL, never the request's Host", async () => {
+    const origin = (link: string) => new URL(link).origin;
+    await call("POST", "/auth/recover_password", { body: { email: "robbed@commons.example" }, host: "evil.example" });
+    expect(origin((await mailbox("robbed@commons.example"))[0].links[0])).toBe(env.PUBLIC_URL);
+    // A member of an organisation with a hostname: that hostname, on PUBLIC_URL's scheme and port.
+    await call("POST", "/auth/recover_password", { body: { email: "worker@acme.example" }, host: "evil.example:6666" });
+    expect(origin((await mailbox("worker@acme.example"))[0].links[0])).toBe("http://acme.localhost:8787");
+    await call("POST", "/api/signup", {
+      body: { name: "Hosted", email: "hosted@acme.example", password: "Sol-e-mar-77", agreeTC: true },
+      host: "acme.localhost:6666",
+    });
+    const [mail] = await mailbox("hosted@acme.example");
+    expect(mail.links.every((link) => origin(link) === "http://acme.localhost:8787")).toBe(true);
   });
 
   it("answers 404 for an address with no account", async () => {

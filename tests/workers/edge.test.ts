@@ -118,4 +118,10 @@ describe("/dev/mailbox", () => {
     const res = await app.fetch(new Request("http://localhost/dev/mailbox"), production, createExecutionContext());
     expect(res.status).toBe(404);
   });
+
+  it("answers 404 when ENVIRONMENT is unset (a deploy that forgot it is production)", async () => {
+    const { ENVIRONMENT: _unset, ...unset } = testEnv;
+    const res = await createApp().fetch(new Request("http://localhost/dev/mailbox"), unset as Env, createExecutionContext());
+    expect(res.status).toBe(404);
+  });
 });

@@ -9,6 +9,46 @@ beforeAll(async () => {
   await createOrg({ id: "org-closed", slug: "closed", isPublic: true, community: { disable_create_new_account: true } });
   await createMember({ email: "taken@commons.example", orgId: commons.id });
   await createMember({ email: "unconfirmed@commons.example", orgId: commons.id, confirmed: false });
+  await createOrg({ id: "org-sso", slug: "ssocorp", signupToken: "ssocorp-signup-token", hostnames: ["sso.localhost"] });
+  await env.DB.prepare(
+    "INSERT INTO sso_providers (id, org_id, provider, issuer, client_id) VALUES ('sso-ssocorp', 'org-sso', 'corp-idp', 'https://idp.ssocorp.example', 'c')",
+  ).run();
+});
+
+describe("POST /api/signup: a non-public organisation is closed", () => {
+  it("refuses a sign-up on its hostname with no token and another e-mail: 403 invitation_required, nothing written", async () => {
+    const res = await call("POST", "/api/signup", {
+      body: { ...base, email: "stranger@example.org", password: "Sol-e-mar-77" },
+      host: "acme.localhost",
+    });
+    expect(res.status).toBe(403);
+    expect(await json(res)).toMatchObject({ error: "invitation_required" });
+    expect(await env.DB.prepare("SELECT id FROM members WHERE email = 'stranger@example.org'").first()).toBeNull();
+  });
+
+  it("admits through its token, its e-mail domains or its SSO", async () => {
+    const byToken = await call("POST", "/api/signup", { body: { ...base, email: "guest@example.org", signup_token: "acme-signup-token" }, host: "acme.localhost" });
+    expect(await json(byToken)).toMatchObject({ missing: "password", corporate: { slug: "acme" } });
+    const byDomain = await call("POST", "/api/signup", { body: { ...base, email: "staff@acme.example" }, host: "acme.localhost" });
+    expect(await json(byDomain)).toMatchObject({ missing: "password", corporate: { slug: "acme" } });
+    const bySso = await call("POST", "/api/signup", { body: { ...base, email: "someone@example.org", password: "Sol-e-mar-77" }, host: "sso.localhost" });
+    expect(bySso.status).toBe(200);
+    const sso = await json(bySso);
+    expect(sso).toMatchObject({ missing: "sso_confirmation", corporate: { slug: "ssocorp" } });
+    expect(sso.url).toMatch(/^\/sso\/initiate\/corp-idp\//);
+    expect(await env.DB.prepare("SELECT id FROM members WHERE email = 'someone@example.org'").first()).toBeNull();
+  });
+
+  it("shows its token in no answer reachable without it", async () => {
+    const answers = await Promise.all([
+      call("POST", "/api/signup", { body: { ...base, email: "staff@acme.example" }, host: "acme.localhost" }),
+      call("POST", "/api/signup", { body: { ...base, email: "nosy@example.org" }, host: "acme.localhost" }),
+      call("GET", "/api/organization/current", { host: "acme.localhost" }),
+      call("GET", "/api/organization/profile/acme"),
+      call("POST", "/auth/lookup", { body: { email: "taken@commons.example" }, host: "acme.localhost" }),
+    ]);
+    for (const res of answers) expect(await res.text()).not.toContain("acme-signup-token");
+  });
 });
 
 describe("POST /api/signup: what is missing", () => {
@@ -69,7 +109,7 @@ describe("POST /api/signup: creating the account", () => {
     const profile = await env.DB.prepare("SELECT * FROM profiles WHERE member_id = ?").bind(member.id).first<any>();
     expect(profile).toMatchObject({ name: "Nuno Costa", commercial_comms_accepted: 1 });
     const [mail] = await mailbox("joana@example.org");
-    expect(mail.links[0]).toMatch(/^http:\/\/localhost\/confirm_email\/[A-Za-z0-9_-]{40,}$/);
+    expect(mail.links[0]).toMatch(/^http:\/\/localhost:8787\/confirm_email\/[A-Za-z0-9_-]{40,}$/);
     expect(mail.subject).toMatch(/Commons/);
     expect(mail.text).toMatch(/Nuno Costa/);
   });

@@ -16,12 +16,12 @@ const organizationNotFound = () => notFound("organization_not_found", "The organ
 
 export const organizationRoutes = new Hono<AppEnv>()
   // The organisation of the request's hostname: how an app on a custom host learns whose it is.
-  .get("/current", (c) => c.json(organizationProfileJson(c.env, c.var.tenant, { withSignupToken: false, requestUrl: c.req.url })))
+  .get("/current", (c) => c.json(organizationProfileJson(c.env, c.var.tenant, { withSignupToken: false })))
 
   .get("/profile/:slug", validate("param", SlugParam), async (c) => {
     const tenant = await getOrganizationBySlug(c.env, c.req.valid("param").slug);
     if (!tenant) throw organizationNotFound();
-    return c.json(organizationProfileJson(c.env, tenant, { withSignupToken: false, requestUrl: c.req.url }));
+    return c.json(organizationProfileJson(c.env, tenant, { withSignupToken: false }));
   })
 
   .get("/by_initiative_slug/:slug", validate("param", SlugParam), async (c) => {
@@ -37,14 +37,14 @@ export const organizationRoutes = new Hono<AppEnv>()
       rows.find((row) => row.orgId === c.var.tenant.id) ?? rows.find((row) => row.isPublic) ?? rows[0];
     const tenant = chosen ? await getOrganizationById(c.env, chosen.orgId) : null;
     if (!tenant) throw notFound("initiative_not_found", "The initiative cannot be found.");
-    return c.json(organizationProfileJson(c.env, tenant, { withSignupToken: false, requestUrl: c.req.url }));
+    return c.json(organizationProfileJson(c.env, tenant, { withSignupToken: false }));
   })
 
   .get("/:token", validate("param", TokenParam), async (c) => {
     const tenant = await getOrganizationBySignupToken(c.env, c.req.valid("param").token);
     if (!tenant) throw organizationNotFound();
     return c.json({
-      ...organizationProfileJson(c.env, tenant, { withSignupToken: true, requestUrl: c.req.url }),
+      ...organizationProfileJson(c.env, tenant, { withSignupToken: true }),
       corporate: !tenant.isDefault && !tenant.isPublic,
     });
   });

@@ -24,21 +24,37 @@ import {
 } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 
-/** Which organisation a sign-up joins: token, then chosen public one, then e-mail domain, then the host's. */
-async function signupOrganization(env: Env, input: SignupInput, hostTenant: Tenant): Promise<Tenant | null> {
+const invitationRequired = () =>
+  new ApiError(
+    403,
+    "invitation_required",
+    "This organisation admits new members only through its sign-up link, an invitation, an e-mail address of its domains or its single sign-on.",
+  );
+
+/**
+ * Which organisation a sign-up joins: token, then chosen public one, then e-mail domain, then the
+ * host's. A non-public organisation admits only its token, its e-mail domains or its SSO
+ * (docs/decisions/004): on its own hostname, anything else is refused, since the hostname is no
+ * secret.
+ */
+async function signupOrganization(env: Env, input: SignupInput, hostTenant: Tenant): Promise<{ tenant: Tenant; ssoOnly: boolean } | null> {
   if (input.signup_token) {
     const tenant = await getOrganizationBySignupToken(env, input.signup_token);
     if (!tenant) throw notFound("organization_not_found", "The sign-up link is not valid.");
-    return tenant;
+    return { tenant, ssoOnly: false };
   }
   if (input.public_organization_slug) {
     const tenant = await getOrganizationBySlug(env, input.public_organization_slug);
     if (!tenant || !tenant.isPublic) throw notFound("organization_not_found", "The organisation cannot be found.");
-    return tenant;
+    return { tenant, ssoOnly: false };
   }
   const byDomain = await getOrganizationByEmailDomain(env, input.email);
-  if (byDomain) return byDomain;
-  return hostTenant.isDefault ? null : hostTenant;
+  if (byDomain) return { tenant: byDomain, ssoOnly: false };
+  if (hostTenant.isDefault) return null;
+  if (hostTenant.isPublic) return { tenant: hostTenant, ssoOnly: false };
+  // Its SSO: the identity provider decides who belongs (the answer is the SSO start link).
+  if (hostTenant.sso.length > 0) return { tenant: hostTenant, ssoOnly: true };
+  throw invitationRequired();
 }
 
 const isCorporate = (tenant: Tenant) => !tenant.isDefault && !tenant.isPublic;
@@ -52,7 +68,8 @@ function corporateJson(tenant: Tenant | null) {
 export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", SignupSchema), async (c) => {
   const input = c.req.valid("json");
   await enforceRateLimit(c, "signup", input.email);
-  const tenant = await signupOrganization(c.env, input, c.var.tenant);
+  const chosen = await signupOrganization(c.env, input, c.var.tenant);
+  const tenant = chosen?.tenant ?? null;
 
   const answer = (missing: SignupMissing, extra: Record<string, unknown> = {}, status: 200 | 201 = 200) =>
     c.json(
@@ -63,7 +80,7 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
         missing,
         password_policy: (tenant ?? c.var.tenant).general.password_policy,
         public_organizations: [],
-        url: tenant ? organizationOrigin(c.env, tenant, c.req.url) : null,
+        url: tenant ? organizationOrigin(c.env, tenant) : null,
         defaults: {
           language: resolveLocale(input.language ?? (tenant ?? c.var.tenant).community.language),
           organization_slug: tenant?.slug ?? null,
@@ -94,7 +111,7 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
   if (tenant.community.disable_create_new_account) {
     throw new ApiError(403, "signup_disabled", "This organisation does not accept new accounts.");
   }
-  const sso = tenant.sso.find((provider) => provider.enforced);
+  const sso = tenant.sso.find((provider) => provider.enforced) ?? (chosen?.ssoOnly ? tenant.sso[0] : undefined);
   if (sso) return answer("sso_confirmation", { url: ssoStartUrl(tenant.slug, sso.provider, input.email) });
   if (!input.password) return answer("password");
 
@@ -118,6 +135,6 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
     if (String(cause).includes("UNIQUE")) throw new ApiError(409, "account_exists", "An account with this e-mail already exists.");
     throw cause;
   }
-  await sendTokenEmail(c.env, "email_confirmation", { id: created.id, email: input.email, language, name: input.name }, tenant, new URL(c.req.url).origin);
+  await sendTokenEmail(c.env, "email_confirmation", { id: created.id, email: input.email, language, name: input.name }, tenant);
   return answer("email_confirmation", {}, 201);
 });

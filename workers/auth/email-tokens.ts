@@ -3,7 +3,7 @@
  * e-mail; D1 keeps its SHA-256. Unknown, used and expired tokens all answer 401 link_expired
  * (SPEC.md section 8), so a forged token learns nothing.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -18,6 +18,11 @@ export const EMAIL_TOKEN_TTL_HOURS: Record<EmailTokenPurpose, number> = {
 
 const linkExpired = () => new ApiError(401, "link_expired", "This link has expired or was already used.");
 
+/**
+ * A new single-use token. It supersedes the member's earlier live tokens of the same purpose (in
+ * the same batch): only the newest confirmation or reset link works, so a link that leaked from an
+ * older e-mail is worthless once the member asked for another.
+ */
 export async function createEmailToken(
   env: Env,
   memberId: string,
@@ -25,15 +30,21 @@ export async function createEmailToken(
   orgId: string | null,
 ): Promise<string> {
   const token = randomToken();
-  await getDb(env)
-    .insert(schema.emailTokens)
-    .values({
+  const db = getDb(env);
+  const now = Date.now();
+  await db.batch([
+    db
+      .update(schema.emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(schema.emailTokens.memberId, memberId), eq(schema.emailTokens.purpose, purpose), isNull(schema.emailTokens.usedAt))),
+    db.insert(schema.emailTokens).values({
       tokenHash: await sha256Hex(token),
       memberId,
       purpose,
       orgId,
-      expiresAt: Date.now() + EMAIL_TOKEN_TTL_HOURS[purpose] * 3600_000,
-    });
+      expiresAt: now + EMAIL_TOKEN_TTL_HOURS[purpose] * 3600_000,
+    }),
+  ]);
   return token;
 }
 

@@ -1,7 +1,7 @@
 /** The Auth service's two e-mails, in the member's language, through the one sender. */
 import { getEmailSender } from "../email/sender";
 import { renderEmail, type EmailKind } from "../email/templates";
-import type { Tenant } from "../tenant/organizations";
+import { organizationOrigin, type Tenant } from "../tenant/organizations";
 import { createEmailToken, EMAIL_TOKEN_TTL_HOURS } from "./email-tokens";
 
 const LINK_PATHS: Record<EmailKind, string> = {
@@ -9,14 +9,17 @@ const LINK_PATHS: Record<EmailKind, string> = {
   password_reset: "/recover_password/",
 };
 
-/** Creates a single-use token and mails its link; `origin` is where the member asked from. */
+/**
+ * Creates a single-use token and mails its link, on the organisation's registered hostname or
+ * PUBLIC_URL: never the request's Host header, which whoever asks for the e-mail chooses.
+ */
 export async function sendTokenEmail(
   env: Env,
   kind: EmailKind,
   member: { id: string; email: string; language: string; name: string },
   tenant: Tenant,
-  origin: string,
 ) {
+  const origin = organizationOrigin(env, tenant);
   const token = await createEmailToken(env, member.id, kind, tenant.id);
   const link = `${origin}${LINK_PATHS[kind]}${token}`;
   const email = renderEmail(kind, member.language, {

@@ -55,7 +55,7 @@ export async function isMemberOf(env: Env, memberId: string, orgId: string): Pro
   return Boolean(row);
 }
 
-export function organizationSummary(env: Env, tenant: Tenant, requestUrl?: string) {
+export function organizationSummary(env: Env, tenant: Tenant) {
   return {
     slug: tenant.slug,
     name: tenant.name,
@@ -63,12 +63,12 @@ export function organizationSummary(env: Env, tenant: Tenant, requestUrl?: strin
     logo_small: tenant.logoSmall,
     region: tenant.region,
     is_default_org: tenant.isDefault,
-    url: organizationOrigin(env, tenant, requestUrl),
+    url: organizationOrigin(env, tenant),
   };
 }
 
 /** The `user` of SPEC.md section 3 ("Session: access_token, user (with language and organisations list)"). */
-export async function userJson(env: Env, member: MemberRow, preferOrgId?: string, requestUrl?: string) {
+export async function userJson(env: Env, member: MemberRow, preferOrgId?: string) {
   const db = getDb(env);
   const [profile, organizations] = await Promise.all([
     db.select().from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get(),
@@ -82,7 +82,7 @@ export async function userJson(env: Env, member: MemberRow, preferOrgId?: string
     avatar: profile?.avatarKey ? `/api/files/avatar/${member.id}` : null,
     language: member.language,
     email_confirmed: member.emailConfirmedAt !== null,
-    organizations: organizations.map(({ tenant, role }) => ({ ...organizationSummary(env, tenant, requestUrl), role })),
+    organizations: organizations.map(({ tenant, role }) => ({ ...organizationSummary(env, tenant), role })),
   };
 }
 

@@ -3,8 +3,8 @@ import { createMiddleware } from "hono/factory";
 import { getConfig } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import type { AppEnv, AuthContext } from "../types";
-import { getLiveSession } from "./sessions";
-import { verifyAccessToken } from "./tokens";
+import { accountDisabled, getLiveSession } from "./sessions";
+import { type AccessClaims, verifyAccessToken } from "./tokens";
 
 const unauthenticated = () => new ApiError(401, "unauthenticated", "Sign in to continue.");
 
@@ -13,15 +13,34 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
+/**
+ * The one check every use of an access token passes (Auth service, /api/{org}/*, chat and its
+ * socket): the session it names is live and belongs to its member (else null), and the member's
+ * account is not disabled (else 402 account_disabled).
+ */
+export async function authenticateClaims(env: Env, claims: AccessClaims): Promise<AuthContext | null> {
+  const session = await getLiveSession(env, claims.sid);
+  if (!session || session.memberId !== claims.sub) return null;
+  if (session.memberDisabled) throw accountDisabled();
+  return { memberId: claims.sub, sessionId: claims.sid, expiresAt: claims.exp * 1000 };
+}
+
 /** The member behind the request's access token, or null (no token, forged, expired, revoked). */
 export async function authenticate(env: Env, authorization: string | undefined): Promise<AuthContext | null> {
   const token = bearerToken(authorization);
   if (!token) return null;
   const claims = await verifyAccessToken(getConfig(env).TOKEN_SECRET, token);
-  if (!claims) return null;
-  const session = await getLiveSession(env, claims.sid);
-  if (!session || session.memberId !== claims.sub) return null;
-  return { memberId: claims.sub, sessionId: claims.sid };
+  return claims ? authenticateClaims(env, claims) : null;
+}
+
+/**
+ * The session an authentic access token names, expired or not: enough to end it (logout), never to
+ * use it. A forged token names nothing.
+ */
+export async function sessionNamedBy(env: Env, authorization: string | undefined): Promise<string | null> {
+  const token = bearerToken(authorization);
+  const claims = token ? await verifyAccessToken(getConfig(env).TOKEN_SECRET, token, 0) : null;
+  return claims?.sid ?? null;
 }
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {

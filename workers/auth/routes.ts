@@ -16,12 +16,10 @@ import { consumeEmailToken, peekEmailToken } from "./email-tokens";
 import type { EmailKind } from "../email/templates";
 import { sendTokenEmail } from "./mail";
 import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberOrganizations, organizationSummary, userJson } from "./members";
-import { authenticate, unauthenticated } from "./middleware";
+import { authenticate, bearerToken, sessionNamedBy, unauthenticated } from "./middleware";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokensJson } from "./session-response";
-import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
-import { signAccessToken, ACCESS_TOKEN_TTL_SECONDS } from "./tokens";
-import { getConfig } from "../lib/config";
+import { revokeMemberSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
 import { ssoRoutes, ssoStartUrl } from "./sso";
 import type { Tenant } from "../tenant/organizations";
 
@@ -52,11 +50,11 @@ const accountNotFound = (status: 404 | 402 = 404) =>
   new ApiError(status, status === 402 ? "email_not_found" : "account_not_found", "There is no account with this e-mail.");
 
 /** Mails a single-use link to a member, for the organisation whose rules apply to them. */
-async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgId: string, requestUrl: string) {
+async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgId: string) {
   const tenant = await memberTenant(env, member.id, preferOrgId);
   if (!tenant) throw accountNotFound();
   const profile = await getDb(env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get();
-  await sendTokenEmail(env, kind, { ...member, name: profile?.name ?? "" }, tenant, new URL(requestUrl).origin);
+  await sendTokenEmail(env, kind, { ...member, name: profile?.name ?? "" }, tenant);
 }
 
 /** The member and organisation a single-use e-mail token was issued for. */
@@ -71,25 +69,29 @@ async function tokenSubject(env: Env, row: { memberId: string; orgId: string | n
 export const authRoutes = new Hono<AppEnv>()
   .post("/lookup", validate("json", LookupBody), async (c) => {
     const { email } = c.req.valid("json");
-    await enforceRateLimit(c, "lookup", email);
+    const attempt = await enforceRateLimit(c, "lookup", email);
     const member = await findMemberByEmail(c.env, email);
     const organizations = member ? await memberOrganizations(c.env, member.id, c.var.tenant.id) : [];
     const tenant = organizations[0]?.tenant ?? null;
     if (!member || !tenant) throw accountNotFound();
+    // Only misses count: members of one office looking themselves up are never throttled.
+    await attempt.succeeded();
     const sso = tenant.sso.find((provider) => provider.enforced);
     return c.json({
       email,
       nextStage: sso ? "sso_popup" : "password",
-      organizations: organizations.map(({ tenant: org }) => organizationSummary(c.env, org, c.req.url)),
-      url: sso ? ssoStartUrl(tenant.slug, sso.provider, email) : organizationOrigin(c.env, tenant, c.req.url),
+      organizations: organizations.map(({ tenant: org }) => organizationSummary(c.env, org)),
+      url: sso ? ssoStartUrl(tenant.slug, sso.provider, email) : organizationOrigin(c.env, tenant),
     });
   })
 
   .post("/login", validate("json", LoginBody), async (c) => {
     const { email, password } = c.req.valid("json");
-    await enforceRateLimit(c, "login", email);
+    const attempt = await enforceRateLimit(c, "login", email);
     const member = await findMemberByEmail(c.env, email);
     const matches = await verifyPassword(password, member?.passwordHash ?? null);
+    // Only failures count (workers/lib/rate-limit.ts): the right password gives its hits back.
+    if (matches) await attempt.succeeded();
     if (!member) throw accountNotFound(402);
     if (member.disabledAt !== null) throw new ApiError(403, "account_disabled", "This account is disabled.");
     if (!member.passwordHash) throw new ApiError(401, "password_not_set", "This account has no password yet; recover it to choose one.");
@@ -99,13 +101,15 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .put("/identity", async (c) => {
-    // With a valid access token: a fresh one for the same session. Otherwise the refresh cookie.
+    // With a valid access token: the same token back, with the time it has left. Only the refresh
+    // token renews; otherwise a stolen access token could keep itself alive for ever.
     const auth = await authenticate(c.env, c.req.header("authorization"));
     if (auth) {
       const member = await findMemberById(c.env, auth.memberId);
       if (!member) throw unauthenticated();
-      const accessToken = await signAccessToken(getConfig(c.env).TOKEN_SECRET, { sub: member.id, sid: auth.sessionId });
-      return c.json({ access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, user: await userJson(c.env, member, c.var.tenant.id, c.req.url) });
+      const accessToken = bearerToken(c.req.header("authorization"))!;
+      const expiresIn = Math.max(0, Math.floor((auth.expiresAt - Date.now()) / 1000));
+      return c.json({ access_token: accessToken, expires_in: expiresIn, user: await userJson(c.env, member, c.var.tenant.id) });
     }
     const cookie = readRefreshCookie(c);
     if (!cookie) throw unauthenticated();
@@ -113,12 +117,13 @@ export const authRoutes = new Hono<AppEnv>()
     setRefreshCookie(c, tokens.refresh_token);
     const member = await findMemberById(c.env, tokens.memberId);
     if (!member) throw unauthenticated();
-    return c.json({ ...tokensJson(tokens), user: await userJson(c.env, member, c.var.tenant.id, c.req.url) });
+    return c.json({ ...tokensJson(tokens), user: await userJson(c.env, member, c.var.tenant.id) });
   })
 
   .delete("/identity", async (c) => {
-    const auth = await authenticate(c.env, c.req.header("authorization"));
-    if (auth) await revokeSession(c.env, auth.sessionId, "logout");
+    // An expired access token still names its session: logging out must not depend on its age.
+    const sessionId = await sessionNamedBy(c.env, c.req.header("authorization"));
+    if (sessionId) await revokeSession(c.env, sessionId, "logout");
     const cookie = readRefreshCookie(c);
     if (cookie) {
       // Logging out with only the cookie ends that cookie's session too.
@@ -148,7 +153,7 @@ export const authRoutes = new Hono<AppEnv>()
     await enforceRateLimit(c, "recover_password", email);
     const member = await findMemberByEmail(c.env, email);
     if (!member) throw accountNotFound();
-    await mailLink(c.env, "password_reset", member, c.var.tenant.id, c.req.url);
+    await mailLink(c.env, "password_reset", member, c.var.tenant.id);
     return c.body(null, 204);
   })
 
@@ -176,12 +181,13 @@ export const authRoutes = new Hono<AppEnv>()
       })
       .where(eq(schema.members.id, member.id));
     const comms = agreements?.agreeComms;
-    await (comms === undefined
-      ? updateMember
-      : db.batch([
-          updateMember,
-          db.update(schema.profiles).set({ commercialCommsAccepted: comms }).where(eq(schema.profiles.memberId, member.id)),
-        ]));
+    // A new password ends every session opened with the old one (a thief's included); signIn below
+    // opens the only session left.
+    await db.batch([
+      updateMember,
+      revokeMemberSessions(c.env, member.id, "password_reset"),
+      ...(comms === undefined ? [] : [db.update(schema.profiles).set({ commercialCommsAccepted: comms }).where(eq(schema.profiles.memberId, member.id))]),
+    ]);
     const updated = (await findMemberById(c.env, member.id))!;
     return c.json(await signIn(c, updated));
   })
@@ -200,7 +206,7 @@ export const authRoutes = new Hono<AppEnv>()
     const member = await findMemberByEmail(c.env, email);
     if (!member) throw accountNotFound();
     if (member.emailConfirmedAt !== null) throw new ApiError(409, "email_already_confirmed", "This e-mail is already confirmed; sign in.");
-    await mailLink(c.env, "email_confirmation", member, c.var.tenant.id, c.req.url);
+    await mailLink(c.env, "email_confirmation", member, c.var.tenant.id);
     return c.body(null, 204);
   })
 

@@ -33,5 +33,5 @@ export function tokensJson(tokens: IssuedTokens) {
 export async function signIn(c: Context<AppEnv>, member: MemberRow) {
   const tokens = await createSession(c.env, member.id, c.req.header("user-agent"));
   setRefreshCookie(c, tokens.refresh_token);
-  return { ...tokensJson(tokens), user: await userJson(c.env, member, c.var.tenant.id, c.req.url) };
+  return { ...tokensJson(tokens), user: await userJson(c.env, member, c.var.tenant.id) };
 }

@@ -3,7 +3,7 @@
  * absolute lifetime. Refresh tokens rotate on every use; presenting a rotated token again is reuse
  * (a stolen copy), and revokes the whole session.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -23,6 +23,9 @@ export interface IssuedTokens {
 
 const invalidRefresh = (code = "invalid_refresh_token") =>
   new ApiError(401, code, "The session has ended; sign in again.");
+
+/** A disabled account's tokens stop working at once, everywhere (SPEC.md section 8: 402 logs out). */
+export const accountDisabled = () => new ApiError(402, "account_disabled", "This account is no longer active.");
 
 async function issue(env: Env, memberId: string, sessionId: string, sessionExpiresAt: number, now: number) {
   const refreshToken = randomToken();
@@ -56,6 +59,14 @@ export async function revokeSession(env: Env, sessionId: string, reason: string)
     .run();
 }
 
+/** The statement that ends every live session of a member (for a batch with the change that requires it). */
+export function revokeMemberSessions(env: Env, memberId: string, reason: string) {
+  return getDb(env)
+    .update(schema.sessions)
+    .set({ revokedAt: Date.now(), revokedReason: reason })
+    .where(and(eq(schema.sessions.memberId, memberId), isNull(schema.sessions.revokedAt)));
+}
+
 /** Trades a refresh token for a new pair; a reused token revokes the family. */
 export async function rotateRefreshToken(env: Env, refreshToken: string): Promise<IssuedTokens & { memberId: string }> {
   if (refreshToken.length < 20 || refreshToken.length > 200) throw invalidRefresh();
@@ -63,14 +74,16 @@ export async function rotateRefreshToken(env: Env, refreshToken: string): Promis
   const now = Date.now();
   const tokenHash = await sha256Hex(refreshToken);
   const row = await db
-    .select({ token: schema.refreshTokens, session: schema.sessions })
+    .select({ token: schema.refreshTokens, session: schema.sessions, disabledAt: schema.members.disabledAt })
     .from(schema.refreshTokens)
     .innerJoin(schema.sessions, eq(schema.sessions.id, schema.refreshTokens.sessionId))
+    .innerJoin(schema.members, eq(schema.members.id, schema.sessions.memberId))
     .where(eq(schema.refreshTokens.tokenHash, tokenHash))
     .get();
   if (!row) throw invalidRefresh();
   const { token, session } = row;
   if (session.revokedAt !== null) throw invalidRefresh("session_revoked");
+  if (row.disabledAt !== null) throw accountDisabled();
   if (token.usedAt !== null) {
     await revokeSession(env, session.id, "refresh_token_reused");
     throw invalidRefresh("refresh_token_reused");
@@ -90,11 +103,19 @@ export async function rotateRefreshToken(env: Env, refreshToken: string): Promis
   return { ...tokens, memberId: session.memberId };
 }
 
-/** The live session an access token names, or null when it was revoked or has expired. */
+/**
+ * The live session an access token names, or null when it was revoked or has expired; with whether
+ * its member's account is disabled (one read: the check every token use pays anyway).
+ */
 export async function getLiveSession(env: Env, sessionId: string) {
-  const session = await getDb(env).select().from(schema.sessions).where(eq(schema.sessions.id, sessionId)).get();
-  if (!session || session.revokedAt !== null || session.expiresAt <= Date.now()) return null;
-  return session;
+  const row = await getDb(env)
+    .select({ session: schema.sessions, disabledAt: schema.members.disabledAt })
+    .from(schema.sessions)
+    .innerJoin(schema.members, eq(schema.members.id, schema.sessions.memberId))
+    .where(eq(schema.sessions.id, sessionId))
+    .get();
+  if (!row || row.session.revokedAt !== null || row.session.expiresAt <= Date.now()) return null;
+  return { ...row.session, memberDisabled: row.disabledAt !== null };
 }
 
 export async function sessionOfRefreshToken(env: Env, refreshToken: string): Promise<string | null> {

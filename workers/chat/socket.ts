@@ -14,8 +14,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Context } from "hono";
 import { getWebSession } from "../../app/lib/web-session.server";
-import { authenticate, unauthenticated } from "../auth/middleware";
-import { getLiveSession } from "../auth/sessions";
+import { authenticate, authenticateClaims, unauthenticated } from "../auth/middleware";
 import { verifyAccessToken } from "../auth/tokens";
 import { getConfig } from "../lib/config";
 import { ApiError, notFound } from "../lib/errors";
@@ -35,9 +34,7 @@ async function cookieAuth(c: Context<AppEnv>): Promise<AuthContext | null> {
   // so its 15-minute expiry does not matter (the web app refreshes it on its next page load). The
   // API session itself must still be live: logout and revocation end chat too.
   const claims = await verifyAccessToken(getConfig(c.env).TOKEN_SECRET, session.accessToken, 0);
-  if (!claims) return null;
-  const live = await getLiveSession(c.env, claims.sid);
-  return live && live.memberId === claims.sub ? { memberId: claims.sub, sessionId: claims.sid } : null;
+  return claims ? authenticateClaims(c.env, claims) : null;
 }
 
 async function socketAuth(c: Context<AppEnv>): Promise<AuthContext | null> {

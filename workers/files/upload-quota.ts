@@ -20,7 +20,7 @@ export async function countUpload(db: D1Database, memberId: string, bytes: numbe
     hit(db, `upload:files:${memberId}`, { max: files, windowSeconds }, now),
     hit(db, `upload:bytes:${memberId}`, { max: maxBytes, windowSeconds }, now, bytes),
   ]);
-  const retryAfter = Math.max(...waits);
+  const retryAfter = Math.max(...waits.map((wait) => wait.retryAfter));
   if (retryAfter > 0) {
     throw new ApiError(
       429,

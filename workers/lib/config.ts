@@ -4,8 +4,16 @@
  */
 import * as v from "valibot";
 
+/**
+ * The TOKEN_SECRET of .dev.vars.example: public, so it must never sign production tokens
+ * (tests/unit/config.test.ts checks that the example file still holds this value).
+ */
+export const EXAMPLE_TOKEN_SECRET = "dev-only-token-secret-change-me-0123456789abcdef";
+
 const ConfigSchema = v.object({
-  ENVIRONMENT: v.optional(v.picklist(["development", "test", "production"]), "development"),
+  // Unset counts as production: a deploy that forgets the variable stays closed. Development
+  // declares itself in .dev.vars (wrangler dev), tests in their own bindings.
+  ENVIRONMENT: v.optional(v.picklist(["development", "test", "production"], "ENVIRONMENT must be development, test or production"), "production"),
   TOKEN_SECRET: v.pipe(v.string("TOKEN_SECRET is not set (see .dev.vars.example)"), v.minLength(32, "TOKEN_SECRET must be at least 32 characters")),
   PUBLIC_URL: v.pipe(v.string(), v.url("PUBLIC_URL must be an absolute URL")),
   DEFAULT_ORG_SLUG: v.pipe(v.string(), v.nonEmpty()),
@@ -28,6 +36,11 @@ export function getConfig(env: Env): AppConfig {
     const result = v.safeParse(ConfigSchema, values);
     if (!result.success) {
       throw new Error(`Invalid Worker configuration: ${result.issues.map((issue) => issue.message).join("; ")}`);
+    }
+    if (result.output.ENVIRONMENT === "production" && result.output.TOKEN_SECRET === EXAMPLE_TOKEN_SECRET) {
+      throw new Error(
+        "Invalid Worker configuration: TOKEN_SECRET is the public example value of .dev.vars.example; in production set a secret of your own (wrangler secret put TOKEN_SECRET), in development set ENVIRONMENT=development in .dev.vars",
+      );
     }
     if (!result.output.PAYPAL_CLIENT_ID !== !result.output.PAYPAL_SECRET) {
       throw new Error("Invalid Worker configuration: set both PAYPAL_CLIENT_ID and PAYPAL_SECRET, or neither");

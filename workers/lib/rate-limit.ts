@@ -1,6 +1,11 @@
 /**
  * Rate limits for the abuse-prone auth calls, counted in D1 (consistent, unlike KV) with one atomic
- * UPSERT per counter: fixed windows, per client IP and per account.
+ * UPSERT per counter: fixed windows, per client IP, per account, and per (account, IP).
+ *
+ * Sign-in counts failures only (docs/decisions/007-sign-in-lockout.md): every attempt takes a hit
+ * before the password is checked (so parallel guesses cannot slip past the limit), and a right
+ * password gives its hits back. Nobody can lock the owner out with guesses from one address, and an
+ * office signing in from one address is never throttled by its members' successes.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../types";
@@ -11,21 +16,32 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** One place for every limit: per IP and per account (the e-mail address). */
+/** Who a counter counts: the client address, the account (e-mail), or the account from that address. */
+type Scope = "ip" | "account" | "account_ip";
+
+/** One place for every limit. */
 export const RATE_LIMITS = {
-  lookup: { ip: { max: 60, windowSeconds: 60 }, account: { max: 20, windowSeconds: 600 } },
-  login: { ip: { max: 30, windowSeconds: 60 }, account: { max: 10, windowSeconds: 900 } },
+  // Misses only (unknown addresses): bounds how fast one address can probe which accounts exist.
+  lookup: { ip: { max: 60, windowSeconds: 600 } },
+  // Failures only. From one address, ten wrong passwords lock that address out of the account; the
+  // owner elsewhere keeps signing in until fifty failures come from everywhere. The address-wide
+  // bound stops spraying one guess over many accounts, high enough for a whole office's typos.
+  login: {
+    account_ip: { max: 10, windowSeconds: 900 },
+    account: { max: 50, windowSeconds: 900 },
+    ip: { max: 200, windowSeconds: 900 },
+  },
   signup: { ip: { max: 30, windowSeconds: 600 }, account: { max: 10, windowSeconds: 600 } },
   recover_password: { ip: { max: 20, windowSeconds: 600 }, account: { max: 5, windowSeconds: 900 } },
   confirm_email: { ip: { max: 20, windowSeconds: 600 }, account: { max: 5, windowSeconds: 900 } },
-} satisfies Record<string, { ip: Limit; account: Limit }>;
+} satisfies Record<string, Partial<Record<Scope, Limit>>>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
 /**
  * Counts one hit (or `amount` units, e.g. bytes); answers how many seconds to wait when the limit
- * is exceeded, else 0.
+ * is exceeded (else 0) and the window the count belongs to.
  */
-export async function hit(db: D1Database, key: string, limit: Limit, now = Date.now(), amount = 1): Promise<number> {
+export async function hit(db: D1Database, key: string, limit: Limit, now = Date.now(), amount = 1) {
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = now - (now % windowMs);
   const row = await db
@@ -38,25 +54,50 @@ export async function hit(db: D1Database, key: string, limit: Limit, now = Date.
     )
     .bind(key, windowStart, amount)
     .first<{ count: number; window_start: number }>();
-  if (!row || row.count <= limit.max) return 0;
-  return Math.max(1, Math.ceil((row.window_start + windowMs - now) / 1000));
+  const window = row?.window_start ?? windowStart;
+  const retryAfter = !row || row.count <= limit.max ? 0 : Math.max(1, Math.ceil((row.window_start + windowMs - now) / 1000));
+  return { retryAfter, windowStart: window };
 }
 
+/**
+ * The client address as Cloudflare's edge saw it. Only `cf-connecting-ip` is trusted: the edge
+ * sets it and clients cannot forge it, unlike x-real-ip or x-forwarded-for. Without it (some local
+ * tools) every request counts as one client, "unknown".
+ */
 export function clientIp(c: Context): string {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "unknown";
+  return c.req.header("cf-connecting-ip") ?? "unknown";
 }
 
-/** Throws 429 with Retry-After when the IP or the account has gone over the limit for this action. */
-export async function enforceRateLimit(c: Context<AppEnv>, action: RateLimitedAction, account?: string) {
-  const limits = RATE_LIMITS[action];
-  const waits = await Promise.all([
-    hit(c.env.DB, `${action}:ip:${clientIp(c)}`, limits.ip),
-    account ? hit(c.env.DB, `${action}:account:${account}`, limits.account) : Promise.resolve(0),
-  ]);
-  const retryAfter = Math.max(...waits);
+export interface CountedAttempt {
+  /** Gives this attempt's hits back: a successful attempt of a failures-only action never counts. */
+  succeeded(): Promise<void>;
+}
+
+function keyOf(action: RateLimitedAction, scope: Scope, ip: string, account: string | undefined) {
+  if (scope === "ip") return `${action}:ip:${ip}`;
+  if (account === undefined) return null;
+  return scope === "account" ? `${action}:account:${account}` : `${action}:account_ip:${account}:${ip}`;
+}
+
+/** Counts the attempt; throws 429 with Retry-After when any of its counters has gone over the limit. */
+export async function enforceRateLimit(c: Context<AppEnv>, action: RateLimitedAction, account?: string): Promise<CountedAttempt> {
+  const ip = clientIp(c);
+  const counters = Object.entries(RATE_LIMITS[action] as Partial<Record<Scope, Limit>>).flatMap(([scope, limit]) => {
+    const key = keyOf(action, scope as Scope, ip, account);
+    return key && limit ? [{ key, limit }] : [];
+  });
+  const hits = await Promise.all(counters.map(({ key, limit }) => hit(c.env.DB, key, limit)));
+  const retryAfter = Math.max(0, ...hits.map((h) => h.retryAfter));
   if (retryAfter > 0) {
     throw new ApiError(429, "too_many_requests", "Too many attempts; try again later.", undefined, {
       "Retry-After": String(retryAfter),
     });
   }
+  return {
+    async succeeded() {
+      // Only within the same window: a counter that has moved on to a new window keeps its count.
+      const refund = c.env.DB.prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0");
+      await c.env.DB.batch(counters.map(({ key }, i) => refund.bind(key, hits[i].windowStart)));
+    },
+  };
 }

@@ -183,10 +183,14 @@ export async function updateOrganization(env: Env, tenant: Tenant, changes: Orga
   await invalidateOrganization(env, tenant);
 }
 
-/** The origin members of this organisation use: its first custom hostname, else the public URL. */
-export function organizationOrigin(env: Env, tenant: Pick<Tenant, "hostnames">, requestUrl?: string): string {
-  const base = new URL(requestUrl ?? env.PUBLIC_URL);
+/**
+ * The origin members of this organisation use: its first registered hostname, else PUBLIC_URL,
+ * always with PUBLIC_URL's scheme and port. Never the request's Host header: a link built from it
+ * (in an e-mail above all) would point wherever the sender of the request chose.
+ */
+export function organizationOrigin(env: Env, tenant: Pick<Tenant, "hostnames">): string {
+  const base = new URL(env.PUBLIC_URL);
   const hostname = tenant.hostnames[0];
-  if (!hostname) return new URL(env.PUBLIC_URL).origin;
+  if (!hostname) return base.origin;
   return `${base.protocol}//${hostname}${base.port ? `:${base.port}` : ""}`;
 }

@@ -4,7 +4,7 @@
  */
 import { organizationOrigin, type Tenant } from "./organizations";
 
-export function organizationProfileJson(env: Env, tenant: Tenant, options: { withSignupToken: boolean; requestUrl?: string }) {
+export function organizationProfileJson(env: Env, tenant: Tenant, options: { withSignupToken: boolean }) {
   return {
     uuid: tenant.id,
     organization_name: tenant.name,
@@ -18,7 +18,7 @@ export function organizationProfileJson(env: Env, tenant: Tenant, options: { wit
     // Corporate organisations' tokens are the key to join them: only who already holds it sees it.
     signup_token: options.withSignupToken || tenant.isPublic ? tenant.signupToken : null,
     email_domains: tenant.emailDomains,
-    url: organizationOrigin(env, tenant, options.requestUrl),
+    url: organizationOrigin(env, tenant),
     sso_providers: tenant.sso.map((provider) => provider.provider),
     org_terms_version: tenant.orgTermsVersion,
     org_terms_url: tenant.orgTermsUrl,

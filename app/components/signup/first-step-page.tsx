@@ -5,7 +5,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FirstStepForm, type FirstStepDefaults } from "./first-step-form";
 import { OrganizationBanner } from "./organization-banner";
-import type { DraftOrganization, StepResult } from "./types";
+import type { DraftOrganization, SignupClosed, StepResult } from "./types";
+
+const CLOSED_MESSAGES: Record<SignupClosed, string> = {
+  disabled: "signup_error_403",
+  invitation_required: "signup_error_403_invitation_required",
+};
 
 /** The first step as /signup and /signup/c/{token} show it, with the organisation when one is known. */
 export function FirstStepPage({
@@ -15,7 +20,7 @@ export function FirstStepPage({
   result,
 }: {
   organization: DraftOrganization | null;
-  closed: boolean;
+  closed: SignupClosed | null;
   defaults: FirstStepDefaults;
   result?: StepResult;
 }) {
@@ -29,7 +34,7 @@ export function FirstStepPage({
       </div>
       {closed ? (
         <>
-          <Alert variant="info">{t("signup_error_403")}</Alert>
+          <Alert variant="info">{t(CLOSED_MESSAGES[closed])}</Alert>
           <Link to="/signin" className={buttonVariants({ variant: "outline" })}>
             {t("signup_signin_link")}
           </Link>

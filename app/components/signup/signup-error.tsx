@@ -7,12 +7,12 @@ import type { SignupFailure } from "./types";
 /**
  * A refused sign-up (SPEC.md section 8): 409 (the account exists; the tip goes to /signin with the
  * e-mail) and 412 (not confirmed; the tip sends the confirmation again), both with a tip; otherwise
- * signup_error_{status} or signup_error_default.
+ * signup_error_{status}_{code}, signup_error_{status} or signup_error_default.
  */
 export function SignupError({ failure }: { failure: SignupFailure }) {
   const { t, i18n } = useTranslation("signup");
-  const key = `signup_error_${failure.status}`;
-  const message = t(i18n.exists(`signup:${key}`) ? key : "signup_error_default");
+  const keys = [`signup_error_${failure.status}_${failure.code}`, `signup_error_${failure.status}`];
+  const message = t(keys.find((key) => i18n.exists(`signup:${key}`)) ?? "signup_error_default");
   return (
     <Alert className="flex flex-col items-start gap-2">
       <p>{message}</p>

@@ -17,6 +17,12 @@ export interface StepResult {
   values?: { name: string; email: string; agreeComms: boolean };
 }
 
+/**
+ * Why the first step shows no form: the organisation takes no new accounts (disabled), or is not
+ * public and was reached without its link, with no e-mail domain or SSO that could admit anyone.
+ */
+export type SignupClosed = "disabled" | "invitation_required";
+
 /** An organisation as the sign-up journey shows it. */
 export interface DraftOrganization {
   name: string;

@@ -1,0 +1,25 @@
+/**
+ * The one way an account is disabled: the flag, every session ended (one batch), then the member's
+ * open chat sockets closed in each of their organisations. Token checks refuse a disabled account
+ * by themselves (workers/auth/middleware.ts), so a flag set by hand in D1 still locks it out of every
+ * call; only the sockets already open need telling.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { memberObject } from "../chat/live";
+import { getDb, schema } from "../db/client";
+import { revokeMemberSessions } from "./sessions";
+
+/** WebSocket close code of a socket whose account was disabled (docs/api/chat.md). */
+export const ACCOUNT_DISABLED_CLOSE_CODE = 4403;
+
+export async function disableMember(env: Env, memberId: string) {
+  const db = getDb(env);
+  await db.batch([
+    db.update(schema.members).set({ disabledAt: Date.now() }).where(and(eq(schema.members.id, memberId), isNull(schema.members.disabledAt))),
+    revokeMemberSessions(env, memberId, "account_disabled"),
+  ]);
+  const memberships = await db.select({ orgId: schema.memberships.orgId }).from(schema.memberships).where(eq(schema.memberships.memberId, memberId)).all();
+  await Promise.all(
+    memberships.map(({ orgId }) => memberObject(env, orgId, memberId).disconnect(ACCOUNT_DISABLED_CLOSE_CODE, "account_disabled")),
+  );
+}
