@@ -14,6 +14,7 @@ import {
   isPast,
   joinRefusal,
   managerApproval,
+  memberJoinRefusal,
   progressPercent,
   ratingOpensOnDone,
   ratingsShown,
@@ -123,6 +124,16 @@ describe("the main action", () => {
     expect(joinRefusal(initiative({ status: "suspended" }), NOW)).toBe("initiative_closed");
     expect(joinRefusal(initiative({ max_participants: 1, participant_count: 1 }), NOW)).toBe("initiative_full");
     expect(joinRefusal(initiative({ registration_end_time: iso(-1) }), NOW)).toBe("initiative_closed");
+  });
+
+  it("asks the member for the organisation's policy first, then for the phone the organisation asks for", () => {
+    const asks = { ask_member_phone: true };
+    expect(memberJoinRefusal(asks, { phone: "+34612345678", orgTermsAccepted: true })).toBeNull();
+    expect(memberJoinRefusal(asks, { phone: null, orgTermsAccepted: true })).toBe("phone_required");
+    expect(memberJoinRefusal(asks, { phone: "  ", orgTermsAccepted: true })).toBe("phone_required");
+    expect(memberJoinRefusal(asks, { phone: null, orgTermsAccepted: false })).toBe("org_terms_not_accepted");
+    expect(memberJoinRefusal({ ask_member_phone: false }, { phone: null, orgTermsAccepted: true })).toBeNull();
+    expect(memberJoinRefusal({ ask_member_phone: false }, { phone: null, orgTermsAccepted: false })).toBe("org_terms_not_accepted");
   });
 });
 

@@ -51,6 +51,13 @@ beforeAll(async () => {
   await member("free", "org-free");
   await member("strict", "org-strict");
   await member("norate", "org-norating");
+  await createOrg({ id: "org-phone", slug: "phoneorg", community: { ask_member_phone: true, require_manager_approval: false } });
+  await createOrg({ id: "org-policy", slug: "policyorg", community: { require_manager_approval: false } });
+  // Version 2 of the policy is current (set before the organisation is first read, so never cached without it).
+  await env.DB.prepare("UPDATE organizations SET org_terms_version = 2, org_terms_url = 'https://policy.example/v2' WHERE id = 'org-policy'").run();
+  await member("nophone", "org-phone");
+  await member("nophone2", "org-phone");
+  await member("nopolicy", "org-policy");
   await env.DB.prepare("UPDATE memberships SET manager_member_id = ? WHERE member_id = ?").bind(members.lead, members.marta).run();
 });
 
@@ -142,6 +149,34 @@ describe("PUT /api/{org}/initiative/{id} (join)", () => {
     const ini = await open();
     await addParticipation(ini.id, "org-acme", members.marta, "rejected", { managerApprovalStatus: "rejected" });
     await refused(api("PUT", `/${ini.id}`, tokens.marta), 409, "initiative_rejected");
+  });
+
+  it("refuses a member without a phone where the organisation asks for one, until the phone is on the profile", async () => {
+    const ini = await createInitiative({ orgId: "org-phone", startTime: now + 3 * DAY, endTime: now + 3 * DAY + 4 * HOUR });
+    const join = () => call("PUT", `/api/phoneorg/initiative/${ini.id}`, { token: tokens.nophone, body: {} });
+    await refused(join(), 409, "phone_required");
+    await env.DB.prepare("UPDATE profiles SET phone = '' WHERE member_id = ?").bind(members.nophone).run();
+    await refused(join(), 409, "phone_required");
+    expect(await count(ini.id)).toBe(0);
+    await env.DB.prepare("UPDATE profiles SET phone = '+34612345678' WHERE member_id = ?").bind(members.nophone).run();
+    expect((await ok(join())).participant_status).toBe("accepted");
+  });
+
+  it("refuses a member who has not accepted the organisation's volunteering policy, until they accept it", async () => {
+    const ini = await createInitiative({ orgId: "org-policy", startTime: now + 3 * DAY, endTime: now + 3 * DAY + 4 * HOUR });
+    const join = () => call("PUT", `/api/policyorg/initiative/${ini.id}`, { token: tokens.nopolicy, body: {} });
+    await refused(join(), 403, "org_terms_not_accepted");
+    // An older version accepted is not enough.
+    await env.DB.prepare("UPDATE memberships SET org_terms_accepted_version = 1 WHERE member_id = ?").bind(members.nopolicy).run();
+    await refused(join(), 403, "org_terms_not_accepted");
+    expect(await count(ini.id)).toBe(0);
+    await ok(call("PUT", "/api/policyorg/profile", { token: tokens.nopolicy, body: { org_last_terms_accepted: true } }));
+    expect((await ok(join())).participant_status).toBe("accepted");
+  });
+
+  it("checks the initiative before the member's profile: a full initiative is full, phone or not", async () => {
+    const ini = await createInitiative({ orgId: "org-phone", maxParticipants: 0, startTime: now + 3 * DAY, endTime: now + 3 * DAY + 4 * HOUR });
+    await refused(call("PUT", `/api/phoneorg/initiative/${ini.id}`, { token: tokens.nophone2, body: {} }), 409, "initiative_full");
   });
 });
 

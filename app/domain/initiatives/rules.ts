@@ -101,6 +101,25 @@ export function joinRefusal(i: Initiative, now: number): "initiative_not_joinabl
   return null;
 }
 
+/** What joining asks of the member, besides the initiative's own rules (joinRefusal). */
+export interface JoiningMember {
+  phone: string | null;
+  /** The organisation's current volunteering policy is accepted (SPEC.md section 4, "Terms"). */
+  orgTermsAccepted: boolean;
+}
+
+/**
+ * Why this member cannot join yet, or null: the organisation's volunteering policy comes first
+ * (the screen shows its modal before anything else), then the phone the organisation asks for
+ * (ask_member_phone; the screen's phone drawer). Checked after joinRefusal, so a full or closed
+ * initiative says so rather than asking for a phone.
+ */
+export function memberJoinRefusal(config: { ask_member_phone: boolean }, member: JoiningMember): "org_terms_not_accepted" | "phone_required" | null {
+  if (!member.orgTermsAccepted) return "org_terms_not_accepted";
+  if (config.ask_member_phone && !member.phone?.trim()) return "phone_required";
+  return null;
+}
+
 /**
  * Whether joining needs the manager's approval: the organisation requires it, unless it
  * considers working hours and the initiative is outside them (then nobody's work time is spent).
