@@ -353,16 +353,21 @@ describe("GET /api/{org}/initiative (my initiatives)", () => {
     await ok(api("DELETE", `/${d.id}`, t));
     const pending = await ok(api("PUT", `/${e.id}`, t));
     await ok(api("PUT", `/${e.id}/participants/${pending.participant_uuid}/approval`, tokens.boss, { approved: false }), 204);
+    const pledged = await open({ slug: "mine-pledged", type: "donation" });
+    await addContribution(pledged.id, "org-acme", members.mine, 700, "pending");
+    await env.DB.prepare("UPDATE contributions SET created_at = ? WHERE initiative_id = ?").bind(Date.now() + 500, pledged.id).run();
     const rejectedGift = await open({ slug: "mine-rejected-gift", type: "donation" });
     await addContribution(rejectedGift.id, "org-acme", members.mine, 500, "rejected");
     await createInitiative({ orgId: "org-commons", slug: "mine-other-org" });
 
     const list = (await ok(api("GET", "", t))).initiatives;
-    expect(list.map((i: { slug: string }) => i.slug)).toEqual(["mine-c", "mine-b", "mine-a", "mine-canceled"]);
-    expect(list[0]).toMatchObject({ own_contribution_total: 5, type: "donation" });
-    expect(list[1]).toMatchObject({ own_interested: true });
-    expect(list[2]).toMatchObject({ participant_status: "accepted" });
-    expect(list[3]).toMatchObject({ status: "canceled" });
+    expect(list.map((i: { slug: string }) => i.slug)).toEqual(["mine-c", "mine-pledged", "mine-b", "mine-a", "mine-canceled"]);
+    expect(list[0]).toMatchObject({ own_contribution_total: 5, own_pending_contribution_total: 0, type: "donation" });
+    // A pledge not confirmed yet keeps the initiative in the list, marked as pending, not as given.
+    expect(list[1]).toMatchObject({ own_contribution_total: 0, own_pending_contribution_total: 7, type: "donation" });
+    expect(list[2]).toMatchObject({ own_interested: true });
+    expect(list[3]).toMatchObject({ participant_status: "accepted" });
+    expect(list[4]).toMatchObject({ status: "canceled" });
   });
 
   it("is empty for a new member and 404 for another organisation's member", async () => {

@@ -121,6 +121,7 @@ describe("GET /api/{org}/wall", () => {
         "id", "slug", "title", "image", "type", "subtype", "status", "start_time", "end_time", "registration_end_time", "address",
         "is_in_person", "is_remote", "pinned_initiative", "sdgs", "categories", "max_participants", "participant_count",
         "participant_status", "own_interested", "manager_approval_status", "participant_created_at", "own_contribution_total",
+        "own_pending_contribution_total",
         "organization_name", "organization_logo_small",
       ].sort(),
     );

@@ -12,7 +12,7 @@ import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, lte, notI
 import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";
 import { schema, type Database } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
-import { countedContribution, loadCards } from "./queries";
+import { liveContribution, loadCards } from "./queries";
 import type { InitiativeRow } from "./serialize";
 
 const { initiatives, participations, interests, contributions } = schema;
@@ -166,7 +166,8 @@ export async function wallPage(db: Database, org: Tenant, memberId: string, f: W
 }
 
 /**
- * My initiatives (belongsToMine): accepted participations, interests and contributions, the
+ * My initiatives (belongsToMine): accepted participations, interests and contributions (pending
+ * pledges included: the member gave, even before the organisers confirm it), the
  * newest involvement first. Two queries: the member's initiative ids with their latest activity,
  * then those rows of the organisation.
  */
@@ -179,7 +180,7 @@ export async function myInitiatives(db: Database, org: Tenant, memberId: string)
       select ${interests.initiativeId}, ${interests.createdAt} from ${interests} where ${interests.memberId} = ${memberId}
       union all
       select ${contributions.initiativeId}, ${contributions.createdAt} from ${contributions}
-        where ${contributions.orgId} = ${org.id} and ${contributions.memberId} = ${memberId} and ${countedContribution} and ${contributions.amount} > 0
+        where ${contributions.orgId} = ${org.id} and ${contributions.memberId} = ${memberId} and ${liveContribution} and ${contributions.amount} > 0
     ) group by initiative_id order by at desc limit ${MINE_LIMIT}`);
   const order = new Map(activity.map((a, index) => [a.initiative_id, index]));
   const rows: InitiativeRow[] = [];

@@ -38,13 +38,13 @@ after(async () => {
 /** The API as a mobile client calls it (Bearer token), on Acme's host. */
 const api = (...call) => apiClient(server, `acme.localhost:${server.port}`)(...call);
 
-/** What the member has given to the demo donation so far, from the API. */
+/** What the member has given or pledged to the demo donation so far (confirmed and pending), from the API. */
 async function ownTotal(email) {
   const login = await api("POST", "/auth/login", { body: { email, password: PASSWORD, requiredProduct: "community" } });
   assert.equal(login.status, 200, `API login of ${email}`);
   const initiative = await api("GET", `/api/acme/initiative/${SLUG}`, { token: login.data.access_token });
   assert.equal(initiative.status, 200);
-  return initiative.data.own_contribution_total;
+  return initiative.data.own_contribution_total + initiative.data.own_pending_contribution_total;
 }
 
 /** Signs in; the sign-in page speaks the browser's language (the context's locale). */
