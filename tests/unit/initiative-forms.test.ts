@@ -25,7 +25,7 @@ describe("hours and indicator values", () => {
     expect(issue(hoursSchema(8), "3")).toBeNull();
     expect(issue(hoursSchema(8), 0)).toBe("participation_error_hours_min");
     expect(issue(hoursSchema(8), 9)).toBe("participation_error_hours_max");
-    expect(issue(hoursSchema(0), 24)).toBeNull();
+    expect(issue(hoursSchema(0), 1)).toBe("participation_error_hours_max");
     expect(issue(hoursSchema(8), 2.5)).toBe("participation_error_hours_whole");
     expect(issue(hoursSchema(8), "")).toBe("form_error_required");
   });
@@ -35,6 +35,10 @@ describe("hours and indicator values", () => {
     expect(issue(indicatorValueSchema, 0)).toBe("participation_error_value_min");
     expect(issue(indicatorValueSchema, -3)).toBe("participation_error_value_min");
     expect(issue(indicatorValueSchema, "1.5")).toBe("participation_error_value_whole");
+    expect(issue(indicatorValueSchema, 1_000_000_000)).toBeNull();
+    expect(issue(indicatorValueSchema, "1000000000")).toBeNull();
+    expect(issue(indicatorValueSchema, 1_000_000_001)).toBe("participation_error_value_max");
+    expect(issue(indicatorValueSchema, 1e21)).toBe("participation_error_value_max");
   });
 });
 

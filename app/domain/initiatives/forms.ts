@@ -14,16 +14,26 @@ const wholeNumber = (message: string) =>
     v.integer(message),
   );
 
-/** Hours: a whole number from 1, at most hours_per_day when that is greater than 0. */
-export const hoursSchema = (hoursPerDay: number) =>
+/**
+ * Hours: a whole number from 1, at most `maxHours`: what the day still allows (hoursLeftOn in
+ * reporting.ts), or the day's cap (dailyHoursCap) where what was reported today is not known.
+ */
+export const hoursSchema = (maxHours: number) =>
   v.pipe(
     wholeNumber("participation_error_hours_whole"),
     v.minValue(1, "participation_error_hours_min"),
-    v.check((hours) => hoursPerDay <= 0 || hours <= hoursPerDay, "participation_error_hours_max"),
+    v.maxValue(maxHours, "participation_error_hours_max"),
   );
 
-/** Indicator values: positive integers. */
-export const indicatorValueSchema = v.pipe(wholeNumber("participation_error_value_whole"), v.minValue(1, "participation_error_value_min"));
+/** The largest indicator value taken: a billion kilograms, litres or units is past any real report. */
+export const MAX_INDICATOR_VALUE = 1_000_000_000;
+
+/** Indicator values: positive integers up to MAX_INDICATOR_VALUE. */
+export const indicatorValueSchema = v.pipe(
+  wholeNumber("participation_error_value_whole"),
+  v.minValue(1, "participation_error_value_min"),
+  v.maxValue(MAX_INDICATOR_VALUE, "participation_error_value_max"),
+);
 
 /** Stars from 0.5 to 5 in half steps; 0 means "not rated" and is refused where a rating is shown. */
 export const starsSchema = v.pipe(
