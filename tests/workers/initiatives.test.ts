@@ -33,6 +33,12 @@ async function refused(res: Response | Promise<Response>, status: number, error:
   return body;
 }
 
+/** A new open initiative of another organisation, and a call that joins it as `member`. */
+async function joinerOf(orgId: string, org: string, member: string, extra: Partial<Parameters<typeof createInitiative>[0]> = {}) {
+  const ini = await createInitiative({ orgId, startTime: now + 3 * DAY, endTime: now + 3 * DAY + 4 * HOUR, ...extra });
+  return Object.assign(() => call("PUT", `/api/${org}/initiative/${ini.id}`, { token: tokens[member], body: {} }), { initiativeId: ini.id });
+}
+
 const count = async (id: string) =>
   (await env.DB.prepare("SELECT participant_count AS n FROM initiatives WHERE id = ?").bind(id).first<{ n: number }>())!.n;
 
@@ -152,31 +158,29 @@ describe("PUT /api/{org}/initiative/{id} (join)", () => {
   });
 
   it("refuses a member without a phone where the organisation asks for one, until the phone is on the profile", async () => {
-    const ini = await createInitiative({ orgId: "org-phone", startTime: now + 3 * DAY, endTime: now + 3 * DAY + 4 * HOUR });
-    const join = () => call("PUT", `/api/phoneorg/initiative/${ini.id}`, { token: tokens.nophone, body: {} });
+    const join = await joinerOf("org-phone", "phoneorg", "nophone");
     await refused(join(), 409, "phone_required");
     await env.DB.prepare("UPDATE profiles SET phone = '' WHERE member_id = ?").bind(members.nophone).run();
     await refused(join(), 409, "phone_required");
-    expect(await count(ini.id)).toBe(0);
+    expect(await count(join.initiativeId)).toBe(0);
     await env.DB.prepare("UPDATE profiles SET phone = '+34612345678' WHERE member_id = ?").bind(members.nophone).run();
     expect((await ok(join())).participant_status).toBe("accepted");
   });
 
   it("refuses a member who has not accepted the organisation's volunteering policy, until they accept it", async () => {
-    const ini = await createInitiative({ orgId: "org-policy", startTime: now + 3 * DAY, endTime: now + 3 * DAY + 4 * HOUR });
-    const join = () => call("PUT", `/api/policyorg/initiative/${ini.id}`, { token: tokens.nopolicy, body: {} });
+    const join = await joinerOf("org-policy", "policyorg", "nopolicy");
     await refused(join(), 403, "org_terms_not_accepted");
     // An older version accepted is not enough.
     await env.DB.prepare("UPDATE memberships SET org_terms_accepted_version = 1 WHERE member_id = ?").bind(members.nopolicy).run();
     await refused(join(), 403, "org_terms_not_accepted");
-    expect(await count(ini.id)).toBe(0);
+    expect(await count(join.initiativeId)).toBe(0);
     await ok(call("PUT", "/api/policyorg/profile", { token: tokens.nopolicy, body: { org_last_terms_accepted: true } }));
     expect((await ok(join())).participant_status).toBe("accepted");
   });
 
   it("checks the initiative before the member's profile: a full initiative is full, phone or not", async () => {
-    const ini = await createInitiative({ orgId: "org-phone", maxParticipants: 0, startTime: now + 3 * DAY, endTime: now + 3 * DAY + 4 * HOUR });
-    await refused(call("PUT", `/api/phoneorg/initiative/${ini.id}`, { token: tokens.nophone2, body: {} }), 409, "initiative_full");
+    const join = await joinerOf("org-phone", "phoneorg", "nophone2", { maxParticipants: 0 });
+    await refused(join(), 409, "initiative_full");
   });
 });
 
