@@ -63,7 +63,8 @@ export async function contributeAction(args: ApiArgs, slug: string, form: FormDa
     amount: Number(text(form, "amount")) || 0,
     source: v.is(sourceSchema, text(form, "source")) ? (text(form, "source") as DonationSource) : null,
     key: isIdempotencyKey(text(form, "idempotency_key")) ? text(form, "idempotency_key") : null,
-    comment: String(form.get("comment") ?? "").slice(0, 500),
+    // Kept whole: a comment past COMMENT_MAX_LENGTH is refused by contributionSchema, never cut.
+    comment: String(form.get("comment") ?? ""),
     anonymous: form.get("anonymous") === "on" || form.get("anonymous") === "true",
     fields: {},
     error: null,

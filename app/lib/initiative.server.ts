@@ -10,6 +10,7 @@ import * as v from "valibot";
 import { phoneSchema } from "~/domain/phone";
 import {
   attachmentsVisible,
+  dailyHoursCap,
   hoursSchema,
   indicatorValueSchema,
   ratingsShown,
@@ -179,8 +180,9 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       return scored.ok ? redirectTo(`/initiative#${slug}`) : apiFailure(scored);
     }
     case "hours": {
+      // The day's cap only: what was reported today, the start and the calendar day are the API's to check.
       const perDay = Number(text(form, "hours_per_day")) || 0;
-      const parsed = v.safeParse(hoursSchema(perDay), text(form, "hours"));
+      const parsed = v.safeParse(hoursSchema(dailyHoursCap(perDay)), text(form, "hours"));
       if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, "hours"));
       const reported = await memberApi(args, "POST", `${path}/${slug}/participation`, { hours: parsed.output });
       return reported.ok ? done() : apiFailure(reported);

@@ -66,7 +66,7 @@ export default function InitiativePage() {
     return (
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <BackLink to={`/${base}/${initiative.slug}`} label={t("back_to_initiative")} />
-        <ParticipationView initiative={initiative} qr={page.qr} base={base} region={config.region} />
+        <ParticipationView initiative={initiative} qr={page.qr} base={base} region={config.region} now={page.now} />
         <RatingDrawer initiative={initiative} shown={ratingsShown(config)} />
       </div>
     );

@@ -9,7 +9,7 @@ import {
   transferLines,
 } from "../../app/components/donation/donation";
 import { paypalSdkUrl } from "../../app/components/donation/paypal-buttons";
-import { decimalSeparator, normalizeAmountInput, parseAmount, type DonationParams } from "../../app/domain/initiatives";
+import { COMMENT_MAX_LENGTH, decimalSeparator, normalizeAmountInput, parseAmount, type DonationParams } from "../../app/domain/initiatives";
 import { contributeAction } from "../../app/lib/donation.server";
 
 /** What the free-amount field holds after the member types `keys` one by one (the drawer normalises on every change). */
@@ -38,13 +38,15 @@ describe("the free amount as the member types it", () => {
     ["en-US", "12.50", "12.50", 12.5],
     ["es-ES", "12,50", "12,50", 12.5],
     ["eu-ES", "0012,5", "12,5", 12.5],
-    ["pt-BR", "99,999", "99,99", 99.99],
+    // Never cut or cleaned silently: amountSchema refuses these with a message (donation_error_amount_decimals, _invalid).
+    ["pt-BR", "99,999", "99,999", 99.999],
     ["pt-PT", "12.5", "12,5", 12.5],
     ["fr", "7,05", "7,05", 7.05],
     ["en-US", "0005", "5", 5],
     ["en-US", "1,5", "1.5", 1.5],
     ["es-ES", ",75", "0,75", 0.75],
-    ["en-US", "12a.3b", "12.3", 12.3],
+    ["en-US", "12a.3b", "12a.3b", Number.NaN],
+    ["en-US", "-5", "-5", -5],
   ])("%s: typing %s shows %s and means %d", (locale, keys, shown, value) => {
     const text = typeInto(keys, locale);
     expect(text).toBe(shown);
@@ -138,6 +140,28 @@ describe("the drawer's steps without JavaScript (contributeAction before the API
     expect(answer.status).toBe(400);
     expect(answer.result.donation).toMatchObject({ step: "amount", fields: { amount: "donation_error_amount_required" } });
     expect((await post({ intent: "contribute_amount", locale: "en-US" })).result.donation.step).toBe("amount");
+  });
+
+  it("amount step: a negative, mistyped or absurd amount is refused with its message, never changed", async () => {
+    const cases: [string, string, string][] = [
+      ["en-US", "-5", "donation_error_amount_required"],
+      ["en-US", "5x", "donation_error_amount_invalid"],
+      ["es-ES", "1.000,50", "donation_error_amount_invalid"],
+      ["es-ES", "12,505", "donation_error_amount_decimals"],
+      ["en-US", "1000000000", "donation_error_amount_max"],
+    ];
+    for (const [locale, typed, message] of cases) {
+      const answer = await post({ intent: "contribute_amount", locale, amount_custom: typed });
+      expect(answer.status, typed).toBe(400);
+      expect(answer.result.donation, typed).toMatchObject({ step: "amount", amount: 0, fields: { amount: message } });
+    }
+  });
+
+  it("submit: a comment past its limit is refused and kept whole, never cut", async () => {
+    const comment = "ñ".repeat(COMMENT_MAX_LENGTH + 1);
+    const answer = await post({ intent: "contribute_submit", amount: "10", source: "inhand", idempotency_key: "abcdefgh-1234", comment });
+    expect(answer.status).toBe(400);
+    expect(answer.result.donation).toMatchObject({ step: "details", comment, fields: { comment: "form_error_max_length" } });
   });
 
   it("source step: needs a source, then makes the drawer session's Idempotency-Key once", async () => {

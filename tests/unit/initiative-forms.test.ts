@@ -1,7 +1,10 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
+  amountSchema,
+  COMMENT_MAX_LENGTH,
   CONFIRMATION_CODE_ALPHABET,
+  MAX_CONTRIBUTION,
   confirmationCode,
   contributionSchema,
   decimalSeparator,
@@ -25,7 +28,7 @@ describe("hours and indicator values", () => {
     expect(issue(hoursSchema(8), "3")).toBeNull();
     expect(issue(hoursSchema(8), 0)).toBe("participation_error_hours_min");
     expect(issue(hoursSchema(8), 9)).toBe("participation_error_hours_max");
-    expect(issue(hoursSchema(0), 24)).toBeNull();
+    expect(issue(hoursSchema(0), 1)).toBe("participation_error_hours_max");
     expect(issue(hoursSchema(8), 2.5)).toBe("participation_error_hours_whole");
     expect(issue(hoursSchema(8), "")).toBe("form_error_required");
   });
@@ -35,6 +38,10 @@ describe("hours and indicator values", () => {
     expect(issue(indicatorValueSchema, 0)).toBe("participation_error_value_min");
     expect(issue(indicatorValueSchema, -3)).toBe("participation_error_value_min");
     expect(issue(indicatorValueSchema, "1.5")).toBe("participation_error_value_whole");
+    expect(issue(indicatorValueSchema, 1_000_000_000)).toBeNull();
+    expect(issue(indicatorValueSchema, "1000000000")).toBeNull();
+    expect(issue(indicatorValueSchema, 1_000_000_001)).toBe("participation_error_value_max");
+    expect(issue(indicatorValueSchema, 1e21)).toBe("participation_error_value_max");
   });
 });
 
@@ -60,13 +67,38 @@ describe("donation amounts", () => {
     expect(decimalSeparator("pt-BR")).toBe(",");
     expect(decimalSeparator("en-US")).toBe(".");
     expect(normalizeAmountInput("0012,5", "es-ES")).toBe("12,5");
-    expect(normalizeAmountInput("12.505", "es-ES")).toBe("12,50");
+    expect(normalizeAmountInput("12.5", "es-ES")).toBe("12,5");
     expect(normalizeAmountInput("007", "en-US")).toBe("7");
     expect(normalizeAmountInput(",5", "pt-PT")).toBe("0,5");
-    expect(normalizeAmountInput("1a2", "en-US")).toBe("12");
     expect(parseAmount("12,5", "pt-BR")).toBe(12.5);
+    expect(parseAmount("12.", "en-US")).toBe(12);
     expect(parseAmount("", "en-US")).toBe(0);
     expect(toMinorUnits(12.3)).toBe(1230);
+  });
+
+  it("never changes an amount silently: a minus, letters, a third decimal or a second separator stay and are refused", () => {
+    expect(normalizeAmountInput("-5", "en-US")).toBe("-5");
+    expect(normalizeAmountInput("1a2", "en-US")).toBe("1a2");
+    expect(normalizeAmountInput("12.505", "es-ES")).toBe("12,505");
+    expect(normalizeAmountInput("1.000,50", "es-ES")).toBe("1,000,50");
+    const typed = (text: string, locale = "en-US") => issue(amountSchema, parseAmount(text, locale));
+    expect(typed("-5")).toBe("donation_error_amount_required");
+    expect(typed("1a2")).toBe("donation_error_amount_invalid");
+    expect(typed("1e9")).toBe("donation_error_amount_invalid");
+    expect(typed("1.000,50", "es-ES")).toBe("donation_error_amount_invalid");
+    expect(typed("12,505", "es-ES")).toBe("donation_error_amount_decimals");
+    expect(typed("99999999999")).toBe("donation_error_amount_max");
+    expect(typed("12,50", "es-ES")).toBeNull();
+  });
+
+  it("takes amounts above 0 up to MAX_CONTRIBUTION, and no other", () => {
+    expect(issue(amountSchema, MAX_CONTRIBUTION)).toBeNull();
+    expect(issue(amountSchema, 0.01)).toBeNull();
+    expect(issue(amountSchema, MAX_CONTRIBUTION + 0.01)).toBe("donation_error_amount_max");
+    expect(issue(amountSchema, Number.POSITIVE_INFINITY)).toBe("donation_error_amount_max");
+    expect(issue(amountSchema, -0.5)).toBe("donation_error_amount_required");
+    expect(issue(amountSchema, Number.NaN)).toBe("donation_error_amount_invalid");
+    expect(issue(amountSchema, "10")).toBe("donation_error_amount_invalid");
   });
 
   it("validates a contribution", () => {
@@ -74,6 +106,8 @@ describe("donation amounts", () => {
     expect(issue(contributionSchema, { value: 0, source: "transfer" })).toBe("donation_error_amount_required");
     expect(issue(contributionSchema, { value: 1.234, source: "transfer" })).toBe("donation_error_amount_decimals");
     expect(issue(contributionSchema, { value: 10, source: "cash" })).toBe("donation_error_source_required");
+    expect(issue(contributionSchema, { value: 10, source: "inhand", comment: "x".repeat(COMMENT_MAX_LENGTH) })).toBeNull();
+    expect(issue(contributionSchema, { value: 10, source: "inhand", comment: "x".repeat(COMMENT_MAX_LENGTH + 1) })).toBe("form_error_max_length");
   });
 });
 

@@ -14,6 +14,7 @@ import {
   isPast,
   joinRefusal,
   managerApproval,
+  memberJoinRefusal,
   progressPercent,
   ratingOpensOnDone,
   ratingsShown,
@@ -34,7 +35,7 @@ function initiative(overrides: Partial<Initiative> = {}): Initiative {
     points: 0, program: null, organization_name: "Acme", organization_logo_small: null, collaborators: [],
     max_participants: -1, participant_count: 0, participant_status: null, own_interested: false,
     manager_approval_status: null, participant_created_at: null, participant_uuid: null, is_working_hours: false,
-    minors_allowed: false, contribution_total: 0, own_contribution_total: 0, contributor_count: 0, donation_params: null,
+    minors_allowed: false, contribution_total: 0, own_contribution_total: 0, own_pending_contribution_total: 0, contributor_count: 0, donation_params: null,
     initiative_score: null, initiative_score_count: 0, organization_score: null, organization_score_count: 0,
     own_score: null, feedback_url: null, contact_person: null, contact_email: null, contact_phone: null, submitter: null,
     participation_method: "report_hours", hours_per_day: 0, indicators: [], participations: [],
@@ -123,6 +124,16 @@ describe("the main action", () => {
     expect(joinRefusal(initiative({ status: "suspended" }), NOW)).toBe("initiative_closed");
     expect(joinRefusal(initiative({ max_participants: 1, participant_count: 1 }), NOW)).toBe("initiative_full");
     expect(joinRefusal(initiative({ registration_end_time: iso(-1) }), NOW)).toBe("initiative_closed");
+  });
+
+  it("asks the member for the organisation's policy first, then for the phone the organisation asks for", () => {
+    const asks = { ask_member_phone: true };
+    expect(memberJoinRefusal(asks, { phone: "+34612345678", orgTermsAccepted: true })).toBeNull();
+    expect(memberJoinRefusal(asks, { phone: null, orgTermsAccepted: true })).toBe("phone_required");
+    expect(memberJoinRefusal(asks, { phone: "  ", orgTermsAccepted: true })).toBe("phone_required");
+    expect(memberJoinRefusal(asks, { phone: null, orgTermsAccepted: false })).toBe("org_terms_not_accepted");
+    expect(memberJoinRefusal({ ask_member_phone: false }, { phone: null, orgTermsAccepted: true })).toBeNull();
+    expect(memberJoinRefusal({ ask_member_phone: false }, { phone: null, orgTermsAccepted: false })).toBe("org_terms_not_accepted");
   });
 });
 

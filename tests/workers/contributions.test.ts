@@ -63,10 +63,24 @@ describe("POST /api/{org}/initiative/{slug}/contribution", () => {
   });
 
   describe("Idempotency-Key", () => {
-    it("is required (400 idempotency_key_required) and must be 8..100 of [A-Za-z0-9_-]", async () => {
-      const missing = await contribute("food-bank", { value: 5, source: "inhand" }, { key: null });
-      expect(missing.status).toBe(400);
-      expect(await json(missing)).toMatchObject({ error: "idempotency_key_required" });
+    it("is optional: a client that sends none (SPEC.md section 7 names no such header) has each request recorded", async () => {
+      const first = await contribute("food-bank", { value: 4, source: "inhand", comment: "no key" }, { key: null });
+      expect(first.status).toBe(201);
+      const second = await contribute("food-bank", { value: 4, source: "inhand", comment: "no key" }, { key: null });
+      expect(second.status).toBe(201);
+      expect((await json(first)).id).not.toBe((await json(second)).id);
+      const rows = await env.DB.prepare("SELECT count(*) AS n FROM contributions WHERE comment = 'no key' AND idempotency_key IS NULL").first<{ n: number }>();
+      expect(rows!.n).toBe(2);
+      const paypal = await call("POST", "/api/acme/initiative/food-bank/contribution/paypal/order", { token: marta, body: { value: 8 } });
+      const { order_id } = await json(paypal);
+      const paid = await contribute("food-bank", { value: 8, source: "paypal", params: { order_id } }, { key: null });
+      expect(paid.status).toBe(201);
+      expect(await json(paid)).toMatchObject({ status: "confirmed", value: 8 });
+      // The order is recorded once, key or not.
+      expect(await json(await contribute("food-bank", { value: 8, source: "paypal", params: { order_id } }, { key: null }))).toMatchObject({ error: "payment_already_recorded" });
+    });
+
+    it("when sent, must be 8..100 of [A-Za-z0-9_-] (400 idempotency_key_invalid)", async () => {
       for (const key of ["short", "x".repeat(101), "has spaces in it", "semi;colon-key"]) {
         const res = await contribute("food-bank", { value: 5, source: "inhand" }, { key });
         expect(res.status).toBe(400);
@@ -113,7 +127,9 @@ describe("POST /api/{org}/initiative/{slug}/contribution", () => {
       [{ value: -5, source: "transfer" }, "value", "donation_error_amount_required"],
       [{ value: 1.234, source: "transfer" }, "value", "donation_error_amount_decimals"],
       [{ value: 2_000_000, source: "transfer" }, "value", "donation_error_amount_max"],
-      [{ value: "10", source: "transfer" }, "value", "donation_error_amount_required"],
+      [{ value: "10", source: "transfer" }, "value", "donation_error_amount_invalid"],
+      [{ value: 1_000_000.01, source: "transfer" }, "value", "donation_error_amount_max"],
+      [{ value: 5, source: "transfer", comment: "x".repeat(501) }, "comment", "form_error_max_length"],
       [{ source: "transfer" }, "value", "form_error_required"],
       [{ value: 5 }, "source", "form_error_required"],
       [{ value: 5, source: "bitcoin" }, "source", "donation_error_source_required"],

@@ -76,22 +76,38 @@ describe("findInitiative", () => {
     expect(await participationOf(env, ini.id, other)).toBeNull();
   });
 
-  it("answers donation params and totals in major units, rejected contributions left out", async () => {
+  it("answers donation params and totals in major units: only confirmed money counts, the member's pending pledges apart", async () => {
     const ini = await createInitiative({
       orgId: "org-acme",
       type: "donation",
       donation: { currency: "EUR", targetAmount: 100000, showTargetAmount: true, sources: JSON.stringify(["transfer", "inhand"]), transferIban: "ES00" },
     });
+    const pledger = (await createMember({ email: "pledger@acme.example", orgId: "org-acme" })).id;
     await addContribution(ini.id, "org-acme", member, 1050);
     await addContribution(ini.id, "org-acme", member, 500, "pending");
+    await addContribution(ini.id, "org-acme", member, 250, "pending");
+    await addContribution(ini.id, "org-acme", member, 700, "rejected");
     await addContribution(ini.id, "org-acme", other, 2000);
     await addContribution(ini.id, "org-acme", other, 9999, "rejected");
+    // A transfer or in-hand pledge not received yet: neither money raised nor a contributor.
+    await addContribution(ini.id, "org-acme", pledger, 50000, "pending");
     const found = await findInitiative(env, acme, member, { id: ini.id });
     expect(found).toMatchObject({
-      contribution_total: 35.5,
-      own_contribution_total: 15.5,
+      contribution_total: 30.5,
+      own_contribution_total: 10.5,
+      own_pending_contribution_total: 7.5,
       contributor_count: 2,
       donation_params: { currency: "EUR", target_amount: 1000, show_target_amount: true, sources: ["transfer", "inhand"], transfer_iban: "ES00", br_transfer: null },
+    });
+    const pledgerView = await findInitiative(env, acme, pledger, { id: ini.id });
+    expect(pledgerView).toMatchObject({ contribution_total: 30.5, contributor_count: 2, own_contribution_total: 0, own_pending_contribution_total: 500 });
+    // Once the organisers confirm it, it counts.
+    await env.DB.prepare("UPDATE contributions SET status = 'confirmed' WHERE member_id = ?").bind(pledger).run();
+    expect(await findInitiative(env, acme, pledger, { id: ini.id })).toMatchObject({
+      contribution_total: 530.5,
+      contributor_count: 3,
+      own_contribution_total: 500,
+      own_pending_contribution_total: 0,
     });
   });
 });

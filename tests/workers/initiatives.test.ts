@@ -33,6 +33,12 @@ async function refused(res: Response | Promise<Response>, status: number, error:
   return body;
 }
 
+/** A new open initiative of another organisation, and a call that joins it as `member`. */
+async function joinerOf(orgId: string, org: string, member: string, extra: Partial<Parameters<typeof createInitiative>[0]> = {}) {
+  const ini = await createInitiative({ orgId, startTime: now + 3 * DAY, endTime: now + 3 * DAY + 4 * HOUR, ...extra });
+  return Object.assign(() => call("PUT", `/api/${org}/initiative/${ini.id}`, { token: tokens[member], body: {} }), { initiativeId: ini.id });
+}
+
 const count = async (id: string) =>
   (await env.DB.prepare("SELECT participant_count AS n FROM initiatives WHERE id = ?").bind(id).first<{ n: number }>())!.n;
 
@@ -51,6 +57,13 @@ beforeAll(async () => {
   await member("free", "org-free");
   await member("strict", "org-strict");
   await member("norate", "org-norating");
+  await createOrg({ id: "org-phone", slug: "phoneorg", community: { ask_member_phone: true, require_manager_approval: false } });
+  await createOrg({ id: "org-policy", slug: "policyorg", community: { require_manager_approval: false } });
+  // Version 2 of the policy is current (set before the organisation is first read, so never cached without it).
+  await env.DB.prepare("UPDATE organizations SET org_terms_version = 2, org_terms_url = 'https://policy.example/v2' WHERE id = 'org-policy'").run();
+  await member("nophone", "org-phone");
+  await member("nophone2", "org-phone");
+  await member("nopolicy", "org-policy");
   await env.DB.prepare("UPDATE memberships SET manager_member_id = ? WHERE member_id = ?").bind(members.lead, members.marta).run();
 });
 
@@ -142,6 +155,32 @@ describe("PUT /api/{org}/initiative/{id} (join)", () => {
     const ini = await open();
     await addParticipation(ini.id, "org-acme", members.marta, "rejected", { managerApprovalStatus: "rejected" });
     await refused(api("PUT", `/${ini.id}`, tokens.marta), 409, "initiative_rejected");
+  });
+
+  it("refuses a member without a phone where the organisation asks for one, until the phone is on the profile", async () => {
+    const join = await joinerOf("org-phone", "phoneorg", "nophone");
+    await refused(join(), 409, "phone_required");
+    await env.DB.prepare("UPDATE profiles SET phone = '' WHERE member_id = ?").bind(members.nophone).run();
+    await refused(join(), 409, "phone_required");
+    expect(await count(join.initiativeId)).toBe(0);
+    await env.DB.prepare("UPDATE profiles SET phone = '+34612345678' WHERE member_id = ?").bind(members.nophone).run();
+    expect((await ok(join())).participant_status).toBe("accepted");
+  });
+
+  it("refuses a member who has not accepted the organisation's volunteering policy, until they accept it", async () => {
+    const join = await joinerOf("org-policy", "policyorg", "nopolicy");
+    await refused(join(), 403, "org_terms_not_accepted");
+    // An older version accepted is not enough.
+    await env.DB.prepare("UPDATE memberships SET org_terms_accepted_version = 1 WHERE member_id = ?").bind(members.nopolicy).run();
+    await refused(join(), 403, "org_terms_not_accepted");
+    expect(await count(join.initiativeId)).toBe(0);
+    await ok(call("PUT", "/api/policyorg/profile", { token: tokens.nopolicy, body: { org_last_terms_accepted: true } }));
+    expect((await ok(join())).participant_status).toBe("accepted");
+  });
+
+  it("checks the initiative before the member's profile: a full initiative is full, phone or not", async () => {
+    const join = await joinerOf("org-phone", "phoneorg", "nophone2", { maxParticipants: 0 });
+    await refused(join(), 409, "initiative_full");
   });
 });
 
@@ -318,16 +357,21 @@ describe("GET /api/{org}/initiative (my initiatives)", () => {
     await ok(api("DELETE", `/${d.id}`, t));
     const pending = await ok(api("PUT", `/${e.id}`, t));
     await ok(api("PUT", `/${e.id}/participants/${pending.participant_uuid}/approval`, tokens.boss, { approved: false }), 204);
+    const pledged = await open({ slug: "mine-pledged", type: "donation" });
+    await addContribution(pledged.id, "org-acme", members.mine, 700, "pending");
+    await env.DB.prepare("UPDATE contributions SET created_at = ? WHERE initiative_id = ?").bind(Date.now() + 500, pledged.id).run();
     const rejectedGift = await open({ slug: "mine-rejected-gift", type: "donation" });
     await addContribution(rejectedGift.id, "org-acme", members.mine, 500, "rejected");
     await createInitiative({ orgId: "org-commons", slug: "mine-other-org" });
 
     const list = (await ok(api("GET", "", t))).initiatives;
-    expect(list.map((i: { slug: string }) => i.slug)).toEqual(["mine-c", "mine-b", "mine-a", "mine-canceled"]);
-    expect(list[0]).toMatchObject({ own_contribution_total: 5, type: "donation" });
-    expect(list[1]).toMatchObject({ own_interested: true });
-    expect(list[2]).toMatchObject({ participant_status: "accepted" });
-    expect(list[3]).toMatchObject({ status: "canceled" });
+    expect(list.map((i: { slug: string }) => i.slug)).toEqual(["mine-c", "mine-pledged", "mine-b", "mine-a", "mine-canceled"]);
+    expect(list[0]).toMatchObject({ own_contribution_total: 5, own_pending_contribution_total: 0, type: "donation" });
+    // A pledge not confirmed yet keeps the initiative in the list, marked as pending, not as given.
+    expect(list[1]).toMatchObject({ own_contribution_total: 0, own_pending_contribution_total: 7, type: "donation" });
+    expect(list[2]).toMatchObject({ own_interested: true });
+    expect(list[3]).toMatchObject({ participant_status: "accepted" });
+    expect(list[4]).toMatchObject({ status: "canceled" });
   });
 
   it("is empty for a new member and 404 for another organisation's member", async () => {

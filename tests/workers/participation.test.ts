@@ -2,13 +2,17 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findInitiative } from "../../workers/initiatives/queries";
 import { getOrganizationBySlug } from "../../workers/tenant/organizations";
-import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { calendarDay, regionZone } from "../../app/domain/initiatives";
+import { DAY, HOUR, addParticipation, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 let marta: string; // accepted participant
 let pablo: string; // member of acme who did not join
 let ana: string; // member of another organisation
+const participationIds: Record<string, string> = {};
 let martaId: string;
+/** Started yesterday, ends next week: hours may be reported today. */
+const running = { startTime: Date.now() - DAY, endTime: Date.now() + 7 * DAY };
 
 beforeAll(async () => {
   const { acme, commons } = await seedOrganizations();
@@ -20,17 +24,24 @@ beforeAll(async () => {
     orgId: acme.id,
     slug: "beach-cleanup",
     hoursPerDay: 6,
+    ...running,
     indicators: [{ id: "ind-kg", name: "Rubbish collected", unit: "kilogram" }],
   });
   await addParticipation(hours.id, acme.id, m.id, "accepted");
   await addParticipation(hours.id, acme.id, p.id, "not_going");
   const qr = await createInitiative({ orgId: acme.id, slug: "qr-event", participationMethod: "qr" });
   await addParticipation(qr.id, acme.id, m.id, "accepted");
-  const uncapped = await createInitiative({ orgId: acme.id, slug: "uncapped", hoursPerDay: 0 });
+  const uncapped = await createInitiative({ orgId: acme.id, slug: "uncapped", hoursPerDay: 0, ...running });
   await addParticipation(uncapped.id, acme.id, m.id, "accepted");
+  for (const [slug, hoursPerDay] of [["four-a-day", 4], ["thirty-a-day", 30], ["race", 4]] as const) {
+    const ini = await createInitiative({ orgId: acme.id, slug, hoursPerDay, ...running, indicators: [{ id: `ind-${slug}`, name: "Kilos", unit: "kilogram" }] });
+    participationIds[slug] = (await addParticipation(ini.id, acme.id, m.id, "accepted")).id;
+  }
+  const future = await createInitiative({ orgId: acme.id, slug: "next-week", hoursPerDay: 4, startTime: Date.now() + 7 * DAY, endTime: Date.now() + 7 * DAY + 4 * HOUR });
+  await addParticipation(future.id, acme.id, m.id, "accepted");
   await createInitiative({ orgId: acme.id, slug: "food-bank", type: "donation", donation: { currency: "EUR", sources: '["transfer"]' } });
   await createInitiative({ orgId: acme.id, slug: "talk", type: "informative" });
-  const other = await createInitiative({ orgId: acme.id, slug: "other", indicators: [{ id: "ind-other", name: "Trees", unit: "number" }] });
+  const other = await createInitiative({ orgId: acme.id, slug: "other", ...running, indicators: [{ id: "ind-other", name: "Trees", unit: "number" }] });
   await addParticipation(other.id, acme.id, m.id, "accepted");
   marta = (await login("marta@acme.example", "Correct-Horse-9")).body.access_token;
   pablo = (await login("pablo@acme.example", "Correct-Horse-9")).body.access_token;
@@ -71,8 +82,46 @@ describe("POST /api/{org}/initiative/{slug}/participation", () => {
     expect(await json(res)).toMatchObject({ fields: { hours: key } });
   });
 
-  it("has no daily maximum when hours_per_day is 0", async () => {
+  it("caps a day at 24 hours when hours_per_day is 0", async () => {
     expect((await hours("uncapped", { hours: 12 })).status).toBe(201);
+    expect((await hours("uncapped", { hours: 12 })).status).toBe(201);
+    const res = await hours("uncapped", { hours: 1 });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ fields: { hours: "participation_error_hours_max" } });
+  });
+
+  it("never takes more than 24 hours a day, even when hours_per_day says more", async () => {
+    expect(await json(await hours("thirty-a-day", { hours: 25 }))).toMatchObject({ fields: { hours: "participation_error_hours_max" } });
+    expect((await hours("thirty-a-day", { hours: 24 })).status).toBe(201);
+  });
+
+  it("sums hours_per_day over the organisation's calendar day, not per report", async () => {
+    const day = calendarDay(Date.now(), regionZone("ES"));
+    const insert = env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, hours, status, created_at) VALUES (?, ?, 'hours', ?, ?, ?)");
+    // Yesterday (in Madrid, Acme's region) and a rejected report today do not count.
+    await insert.bind(crypto.randomUUID(), participationIds["four-a-day"], 4, "validated", day.start - 1).run();
+    await insert.bind(crypto.randomUUID(), participationIds["four-a-day"], 4, "rejected", day.start).run();
+    expect((await hours("four-a-day", { hours: 3 })).status).toBe(201);
+    const over = await hours("four-a-day", { hours: 2 });
+    expect(over.status).toBe(400);
+    expect(await json(over)).toMatchObject({ error: "validation_error", fields: { hours: "participation_error_hours_max" } });
+    expect((await hours("four-a-day", { hours: 1 })).status).toBe(201);
+    expect((await json(await hours("four-a-day", { hours: 1 }))).fields).toEqual({ hours: "participation_error_hours_max" });
+    // Indicators are not hours.
+    expect((await indicator("four-a-day", "ind-four-a-day", { value: 5 })).status).toBe(201);
+  });
+
+  it("lets only one of two reports sent at once pass the day's cap", async () => {
+    const answers = await Promise.all([hours("race", { hours: 3 }), hours("race", { hours: 3 })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
+    const total = await env.DB.prepare("SELECT sum(hours) AS n FROM participation_records WHERE participation_id = ?").bind(participationIds.race).first<{ n: number }>();
+    expect(total!.n).toBe(3);
+  });
+
+  it("refuses hours before the initiative starts (409 participation_not_started)", async () => {
+    const res = await hours("next-week", { hours: 2 });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toMatchObject({ error: "participation_not_started" });
   });
 
   it("answers 400 for a body that is not JSON", async () => {
@@ -117,11 +166,17 @@ describe("POST /api/{org}/initiative/{slug}/indicator/{id}/participation", () =>
     [{ value: -1 }, "participation_error_value_min"],
     [{ value: 1.5 }, "participation_error_value_whole"],
     [{ value: "x" }, "participation_error_value_whole"],
+    [{ value: 1_000_000_001 }, "participation_error_value_max"],
+    [{ value: "99999999999999999999" }, "participation_error_value_max"],
     [{}, "form_error_required"],
   ])("refuses %j with 400 fields.value = %s", async (body, key) => {
     const res = await indicator("beach-cleanup", "ind-kg", body);
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ fields: { value: key } });
+  });
+
+  it("takes values up to 1,000,000,000", async () => {
+    expect(await json(await indicator("beach-cleanup", "ind-kg", { value: 1_000_000_000 }))).toMatchObject({ value: 1_000_000_000 });
   });
 
   it("needs the indicator to belong to the initiative (404 indicator_not_found)", async () => {

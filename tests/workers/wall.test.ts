@@ -12,6 +12,8 @@ let w1Id: string;
 let plain: string; // member of an organisation that does not pin
 let ana: string; // member of another organisation
 const now = Date.now();
+/** 100 characters and more than 100 bytes (ñ, í): past D1's 50-byte LIKE pattern limit. */
+const LONG_TERM = "la campaña de limpieza de la ría reúne a vecinos, escuelas y clubes de remo de toda la comarca: 100%";
 const ids: Record<string, string> = {};
 
 async function make(key: string, row: Parameters<typeof createInitiative>[0]) {
@@ -57,6 +59,13 @@ beforeAll(async () => {
   await addParticipation(ids.rejected, "org-wall", m1.id, "rejected", { managerApprovalStatus: "rejected" });
   await make("percent", { ...o, title: "100% green", startTime: now + 11 * DAY, endTime: now + 12 * DAY });
   await make("underscore", { ...o, title: "snake_case day", startTime: now + 12 * DAY, endTime: now + 12 * DAY + HOUR });
+  await make("long-words", {
+    ...o,
+    title: "Limpieza de la ría de Bilbao",
+    description: `Año tras año, la campaña de limpieza de la ría junta a cientos de voluntarios: ${LONG_TERM}, y más.`,
+    startTime: now + 13 * DAY,
+    endTime: now + 13 * DAY + HOUR,
+  });
   await make("plain-pinned", { orgId: "org-plain", pinned: true, startTime: now + 3 * DAY, endTime: now + 4 * DAY });
   await make("plain-first", { orgId: "org-plain", startTime: now + 1 * DAY, endTime: now + 2 * DAY });
   for (let i = 0; i < 60; i++) {
@@ -88,6 +97,7 @@ describe("GET /api/{org}/wall", () => {
       "rejected",
       "percent",
       "underscore",
+      "long-words",
     ]);
     expect(page.page).toBe(1);
     expect(page.has_more).toBe(false);
@@ -111,6 +121,7 @@ describe("GET /api/{org}/wall", () => {
         "id", "slug", "title", "image", "type", "subtype", "status", "start_time", "end_time", "registration_end_time", "address",
         "is_in_person", "is_remote", "pinned_initiative", "sdgs", "categories", "max_participants", "participant_count",
         "participant_status", "own_interested", "manager_approval_status", "participant_created_at", "own_contribution_total",
+        "own_pending_contribution_total",
         "organization_name", "organization_logo_small",
       ].sort(),
     );
@@ -119,9 +130,21 @@ describe("GET /api/{org}/wall", () => {
   it("searches title and description, with % and _ taken literally", async () => {
     expect(slugs((await wall("?search=blood")).initiatives)).toEqual(["soon"]);
     expect(slugs((await wall("?search=TITLE%20LATER")).initiatives)).toEqual(["later"]);
-    expect(slugs((await wall("?search=%25")).initiatives)).toEqual(["percent"]);
+    expect(slugs((await wall("?search=%25")).initiatives)).toEqual(["percent", "long-words"]);
     expect(slugs((await wall("?search=_")).initiatives)).toEqual(["underscore"]);
     expect(slugs((await wall("?search=nothing-like-this")).initiatives)).toEqual([]);
+  });
+
+  it("searches with the whole 100 characters the filter allows, multi-byte and LIKE-special characters included", async () => {
+    const found = async (term: string) => slugs((await wall(`?search=${encodeURIComponent(term)}`)).initiatives);
+    expect(LONG_TERM).toHaveLength(100);
+    expect(new TextEncoder().encode(LONG_TERM).length).toBeGreaterThan(100);
+    expect(await found(LONG_TERM)).toEqual(["long-words"]);
+    // Past 48 bytes but one letter off: found by nothing, answered 200, not a 500.
+    expect(await found(LONG_TERM.replace("comarca", "comarco"))).toEqual([]);
+    expect(await found("LIMPIEZA DE LA ría de Bilbao")).toEqual(["long-words"]);
+    expect(await found("%_".repeat(50))).toEqual([]);
+    expect(await found("reúne a vecinos, escuelas y clubes de remo de toda la comarca: 100%")).toEqual(["long-words"]);
   });
 
   it("filters by type, SDG, category and pinned", async () => {
@@ -131,7 +154,7 @@ describe("GET /api/{org}/wall", () => {
     expect(slugs((await wall("?pinned=true")).initiatives)).toEqual(["pinned"]);
     expect(slugs((await wall("?type=volunteering&search=title%20s")).initiatives)).toEqual(["soon", "suspended"]);
     // Empty parameters are no filter.
-    expect((await wall("?search=&type=&from=&to=")).initiatives).toHaveLength(10);
+    expect((await wall("?search=&type=&from=&to=")).initiatives).toHaveLength(11);
   });
 
   it("ignores pinning where the organisation does not pin", async () => {
@@ -150,7 +173,7 @@ describe("GET /api/{org}/wall", () => {
     expect(slugs(wide.initiatives)).not.toContain("next-year");
     expect(slugs(wide.past)).toEqual(["registration-closed", "ended"]);
     // Full ISO times are accepted too.
-    expect((await wall(`?from=${new Date(now).toISOString()}`)).initiatives.length).toBe(10);
+    expect((await wall(`?from=${new Date(now).toISOString()}`)).initiatives.length).toBe(11);
   });
 
   it("refuses invalid filters with field errors", async () => {

@@ -1,9 +1,11 @@
 /**
  * Giving to a donation initiative (SPEC.md sections 4, 5 and 7), mounted at
  * /api/{org}/initiative/{slug}/contribution:
- * - POST / {value, source, params, anonymous, comment} with an Idempotency-Key header records one
- *   contribution. The same key again answers 200 with the first contribution and records nothing,
- *   also when both requests arrive at once (unique index contributions_idempotency_uq).
+ * - POST / {value, source, params, anonymous, comment} records one contribution. With an
+ *   Idempotency-Key header (the web app always sends one) the same key again answers 200 with the
+ *   first contribution and records nothing, also when both requests arrive at once (unique index
+ *   contributions_idempotency_uq). SPEC.md section 7 names no such header, so a client that sends
+ *   none is served too: each of its requests is recorded.
  * - POST /paypal/order {value} creates a PayPal order for the drawer's PayPal buttons.
  * A PayPal contribution names the approved order in params.order_id; the API checks it and
  * captures it through the PaymentProvider (workers/payments) before recording anything.
@@ -54,9 +56,10 @@ export function toContribution(row: ContributionRow): Contribution {
   };
 }
 
-function idempotencyKey(c: Context<AppEnv>): string {
+/** The request's Idempotency-Key, or null when the client sent none (then nothing is deduplicated). */
+function idempotencyKey(c: Context<AppEnv>): string | null {
   const key = c.req.header("idempotency-key");
-  if (!key) throw badRequest("idempotency_key_required", "The Idempotency-Key header is required.");
+  if (key === undefined) return null;
   if (!IDEMPOTENCY_KEY.test(key)) throw badRequest("idempotency_key_invalid", "The Idempotency-Key must be 8 to 100 letters, digits, - or _.");
   return key;
 }
@@ -131,8 +134,8 @@ export const contributionRoutes = new Hono<AppEnv>()
     const initiative = await initiativeFromPath(c);
     const memberId = c.var.auth.memberId;
     const db = getDb(c.env);
-    const byKey = and(eq(schema.contributions.memberId, memberId), eq(schema.contributions.idempotencyKey, key));
-    const first = await db.select().from(schema.contributions).where(byKey).get();
+    const byKey = key === null ? null : and(eq(schema.contributions.memberId, memberId), eq(schema.contributions.idempotencyKey, key));
+    const first = byKey ? await db.select().from(schema.contributions).where(byKey).get() : undefined;
     // A retry is answered even when the donation has closed since the first request.
     if (first) return replay(c, first, initiative.id, input);
 
@@ -154,11 +157,12 @@ export const contributionRoutes = new Hono<AppEnv>()
         .where(and(eq(schema.contributions.orgId, c.var.org.id), sql`json_extract(${schema.contributions.params}, '$.order_id') = ${orderId}`))
         .get();
       if (recorded) {
-        if (recorded.memberId === memberId && recorded.idempotencyKey === key) return replay(c, recorded, initiative.id, input);
+        if (key !== null && recorded.memberId === memberId && recorded.idempotencyKey === key) return replay(c, recorded, initiative.id, input);
         throw paymentError("already_captured");
       }
-      // PayPal-Request-Id allows 108 characters: a digest of member and key identifies the request.
-      const requestId = await sha256Hex(`${memberId}:${key}`);
+      // PayPal-Request-Id allows 108 characters: a digest of member and key identifies the request
+      // (without a key, this request only: PayPal still captures an order once).
+      const requestId = await sha256Hex(`${memberId}:${key ?? crypto.randomUUID()}`);
       const outcome = await providerOf(c.env).captureOrder(orderId, { currency: donation.currency, amountMinor: amount }, requestId);
       if (!outcome.ok) throw paymentError(outcome.reason);
       status = outcome.status === "completed" ? "confirmed" : "pending";
@@ -186,8 +190,9 @@ export const contributionRoutes = new Hono<AppEnv>()
       .onConflictDoNothing({ target: [schema.contributions.memberId, schema.contributions.idempotencyKey] })
       .returning();
     if (row) return c.json(toContribution(row), 201);
-    // A concurrent request with the same key recorded first: answer its contribution.
-    return replay(c, (await db.select().from(schema.contributions).where(byKey).get())!, initiative.id, input);
+    // A concurrent request with the same key recorded first: answer its contribution. (Without a
+    // key there is no conflict target: the insert always writes.)
+    return replay(c, (await db.select().from(schema.contributions).where(byKey!).get())!, initiative.id, input);
   })
   .post("/paypal/order", async (c) => {
     const { value } = parseBody(v.object({ value: amountSchema }), await jsonBody(c));

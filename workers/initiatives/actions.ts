@@ -13,6 +13,7 @@ import {
   canSayNotGoing,
   isPast,
   joinRefusal,
+  memberJoinRefusal,
   ratingsShown,
   scoreSchema,
   type Initiative,
@@ -33,23 +34,45 @@ const recount = (db: Database, initiativeId: string) =>
     })
     .where(eq(initiatives.id, initiativeId));
 
-const REFUSALS: Record<NonNullable<ReturnType<typeof joinRefusal>>, ApiError> = {
+type Refusal = NonNullable<ReturnType<typeof joinRefusal> | ReturnType<typeof memberJoinRefusal>>;
+
+const REFUSALS: Record<Refusal, ApiError> = {
   initiative_not_joinable: badRequest("initiative_not_joinable", "Donations and informative initiatives are not joined."),
   initiative_full: conflict("initiative_full", "The initiative has no places left."),
   initiative_closed: conflict("initiative_closed", "The initiative is not open for registration."),
   initiative_rejected: conflict("initiative_rejected", "Your participation in this initiative was rejected."),
+  org_terms_not_accepted: forbidden("org_terms_not_accepted", "Accept the organisation's volunteering policy before joining."),
+  phone_required: conflict("phone_required", "The organisation asks for a phone number on your profile before joining."),
 };
+
+/** The member's side of joining: the phone on the profile, and the organisation's current policy accepted. */
+async function joiningMember(db: Database, org: Tenant, memberId: string, membership: Pick<OrgMembership, "orgTermsAcceptedVersion">) {
+  const profile = await db.select({ phone: schema.profiles.phone }).from(schema.profiles).where(eq(schema.profiles.memberId, memberId)).get();
+  // The same reading as the profile's org_last_terms_accepted (workers/api/profile-data.ts).
+  return { phone: profile?.phone ?? null, orgTermsAccepted: membership.orgTermsAcceptedVersion >= org.orgTermsVersion };
+}
 
 /**
  * Join: accepted at once; manager_approval_status pending when the organisation requires the
  * manager's approval for it, else not_needed. Joining again after "not going" is allowed.
- * Joining twice changes nothing.
+ * Joining twice changes nothing. The member must have accepted the organisation's volunteering
+ * policy and, where the organisation asks for it, have a phone (memberJoinRefusal): the screen
+ * asks for both first, the API refuses without them.
  */
-export async function join(env: Pick<Env, "DB">, org: Tenant, memberId: string, initiative: Initiative, now: number) {
+export async function join(
+  env: Pick<Env, "DB">,
+  org: Tenant,
+  member: { memberId: string; membership: Pick<OrgMembership, "orgTermsAcceptedVersion"> },
+  initiative: Initiative,
+  now: number,
+) {
+  const { memberId } = member;
   const refusal = joinRefusal(initiative, now);
   if (refusal) throw REFUSALS[refusal];
   if (initiative.participant_status === "accepted") return;
   const db = getDb(env);
+  const memberRefusal = memberJoinRefusal(org.community, await joiningMember(db, org, memberId, member.membership));
+  if (memberRefusal) throw REFUSALS[memberRefusal];
   const approval = approvalRequired(org.community, initiative) ? "pending" : "not_needed";
   const id = crypto.randomUUID();
   const uuid = crypto.randomUUID();

@@ -8,11 +8,11 @@
  * member's own initiatives through two small materialised sub-queries, and answers one page.
  * tests/workers/wall.test.ts checks the SQL against the rules on every kind of initiative.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";
 import { schema, type Database } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
-import { countedContribution, loadCards } from "./queries";
+import { liveContribution, loadCards } from "./queries";
 import type { InitiativeRow } from "./serialize";
 
 const { initiatives, participations, interests, contributions } = schema;
@@ -33,8 +33,12 @@ export interface WallFilters {
   page: number;
 }
 
-/** `%term%` for LIKE with %, _ and the escape character itself taken literally. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Whether `column` contains `term`, ignoring ASCII case as LIKE does. instr() rather than LIKE:
+ * D1 refuses LIKE patterns longer than 50 bytes (a 100-character search would be a 500), and
+ * instr() takes % and _ literally, with nothing to escape.
+ */
+const contains = (column: AnyColumn, term: string) => sql`instr(lower(${column}), lower(${term})) > 0`;
 
 /** Registration closes at registration_end_time, else at end_time (rules.ts registrationClosed). */
 const closesAt = sql`coalesce(${initiatives.registrationEndTime}, ${initiatives.endTime})`;
@@ -53,8 +57,7 @@ function sharedConditions(db: Database, org: Tenant, memberId: string, f: WallFi
     notInArray(initiatives.id, db.select({ id: interests.initiativeId }).from(interests).where(eq(interests.memberId, memberId))),
   ];
   if (f.search) {
-    const pattern = likePattern(f.search);
-    conditions.push(sql`(${initiatives.title} LIKE ${pattern} ESCAPE '\\' OR ${initiatives.description} LIKE ${pattern} ESCAPE '\\')`);
+    conditions.push(sql`(${contains(initiatives.title, f.search)} or ${contains(initiatives.description, f.search)})`);
   }
   if (f.type) conditions.push(eq(initiatives.type, f.type));
   if (f.sdg) {
@@ -163,7 +166,8 @@ export async function wallPage(db: Database, org: Tenant, memberId: string, f: W
 }
 
 /**
- * My initiatives (belongsToMine): accepted participations, interests and contributions, the
+ * My initiatives (belongsToMine): accepted participations, interests and contributions (pending
+ * pledges included: the member gave, even before the organisers confirm it), the
  * newest involvement first. Two queries: the member's initiative ids with their latest activity,
  * then those rows of the organisation.
  */
@@ -176,7 +180,7 @@ export async function myInitiatives(db: Database, org: Tenant, memberId: string)
       select ${interests.initiativeId}, ${interests.createdAt} from ${interests} where ${interests.memberId} = ${memberId}
       union all
       select ${contributions.initiativeId}, ${contributions.createdAt} from ${contributions}
-        where ${contributions.orgId} = ${org.id} and ${contributions.memberId} = ${memberId} and ${countedContribution} and ${contributions.amount} > 0
+        where ${contributions.orgId} = ${org.id} and ${contributions.memberId} = ${memberId} and ${liveContribution} and ${contributions.amount} > 0
     ) group by initiative_id order by at desc limit ${MINE_LIMIT}`);
   const order = new Map(activity.map((a, index) => [a.initiative_id, index]));
   const rows: InitiativeRow[] = [];

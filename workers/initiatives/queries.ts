@@ -6,7 +6,7 @@
  * GET {org}/initiative/{slug} answers it, for that member, loaded in two round trips (the row,
  * then everything else in one batch).
  */
-import { and, desc, eq, inArray, ne, sql, sum } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Initiative, InitiativeCard } from "../../app/domain/initiatives";
 import { getDb, schema, type Database } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
@@ -16,8 +16,20 @@ const { initiatives, participations, participationRecords, interests, contributi
 
 export type InitiativeKey = { slug: string } | { id: string };
 
-/** Contributions that count towards totals: everything not rejected (pending transfers included). */
-export const countedContribution = ne(contributions.status, "rejected");
+/**
+ * Only confirmed money counts towards contribution_total, contributor_count, the progress bar and
+ * a member's own_contribution_total: a transfer or in-hand pledge is pending until the organisers
+ * receive it. The member's own pending pledges are answered apart (own_pending_contribution_total).
+ */
+export const countedContribution = eq(contributions.status, "confirmed");
+/** A member's involvement in a donation: confirmed or still pending, not rejected (my initiatives). */
+export const liveContribution = ne(contributions.status, "rejected");
+
+/** The member's own confirmed and pending sums (minor units), over contributions that are not rejected. */
+const ownSums = {
+  confirmed: sql<number>`coalesce(sum(case when ${contributions.status} = 'confirmed' then ${contributions.amount} end), 0)`,
+  pending: sql<number>`coalesce(sum(case when ${contributions.status} = 'pending' then ${contributions.amount} end), 0)`,
+};
 
 /** The initiative row of this organisation, by slug or id, or null. */
 export async function findInitiativeRow(db: Database, orgId: string, by: InitiativeKey): Promise<InitiativeRow | null> {
@@ -131,9 +143,9 @@ export async function loadInitiative(db: Database, org: Tenant, memberId: string
       .from(contributions)
       .where(and(eq(contributions.initiativeId, id), eq(contributions.orgId, org.id), countedContribution)),
     db
-      .select({ total: sql<number>`coalesce(sum(${contributions.amount}), 0)` })
+      .select(ownSums)
       .from(contributions)
-      .where(and(eq(contributions.initiativeId, id), eq(contributions.memberId, memberId), countedContribution)),
+      .where(and(eq(contributions.initiativeId, id), eq(contributions.memberId, memberId), liveContribution)),
     db
       .select({ memberId: schema.profiles.memberId, name: schema.profiles.name, avatarKey: schema.profiles.avatarKey, disabledAt: schema.members.disabledAt })
       .from(schema.profiles)
@@ -163,7 +175,8 @@ export async function loadInitiative(db: Database, org: Tenant, memberId: string
     },
     contributionTotal: Number(contributionRows[0]?.total ?? 0),
     contributorCount: Number(contributionRows[0]?.contributors ?? 0),
-    ownContribution: Number(ownContributionRows[0]?.total ?? 0),
+    ownContribution: Number(ownContributionRows[0]?.confirmed ?? 0),
+    ownPendingContribution: Number(ownContributionRows[0]?.pending ?? 0),
     submitter: submitter
       ? {
           name: submitter.name,
@@ -215,18 +228,18 @@ async function loadCardChunk(db: Database, org: Tenant, memberId: string, rows: 
       .from(interests)
       .where(and(eq(interests.memberId, memberId), inArray(interests.initiativeId, ids))),
     db
-      .select({ initiativeId: contributions.initiativeId, total: sum(contributions.amount) })
+      .select({ initiativeId: contributions.initiativeId, ...ownSums })
       .from(contributions)
-      .where(and(eq(contributions.memberId, memberId), inArray(contributions.initiativeId, ids), countedContribution))
+      .where(and(eq(contributions.memberId, memberId), inArray(contributions.initiativeId, ids), liveContribution))
       .groupBy(contributions.initiativeId),
   ]);
   const extras = new Map<string, CardExtras>(
-    ids.map((id) => [id, { sdgs: [], categories: [], participation: null, interested: false, ownContribution: 0 }]),
+    ids.map((id) => [id, { sdgs: [], categories: [], participation: null, interested: false, ownContribution: 0, ownPendingContribution: 0 }]),
   );
   for (const s of sdgRows) extras.get(s.initiativeId)!.sdgs.push(s.id);
   for (const c of categoryRows) extras.get(c.initiativeId)!.categories.push(c.slug);
   for (const { initiativeId, ...p } of participationRows) extras.get(initiativeId)!.participation = p;
   for (const i of interestRows) extras.get(i.initiativeId)!.interested = true;
-  for (const c of contributionRows) extras.get(c.initiativeId)!.ownContribution = Number(c.total ?? 0);
+  for (const c of contributionRows) Object.assign(extras.get(c.initiativeId)!, { ownContribution: Number(c.confirmed), ownPendingContribution: Number(c.pending) });
   return rows.map((row) => toCard(org, row, extras.get(row.id)!));
 }

@@ -35,8 +35,10 @@ function parseStringArray(json: string): string[] {
 export interface MemberSide {
   participation: Pick<ParticipationRow, "status" | "managerApprovalStatus" | "createdAt" | "uuid"> | null;
   interested: boolean;
-  /** Minor units. */
+  /** Minor units, the member's confirmed contributions. */
   ownContribution: number;
+  /** Minor units, the member's pledges the organisers have not confirmed yet. */
+  ownPendingContribution: number;
 }
 
 export interface CardExtras extends MemberSide {
@@ -72,6 +74,7 @@ export function toCard(org: Tenant, row: InitiativeRow, extras: CardExtras): Ini
     manager_approval_status: extras.participation?.managerApprovalStatus ?? null,
     participant_created_at: iso(extras.participation?.createdAt),
     own_contribution_total: fromMinorUnits(extras.ownContribution),
+    own_pending_contribution_total: fromMinorUnits(extras.ownPendingContribution),
     organization_name: org.name,
     organization_logo_small: org.logoSmall ?? org.logo,
   };
@@ -131,7 +134,7 @@ export interface InitiativeRelated extends CardExtras {
   records: RecordRow[];
   scores: { initiative: number | null; initiativeCount: number; organization: number | null; organizationCount: number };
   ownScore: { initiativeScore: number | null; organizationScore: number | null } | null;
-  /** Minor units, every contribution that is not rejected. */
+  /** Minor units, confirmed contributions only. */
   contributionTotal: number;
   contributorCount: number;
   submitter: { name: string; avatar: string | null; status: string } | null;

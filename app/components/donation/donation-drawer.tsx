@@ -11,10 +11,15 @@
  */
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import * as v from "valibot";
 import {
   acceptsContributions,
+  amountSchema,
+  commentSchema,
+  COMMENT_MAX_LENGTH,
   decimalSeparator,
   fixedAmounts,
+  MAX_CONTRIBUTION,
   normalizeAmountInput,
   parseAmount,
   type DonationSource,
@@ -139,6 +144,19 @@ function useMoney(props: Pick<DonationDrawerProps, "initiative" | "organization"
   return { currency, money: (value: number) => formatMoney(value, currency, props.locale) };
 }
 
+/** The first message of a schema for `input`, or null when it passes (the drawer's instant feedback). */
+function problem(schema: v.GenericSchema, input: unknown): string | null {
+  const result = v.safeParse(schema, input);
+  return result.success ? null : result.issues[0].message;
+}
+
+/** A field's message key translated, with the limits the messages name. */
+function useFieldMessage(props: Pick<DonationDrawerProps, "initiative" | "organization" | "locale">) {
+  const { t } = useTranslation("donation");
+  const { money } = useMoney(props);
+  return (key: string) => t(key, { max: money(MAX_CONTRIBUTION) });
+}
+
 /** The state every step's form carries for the member without JavaScript. */
 function Carried({ state, except = [] }: { state: State; except?: string[] }) {
   const values: Record<string, string> = {
@@ -244,7 +262,11 @@ function AmountStep(props: StepProps & { heading: ReactNode }) {
   const [custom, setCustom] = useState(() => (state.amount && !quick.includes(state.amount) ? amountFieldText(state.amount, separator) : ""));
   const fixed = !custom && quick.includes(state.amount) ? state.amount : null;
   const setAmount = (amount: number) => setState((s) => ({ ...s, amount, fields: {}, error: null }));
-  const error = state.fields.amount ? t(state.fields.amount) : null;
+  const fieldMessage = useFieldMessage(props);
+  // What the member typed is checked as typed: a refused amount shows why and is never taken.
+  const typedProblem = custom ? problem(amountSchema, parseAmount(custom, locale)) : null;
+  const errorKey = typedProblem ?? state.fields.amount;
+  const error = errorKey ? fieldMessage(errorKey) : null;
   return (
     <ChoiceStepForm step={props} intent={DONATION_INTENTS.amount} next="source" ready={state.amount > 0} carried="amount" heading={heading}>
       <input type="hidden" name="locale" value={locale} />
@@ -286,8 +308,9 @@ function AmountStep(props: StepProps & { heading: ReactNode }) {
           value={custom}
           onChange={(event) => {
             const text = normalizeAmountInput(event.target.value, locale);
+            const amount = parseAmount(text, locale);
             setCustom(text);
-            setAmount(parseAmount(text, locale));
+            setAmount(problem(amountSchema, amount) ? 0 : amount);
           }}
           error={error}
         />
@@ -403,7 +426,9 @@ function DetailsStep(props: StepProps & { heading: ReactNode }) {
     submit(data, { method: "post", preventScrollReset: true });
   };
 
-  const otherFields = ["amount", "source", "order_id"].filter((name) => state.fields[name]).map((name) => t(state.fields[name]));
+  const fieldMessage = useFieldMessage(props);
+  const otherFields = ["amount", "source", "order_id"].filter((name) => state.fields[name]).map((name) => fieldMessage(state.fields[name]));
+  const commentProblem = problem(commentSchema, state.comment) ?? state.fields.comment;
   // invalid_input and validation_error come with field messages, shown instead of the code's.
   const apiError = state.error && !(otherFields.length && ["invalid_input", "validation_error"].includes(state.error)) ? t([`donation_error_${state.error}`, "donation_error_default"]) : null;
   return (
@@ -435,20 +460,23 @@ function DetailsStep(props: StepProps & { heading: ReactNode }) {
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="donation-comment">{t("donation_comment")}</Label>
+        {/* No maxLength: the browser would cut a pasted comment silently; the counter and the message say it instead. */}
         <textarea
           id="donation-comment"
           name="comment"
-          maxLength={500}
           rows={3}
           value={state.comment}
-          onChange={(event) => setState((s) => ({ ...s, comment: event.target.value }))}
-          aria-invalid={state.fields.comment ? true : undefined}
-          aria-describedby={state.fields.comment ? "donation-comment-error" : undefined}
+          onChange={(event) => setState((s) => ({ ...s, comment: event.target.value, fields: { ...s.fields, comment: "" } }))}
+          aria-invalid={commentProblem ? true : undefined}
+          aria-describedby={commentProblem ? "donation-comment-count donation-comment-error" : "donation-comment-count"}
           className="w-full rounded-md border border-input bg-card px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
-        {state.fields.comment ? (
-          <p id="donation-comment-error" className="text-sm text-destructive">
-            {t(state.fields.comment)}
+        <p id="donation-comment-count" className={cn("text-right text-xs", commentProblem ? "font-semibold text-destructive" : "text-muted-foreground")}>
+          {t("donation_comment_count", { count: state.comment.trim().length, max: COMMENT_MAX_LENGTH })}
+        </p>
+        {commentProblem ? (
+          <p id="donation-comment-error" role="alert" className="text-sm text-destructive">
+            {t(commentProblem)}
           </p>
         ) : null}
       </div>
@@ -601,7 +629,13 @@ function StepFooter(props: StepProps) {
     );
   } else if (state.step === "details" && state.source !== "paypal") {
     primary = (
-      <Button type="submit" form={FORM_ID} disabled={(hydrated && (!state.amount || !state.source || !state.key)) || submitting} aria-disabled={submitting || undefined} className="flex-1">
+      <Button
+        type="submit"
+        form={FORM_ID}
+        disabled={(hydrated && (!state.amount || !state.source || !state.key || !!problem(commentSchema, state.comment))) || submitting}
+        aria-disabled={submitting || undefined}
+        className="flex-1"
+      >
         {submitting ? t("donation_submitting") : t("donation_submit", { amount: formatMoney(state.amount, donationCurrency(initiative, props.organization.currency), locale) })}
       </Button>
     );

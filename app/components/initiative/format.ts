@@ -2,18 +2,11 @@
 import type { TFunction } from "~/i18n/react";
 
 /**
- * Time zone of the organisation's region, used on the server (which has no member time zone) and
- * in the first browser render, so both print the same text; after hydration the browser's own zone.
+ * Time zone of the organisation's region (a domain rule: the hours report's calendar day uses it
+ * too), used on the server (which has no member time zone) and in the first browser render, so
+ * both print the same text; after hydration the browser's own zone.
  */
-const REGION_ZONES: Record<string, string> = {
-  ES: "Europe/Madrid",
-  PT: "Europe/Lisbon",
-  BR: "America/Sao_Paulo",
-  MX: "America/Mexico_City",
-  US: "America/New_York",
-};
-
-export const regionZone = (region: string | null | undefined) => REGION_ZONES[(region ?? "").toUpperCase()] ?? "UTC";
+export { regionZone } from "~/domain/initiatives/reporting";
 
 export function formatDateTime(iso: string, locale: string, timeZone?: string, withTime = true) {
   return new Intl.DateTimeFormat(locale, {

@@ -5,7 +5,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { hoursSchema, indicatorValueSchema } from "~/domain/initiatives/forms";
-import { ratingOpensOnDone } from "~/domain/initiatives/rules";
+import { calendarDay, hoursLeftOn, regionZone } from "~/domain/initiatives/reporting";
+import { hasStarted, ratingOpensOnDone } from "~/domain/initiatives/rules";
 import type { Indicator, Initiative, ParticipationRecord } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
@@ -44,11 +45,17 @@ function useChecked(schema: v.GenericSchema<unknown, number>) {
   return { value, setValue, valid: parsed.success, message: value.trim() && !parsed.success ? parsed.issues[0].message : null };
 }
 
-function HoursForm({ initiative }: { initiative: Initiative }) {
+/**
+ * The hours report, with the API's rules (reporting.ts): from the start of the initiative, at most
+ * what the organisation's calendar day still allows after today's reports.
+ */
+function HoursForm({ initiative, region, now }: { initiative: Initiative; region: string; now: number }) {
   const { t } = useTranslation("initiative");
   const hydrated = useHydrated();
   const { error, field, busy, result } = useIntent("hours");
-  const hours = useChecked(hoursSchema(initiative.hours_per_day));
+  const left = hoursLeftOn(initiative, calendarDay(now, regionZone(region)));
+  const started = hasStarted(initiative, now);
+  const hours = useChecked(hoursSchema(left));
   return (
     <Form method="post" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value="hours" />
@@ -59,18 +66,19 @@ function HoursForm({ initiative }: { initiative: Initiative }) {
         type="number"
         inputMode="numeric"
         min={1}
-        max={initiative.hours_per_day > 0 ? initiative.hours_per_day : undefined}
+        max={left || undefined}
         step={1}
         required
         label={t("hours_label")}
-        hint={initiative.hours_per_day > 0 ? t("hours_hint_max", { max: initiative.hours_per_day }) : t("hours_hint")}
+        hint={left > 0 ? t("hours_hint_max", { max: left }) : t("hours_hint_day_full")}
         value={hours.value}
         onChange={(event) => hours.setValue(event.target.value)}
-        error={hours.message ? t(hours.message, { max: initiative.hours_per_day }) : field("hours")}
+        error={hours.message ? t(hours.message) : field("hours")}
       />
+      {started ? null : <Alert>{t("error_participation_not_started")}</Alert>}
       {error ? <Alert>{error}</Alert> : null}
       {result?.ok ? <Alert variant="success">{t("hours_saved")}</Alert> : null}
-      <Button type="submit" disabled={hydrated && (!hours.valid || busy)}>
+      <Button type="submit" disabled={hydrated && (!hours.valid || busy || !started)}>
         {t("hours_submit")}
       </Button>
     </Form>
@@ -154,7 +162,20 @@ function History({ initiative, region }: { initiative: Initiative; region: strin
  * /{base}/{slug}/participate: the QR code (method qr) or the hours and indicator reports
  * (method report_hours), the member's records, and Done (the rating drawer when ratingOpensOnDone).
  */
-export function ParticipationView({ initiative, qr, base, region }: { initiative: Initiative; qr: { size: number; path: string } | null; base: string; region: string }) {
+export function ParticipationView({
+  initiative,
+  qr,
+  base,
+  region,
+  now,
+}: {
+  initiative: Initiative;
+  qr: { size: number; path: string } | null;
+  base: string;
+  region: string;
+  /** The loader's clock, so the server's render and the browser's count the same day. */
+  now: number;
+}) {
   const { t } = useTranslation("initiative");
   const rate = useDrawerParam("rate");
   const back = `/${base}/${initiative.slug}`;
@@ -171,7 +192,7 @@ export function ParticipationView({ initiative, qr, base, region }: { initiative
           <h2 id="report-title" className="text-lg font-semibold">
             {t("report_title")}
           </h2>
-          <HoursForm initiative={initiative} />
+          <HoursForm initiative={initiative} region={region} now={now} />
           {initiative.indicators.map((indicator) => (
             <IndicatorForm key={indicator.id} indicator={indicator} />
           ))}

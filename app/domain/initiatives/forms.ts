@@ -14,16 +14,26 @@ const wholeNumber = (message: string) =>
     v.integer(message),
   );
 
-/** Hours: a whole number from 1, at most hours_per_day when that is greater than 0. */
-export const hoursSchema = (hoursPerDay: number) =>
+/**
+ * Hours: a whole number from 1, at most `maxHours`: what the day still allows (hoursLeftOn in
+ * reporting.ts), or the day's cap (dailyHoursCap) where what was reported today is not known.
+ */
+export const hoursSchema = (maxHours: number) =>
   v.pipe(
     wholeNumber("participation_error_hours_whole"),
     v.minValue(1, "participation_error_hours_min"),
-    v.check((hours) => hoursPerDay <= 0 || hours <= hoursPerDay, "participation_error_hours_max"),
+    v.maxValue(maxHours, "participation_error_hours_max"),
   );
 
-/** Indicator values: positive integers. */
-export const indicatorValueSchema = v.pipe(wholeNumber("participation_error_value_whole"), v.minValue(1, "participation_error_value_min"));
+/** The largest indicator value taken: a billion kilograms, litres or units is past any real report. */
+export const MAX_INDICATOR_VALUE = 1_000_000_000;
+
+/** Indicator values: positive integers up to MAX_INDICATOR_VALUE. */
+export const indicatorValueSchema = v.pipe(
+  wholeNumber("participation_error_value_whole"),
+  v.minValue(1, "participation_error_value_min"),
+  v.maxValue(MAX_INDICATOR_VALUE, "participation_error_value_max"),
+);
 
 /** Stars from 0.5 to 5 in half steps; 0 means "not rated" and is refused where a rating is shown. */
 export const starsSchema = v.pipe(
@@ -61,34 +71,52 @@ export function decimalSeparator(locale: string): "," | "." {
 }
 
 /**
- * Cleans what the member types in the free-amount field: digits and one decimal separator of the
- * locale (the other separator is read as it), two decimals at most, leading zeros stripped.
+ * Tidies what the member types in the free-amount field without changing the amount: either
+ * separator becomes the locale's, leading zeros go ("007" is 7), ",5" reads "0,5". Anything else
+ * (a minus sign, letters, a third decimal, a second separator) is kept as typed, so parseAmount
+ * and amountSchema refuse it with a message instead of the field quietly dropping it.
  */
 export function normalizeAmountInput(raw: string, locale: string): string {
   const separator = decimalSeparator(locale);
-  let text = raw.replace(/[.,]/g, separator).replace(separator === "," ? /[^\d,]/g : /[^\d.]/g, "");
-  const at = text.indexOf(separator);
-  if (at >= 0) text = text.slice(0, at + 1) + text.slice(at + 1).replaceAll(separator, "").slice(0, 2);
-  const [whole, fraction] = at >= 0 ? [text.slice(0, at), text.slice(at)] : [text, ""];
+  const text = raw.trim().replace(/[.,]/g, separator);
+  const match = /^(-?)(\d*)(.*)$/s.exec(text)!;
+  const [, sign, whole, rest] = match;
   const stripped = whole.replace(/^0+(?=\d)/, "");
-  return (fraction && !stripped ? "0" : stripped) + fraction;
+  return sign + (rest.startsWith(separator) && !stripped ? "0" : stripped) + rest;
 }
 
-/** The amount typed in the locale's format, as a number of major units (0 when empty). */
+const AMOUNT_TEXT = /^-?\d+(\.\d*)?$/;
+
+/**
+ * The amount typed in the locale's format, in major units: 0 when empty, NaN when it is not a
+ * number written with digits and at most one separator (amountSchema refuses NaN as invalid).
+ */
 export function parseAmount(input: string, locale: string): number {
   const normalized = normalizeAmountInput(input, locale).replace(",", ".");
-  const value = Number(normalized);
-  return Number.isFinite(value) ? value : 0;
+  if (!normalized) return 0;
+  return AMOUNT_TEXT.test(normalized) ? Number(normalized) : Number.NaN;
 }
 
+/** The largest single contribution taken, in major units of the donation's currency. */
 export const MAX_CONTRIBUTION = 1_000_000;
 
-/** An amount in major units with at most two decimals, above 0. */
+/**
+ * An amount in major units, above 0, at most MAX_CONTRIBUTION, with at most two decimals. Each
+ * refusal has its own message; an amount is never rounded, clamped or made positive.
+ */
 export const amountSchema = v.pipe(
-  v.number("donation_error_amount_required"),
-  v.check((n) => Number.isFinite(n) && n > 0, "donation_error_amount_required"),
-  v.maxValue(MAX_CONTRIBUTION, "donation_error_amount_max"),
+  v.number("donation_error_amount_invalid"),
+  v.check((n) => n > 0, "donation_error_amount_required"),
+  v.check((n) => n <= MAX_CONTRIBUTION, "donation_error_amount_max"),
   v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "donation_error_amount_decimals"),
+);
+
+/** The comment's limit: the drawer counts down to it and the API refuses past it (never cut). */
+export const COMMENT_MAX_LENGTH = 500;
+
+export const commentSchema = v.optional(
+  v.nullable(v.pipe(v.string("form_error_invalid"), v.trim(), v.maxLength(COMMENT_MAX_LENGTH, "form_error_max_length"))),
+  null,
 );
 
 /** POST {org}/initiative/{slug}/contribution. */
@@ -98,7 +126,7 @@ export const contributionSchema = v.strictObject(
     source: v.picklist(DONATION_SOURCES, "donation_error_source_required"),
     params: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()])), {}),
     anonymous: v.optional(v.boolean("form_error_invalid"), false),
-    comment: v.optional(v.nullable(v.pipe(v.string("form_error_invalid"), v.trim(), v.maxLength(500, "form_error_max_length"))), null),
+    comment: commentSchema,
   },
   "form_error_unknown_field",
 );

@@ -1,3 +1,4 @@
 export * from "./forms";
+export * from "./reporting";
 export * from "./rules";
 export * from "./types";

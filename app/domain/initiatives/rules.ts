@@ -60,9 +60,16 @@ export const isHistory = (i: Pick<Initiative, "status" | "participant_status" | 
 export const belongsOnWall = (i: Pick<InitiativeCard, "max_participants" | "participant_count" | "participant_status" | "own_interested">) =>
   (isUnlimited(i) || !isFull(i)) && i.participant_status !== "accepted" && !i.own_interested;
 
-/** Whether "my initiatives" lists it: accepted, interested, or has given to it. */
-export const belongsToMine = (i: Pick<InitiativeCard, "participant_status" | "own_interested" | "own_contribution_total">) =>
-  i.participant_status === "accepted" || i.own_interested || i.own_contribution_total > 0;
+/**
+ * Whether the member has given to it: confirmed, or pledged and waiting for the organisers. A pledge
+ * makes the member part of the donation (my initiatives, attachments) but never counts as money.
+ */
+export const hasGiven = (i: Pick<InitiativeCard, "own_contribution_total" | "own_pending_contribution_total">) =>
+  i.own_contribution_total > 0 || i.own_pending_contribution_total > 0;
+
+/** Whether "my initiatives" lists it: accepted, interested, or has given to it (hasGiven). */
+export const belongsToMine = (i: Pick<InitiativeCard, "participant_status" | "own_interested" | "own_contribution_total" | "own_pending_contribution_total">) =>
+  i.participant_status === "accepted" || i.own_interested || hasGiven(i);
 
 export type InitiativeAction =
   | { kind: "none" }
@@ -98,6 +105,25 @@ export function joinRefusal(i: Initiative, now: number): "initiative_not_joinabl
   if (registrationClosed(i, now)) return "initiative_closed";
   if (i.participant_status === "rejected") return "initiative_rejected";
   if (i.participant_status !== "accepted" && isFull(i)) return "initiative_full";
+  return null;
+}
+
+/** What joining asks of the member, besides the initiative's own rules (joinRefusal). */
+export interface JoiningMember {
+  phone: string | null;
+  /** The organisation's current volunteering policy is accepted (SPEC.md section 4, "Terms"). */
+  orgTermsAccepted: boolean;
+}
+
+/**
+ * Why this member cannot join yet, or null: the organisation's volunteering policy comes first
+ * (the screen shows its modal before anything else), then the phone the organisation asks for
+ * (ask_member_phone; the screen's phone drawer). Checked after joinRefusal, so a full or closed
+ * initiative says so rather than asking for a phone.
+ */
+export function memberJoinRefusal(config: { ask_member_phone: boolean }, member: JoiningMember): "org_terms_not_accepted" | "phone_required" | null {
+  if (!member.orgTermsAccepted) return "org_terms_not_accepted";
+  if (config.ask_member_phone && !member.phone?.trim()) return "phone_required";
   return null;
 }
 
@@ -139,13 +165,13 @@ export function progressPercent(total: number, target: number | null): number {
 /** Attachments show once the member takes part (or early, by config), unless that kind is hidden. */
 export function attachmentsVisible(
   config: Pick<RulesConfig, "show_attachments_before_participation" | "hide_initiative_images" | "hide_initiative_documents">,
-  i: Pick<Initiative, "type" | "participant_status" | "own_contribution_total" | "own_interested">,
+  i: Pick<Initiative, "type" | "participant_status" | "own_contribution_total" | "own_pending_contribution_total" | "own_interested">,
   kind: "document" | "image",
 ): boolean {
   if (kind === "image" ? config.hide_initiative_images : config.hide_initiative_documents) return false;
   const takesPart =
     i.participant_status === "accepted" ||
-    (i.type === "donation" && i.own_contribution_total > 0) ||
+    (i.type === "donation" && hasGiven(i)) ||
     (i.type === "informative" && i.own_interested);
   return takesPart || config.show_attachments_before_participation;
 }

@@ -142,8 +142,13 @@ export interface Initiative {
   participant_uuid: string | null;
   is_working_hours: boolean;
   minors_allowed: boolean;
+  /** Confirmed contributions only: pending pledges (transfer, in hand...) count once confirmed. */
   contribution_total: number;
+  /** The member's confirmed contributions. */
   own_contribution_total: number;
+  /** The member's own pledges still waiting for the organisers' confirmation. */
+  own_pending_contribution_total: number;
+  /** Members with at least one confirmed contribution. */
   contributor_count: number;
   donation_params: DonationParams | null;
   initiative_score: number | null;
@@ -191,6 +196,7 @@ export type InitiativeCard = Pick<
   | "manager_approval_status"
   | "participant_created_at"
   | "own_contribution_total"
+  | "own_pending_contribution_total"
   | "organization_name"
   | "organization_logo_small"
 >;

@@ -38,13 +38,13 @@ after(async () => {
 /** The API as a mobile client calls it (Bearer token), on Acme's host. */
 const api = (...call) => apiClient(server, `acme.localhost:${server.port}`)(...call);
 
-/** What the member has given to the demo donation so far, from the API. */
+/** What the member has given or pledged to the demo donation so far (confirmed and pending), from the API. */
 async function ownTotal(email) {
   const login = await api("POST", "/auth/login", { body: { email, password: PASSWORD, requiredProduct: "community" } });
   assert.equal(login.status, 200, `API login of ${email}`);
   const initiative = await api("GET", `/api/acme/initiative/${SLUG}`, { token: login.data.access_token });
   assert.equal(initiative.status, 200);
-  return initiative.data.own_contribution_total;
+  return initiative.data.own_contribution_total + initiative.data.own_pending_contribution_total;
 }
 
 /** Signs in; the sign-in page speaks the browser's language (the context's locale). */
@@ -86,8 +86,8 @@ describe("giving to the demo donation", () => {
       assert.equal(await drawer.getByRole("radio", { name: "€10" }).isChecked(), true);
       const other = drawer.getByRole("textbox", { name: fill(t.donation_amount_other, { currency: "EUR" }) });
       await tabTo(page, other);
-      await page.keyboard.type("0012.505");
-      assert.equal(await other.inputValue(), "12.50", "leading zeros stripped, two decimals");
+      await page.keyboard.type("0012.50");
+      assert.equal(await other.inputValue(), "12.50", "leading zeros stripped");
       assert.equal(await drawer.getByRole("radio", { name: "€10" }).isChecked(), false);
       await tabTo(page, drawer.getByRole("button", { name: t.donation_next }));
       await page.keyboard.press("Enter");
@@ -179,6 +179,40 @@ describe("giving to the demo donation", () => {
       assert.match((await page.getByTestId("confirmation-code").innerText()).trim(), CODE);
     });
     assert.equal(await ownTotal("ines@acme.example"), before + 7.5, "three posts with one key: one contribution");
+  });
+
+  test("refuses a negative or mistyped amount and a comment past its limit with messages, never changing them", async () => {
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, acme, "member@acme.example");
+      const drawer = await openDrawer(page);
+      const other = drawer.getByRole("textbox", { name: fill(t.donation_amount_other, { currency: "EUR" }) });
+      const next = drawer.getByRole("button", { name: t.donation_next });
+      for (const [typed, message] of [["-5", t.donation_error_amount_required], ["12.505", t.donation_error_amount_decimals], ["5x", t.donation_error_amount_invalid]]) {
+        await other.fill("");
+        await other.pressSequentially(typed);
+        assert.equal(await other.inputValue(), typed, `${typed} stays as typed`);
+        await drawer.getByText(message).waitFor();
+        assert.equal(await next.isDisabled(), true, `Next waits while ${typed} is refused`);
+      }
+      await other.fill("");
+      await other.pressSequentially("2000000");
+      await drawer.getByText(fill(t.donation_error_amount_max, { max: "€1,000,000" })).waitFor();
+      await other.fill("12.50");
+      await next.click();
+      await drawer.getByText(t.donation_source_inhand, { exact: true }).click();
+      await next.click();
+      const comment = drawer.getByRole("textbox", { name: t.donation_comment });
+      const submit = drawer.getByRole("button", { name: submitName("€12.50") });
+      await comment.fill("a".repeat(501));
+      assert.equal((await comment.inputValue()).length, 501, "a long comment is not cut");
+      await drawer.getByText(fill(t.donation_comment_count, { count: 501, max: 500 })).waitFor();
+      await drawer.getByRole("alert").getByText(t.form_error_max_length).waitFor();
+      assert.equal(await submit.isDisabled(), true);
+      await comment.press("Backspace");
+      await drawer.getByText(fill(t.donation_comment_count, { count: 500, max: 500 })).waitFor();
+      assert.equal(await submit.isDisabled(), false);
+      assert.deepEqual(errorsOf(page), []);
+    });
   });
 
   test("pays with PayPal through the local fake provider", async () => {
