@@ -139,6 +139,43 @@ describe("PUT /api/{org}/profile", () => {
     expect((await json(foreign)).fields).toEqual({ public_user_groups: "form_error_invalid", categories: "form_error_invalid" });
   });
 
+  describe("never answers 500 for the largest valid lists (D1 binds at most 100 parameters per statement)", () => {
+    const groups = Array.from({ length: 200 }, (_, i) => `group-${String(i).padStart(3, "0")}`);
+    const slugs = async (table: string) => (await env.DB.prepare(`SELECT slug FROM ${table}`).all<{ slug: string }>()).results.map((row) => row.slug);
+    beforeAll(async () => {
+      await env.DB.batch(groups.map((slug) => env.DB.prepare("INSERT INTO public_user_groups (id, org_id, slug, name) VALUES (?1, 'org-acme', ?1, ?1)").bind(slug)));
+    });
+
+    it("all 40 categories", async () => {
+      const categories = await slugs("categories");
+      expect(categories).toHaveLength(40);
+      const res = await put({ categories });
+      expect(res.status).toBe(200);
+      expect((await json(res)).categories.every((c: any) => c.member)).toBe(true);
+    });
+
+    it("all 30 audiences", async () => {
+      const audiences = await slugs("target_audiences");
+      expect(audiences).toHaveLength(30);
+      const res = await put({ target_audience: audiences });
+      expect(res.status).toBe(200);
+      expect((await json(res)).target_audience.every((a: any) => a.member)).toBe(true);
+    });
+
+    it("200 groups, and an unknown one among them is still found with nothing written", async () => {
+      // Repeats are one choice each, even where they land in different chunks.
+      const res = await put({ public_user_groups: [...groups, ...groups.slice(0, 5)] });
+      expect(res.status).toBe(200);
+      expect((await json(res)).public_user_groups.filter((g: any) => g.member)).toHaveLength(200);
+      const wrong = await put({ name: "Not saved", public_user_groups: [...groups.slice(1), "nope"] });
+      expect(wrong.status).toBe(400);
+      expect((await json(wrong)).fields).toEqual({ public_user_groups: "form_error_invalid" });
+      const profile = await json(await call("GET", "/api/acme/profile", { token: marta }));
+      expect([profile.name, profile.public_user_groups.filter((g: any) => g.member).length]).toEqual(["Marta Ruiz Gil", 200]);
+      await put({ categories: [], target_audience: [], public_user_groups: [] });
+    });
+  });
+
   it("records the completed onboarding version", async () => {
     expect((await json(await put({ onboarding_completed_version: 5 }))).onboarding_completed_version).toBe(5);
     expect((await put({ onboarding_completed_version: 6 })).status).toBe(400);
