@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { call, createMember, createOrg, json, login, seedOrganizations } from "./support";
 
 let marta: string;
 let ana: string;
+let javier: string;
 
 beforeAll(async () => {
   const { acme, commons } = await seedOrganizations();
@@ -16,6 +17,7 @@ beforeAll(async () => {
   await createMember({ email: "ana@commons.example", orgId: commons.id });
   marta = (await login("marta@acme.example", "Correct-Horse-9")).body.access_token;
   ana = (await login("ana@commons.example", "Correct-Horse-9")).body.access_token;
+  javier = (await login("boss@acme.example", "Correct-Horse-9")).body.access_token;
 });
 
 const put = (body: unknown, token = marta) => call("PUT", "/api/acme/profile", { body, token });
@@ -73,17 +75,67 @@ describe("PUT /api/{org}/profile", () => {
     expect((await json(await put({ phone: "+55 11 91234-5678" }))).phone).toBe("+5511912345678");
   });
 
-  it("validates the phone: required, valid", async () => {
-    expect((await json(await put({ phone: "" }))).fields).toEqual({ phone: "form_error_required" });
+  it("validates the phone with the spec's keys", async () => {
     expect((await json(await put({ phone: "12" }))).fields).toEqual({ phone: "form_error_invalid_phone" });
     expect((await json(await put({ phone: "+34 12345" }))).fields).toEqual({ phone: "form_error_invalid_phone" });
+    expect((await json(await put({ phone: 612345678 }))).fields).toEqual({ phone: "form_error_invalid_phone" });
+    expect((await json(await put({ phone: "6".repeat(41) }))).fields).toEqual({ phone: "form_error_invalid_phone" });
   });
 
-  it("answers 409 when the phone belongs to another member", async () => {
-    await call("PUT", "/api/commons/profile", { body: { phone: "+34 699 111 222" }, token: ana });
-    const res = await put({ phone: "+34699111222" });
-    expect(res.status).toBe(409);
-    expect(await json(res)).toMatchObject({ error: "phone_in_use", fields: { phone: "profile_update_error_desc" } });
+  it("clears the phone with null or an empty value where the organisation does not require one", async () => {
+    await put({ phone: "+34 612 34 56 78" });
+    const cleared = await put({ phone: null });
+    expect(cleared.status).toBe(200);
+    expect((await json(cleared)).phone).toBeNull();
+    await put({ phone: "+34 612 34 56 78" });
+    expect((await json(await put({ name: "Marta Ruiz Gil", phone: " " }))).phone).toBeNull();
+    // The number is free again for another member of the organisation.
+    expect((await put({ phone: "612345678" }, javier)).status).toBe(200);
+    await put({ phone: null }, javier);
+    await put({ phone: "+34612345678" });
+  });
+
+  it.each([
+    ["asks for a phone to join", { ask_member_phone: true }],
+    ["makes the onboarding phone step mandatory", { onboarding_steps: ["phone"], required_onboarding_steps: ["phone"] }],
+  ])("keeps the phone required where the organisation %s", async (_, community) => {
+    const slug = `phones-${Object.keys(community).length}`;
+    await createOrg({ id: `org-${slug}`, slug, community });
+    await createMember({ email: `phone@${slug}.example`, orgId: `org-${slug}` });
+    const token = (await login(`phone@${slug}.example`, "Correct-Horse-9")).body.access_token;
+    const update = (phone: unknown) => call("PUT", `/api/${slug}/profile`, { body: { phone }, token });
+    expect((await json(await update("655 000 111"))).phone).toBe("+34655000111");
+    for (const empty of [null, "", "  "]) {
+      const res = await update(empty);
+      expect(res.status).toBe(400);
+      expect((await json(res)).fields).toEqual({ phone: "form_error_required" });
+    }
+    await update(null);
+  });
+
+  it("answers 409 when another member of the organisation has the number, in whatever format", async () => {
+    await put({ phone: "+34 699 111 222" }, javier);
+    for (const phone of ["+34699111222", "699 11 12 22", "0034 699-111-222"]) {
+      const res = await put({ name: "Not saved", phone });
+      expect(res.status).toBe(409);
+      expect(await json(res)).toMatchObject({ error: "phone_in_use", fields: { phone: "profile_update_error_desc" } });
+    }
+    const profile = await json(await call("GET", "/api/acme/profile", { token: marta }));
+    expect([profile.name, profile.phone]).toEqual(["Marta Ruiz Gil", "+34612345678"]);
+  });
+
+  it("lets members of different organisations have the same number (nothing is told across tenants)", async () => {
+    const res = await call("PUT", "/api/commons/profile", { body: { phone: "+34 699 111 222" }, token: ana });
+    expect(res.status).toBe(200);
+  });
+
+  it("lets the unique index decide between two simultaneous updates: one saves, the other gets the 409", async () => {
+    const [first, second] = await Promise.all([put({ phone: "+34 633 000 444" }), put({ phone: "633000444" }, javier)]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const holders = await env.DB.prepare("SELECT count(*) AS n FROM profiles WHERE phone = '+34633000444'").first<{ n: number }>();
+    expect(holders?.n).toBe(1);
+    await put({ phone: "+34612345678" });
+    await put({ phone: "+34699111222" }, javier);
   });
 
   it("stores social links as handles, validating the profile URL pattern, and removes emptied ones", async () => {

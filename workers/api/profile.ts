@@ -3,17 +3,19 @@
  * fields a screen changes ({phone, name}, {social}, {language}, {details}, ...). Every change of one
  * request is written in a single batch: all of it or none of it.
  */
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { LocaleSchema } from "../../app/domain/locales";
-import { phoneSchema } from "../../app/domain/phone";
+import { MemberNameSchema } from "../../app/domain/member-name";
+import { phoneRequired, profilePhoneSchema } from "../../app/domain/phone";
 import { ProfileDetailsSchema } from "../../app/domain/profile-details";
 import { SocialSchema } from "../../app/domain/social";
 import { latestPlatformTermsVersion } from "../auth/members";
 import { chunksFor, selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { ApiError } from "../lib/errors";
+import type { CommunityConfig } from "../tenant/config";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
@@ -33,13 +35,13 @@ const slugList = v.pipe(
   v.maxLength(MAX_PROFILE_CHOICES, "form_error_invalid"),
 );
 
-const profileUpdateSchema = (region: string) =>
+const profileUpdateSchema = (region: string, community: CommunityConfig) =>
   v.pipe(
     v.partial(
       v.strictObject(
         {
-          name: v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(120, "form_error_max_length")),
-          phone: phoneSchema(region),
+          name: MemberNameSchema,
+          phone: profilePhoneSchema(region, phoneRequired(community)),
           social: SocialSchema,
           commercial_comms_accepted: v.boolean("form_error_invalid"),
           language: LocaleSchema,
@@ -59,6 +61,12 @@ const profileUpdateSchema = (region: string) =>
     v.check((body) => Object.keys(body).length > 0, "form_error_empty_update"),
   );
 
+/** Whether a D1 error (or its cause, as drizzle wraps it) is a unique-constraint failure on `table`. */
+function violates(error: unknown, table: string): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) if (e.message.includes(`UNIQUE constraint failed: ${table}.`)) return true;
+  return false;
+}
+
 export const profileRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/", async (c) => {
@@ -72,21 +80,12 @@ export const profileRoutes = new Hono<AppEnv>()
     const raw = await c.req.json().catch(() => {
       throw new ApiError(400, "bad_request", "The body must be JSON.");
     });
-    const parsed = v.safeParse(profileUpdateSchema(c.var.org.community.region ?? c.var.org.region), raw);
+    const parsed = v.safeParse(profileUpdateSchema(c.var.org.community.region ?? c.var.org.region, c.var.org.community), raw);
     if (!parsed.success) throw invalidInput(parsed.issues);
     const body = parsed.output;
     const { memberId } = c.var.auth;
     const org = c.var.org;
     const db = getDb(c.env);
-
-    if (body.phone) {
-      const taken = await db
-        .select({ memberId: schema.profiles.memberId })
-        .from(schema.profiles)
-        .where(and(eq(schema.profiles.phone, body.phone), ne(schema.profiles.memberId, memberId)))
-        .get();
-      if (taken) throw new ApiError(409, "phone_in_use", "This phone number is registered for another user.", { phone: "profile_update_error_desc" });
-    }
 
     // Each list is read in chunks D1 can bind (200 groups are more than one statement may carry);
     // a slug given twice is one choice, so a repeat cannot straddle two chunks and be counted twice.
@@ -178,7 +177,14 @@ export const profileRoutes = new Hono<AppEnv>()
       for (const chunk of chunksFor(rows, 3)) statements.push(db.insert(schema.memberTargetAudiences).values(chunk));
     }
 
-    if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    if (statements.length) {
+      // The phone's uniqueness in the organisation is decided by the index of member_phones, inside
+      // this batch: of two members saving one number at once, exactly one gets the 409.
+      await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]).catch((error: unknown) => {
+        if (violates(error, "member_phones")) throw new ApiError(409, "phone_in_use", "This phone number is registered for another user.", { phone: "profile_update_error_desc" });
+        throw error;
+      });
+    }
     const membership = { ...c.var.membership, ...membershipChanges };
     return c.json(await ownProfileJson(c.env, memberId, org, membership));
   });
