@@ -4,6 +4,7 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { TermsModal } from "~/components/shell/terms-modal";
 import { contactEmail, loadMember, navigationFor, socialNetworksFor } from "~/lib/member.server";
+import { phoneRequired } from "~/domain/phone";
 
 /** Every signed-in page: the member, their organisation, the navigation and pending terms. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       email: profile.email,
       phone: profile.phone ?? "",
       region: organization.region,
+      phoneRequired: phoneRequired(organization.product_config.community as Parameters<typeof phoneRequired>[0]),
       language: profile.language,
       commercialCommsAccepted: profile.commercial_comms_accepted,
       social: profile.social,

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { call, createMember, createOrg, json, login, seedOrganizations } from "./support";
 
 let marta: string;
 let ana: string;
+let javier: string;
 
 beforeAll(async () => {
   const { acme, commons } = await seedOrganizations();
@@ -16,6 +17,7 @@ beforeAll(async () => {
   await createMember({ email: "ana@commons.example", orgId: commons.id });
   marta = (await login("marta@acme.example", "Correct-Horse-9")).body.access_token;
   ana = (await login("ana@commons.example", "Correct-Horse-9")).body.access_token;
+  javier = (await login("boss@acme.example", "Correct-Horse-9")).body.access_token;
 });
 
 const put = (body: unknown, token = marta) => call("PUT", "/api/acme/profile", { body, token });
@@ -73,17 +75,67 @@ describe("PUT /api/{org}/profile", () => {
     expect((await json(await put({ phone: "+55 11 91234-5678" }))).phone).toBe("+5511912345678");
   });
 
-  it("validates the phone: required, valid", async () => {
-    expect((await json(await put({ phone: "" }))).fields).toEqual({ phone: "form_error_required" });
+  it("validates the phone with the spec's keys", async () => {
     expect((await json(await put({ phone: "12" }))).fields).toEqual({ phone: "form_error_invalid_phone" });
     expect((await json(await put({ phone: "+34 12345" }))).fields).toEqual({ phone: "form_error_invalid_phone" });
+    expect((await json(await put({ phone: 612345678 }))).fields).toEqual({ phone: "form_error_invalid_phone" });
+    expect((await json(await put({ phone: "6".repeat(41) }))).fields).toEqual({ phone: "form_error_invalid_phone" });
   });
 
-  it("answers 409 when the phone belongs to another member", async () => {
-    await call("PUT", "/api/commons/profile", { body: { phone: "+34 699 111 222" }, token: ana });
-    const res = await put({ phone: "+34699111222" });
-    expect(res.status).toBe(409);
-    expect(await json(res)).toMatchObject({ error: "phone_in_use", fields: { phone: "profile_update_error_desc" } });
+  it("clears the phone with null or an empty value where the organisation does not require one", async () => {
+    await put({ phone: "+34 612 34 56 78" });
+    const cleared = await put({ phone: null });
+    expect(cleared.status).toBe(200);
+    expect((await json(cleared)).phone).toBeNull();
+    await put({ phone: "+34 612 34 56 78" });
+    expect((await json(await put({ name: "Marta Ruiz Gil", phone: " " }))).phone).toBeNull();
+    // The number is free again for another member of the organisation.
+    expect((await put({ phone: "612345678" }, javier)).status).toBe(200);
+    await put({ phone: null }, javier);
+    await put({ phone: "+34612345678" });
+  });
+
+  it.each([
+    ["asks for a phone to join", { ask_member_phone: true }],
+    ["makes the onboarding phone step mandatory", { onboarding_steps: ["phone"], required_onboarding_steps: ["phone"] }],
+  ])("keeps the phone required where the organisation %s", async (_, community) => {
+    const slug = `phones-${Object.keys(community).length}`;
+    await createOrg({ id: `org-${slug}`, slug, community });
+    await createMember({ email: `phone@${slug}.example`, orgId: `org-${slug}` });
+    const token = (await login(`phone@${slug}.example`, "Correct-Horse-9")).body.access_token;
+    const update = (phone: unknown) => call("PUT", `/api/${slug}/profile`, { body: { phone }, token });
+    expect((await json(await update("655 000 111"))).phone).toBe("+34655000111");
+    for (const empty of [null, "", "  "]) {
+      const res = await update(empty);
+      expect(res.status).toBe(400);
+      expect((await json(res)).fields).toEqual({ phone: "form_error_required" });
+    }
+    await update(null);
+  });
+
+  it("answers 409 when another member of the organisation has the number, in whatever format", async () => {
+    await put({ phone: "+34 699 111 222" }, javier);
+    for (const phone of ["+34699111222", "699 11 12 22", "0034 699-111-222"]) {
+      const res = await put({ name: "Not saved", phone });
+      expect(res.status).toBe(409);
+      expect(await json(res)).toMatchObject({ error: "phone_in_use", fields: { phone: "profile_update_error_desc" } });
+    }
+    const profile = await json(await call("GET", "/api/acme/profile", { token: marta }));
+    expect([profile.name, profile.phone]).toEqual(["Marta Ruiz Gil", "+34612345678"]);
+  });
+
+  it("lets members of different organisations have the same number (nothing is told across tenants)", async () => {
+    const res = await call("PUT", "/api/commons/profile", { body: { phone: "+34 699 111 222" }, token: ana });
+    expect(res.status).toBe(200);
+  });
+
+  it("lets the unique index decide between two simultaneous updates: one saves, the other gets the 409", async () => {
+    const [first, second] = await Promise.all([put({ phone: "+34 633 000 444" }), put({ phone: "633000444" }, javier)]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const holders = await env.DB.prepare("SELECT count(*) AS n FROM profiles WHERE phone = '+34633000444'").first<{ n: number }>();
+    expect(holders?.n).toBe(1);
+    await put({ phone: "+34612345678" });
+    await put({ phone: "+34699111222" }, javier);
   });
 
   it("stores social links as handles, validating the profile URL pattern, and removes emptied ones", async () => {
@@ -137,6 +189,43 @@ describe("PUT /api/{org}/profile", () => {
     const foreign = await put({ public_user_groups: ["other"], categories: ["not-a-category"] });
     expect(foreign.status).toBe(400);
     expect((await json(foreign)).fields).toEqual({ public_user_groups: "form_error_invalid", categories: "form_error_invalid" });
+  });
+
+  describe("never answers 500 for the largest valid lists (D1 binds at most 100 parameters per statement)", () => {
+    const groups = Array.from({ length: 200 }, (_, i) => `group-${String(i).padStart(3, "0")}`);
+    const slugs = async (table: string) => (await env.DB.prepare(`SELECT slug FROM ${table}`).all<{ slug: string }>()).results.map((row) => row.slug);
+    beforeAll(async () => {
+      await env.DB.batch(groups.map((slug) => env.DB.prepare("INSERT INTO public_user_groups (id, org_id, slug, name) VALUES (?1, 'org-acme', ?1, ?1)").bind(slug)));
+    });
+
+    it("all 40 categories", async () => {
+      const categories = await slugs("categories");
+      expect(categories).toHaveLength(40);
+      const res = await put({ categories });
+      expect(res.status).toBe(200);
+      expect((await json(res)).categories.every((c: any) => c.member)).toBe(true);
+    });
+
+    it("all 30 audiences", async () => {
+      const audiences = await slugs("target_audiences");
+      expect(audiences).toHaveLength(30);
+      const res = await put({ target_audience: audiences });
+      expect(res.status).toBe(200);
+      expect((await json(res)).target_audience.every((a: any) => a.member)).toBe(true);
+    });
+
+    it("200 groups, and an unknown one among them is still found with nothing written", async () => {
+      // Repeats are one choice each, even where they land in different chunks.
+      const res = await put({ public_user_groups: [...groups, ...groups.slice(0, 5)] });
+      expect(res.status).toBe(200);
+      expect((await json(res)).public_user_groups.filter((g: any) => g.member)).toHaveLength(200);
+      const wrong = await put({ name: "Not saved", public_user_groups: [...groups.slice(1), "nope"] });
+      expect(wrong.status).toBe(400);
+      expect((await json(wrong)).fields).toEqual({ public_user_groups: "form_error_invalid" });
+      const profile = await json(await call("GET", "/api/acme/profile", { token: marta }));
+      expect([profile.name, profile.public_user_groups.filter((g: any) => g.member).length]).toEqual(["Marta Ruiz Gil", 200]);
+      await put({ categories: [], target_audience: [], public_user_groups: [] });
+    });
   });
 
   it("records the completed onboarding version", async () => {

@@ -3,16 +3,19 @@
  * fields a screen changes ({phone, name}, {social}, {language}, {details}, ...). Every change of one
  * request is written in a single batch: all of it or none of it.
  */
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { LocaleSchema } from "../../app/domain/locales";
-import { phoneSchema } from "../../app/domain/phone";
+import { MemberNameSchema } from "../../app/domain/member-name";
+import { phoneRequired, profilePhoneSchema } from "../../app/domain/phone";
 import { ProfileDetailsSchema } from "../../app/domain/profile-details";
 import { SocialSchema } from "../../app/domain/social";
 import { latestPlatformTermsVersion } from "../auth/members";
+import { chunksFor, selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { ApiError } from "../lib/errors";
+import type { CommunityConfig } from "../tenant/config";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
@@ -21,18 +24,24 @@ import { detailsChanges, ownProfileJson } from "./profile-data";
 /** The onboarding version a completed wizard records (SPEC.md section 9). */
 export const ONBOARDING_VERSION = 5;
 
+/**
+ * Most choices a list of groups, categories or audiences may carry: more than any organisation offers
+ * (40 categories, 30 audiences, groups by the hundred), and within the 64 KB body cap.
+ */
+export const MAX_PROFILE_CHOICES = 500;
+
 const slugList = v.pipe(
   v.array(v.pipe(v.string("form_error_invalid"), v.regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, "form_error_invalid")), "form_error_invalid"),
-  v.maxLength(100, "form_error_invalid"),
+  v.maxLength(MAX_PROFILE_CHOICES, "form_error_invalid"),
 );
 
-const profileUpdateSchema = (region: string) =>
+const profileUpdateSchema = (region: string, community: CommunityConfig) =>
   v.pipe(
     v.partial(
       v.strictObject(
         {
-          name: v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(120, "form_error_max_length")),
-          phone: phoneSchema(region),
+          name: MemberNameSchema,
+          phone: profilePhoneSchema(region, phoneRequired(community)),
           social: SocialSchema,
           commercial_comms_accepted: v.boolean("form_error_invalid"),
           language: LocaleSchema,
@@ -52,6 +61,12 @@ const profileUpdateSchema = (region: string) =>
     v.check((body) => Object.keys(body).length > 0, "form_error_empty_update"),
   );
 
+/** Whether a D1 error (or its cause, as drizzle wraps it) is a unique-constraint failure on `table`. */
+function violates(error: unknown, table: string): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) if (e.message.includes(`UNIQUE constraint failed: ${table}.`)) return true;
+  return false;
+}
+
 export const profileRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/", async (c) => {
@@ -65,39 +80,34 @@ export const profileRoutes = new Hono<AppEnv>()
     const raw = await c.req.json().catch(() => {
       throw new ApiError(400, "bad_request", "The body must be JSON.");
     });
-    const parsed = v.safeParse(profileUpdateSchema(c.var.org.community.region ?? c.var.org.region), raw);
+    const parsed = v.safeParse(profileUpdateSchema(c.var.org.community.region ?? c.var.org.region, c.var.org.community), raw);
     if (!parsed.success) throw invalidInput(parsed.issues);
     const body = parsed.output;
     const { memberId } = c.var.auth;
     const org = c.var.org;
     const db = getDb(c.env);
 
-    if (body.phone) {
-      const taken = await db
-        .select({ memberId: schema.profiles.memberId })
-        .from(schema.profiles)
-        .where(and(eq(schema.profiles.phone, body.phone), ne(schema.profiles.memberId, memberId)))
-        .get();
-      if (taken) throw new ApiError(409, "phone_in_use", "This phone number is registered for another user.", { phone: "profile_update_error_desc" });
-    }
-
+    // Each list is read in chunks D1 can bind (200 groups are more than one statement may carry);
+    // a slug given twice is one choice, so a repeat cannot straddle two chunks and be counted twice.
+    const chosen = {
+      groups: [...new Set(body.public_user_groups)],
+      categories: [...new Set(body.categories)],
+      audiences: [...new Set(body.target_audience)],
+    };
     const lookupsValid = async () => {
       const [groups, categories, audiences] = await Promise.all([
-        body.public_user_groups?.length
-          ? db.select({ id: schema.publicUserGroups.id, slug: schema.publicUserGroups.slug }).from(schema.publicUserGroups)
-              .where(and(eq(schema.publicUserGroups.orgId, org.id), inArray(schema.publicUserGroups.slug, body.public_user_groups)))
-          : [],
-        body.categories?.length
-          ? db.select({ slug: schema.categories.slug }).from(schema.categories).where(inArray(schema.categories.slug, body.categories))
-          : [],
-        body.target_audience?.length
-          ? db.select({ slug: schema.targetAudiences.slug }).from(schema.targetAudiences).where(inArray(schema.targetAudiences.slug, body.target_audience))
-          : [],
+        selectInChunks(db, chosen.groups, (slugs) =>
+          db.select({ id: schema.publicUserGroups.id, slug: schema.publicUserGroups.slug }).from(schema.publicUserGroups)
+            .where(and(eq(schema.publicUserGroups.orgId, org.id), inArray(schema.publicUserGroups.slug, slugs))), 1),
+        selectInChunks(db, chosen.categories, (slugs) =>
+          db.select({ slug: schema.categories.slug }).from(schema.categories).where(inArray(schema.categories.slug, slugs))),
+        selectInChunks(db, chosen.audiences, (slugs) =>
+          db.select({ slug: schema.targetAudiences.slug }).from(schema.targetAudiences).where(inArray(schema.targetAudiences.slug, slugs))),
       ]);
       const fields: Record<string, string> = {};
-      if (body.public_user_groups && groups.length !== new Set(body.public_user_groups).size) fields.public_user_groups = "form_error_invalid";
-      if (body.categories && categories.length !== new Set(body.categories).size) fields.categories = "form_error_invalid";
-      if (body.target_audience && audiences.length !== new Set(body.target_audience).size) fields.target_audience = "form_error_invalid";
+      if (groups.length !== chosen.groups.length) fields.public_user_groups = "form_error_invalid";
+      if (categories.length !== chosen.categories.length) fields.categories = "form_error_invalid";
+      if (audiences.length !== chosen.audiences.length) fields.target_audience = "form_error_invalid";
       if (Object.keys(fields).length) throw new ApiError(400, "validation_error", "Unknown choices.", fields);
       return groups;
     };
@@ -145,29 +155,36 @@ export const profileRoutes = new Hono<AppEnv>()
       );
     }
 
+    // Rows are inserted in chunks D1 can bind, all in the one batch below.
     if (body.public_user_groups) {
       const orgGroupIds = db.select({ id: schema.publicUserGroups.id }).from(schema.publicUserGroups).where(eq(schema.publicUserGroups.orgId, org.id));
       statements.push(
         db.delete(schema.memberUserGroups).where(and(eq(schema.memberUserGroups.memberId, memberId), inArray(schema.memberUserGroups.groupId, orgGroupIds))),
       );
-      if (groups.length) statements.push(db.insert(schema.memberUserGroups).values(groups.map((group) => ({ groupId: group.id, memberId }))));
+      const rows = groups.map((group) => ({ groupId: group.id, memberId }));
+      for (const chunk of chunksFor(rows, 2)) statements.push(db.insert(schema.memberUserGroups).values(chunk));
     }
     if (body.categories) {
       statements.push(db.delete(schema.memberCategories).where(and(eq(schema.memberCategories.orgId, org.id), eq(schema.memberCategories.memberId, memberId))));
-      const slugs = [...new Set(body.categories)];
-      if (slugs.length) statements.push(db.insert(schema.memberCategories).values(slugs.map((categorySlug) => ({ orgId: org.id, memberId, categorySlug }))));
+      const rows = chosen.categories.map((categorySlug) => ({ orgId: org.id, memberId, categorySlug }));
+      for (const chunk of chunksFor(rows, 3)) statements.push(db.insert(schema.memberCategories).values(chunk));
     }
     if (body.target_audience) {
       statements.push(
         db.delete(schema.memberTargetAudiences).where(and(eq(schema.memberTargetAudiences.orgId, org.id), eq(schema.memberTargetAudiences.memberId, memberId))),
       );
-      const slugs = [...new Set(body.target_audience)];
-      if (slugs.length) {
-        statements.push(db.insert(schema.memberTargetAudiences).values(slugs.map((targetAudienceSlug) => ({ orgId: org.id, memberId, targetAudienceSlug }))));
-      }
+      const rows = chosen.audiences.map((targetAudienceSlug) => ({ orgId: org.id, memberId, targetAudienceSlug }));
+      for (const chunk of chunksFor(rows, 3)) statements.push(db.insert(schema.memberTargetAudiences).values(chunk));
     }
 
-    if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    if (statements.length) {
+      // The phone's uniqueness in the organisation is decided by the index of member_phones, inside
+      // this batch: of two members saving one number at once, exactly one gets the 409.
+      await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]).catch((error: unknown) => {
+        if (violates(error, "member_phones")) throw new ApiError(409, "phone_in_use", "This phone number is registered for another user.", { phone: "profile_update_error_desc" });
+        throw error;
+      });
+    }
     const membership = { ...c.var.membership, ...membershipChanges };
     return c.json(await ownProfileJson(c.env, memberId, org, membership));
   });

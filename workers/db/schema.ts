@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  foreignKey,
   index,
   integer,
   primaryKey,
@@ -169,6 +170,7 @@ export const profiles = sqliteTable(
     slug: text("slug").notNull(),
     /** R2 key of the avatar image. */
     avatarKey: text("avatar_key"),
+    /** E.164 ("+34612345678") or null; unique within each organisation of the member (memberPhones). */
     phone: text("phone"),
     /** JSON map network -> handle, e.g. {"linkedin":"ana-garcia"} */
     social: text("social").notNull().default("{}"),
@@ -177,6 +179,27 @@ export const profiles = sqliteTable(
       .default(false),
   },
   (t) => [uniqueIndex("profiles_slug_uq").on(t.slug)],
+);
+
+/**
+ * profiles.phone once per organisation of the member, so that a unique index can refuse a second
+ * member of one organisation with the same number (docs/decisions/008). Written only by the triggers
+ * of migrations/0005_member_phones.sql, on every insert or phone change of a profile and every new
+ * membership; never by the application.
+ */
+export const memberPhones = sqliteTable(
+  "member_phones",
+  {
+    orgId: text("org_id").notNull(),
+    memberId: text("member_id").notNull(),
+    phone: text("phone").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.memberId] }),
+    foreignKey({ columns: [t.orgId, t.memberId], foreignColumns: [memberships.orgId, memberships.memberId] }).onDelete("cascade"),
+    uniqueIndex("member_phones_org_phone_uq").on(t.orgId, t.phone),
+    index("member_phones_member_idx").on(t.memberId),
+  ],
 );
 
 /** Onboarding answers; per organisation because fields such as machine_number are employer-specific. */

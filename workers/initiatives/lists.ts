@@ -10,6 +10,7 @@
  */
 import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";
+import { chunksFor } from "../db/chunks";
 import { schema, type Database } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
 import { liveContribution, loadCards } from "./queries";
@@ -185,13 +186,8 @@ export async function myInitiatives(db: Database, org: Tenant, memberId: string)
   const order = new Map(activity.map((a, index) => [a.initiative_id, index]));
   const rows: InitiativeRow[] = [];
   const ids = [...order.keys()];
-  for (let at = 0; at < ids.length; at += 90) {
-    rows.push(
-      ...(await db
-        .select()
-        .from(initiatives)
-        .where(and(eq(initiatives.orgId, org.id), inArray(initiatives.id, ids.slice(at, at + 90))))),
-    );
+  for (const chunk of chunksFor(ids, 1, 1)) {
+    rows.push(...(await db.select().from(initiatives).where(and(eq(initiatives.orgId, org.id), inArray(initiatives.id, chunk)))));
   }
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   return loadCards(db, org, memberId, rows);

@@ -9,6 +9,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Initiative, InitiativeCard } from "../../app/domain/initiatives";
 import { getDb, schema, type Database } from "../db/client";
+import { chunksFor } from "../db/chunks";
 import type { Tenant } from "../tenant/organizations";
 import { toCard, toInitiative, type CardExtras, type InitiativeRow, type ParticipationRow } from "./serialize";
 
@@ -193,12 +194,10 @@ export async function loadInitiative(db: Database, org: Tenant, memberId: string
  */
 export async function loadCards(db: Database, org: Tenant, memberId: string, rows: InitiativeRow[]): Promise<InitiativeCard[]> {
   const cards: InitiativeCard[] = [];
-  // D1 binds at most 100 parameters per statement.
-  for (let at = 0; at < rows.length; at += CARD_CHUNK) cards.push(...(await loadCardChunk(db, org, memberId, rows.slice(at, at + CARD_CHUNK))));
+  // The contributions query binds the member and a status besides the ids.
+  for (const chunk of chunksFor(rows, 1, 2)) cards.push(...(await loadCardChunk(db, org, memberId, chunk)));
   return cards;
 }
-
-const CARD_CHUNK = 90;
 
 async function loadCardChunk(db: Database, org: Tenant, memberId: string, rows: InitiativeRow[]) {
   const ids = rows.map((r) => r.id);

@@ -39,6 +39,8 @@ export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; re
   }, [open, validate, region]);
   const problem = validate ? validate(phone) : phone.trim() ? null : "form_error_required";
   const instant = touched && problem ? t(problem) : null;
+  // SPEC.md section 8: a 409 is the profile_update_error notification, not a message at the field.
+  const inUse = result?.error === "phone_in_use";
   const formId = "phone-join-form";
   return (
     <PageDrawer
@@ -65,12 +67,12 @@ export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; re
           value={phone}
           onChange={(event) => setPhone(event.target.value)}
           onBlur={() => setTouched(true)}
-          error={instant ?? field("phone")}
+          error={instant ?? (inUse ? null : field("phone"))}
         />
-        {result?.error === "phone_in_use" ? (
+        {inUse ? (
           <Alert>
-            <strong className="block">{t("phone_in_use_title")}</strong>
-            {t("phone_in_use_description")}
+            <strong className="block">{t("settings:profile_update_error_title")}</strong>
+            {t("settings:profile_update_error_desc")}
           </Alert>
         ) : error ? (
           <Alert>{error}</Alert>
