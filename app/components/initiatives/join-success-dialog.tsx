@@ -2,20 +2,21 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { PartyPopper } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation, type TFunction } from "~/i18n/react";
+
+/** The message's name in the community config, and in `appIntl` where it is worded per locale. */
+export const JOIN_MESSAGE_KEY = "initiative_participation_success_message";
 
 /**
- * The organisation's join-success message (community config initiative_participation_success_message):
- * a plain text, or one per locale ({"es-ES": "..."}, matched by locale, then by language). Null: the
- * screen's own translated default.
+ * The join-success message of the page's locale: the organisation's `appIntl` wording for that locale
+ * (already merged into the page's messages, by its plain name or under `initiatives:`), else its
+ * configured initiative_participation_success_message, else the screen's own translated default.
  */
-export function configuredSuccessMessage(configured: unknown, locale: string): string | null {
-  if (typeof configured === "string") return configured.trim() || null;
-  if (!configured || typeof configured !== "object") return null;
-  const byLocale = configured as Record<string, unknown>;
-  const language = locale.slice(0, 2);
-  const match = byLocale[locale] ?? Object.entries(byLocale).find(([key]) => key.slice(0, 2) === language)?.[1];
-  return typeof match === "string" && match.trim() ? match.trim() : null;
+export function joinSuccessMessage(t: TFunction, configured: unknown): string {
+  const translated = t([`initiatives:${JOIN_MESSAGE_KEY}`, `common:${JOIN_MESSAGE_KEY}`], { defaultValue: "" }).trim();
+  if (translated) return translated;
+  if (typeof configured === "string" && configured.trim()) return configured.trim();
+  return t("initiatives:join_success_default");
 }
 
 interface Props {
@@ -31,8 +32,8 @@ interface Props {
  * the initiative's card.
  */
 export function JoinSuccessDialog({ initiative, configuredMessage, onClose }: Props) {
-  const { t, i18n } = useTranslation("initiatives");
-  const message = configuredSuccessMessage(configuredMessage, i18n.language) ?? t("join_success_default");
+  const { t } = useTranslation("initiatives");
+  const message = joinSuccessMessage(t, configuredMessage);
   // Closing clears `initiative` before Radix asks where the focus goes: remember whose card it was.
   const last = useRef(initiative);
   if (initiative) last.current = initiative;
