@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { PartyPopper } from "lucide-react";
+import { PartyPopper, Star } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation, type TFunction } from "~/i18n/react";
@@ -19,31 +19,36 @@ export function joinSuccessMessage(t: TFunction, configured: unknown): string {
   return t("initiatives:join_success_default");
 }
 
+/** What the member just did to land on /initiative#{slug}. */
+export type Arrival = { kind: "joined" | "rated"; initiative: { slug: string; title: string } };
+
 interface Props {
-  /** The initiative just joined; null: closed. */
-  initiative: { slug: string; title: string } | null;
+  /** Null: closed. */
+  arrival: Arrival | null;
   configuredMessage: unknown;
   onClose: () => void;
 }
 
 /**
- * "You're in" after joining (SPEC.md section 2, "My initiatives"): a Radix dialog, so it traps the
- * focus, closes with Escape, and is announced with its title and message. On close the focus goes to
- * the initiative's card.
+ * The dialog of /initiative#{slug} (SPEC.md section 2, "My initiatives"): "You're in" with the
+ * organisation's message after joining, thanks after a rating. A Radix dialog, so it traps the focus,
+ * closes with Escape, and is announced with its title and message. On close the focus goes to the
+ * initiative's card when the list shows it.
  */
-export function JoinSuccessDialog({ initiative, configuredMessage, onClose }: Props) {
+export function ArrivalDialog({ arrival, configuredMessage, onClose }: Props) {
   const { t } = useTranslation("initiatives");
-  const message = joinSuccessMessage(t, configuredMessage);
-  // Closing clears `initiative` before Radix asks where the focus goes: remember whose card it was.
-  const last = useRef(initiative);
-  if (initiative) last.current = initiative;
+  // Closing clears `arrival` before Radix asks where the focus goes: remember whose card it was.
+  const last = useRef(arrival);
+  if (arrival) last.current = arrival;
+  const shown = arrival ?? last.current;
+  const rated = shown?.kind === "rated";
   return (
-    <Dialog.Root open={initiative !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog.Root open={arrival !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
-            const link = last.current ? document.getElementById(last.current.slug)?.querySelector("a") : null;
+            const link = last.current ? document.getElementById(last.current.initiative.slug)?.querySelector("a") : null;
             if (link) {
               event.preventDefault();
               link.focus();
@@ -51,12 +56,14 @@ export function JoinSuccessDialog({ initiative, configuredMessage, onClose }: Pr
           }}
           className="fixed left-1/2 top-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-3 rounded-xl bg-card p-6 text-center shadow-xl outline-none"
         >
-          <PartyPopper aria-hidden="true" className="size-10 text-brand" />
-          <Dialog.Title className="text-xl font-bold">{t("join_success_title")}</Dialog.Title>
+          {rated ? <Star aria-hidden="true" className="size-10 fill-amber-400 text-amber-600" /> : <PartyPopper aria-hidden="true" className="size-10 text-brand" />}
+          <Dialog.Title className="text-xl font-bold">{t(rated ? "rated_success_title" : "join_success_title")}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="flex flex-col gap-2 text-sm text-muted-foreground">
-              {initiative ? <p className="font-medium text-foreground">{t("join_success_initiative", { title: initiative.title })}</p> : null}
-              <p className="whitespace-pre-line">{message}</p>
+              {shown ? (
+                <p className="font-medium text-foreground">{t(rated ? "rated_success_initiative" : "join_success_initiative", { title: shown.initiative.title })}</p>
+              ) : null}
+              <p className="whitespace-pre-line">{rated ? t("rated_success_body") : joinSuccessMessage(t, configuredMessage)}</p>
             </div>
           </Dialog.Description>
           <Dialog.Close asChild>
