@@ -3,13 +3,16 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { RouteErrorBoundary } from "./components/error-page";
 import { unsupportedBrowser } from "./lib/browser-support";
-import { I18nProvider, useTranslation } from "~/i18n/react";
+import { I18nProvider, makeT, useTranslation } from "~/i18n/react";
 import { detectLocale } from "./i18n/locale.server";
 import { messagesFor } from "./i18n/messages.server";
 import { themeStyle } from "./lib/theme";
 import styles from "./styles/app.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: styles },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, cspNonce } = context;
@@ -32,11 +35,14 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? "en-US";
+  const description = makeT(data?.messages ?? EMPTY, "common", locale)("meta_description", { organization: data?.organization.name ?? "Commons" });
   return (
     <html lang={data?.locale ?? "en-US"} style={data?.theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* In the layout, not in `meta`: a route's own meta replaces its parents', and every page needs it. */}
+        <meta name="description" content={description} />
         <Meta />
         <Links />
       </head>

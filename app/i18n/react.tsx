@@ -31,11 +31,22 @@ function lookup(messages: Messages, ns: string, key: string): string | undefined
 export const interpolate = (text: string, values: Values = {}) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
+/**
+ * A numeric `count` picks the key's plural form by the locale's rules, with i18next's suffixes
+ * (`rating_count_one`, `_many`, `_other`): `_other` stands in for a form a locale file lacks, and a
+ * key without forms is read as it is. See docs/decisions/010-plural-forms.md.
+ */
+function pluralText(messages: Messages, ns: string, key: string, rules: Intl.PluralRules, count: unknown) {
+  if (typeof count !== "number" || !Number.isFinite(count)) return undefined;
+  return lookup(messages, ns, `${key}_${rules.select(count)}`) ?? lookup(messages, ns, `${key}_other`);
+}
+
 /** A `t` for one namespace: the first key that exists wins; else defaultValue; else the key itself. */
-export function makeT(messages: Messages, ns: string): TFunction {
+export function makeT(messages: Messages, ns: string, locale = "en-US"): TFunction {
+  const rules = new Intl.PluralRules(locale);
   return (keys, values) => {
     for (const key of Array.isArray(keys) ? keys : [keys]) {
-      const text = lookup(messages, ns, key);
+      const text = pluralText(messages, ns, key, rules, values?.count) ?? lookup(messages, ns, key);
       if (text !== undefined) return interpolate(text, values);
     }
     return values?.defaultValue ?? (Array.isArray(keys) ? keys[keys.length - 1] : keys);
@@ -46,7 +57,7 @@ export function useTranslation(ns = "common"): { t: TFunction; i18n: I18n } {
   const { locale, messages } = useContext(Context);
   return useMemo(
     () => ({
-      t: makeT(messages, ns),
+      t: makeT(messages, ns, locale),
       i18n: { language: locale, exists: (key: string) => lookup(messages, ns, key) !== undefined },
     }),
     [locale, messages, ns],

@@ -3,12 +3,12 @@ import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { EmptyState, InitiativeList, LoadError } from "~/components/initiatives/initiative-list";
-import { JoinSuccessDialog } from "~/components/initiatives/join-success-dialog";
+import { ArrivalDialog, type Arrival } from "~/components/initiatives/arrival-dialog";
+import { takeRatedNote } from "~/components/initiatives/rated-note";
 import { TabLinks } from "~/components/initiatives/tabs";
 import { ScreenCrash } from "~/components/screen-crash";
 import { buttonVariants } from "~/components/ui/button";
 import { isHistory } from "~/domain/initiatives/rules";
-import type { InitiativeCard } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
 import { communityConfig, loadMyInitiatives } from "~/lib/wall.server";
@@ -38,25 +38,28 @@ export default function MyInitiatives() {
   const { now, tab, initiatives, successMessage } = useLoaderData<typeof loader>();
   const { t } = useTranslation("initiatives");
   const location = useLocation();
-  const [joined, setJoined] = useState<InitiativeCard | null>(null);
+  const [arrival, setArrival] = useState<Arrival | null>(null);
   const all = initiatives ?? [];
   const active = all.filter((i) => !isHistory(i, now));
   const history = all.filter((i) => isHistory(i, now));
   const shown = tab === "history" ? history : active;
 
-  // A hash equal to a slug: scroll to that card and say the joining worked.
+  // A hash equal to a slug: scroll to that card and say the joining (or the rating) worked.
   useEffect(() => {
     const slug = hashSlug(location.hash);
-    const found = slug ? all.find((i) => i.slug === slug) : undefined;
+    if (!slug) return;
+    const rated = takeRatedNote(slug);
+    const found = all.find((i) => i.slug === slug);
+    if (rated) setArrival({ kind: "rated", initiative: found ?? rated });
+    else if (found) setArrival({ kind: "joined", initiative: found });
     if (!found) return;
-    setJoined(found);
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     document.getElementById(found.slug)?.scrollIntoView({ block: "center", behavior: reduce ? "auto" : "smooth" });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per hash, not per revalidation
   }, [location.hash]);
 
   const close = () => {
-    setJoined(null);
+    setArrival(null);
     // Drop the hash so a reload does not congratulate again; keep the router's history state.
     window.history.replaceState(window.history.state, "", location.pathname + location.search);
   };
@@ -76,7 +79,7 @@ export default function MyInitiatives() {
       {!initiatives ? (
         <LoadError message={t("mine_error")} reloadLabel={t("reload")} reloadHref={location.pathname + location.search} />
       ) : shown.length ? (
-        <InitiativeList items={shown} base="initiative" now={now} anchored highlight={joined?.slug ?? null} />
+        <InitiativeList items={shown} base="initiative" now={now} anchored highlight={arrival?.initiative.slug ?? null} />
       ) : tab === "history" ? (
         <EmptyState title={t("mine_history_empty_title")}>
           <p>{t("mine_history_empty_body")}</p>
@@ -93,7 +96,7 @@ export default function MyInitiatives() {
           <p>{t("mine_active_empty_body")}</p>
         </EmptyState>
       )}
-      <JoinSuccessDialog initiative={joined} configuredMessage={successMessage} onClose={close} />
+      <ArrivalDialog arrival={arrival} configuredMessage={successMessage} onClose={close} />
     </div>
   );
 }

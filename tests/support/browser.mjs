@@ -178,6 +178,16 @@ export function strings(ns, locale = "en-US") {
 }
 
 /**
+ * The plural form of a count key that the app shows for `count` (i18next suffixes `_one`, `_many`,
+ * `_other`, chosen by the locale's rules as app/i18n/react.tsx does), placeholders left as they are.
+ */
+export function pluralForm(messages, key, count, locale = "en-US") {
+  const text = messages[`${key}_${new Intl.PluralRules(locale).select(count)}`] ?? messages[`${key}_other`];
+  if (text === undefined) throw new Error(`No plural forms of ${key}`);
+  return text;
+}
+
+/**
  * Signs a demo member in through /signin on `origin` (email step, then password), in the page's
  * language (`locale` picks the labels), and waits until the app has left /signin.
  */

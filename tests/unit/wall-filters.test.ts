@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { activeFilterCount, dateWindow, pageHref, parseWallFilters, wallQuery } from "../../app/components/initiatives/filters";
-import { configuredSuccessMessage } from "../../app/components/initiatives/join-success-dialog";
 
 const NOW = Date.parse("2026-03-10T12:00:00Z");
 const parse = (query: string) => parseWallFilters(new URLSearchParams(query), NOW);
@@ -50,17 +49,5 @@ describe("wall filters from the URL", () => {
     expect(activeFilterCount(parse(""))).toBe(0);
     expect(pageHref(filters, 2)).toBe("/wall?search=food&type=donation&pinned=true&page=2");
     expect(pageHref(parse(""), 1)).toBe("/wall");
-  });
-});
-
-describe("the organisation's join-success message", () => {
-  it("is a plain text or one per locale, else null (the translated default)", () => {
-    expect(configuredSuccessMessage("  Thanks!  ", "es-ES")).toBe("Thanks!");
-    expect(configuredSuccessMessage("   ", "en-US")).toBeNull();
-    expect(configuredSuccessMessage(null, "en-US")).toBeNull();
-    const perLocale = { "es-ES": "¡Gracias!", "pt-BR": "Obrigado!" };
-    expect(configuredSuccessMessage(perLocale, "es-ES")).toBe("¡Gracias!");
-    expect(configuredSuccessMessage(perLocale, "pt-PT")).toBe("Obrigado!");
-    expect(configuredSuccessMessage(perLocale, "en-US")).toBeNull();
   });
 });

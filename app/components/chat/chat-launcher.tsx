@@ -1,6 +1,6 @@
 /**
- * The chat launcher of the signed-in shell (SPEC.md section 2): on xs, sm and md a round floating
- * button that opens a full-screen chat; from lg a docked bar at the bottom right that opens into a
+ * The chat launcher of the signed-in shell (SPEC.md section 2): on xs, sm and md a round button at
+ * the right end of the bottom bar (so it never covers a page's action) that opens a full-screen chat; from lg a docked bar at the bottom right that opens into a
  * panel. The widget itself (chat-widget.tsx and all it uses: socket, screens, validation) is loaded
  * with a dynamic import on the first open, so no page pays for it on its first visit. Before that,
  * the badge comes from one light call after hydration, refreshed when the tab becomes visible again;
@@ -25,9 +25,12 @@ function Badge({ count, className }: { count: number; className?: string }) {
   );
 }
 
+/** Whether the signed-in layout offers the chat (the organisation's feature, not a system account). */
+export const useChatEnabled = () => Boolean(useRouteLoaderData<typeof loader>("routes/_app")?.chat?.enabled);
+
 export function ChatLauncher() {
   const chat = useRouteLoaderData<typeof loader>("routes/_app")?.chat;
-  const enabled = Boolean(chat?.enabled);
+  const enabled = useChatEnabled();
   const { t } = useTranslation("chat");
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -82,7 +85,8 @@ export function ChatLauncher() {
       <button
         ref={round}
         {...button}
-        className="fixed bottom-20 right-4 z-30 flex size-14 items-center justify-center rounded-full bg-brand text-brand-foreground shadow-lg lg:hidden"
+        // In the slot the shell's bottom bar keeps free at its right end: above the bar, never over the page.
+        className="fixed bottom-1 right-2 z-40 flex size-12 items-center justify-center rounded-full bg-brand text-brand-foreground shadow-md lg:hidden"
       >
         <MessageCircle aria-hidden="true" className="size-6" />
         <span className="sr-only">{unread > 0 ? t("chat_open_unread", { count: unread }) : t("chat_open")}</span>

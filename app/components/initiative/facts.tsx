@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { TagList } from "~/components/ui/tag-list";
 import type { Collaborator, Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
-import { lookupLabel } from "./format";
+import { lookupLabel } from "./labels";
 import { StarRating } from "./stars";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -1,5 +1,4 @@
-/** Display helpers of the initiative screens: dates in the member's locale, money, sizes, labels. */
-import type { TFunction } from "~/i18n/react";
+/** Display helpers of the initiative screens: dates in the member's locale, money, sizes. */
 
 /**
  * Time zone of the organisation's region (a domain rule: the hours report's calendar day uses it
@@ -40,9 +39,3 @@ export const humanize = (slug: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/**
- * The label of a lookup slug (category, competence, target audience): the shared `initiatives`
- * namespace's translation when it has one, else the slug made readable.
- */
-export const lookupLabel = (t: TFunction, kind: "category" | "competence" | "target_audience", slug: string) =>
-  t(`initiatives:${kind}_${slug.replace(/-/g, "_")}`, { defaultValue: humanize(slug) });

@@ -1,4 +1,5 @@
 import { CalendarDays, Globe, MapPin } from "lucide-react";
+import { registrationClosed } from "~/domain/initiatives/rules";
 import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import { DateTime } from "./date-time";
@@ -7,8 +8,11 @@ import { subtypeName, typeName } from "./labels";
 const ITEM = "grid grid-cols-[1rem_minmax(0,1fr)] gap-x-2";
 const TERM = "row-span-3 pt-0.5";
 
-/** Image (unless the organisation hides it), title, type and subtype, organiser, dates and place. */
-export function InitiativeHeader({ initiative: i, region, showImage }: { initiative: Initiative; region: string; showImage: boolean }) {
+/**
+ * Image (unless the organisation hides it), title, type and subtype, organiser, dates (with when
+ * registration closes, or closed, by the loader's clock `now`) and place.
+ */
+export function InitiativeHeader({ initiative: i, region, showImage, now }: { initiative: Initiative; region: string; showImage: boolean; now: number }) {
   const { t } = useTranslation("initiative");
   const tWall = useTranslation("initiatives").t;
   return (
@@ -43,7 +47,9 @@ export function InitiativeHeader({ initiative: i, region, showImage }: { initiat
             </dd>
             {i.registration_end_time ? (
               <dd className="col-start-2 text-muted-foreground">
-                {t("registration_until")} <DateTime iso={i.registration_end_time} region={region} />
+                {/* Never "open until" a date that has passed. */}
+                {t(registrationClosed({ registration_end_time: i.registration_end_time, end_time: null }, now) ? "registration_closed" : "registration_until")}{" "}
+                <DateTime iso={i.registration_end_time} region={region} />
               </dd>
             ) : null}
           </div>

@@ -46,7 +46,7 @@ export function InitiativeDetail({ data, memberPhone }: { data: InitiativeData; 
   const { t, i18n } = useTranslation("initiative");
   return (
     <div className="flex flex-col gap-6">
-      <InitiativeHeader initiative={i} region={config.region} showImage={!config.hide_initiative_images} />
+      <InitiativeHeader initiative={i} region={config.region} showImage={!config.hide_initiative_images} now={now} />
       <ContactDrawer initiative={i} />
       {needsPhone ? <PhoneDrawer initiativeId={i.id} region={config.region} /> : null}
       <RatingDrawer initiative={i} shown={shown} />

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { scoreSchema } from "~/domain/initiatives/forms";
 import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
+import { useNoteRatingRedirect } from "~/components/initiatives/rated-note";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PageDrawer } from "./page-drawer";
 import { StarInput } from "./stars";
@@ -19,6 +20,7 @@ export function RatingDrawer({ initiative, shown }: { initiative: Initiative; sh
   const { t } = useTranslation("initiative");
   const { error, field, busy } = useIntent("score");
   const hydrated = useHydrated();
+  useNoteRatingRedirect(initiative);
   const [scores, setScores] = useState({
     initiative_score: initiative.own_score?.initiative_score ?? 0,
     organization_score: initiative.own_score?.organization_score ?? 0,

@@ -1,24 +1,7 @@
 import { useId, type HTMLAttributes } from "react";
 import { SDG_CHIPS_SHOWN } from "~/domain/initiatives/rules";
 import { useTranslation } from "~/i18n/react";
-import { sdgName } from "./labels";
-
-/** The official colours of the 17 goals (a marker beside the name; the text stays high-contrast). */
-const SDG_COLORS = [
-  "#E5243B", "#DDA63A", "#4C9F38", "#C5192D", "#FF3A21", "#26BDE2", "#FCC30B", "#A21942", "#FD6925",
-  "#DD1367", "#FD9D24", "#BF8B2E", "#3F7E44", "#0A97D9", "#56C02B", "#00689D", "#19486A",
-];
-
-function Chip({ id, name }: { id: number; name: string }) {
-  return (
-    <span className="inline-flex items-center gap-2 rounded-full border border-border bg-card py-1 pl-1.5 pr-3 text-sm">
-      <span className="size-4 shrink-0 rounded-full" style={{ background: SDG_COLORS[id - 1] }} aria-hidden="true" />
-      <span>
-        <span className="font-semibold">{id}</span> {name}
-      </span>
-    </span>
-  );
-}
+import { isSdg, SdgChip } from "~/components/initiatives/sdg";
 
 // React 18 does not know the popover attributes yet; lowercase ones pass through to the DOM.
 const popover = (attributes: Record<string, string>) => attributes as HTMLAttributes<HTMLElement>;
@@ -29,11 +12,11 @@ const popover = (attributes: Record<string, string>) => attributes as HTMLAttrib
  */
 export function SdgChips({ sdgs }: { sdgs: number[] }) {
   const { t } = useTranslation("initiative");
-  const tWall = useTranslation("initiatives").t;
   const popoverId = useId().replace(/:/g, "");
-  if (sdgs.length === 0) return null;
-  const shown = sdgs.slice(0, SDG_CHIPS_SHOWN);
-  const rest = sdgs.slice(SDG_CHIPS_SHOWN);
+  const known = sdgs.filter(isSdg);
+  if (known.length === 0) return null;
+  const shown = known.slice(0, SDG_CHIPS_SHOWN);
+  const rest = known.slice(SDG_CHIPS_SHOWN);
   return (
     <section aria-labelledby={`${popoverId}-title`} className="flex flex-col gap-2">
       <h2 id={`${popoverId}-title`} className="text-base font-semibold">
@@ -42,7 +25,7 @@ export function SdgChips({ sdgs }: { sdgs: number[] }) {
       <ul className="flex flex-wrap items-center gap-2">
         {shown.map((id) => (
           <li key={id}>
-            <Chip id={id} name={sdgName(tWall, id)} />
+            <SdgChip id={id} t={t} />
           </li>
         ))}
         {rest.length ? (
@@ -79,7 +62,7 @@ export function SdgChips({ sdgs }: { sdgs: number[] }) {
           <ul className="flex flex-col items-start gap-2">
             {rest.map((id) => (
               <li key={id}>
-                <Chip id={id} name={sdgName(tWall, id)} />
+                <SdgChip id={id} t={t} />
               </li>
             ))}
           </ul>

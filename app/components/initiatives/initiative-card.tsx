@@ -3,7 +3,8 @@ import { GraduationCap, HandCoins, HandHeart, Info, MapPin, Monitor, Package, Pi
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { isFull, isHistory, isUnlimited, SDG_CHIPS_SHOWN } from "~/domain/initiatives/rules";
-import { SDG_SLUGS, type InitiativeCard, type InitiativeType } from "~/domain/initiatives/types";
+import type { InitiativeCard, InitiativeType } from "~/domain/initiatives/types";
+import { isSdg, SdgChip } from "./sdg";
 import { When } from "./when";
 
 /** Placeholder colour and icon per type, for initiatives without an image. */
@@ -14,12 +15,6 @@ const TYPE_LOOK: Record<InitiativeType, { icon: LucideIcon; className: string }>
   collection: { icon: Package, className: "bg-amber-100 text-amber-800" },
   informative: { icon: Info, className: "bg-violet-100 text-violet-700" },
 };
-
-/** The official colours of the 17 goals, shown as a dot beside each chip's name. */
-export const SDG_COLOURS = [
-  "#E5243B", "#DDA63A", "#4C9F38", "#C5192D", "#FF3A21", "#26BDE2", "#FCC30B", "#A21942", "#FD6925",
-  "#DD1367", "#FD9D24", "#BF8B2E", "#3F7E44", "#0A97D9", "#56C02B", "#00689D", "#19486A",
-];
 
 /** Types whose cards count participants against the places (donations and information have none). */
 const COUNTS_PARTICIPANTS = new Set<InitiativeType>(["volunteering", "training", "collection"]);
@@ -54,17 +49,17 @@ export function useTypeLabel() {
     i.subtype && i.type === "volunteering" ? `${t(`type_${i.type}`)} · ${t(`subtype_${i.subtype}`)}` : t(`type_${i.type}`);
 }
 
+/** The first goals of a card as chips (icon and name), and how many more there are. */
 export function SdgChips({ sdgs, className }: { sdgs: number[]; className?: string }) {
   const { t } = useTranslation("initiatives");
-  const known = sdgs.filter((id) => id >= 1 && id <= SDG_SLUGS.length);
+  const known = sdgs.filter(isSdg);
   if (!known.length) return null;
   const rest = known.length - SDG_CHIPS_SHOWN;
   return (
     <ul className={cn("flex flex-wrap gap-1.5", className)} aria-label={t("card_sdgs")}>
       {known.slice(0, SDG_CHIPS_SHOWN).map((id) => (
-        <li key={id} className="inline-flex items-center gap-1.5 rounded-full border border-border bg-card px-2 py-0.5 text-xs">
-          <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: SDG_COLOURS[id - 1] }} />
-          {t(`sdg_${SDG_SLUGS[id - 1]}`)}
+        <li key={id}>
+          <SdgChip id={id} t={t} size="sm" />
         </li>
       ))}
       {rest > 0 ? (

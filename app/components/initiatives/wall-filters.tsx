@@ -5,6 +5,7 @@ import { Drawer } from "~/components/ui/drawer";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { INITIATIVE_TYPES, SDG_SLUGS } from "~/domain/initiatives/types";
+import { SdgIcon, sdgName } from "./sdg";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -108,6 +109,42 @@ function Select({ id, name, label, value, children }: { id: string; name: string
   );
 }
 
+const RADIO_TILE =
+  "flex cursor-pointer items-center justify-center rounded-md p-0.5 ring-offset-2 ring-offset-card hover:bg-muted peer-checked:ring-2 peer-checked:ring-foreground peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring";
+
+/**
+ * The goal filter: "all goals" and the 17 goal icons as one group of native radio buttons (arrows
+ * move, the GET form posts without JavaScript), each named by the goal's name.
+ */
+function SdgFilter({ name, idPrefix, value }: { name: string; idPrefix: string; value: number | null }) {
+  const { t } = useTranslation("initiatives");
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className="mb-1.5 text-sm font-medium">{t("filter_sdg")}</legend>
+      <div className="grid grid-cols-6 gap-2 sm:grid-cols-9">
+        <div className="col-span-2 sm:col-span-3">
+          <input id={`${idPrefix}-any`} type="radio" name={name} value="" defaultChecked={value === null} className="peer sr-only" />
+          <label htmlFor={`${idPrefix}-any`} className={cn(RADIO_TILE, "h-10 border border-border px-2 text-sm")}>
+            {t("filter_sdg_any")}
+          </label>
+        </div>
+        {SDG_SLUGS.map((slug, index) => {
+          const goal = index + 1;
+          return (
+            <div key={slug}>
+              <input id={`${idPrefix}-${goal}`} type="radio" name={name} value={goal} defaultChecked={value === goal} className="peer sr-only" />
+              <label htmlFor={`${idPrefix}-${goal}`} className={RADIO_TILE} title={sdgName(t, goal)}>
+                <SdgIcon id={goal} size={36} />
+                <span className="sr-only">{sdgName(t, goal)}</span>
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The filter fields: type, goal, category, pinned only, and the date range. */
 function FilterFields({ filters, window, canPin, idPrefix }: FilterProps & { idPrefix: string }) {
   const { t } = useTranslation("initiatives");
@@ -123,14 +160,7 @@ function FilterFields({ filters, window, canPin, idPrefix }: FilterProps & { idP
           </option>
         ))}
       </Select>
-      <Select id={id("sdg")} name="sdg" label={t("filter_sdg")} value={filters.sdg ? String(filters.sdg) : ""}>
-        <option value="">{t("filter_sdg_any")}</option>
-        {SDG_SLUGS.map((slug, index) => (
-          <option key={slug} value={index + 1}>
-            {`${index + 1}. ${t(`sdg_${slug}`)}`}
-          </option>
-        ))}
-      </Select>
+      <SdgFilter name="sdg" idPrefix={id("sdg")} value={filters.sdg} />
       <Select id={id("category")} name="category" label={t("filter_category")} value={filters.category}>
         <option value="">{t("filter_category_any")}</option>
         {CATEGORY_SLUGS.map((slug) => (

@@ -1,12 +1,14 @@
 import { Link, NavLink, useNavigation } from "@remix-run/react";
-import { ChevronsLeft, ChevronsRight, Mail, Menu } from "lucide-react";
+import { ChevronsLeft, ChevronsRight } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
-import { ChatLauncher } from "~/components/chat/chat-launcher";
+import { ChatLauncher, useChatEnabled } from "~/components/chat/chat-launcher";
 import type { NavEntry } from "~/lib/member.server";
 import { Avatar } from "./avatar";
+import { MenuDrawer } from "./menu-drawer";
 import { NAV_ITEMS } from "./nav-items";
+import { NavList } from "./nav-list";
 
 interface ShellProps {
   organization: { name: string; logo: string | null; logoSmall: string | null };
@@ -16,43 +18,17 @@ interface ShellProps {
   children: ReactNode;
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn("flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted", isActive && "bg-muted text-brand");
-
-function NavList({ nav, contactEmail, collapsed = false }: { nav: NavEntry[]; contactEmail: string; collapsed?: boolean }) {
-  const { t } = useTranslation("shell");
-  return (
-    <ul className="flex flex-col gap-1">
-      {nav.map((entry) => {
-        const { to, icon: Icon, label } = NAV_ITEMS[entry];
-        return (
-          <li key={entry}>
-            <NavLink to={to} className={linkClass} title={collapsed ? t(label) : undefined}>
-              <Icon aria-hidden="true" className="size-5 shrink-0" />
-              <span className={cn(collapsed && "sr-only")}>{t(label)}</span>
-            </NavLink>
-          </li>
-        );
-      })}
-      <li>
-        <a href={`mailto:${contactEmail}`} className={linkClass({ isActive: false })} title={collapsed ? t("nav_contact") : undefined}>
-          <Mail aria-hidden="true" className="size-5 shrink-0" />
-          <span className={cn(collapsed && "sr-only")}>{t("nav_contact")}</span>
-        </a>
-      </li>
-    </ul>
-  );
-}
-
 /**
  * The signed-in frame (SPEC.md section 2, "Navigation shell"): header with the organisation's logo
- * and the member's avatar; a sidebar on large screens (collapsible); on xs/sm/md a menu drawer (a
- * <details>, so it works without JavaScript) and a bottom bar.
+ * and the member's avatar; a sidebar on large screens (collapsible); on xs/sm/md a menu drawer and a
+ * bottom bar, whose right end holds the round chat button so that it never covers the page.
  */
 export function AppShell({ organization, member, nav, contactEmail, children }: ShellProps) {
   const { t } = useTranslation("shell");
   const [collapsed, setCollapsed] = useState(false);
   const navigation = useNavigation();
+  // The round chat button sits in the bar's right end (chat-launcher.tsx): keep that room free.
+  const chat = useChatEnabled();
   const profileTarget = nav.includes("responsible_profile") ? "/responsible_profile" : "/settings";
   const bottom = (["wall", "initiative", "proposal", "settings"] as const).filter((entry) => nav.includes(entry));
   return (
@@ -64,14 +40,7 @@ export function AppShell({ organization, member, nav, contactEmail, children }: 
         <div role="progressbar" aria-label={t("loading")} className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand" />
       ) : null}
       <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-card px-4">
-        <details className="lg:hidden">
-          <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted" aria-label={t("open_menu")}>
-            <Menu aria-hidden="true" className="size-6" />
-          </summary>
-          <nav aria-label={t("main_navigation")} className="absolute inset-x-0 top-16 z-40 border-b border-border bg-card p-3 shadow-lg">
-            <NavList nav={nav} contactEmail={contactEmail} />
-          </nav>
-        </details>
+        <MenuDrawer nav={nav} contactEmail={contactEmail} />
         {/* Plain links: the sidebar entry, not the logo, is the current page's mark. */}
         <Link to="/wall" className="flex items-center gap-2">
           {organization.logo ? (
@@ -106,7 +75,7 @@ export function AppShell({ organization, member, nav, contactEmail, children }: 
           {children}
         </main>
       </div>
-      <nav aria-label={t("quick_navigation")} className="fixed inset-x-0 bottom-0 z-30 flex border-t border-border bg-card lg:hidden">
+      <nav aria-label={t("quick_navigation")} className={cn("fixed inset-x-0 bottom-0 z-30 flex border-t border-border bg-card lg:hidden", chat && "pr-16")}>
         {bottom.map((entry) => {
           const { to, icon: Icon, label } = NAV_ITEMS[entry];
           return (

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, SCREENSHOT_DIR, signIn, strings, waitForHydration } from "../../support/browser.mjs";
+import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, pluralForm, SCREENSHOT_DIR, signIn, strings, waitForHydration } from "../../support/browser.mjs";
 import { startServer } from "../../support/server.mjs";
 
 const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
@@ -54,10 +54,10 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 function launcher(page, t, unread) {
   if (page.viewportSize().width >= 992) {
-    const count = unread ? `\\W+${escape(fill(t.chat_unread, { count: unread }))}` : "";
+    const count = unread ? `\\W+${escape(fill(pluralForm(t, "chat_unread", unread), { count: unread }))}` : "";
     return page.getByRole("button", { name: new RegExp(`^${escape(t.chat_title)}${count}$`) });
   }
-  return page.getByRole("button", { name: unread ? fill(t.chat_open_unread, { count: unread }) : t.chat_open, exact: true });
+  return page.getByRole("button", { name: unread ? fill(pluralForm(t, "chat_open_unread", unread), { count: unread }) : t.chat_open, exact: true });
 }
 
 /** The widget's dialog, named by the heading of the screen it shows. */
@@ -100,7 +100,7 @@ describe("chat between two members", () => {
       // Newest first, the conversation without messages last.
       const rows = list.getByRole("listitem");
       await rows.first().getByText(CARLOS.name).waitFor();
-      assert.match((await rows.first().textContent()) ?? "", new RegExp(fill(martaT.chat_unread, { count: 1 })));
+      assert.match((await rows.first().textContent()) ?? "", new RegExp(fill(pluralForm(martaT, "chat_unread", 1), { count: 1 })));
       assert.match((await rows.last().textContent()) ?? "", new RegExp(martaT.chat_no_messages));
       await screenshot(marta, "chat-list-desktop");
 
@@ -133,7 +133,7 @@ describe("chat between two members", () => {
 
       // Over the cap: a visible count, an error, and no send.
       await martaBox.fill("x".repeat(2001));
-      await withCarlos.getByText(fill(martaT.chat_count, { count: 2001, max: 2000 })).waitFor();
+      await withCarlos.getByText(fill(pluralForm(martaT, "chat_count", 2001), { count: 2001, max: 2000 })).waitFor();
       await withCarlos.getByRole("alert").getByText(fill(martaT.chat_error_message_too_long, { max: 2000 })).waitFor();
       assert.equal(await withCarlos.getByRole("button", { name: martaT.chat_send }).isDisabled(), true);
       await martaBox.fill("");
@@ -149,7 +149,7 @@ describe("chat between two members", () => {
       await row.waitFor();
       assert.match(await row.innerText(), /Are you coming on Saturday\?/);
       assert.equal(await carlosList.getByRole("listitem").first().getByText(MARTA.name).count(), 1, "the newest conversation comes first");
-      assert.match((await row.textContent()) ?? "", new RegExp(fill(carlosT.chat_unread, { count: 1 })));
+      assert.match((await row.textContent()) ?? "", new RegExp(fill(pluralForm(carlosT, "chat_unread", 1), { count: 1 })));
       await row.click();
       const withMarta = widget(carlos, MARTA.name);
       await withMarta.getByRole("log").getByText(/Hola Carlos!/).waitFor();
@@ -181,7 +181,7 @@ describe("chat between two members", () => {
       await withMarta.getByRole("button", { name: carlosT.chat_back }).click();
       await martaBox.fill("Bring gloves!");
       await martaBox.press("Enter");
-      await carlosList.getByRole("button", { name: new RegExp(fill(carlosT.chat_unread, { count: 1 })) }).waitFor();
+      await carlosList.getByRole("button", { name: new RegExp(fill(pluralForm(carlosT, "chat_unread", 1), { count: 1 })) }).waitFor();
 
       // Carlos's connection drops; what Marta sends meanwhile reaches him when he reconnects (catch-up).
       await carlosSockets.at(-1).drop();
@@ -191,7 +191,7 @@ describe("chat between two members", () => {
       await martaLog.getByText("And sunscreen!").waitFor();
       await martaLog.getByText(martaT.chat_sending).waitFor({ state: "detached" });
       releaseReconnect();
-      await carlosList.getByRole("button", { name: new RegExp(fill(carlosT.chat_unread, { count: 2 })) }).waitFor();
+      await carlosList.getByRole("button", { name: new RegExp(fill(pluralForm(carlosT, "chat_unread", 2), { count: 2 })) }).waitFor();
       await carlosList.getByText("And sunscreen!").waitFor();
       await carlosList.getByText(carlosT.chat_reconnecting).waitFor({ state: "detached" });
       assert.equal(carlosSockets.length, 2, "one reconnection");

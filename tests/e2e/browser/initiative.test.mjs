@@ -1,7 +1,8 @@
 /**
  * The initiative detail (/initiative/{slug}, /wall/{slug}) and participation (/initiative/{slug}/participate)
  * screens in a real browser, against the demo data of Acme: joining (with the phone drawer first),
- * my initiatives' success dialog, reporting hours and an indicator, rating, manager approval, a full
+ * my initiatives' success dialog, reporting hours and an indicator, rating (and its thanks), manager
+ * approval, the chat button clear of the primary action at 390 px, a full
  * and a past initiative, uploading and deleting a document, the map drawing tiles, and axe at
  * 390x844 and 1280x800 with screenshots.
  *
@@ -17,6 +18,8 @@ const MEMBER = "member@acme.example";
 const INES = "ines@acme.example";
 
 const t = strings("initiative");
+const chat = strings("chat");
+const shell = strings("shell");
 const auth = strings("auth");
 const pt = { ...strings("initiative", "en-US"), ...strings("initiative", "pt-PT") };
 const ptSettings = { ...strings("settings", "en-US"), ...strings("settings", "pt-PT") };
@@ -110,6 +113,13 @@ describe("initiative detail and participation", () => {
       await rating.getByRole("group", { name: /O organizador/ }).getByRole("radio", { name: "5,0 estrelas" }).check();
       await send.click();
       await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === "#huerto-urbano-lavapies");
+      // The same redirect as after joining, but the member just rated: thanks for the rating, not "you're in".
+      const thanks = page.getByRole("dialog", { name: ptWall.rated_success_title });
+      await thanks.waitFor();
+      await thanks.getByText(ptWall.rated_success_initiative.replace("{{title}}", "Huerto urbano comunitario en Lavapiés"), { exact: false }).waitFor();
+      assert.equal(await page.getByRole("dialog", { name: ptWall.join_success_title }).count(), 0);
+      await page.keyboard.press("Escape");
+      await thanks.waitFor({ state: "hidden" });
       // The browser logs the phone drawer's expected 409 as a failed resource; nothing else may fail.
       assert.deepEqual(errorsOf(page).filter((error) => !/status of 409 .*drawer=phone/.test(error)), []);
     });
@@ -185,6 +195,43 @@ describe("initiative detail and participation", () => {
       assert.ok(archive.length > 0, "the archive was requested");
       assert.ok(archive.every((status) => status === 200 || status === 206), `archive answers: ${archive}`);
       await screenshot(page, "initiative-map-desktop");
+    });
+  });
+
+  test("at 390 px the chat button sits in the bottom bar and never covers the primary action", async () => {
+    await withPage(browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, acme, MEMBER);
+      for (const pathname of ["/wall/huerto-urbano-lavapies", "/wall/school-supplies-donation", "/wall/mentoring-young-entrepreneurs"]) {
+        await open(page, pathname);
+        const chatButton = page.getByRole("button", { name: new RegExp(`^${chat.chat_open}`) });
+        await chatButton.waitFor();
+        const bar = await page.getByRole("navigation", { name: shell.quick_navigation }).boundingBox();
+        const chatBox = await chatButton.boundingBox();
+        assert.ok(chatBox && bar, "both are shown");
+        assert.ok(chatBox.y >= bar.y && chatBox.y + chatBox.height <= bar.y + bar.height, `${pathname}: the chat button is inside the bottom bar`);
+        // The primary action is the first control of the actions column: near the top, and scrolled to
+        // the bottom edge of what the bar leaves visible, the chat button is neither over it nor what a tap reaches.
+        const primary = page.getByRole("complementary", { name: t.actions_label }).locator("a, button").first();
+        for (const block of ["start", "end"]) {
+          await primary.evaluate((element, [edge, barLabel]) => {
+            const bottomBar = document.querySelector(`nav[aria-label="${barLabel}"]`);
+            const room = window.innerHeight - (bottomBar?.getBoundingClientRect().height ?? 0);
+            const box = element.getBoundingClientRect();
+            window.scrollBy(0, edge === "start" ? box.top - 80 : box.bottom - room + 1);
+          }, [block, shell.quick_navigation]);
+          const box = await primary.boundingBox();
+          const overlaps = !(box.x + box.width <= chatBox.x || chatBox.x + chatBox.width <= box.x || box.y + box.height <= chatBox.y || chatBox.y + chatBox.height <= box.y);
+          assert.equal(overlaps, false, `${pathname}: the chat button covers the primary action (${block})`);
+          const chatOnTop = await primary.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height - 2);
+            return Boolean(hit?.closest("button[aria-haspopup='dialog']"));
+          });
+          assert.equal(chatOnTop, false, `${pathname}: a tap on the primary action lands on the chat button (${block})`);
+        }
+      }
+      await screenshot(page, "initiative-chat-button-mobile");
+      assert.deepEqual(errorsOf(page), []);
     });
   });
 
