@@ -472,7 +472,7 @@ function DetailsStep(props: StepProps & { heading: ReactNode }) {
           className="w-full rounded-md border border-input bg-card px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
         <p id="donation-comment-count" className={cn("text-right text-xs", commentProblem ? "font-semibold text-destructive" : "text-muted-foreground")}>
-          {t("donation_comment_count", { count: state.comment.trim().length, max: COMMENT_MAX_LENGTH })}
+          {t("donation_comment_count", { used: state.comment.trim().length, max: COMMENT_MAX_LENGTH })}
         </p>
         {commentProblem ? (
           <p id="donation-comment-error" role="alert" className="text-sm text-destructive">

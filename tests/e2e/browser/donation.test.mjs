@@ -205,11 +205,11 @@ describe("giving to the demo donation", () => {
       const submit = drawer.getByRole("button", { name: submitName("€12.50") });
       await comment.fill("a".repeat(501));
       assert.equal((await comment.inputValue()).length, 501, "a long comment is not cut");
-      await drawer.getByText(fill(t.donation_comment_count, { count: 501, max: 500 })).waitFor();
+      await drawer.getByText(fill(t.donation_comment_count, { used: 501, max: 500 })).waitFor();
       await drawer.getByRole("alert").getByText(t.form_error_max_length).waitFor();
       assert.equal(await submit.isDisabled(), true);
       await comment.press("Backspace");
-      await drawer.getByText(fill(t.donation_comment_count, { count: 500, max: 500 })).waitFor();
+      await drawer.getByText(fill(t.donation_comment_count, { used: 500, max: 500 })).waitFor();
       assert.equal(await submit.isDisabled(), false);
       assert.deepEqual(errorsOf(page), []);
     });
