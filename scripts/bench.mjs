@@ -6,6 +6,8 @@
  *   (b) Server time: sequential GETs of /welcome, /signin and a static asset against the built Worker
  *       (`wrangler dev`, local D1 with the demo data), interleaved so they share the same conditions.
  *   (c) Budgets (BUDGETS below): exceeding one exits with code 1. Errors and timeouts exit with 2.
+ *   (d) Round trips per signed-in page and per join (scripts/bench/round-trips.mjs), counted by the
+ *       bench's own harness around the bindings, with their budgets.
  *
  * Builds first when build/ is missing or older than app/ (COMMONS_REBUILD=1 forces a build).
  * Results are also written to bench-results/bench.json.
@@ -17,6 +19,7 @@ import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { root, startServer } from "../tests/support/server.mjs";
 import { seedMany } from "./seed-many.mjs";
+import { measureRoundTrips, REPORT_ONLY, ROUND_TRIP_HEADERS, roundTripRows } from "./bench/round-trips.mjs";
 
 /** Budgets, in KiB (1 KiB = 1024 bytes) of gzip-compressed JavaScript on a first visit of the URL. */
 const BUDGETS = {
@@ -410,6 +413,17 @@ async function main() {
     await server?.stop();
   }
 
+  // (d)
+  console.log("\nStarting the counting harness (scripts/bench/counting-worker.ts) for round trips per request...");
+  const roundTrips = await measureRoundTrips();
+  console.log("\nD1 round trips per browser request (a batch is one), signed in as a demo member:\n");
+  console.log(table(ROUND_TRIP_HEADERS, roundTripRows(roundTrips), ["l", "r", "r", "r", "r", "r", "r", "r", "l"]));
+  for (const row of roundTrips.filter((row) => row.over)) {
+    const message = `Budget: ${row.label} makes ${row.counts.d1RoundTrips} D1 round trips, over its ${row.budget}.`;
+    if (REPORT_ONLY) notes.push(`${message} (report only)`);
+    else problems.push(message);
+  }
+
   // (c)
   console.log("\nBudgets:\n");
   const budgetRows = [];
@@ -433,7 +447,7 @@ async function main() {
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(
     path.join(resultsDir, "bench.json"),
-    `${JSON.stringify({ date: new Date().toISOString(), budgets: BUDGETS, timing: TIMING, javascript: { everyPage, routes: rows }, server: timings, notes, problems }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), budgets: BUDGETS, timing: TIMING, javascript: { everyPage, routes: rows }, server: timings, roundTrips, notes, problems }, null, 2)}\n`,
   );
 
   if (notes.length) console.log(`\nNotes:\n${notes.map((note) => `  - ${note}`).join("\n")}`);

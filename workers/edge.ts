@@ -4,19 +4,20 @@
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "remix-build";
-import { createApp } from "./app";
+import { createApp, type PageHandler } from "./app";
 import { isProduction } from "./lib/config";
 
 export { ChatMember } from "../durable-objects/chat-member";
 
 let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
 
-const app = createApp({
-  renderPage(request, env, ctx, page) {
-    handleRemix ??= createRequestHandler(build as unknown as ServerBuild, isProduction(env) ? "production" : "development");
-    return handleRemix(request, { cloudflare: { env, ctx }, ...page });
-  },
-});
+/** Renders a page with Remix; the page context becomes the load context. Exported for the bench's harness. */
+export const renderRemixPage: PageHandler = (request, env, ctx, page) => {
+  handleRemix ??= createRequestHandler(build as unknown as ServerBuild, isProduction(env) ? "production" : "development");
+  return handleRemix(request, { cloudflare: { env, ctx }, ...page });
+};
+
+const app = createApp({ renderPage: renderRemixPage });
 
 export default {
   fetch: app.fetch,

@@ -111,9 +111,10 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 }
 
 /**
- * @param {{ seed?: boolean, vars?: Record<string, string>, readyPath?: string }} [options]
+ * @param {{ seed?: boolean, vars?: Record<string, string>, readyPath?: string, script?: string }} [options]
+ *   `script` serves another entry module with the same bindings (the bench's counting harness).
  */
-export async function startServer({ seed = true, vars = {}, readyPath = "/welcome" } = {}) {
+export async function startServer({ seed = true, vars = {}, readyPath = "/welcome", script } = {}) {
   if (process.env.COMMONS_REBUILD === "1" || !existsSync(path.join(root, "build", "server", "index.js"))) {
     await runStep(bin("remix"), ["vite:build"]);
   }
@@ -134,7 +135,7 @@ export async function startServer({ seed = true, vars = {}, readyPath = "/welcom
     const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
     child = spawn(
       bin("wrangler"),
-      ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
+      ["dev", ...(script ? [script] : []), "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
       { cwd: root, env: toolEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] },
     );
     liveGroups.add(child.pid);

@@ -1,0 +1,117 @@
+/**
+ * The bench's part (d): what each signed-in page and the join action cost in D1 round trips,
+ * measured through the counting harness (counting-worker.ts), with a modelled server time of
+ * "round trips x 50 ms" (a far edge's distance to D1) beside the loopback one.
+ */
+import { performance } from "node:perf_hooks";
+import { startServer } from "../../tests/support/server.mjs";
+
+export const ROUND_TRIP_MS = 50;
+/** D1 round trips per browser request (the join: the action and the page it lands on together). */
+export const ROUND_TRIP_BUDGETS = { "/wall": 3, "/initiative/{slug}": 3, join: 6, otherSignedIn: 4 };
+/**
+ * While true, pages over budget print "over" without failing the bench: the budgets were set
+ * before the request path was cut down (issue 10).
+ */
+export const REPORT_ONLY = true;
+
+const MEMBER = { email: "ana@commons.example", password: "commons-demo", orgId: "org-commons" };
+const SAMPLES = 5;
+const TIMEOUT_MS = 15_000;
+
+function cookieOf(response) {
+  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]);
+  return cookies.filter((cookie) => !cookie.endsWith("=")).join("; ");
+}
+
+async function request(server, path, { cookie, form } = {}) {
+  const headers = { cookie, accept: "text/html" };
+  const init = { headers, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) };
+  if (form) Object.assign(init, { method: "POST", body: new URLSearchParams(form), headers: { ...headers, origin: server.url } });
+  const started = performance.now();
+  const response = await fetch(`${server.url}${path}`, init);
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  const counts = JSON.parse(response.headers.get("x-bench-counts") ?? "null");
+  if (!counts) throw new Error(`${path}: no x-bench-counts header (is the counting harness serving?)`);
+  return { response, ms, counts };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const add = (a, b) => Object.fromEntries(Object.keys(a).map((key) => [key, a[key] + b[key]]));
+
+async function page(server, cookie, path) {
+  const samples = [];
+  for (let i = 0; i < SAMPLES + 1; i++) {
+    const sample = await request(server, path, { cookie });
+    if (sample.response.status !== 200) throw new Error(`GET ${path} answered ${sample.response.status}, expected 200`);
+    samples.push(sample);
+  }
+  // The first request warms the isolate and the organisation cache.
+  const warm = samples.slice(1);
+  return { counts: warm.at(-1).counts, ms: median(warm.map((sample) => sample.ms)) };
+}
+
+async function signIn(server) {
+  const { response } = await request(server, "/signin", { form: { intent: "login", email: MEMBER.email, password: MEMBER.password } });
+  const cookie = cookieOf(response);
+  if (!cookie.includes("commons_session=")) throw new Error(`Signing in ${MEMBER.email} answered ${response.status} without a session cookie`);
+  return cookie;
+}
+
+/** The first initiatives (slug and id) the member has not joined, in the order the join is tried. */
+async function unjoined(server) {
+  const rows = await server.d1(
+    `SELECT i.slug, i.id FROM initiatives i WHERE i.org_id = '${MEMBER.orgId}' AND i.id NOT IN (SELECT p.initiative_id FROM participations p JOIN members m ON m.id = p.member_id WHERE m.email = '${MEMBER.email}') ORDER BY i.slug LIMIT 20`,
+  );
+  return rows;
+}
+
+async function join(server, cookie, slugs) {
+  for (const { slug, id } of slugs) {
+    const action = await request(server, `/initiative/${slug}`, { cookie, form: { intent: "join", id } });
+    const location = action.response.headers.get("location") ?? "";
+    if (!location.startsWith("/initiative#")) continue; // not joinable (closed, full, questions...): try the next
+    const landing = await request(server, new URL(location, server.url).pathname, { cookie });
+    return { slug, counts: add(action.counts, landing.counts), ms: action.ms + landing.ms };
+  }
+  throw new Error(`None of ${slugs.map((row) => row.slug).join(", ")} could be joined by ${MEMBER.email}`);
+}
+
+/** Starts the counting harness, measures, stops it. Answers the rows and the budgets exceeded. */
+export async function measureRoundTrips() {
+  const server = await startServer({ script: "scripts/bench/counting-worker.ts" });
+  try {
+    const cookie = await signIn(server);
+    const slugs = await unjoined(server);
+    const targets = [
+      ["GET /wall", "/wall", ROUND_TRIP_BUDGETS["/wall"]],
+      ["GET /initiative", "/initiative", ROUND_TRIP_BUDGETS.otherSignedIn],
+      ["GET /initiative/{slug}", `/initiative/${slugs[0].slug}`, ROUND_TRIP_BUDGETS["/initiative/{slug}"]],
+      ["GET /settings", "/settings", ROUND_TRIP_BUDGETS.otherSignedIn],
+      ["GET /settings/account", "/settings/account", ROUND_TRIP_BUDGETS.otherSignedIn],
+    ];
+    const rows = [];
+    for (const [label, path, budget] of targets) rows.push({ label, budget, ...(await page(server, cookie, path)) });
+    rows.push({ label: "join (POST + GET /initiative)", budget: ROUND_TRIP_BUDGETS.join, ...(await join(server, cookie, slugs)) });
+    return rows.map((row) => ({ ...row, over: row.counts.d1RoundTrips > row.budget }));
+  } finally {
+    await server.stop();
+  }
+}
+
+export function roundTripRows(rows) {
+  return rows.map((row) => [
+    row.label,
+    row.counts.apiCalls,
+    row.counts.d1RoundTrips,
+    row.counts.d1Statements,
+    row.counts.kvReads,
+    row.counts.d1RoundTrips * ROUND_TRIP_MS,
+    row.ms.toFixed(1),
+    row.budget,
+    row.over ? "over" : "ok",
+  ]);
+}
+
+export const ROUND_TRIP_HEADERS = ["request", "API calls", "D1 round trips", "D1 statements", "KV reads", `modelled ms (x${ROUND_TRIP_MS})`, "loopback ms", "budget", "status"];
