@@ -25,6 +25,7 @@ import { ApiError, errorJson, handleError, handleNotFound } from "./lib/errors";
 import { securityHeaders } from "./lib/security-headers";
 import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream } from "./lib/upstream";
+import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
 import { resolveTenant } from "./tenant/middleware";
 import type { AppEnv } from "./types";
 
@@ -39,6 +40,8 @@ export interface PageContext {
   requestId: string;
   /** Calls this Worker's own /auth and /api (embedded or proxied upstream), in-process. */
   api: (request: Request) => Promise<Response>;
+  /** One per browser request (request-memo.ts); absent where a context stands for many requests (tests). */
+  memo?: RequestMemo;
 }
 
 const jsonBodyLimit = bodyLimit({
@@ -126,6 +129,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
       cspNonce: c.var.cspNonce,
       requestId: c.var.requestId,
       api: async (request) => app.fetch(request, c.env, ctx),
+      memo: createRequestMemo(),
     });
   });
   return app;

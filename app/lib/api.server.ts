@@ -115,8 +115,22 @@ async function asMember<R extends { status: number }>(args: ApiArgs, call: (toke
   return call(renewed.accessToken);
 }
 
+/** A write (anything but GET) makes what the request had worked out stale (request-memo.ts). */
+async function forgettingAfterWrite<R>(args: ApiArgs, method: string, call: Promise<R>): Promise<R> {
+  try {
+    return await call;
+  } finally {
+    if (method !== "GET") args.context.memo?.forget();
+  }
+}
+
 /** A JSON call as the signed-in member (see asMember for sessions and refresh). */
 export function memberApi<T>(args: ApiArgs, method: string, path: string, body?: unknown, options?: ApiOptions): Promise<ApiResult<T>> {
+  return forgettingAfterWrite(args, method, memberRead<T>(args, method, path, body, options));
+}
+
+/** memberApi for a call that changes nothing, whatever its method (the identity's PUT): the memo stays. */
+export function memberRead<T>(args: ApiArgs, method: string, path: string, body?: unknown, options?: ApiOptions): Promise<ApiResult<T>> {
   return asMember(args, (token) => send<T>(args, method, path, body, token, options));
 }
 
@@ -126,7 +140,8 @@ export function memberApi<T>(args: ApiArgs, method: string, path: string, body?:
  * string, bytes; not a stream). A missing response is a 400 like everywhere else.
  */
 export function memberFetch(args: ApiArgs, method: string, path: string, init: FetchInit = {}): Promise<Response> {
-  return asMember(args, async (token) => (await dispatch(args, method, path, init, token)) ?? Response.json({ error: "bad_request", message: "No response" }, { status: 400 }));
+  const call = asMember(args, async (token) => (await dispatch(args, method, path, init, token)) ?? Response.json({ error: "bad_request", message: "No response" }, { status: 400 }));
+  return forgettingAfterWrite(args, method, call);
 }
 
 /** Ends the session at the API and here; answers the Set-Cookie that clears the browser's cookie. */

@@ -4,7 +4,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import { memberApi, publicApi, type ApiArgs } from "./api.server";
+import { memberApi, memberRead, publicApi, type ApiArgs } from "./api.server";
 
 export interface SessionUser {
   id: string;
@@ -63,26 +63,30 @@ function redirectTo(location: string, headers?: Record<string, string>) {
   return new Response(null, { status: 302, headers: { location, ...headers } });
 }
 
-// One identity call per request, however many loaders of that request ask for it.
-const identities = new WeakMap<Request, Promise<SessionUser>>();
+/** Memoised per browser request (context.memo): every loader and action of it shares one answer. */
+function once<T>(args: ApiArgs, key: string, compute: () => Promise<T>): Promise<T> {
+  const session = args.request.headers.get("cookie") ?? "";
+  return args.context.memo ? args.context.memo.once(`${key}:${session}`, compute) : compute();
+}
 
 /** The signed-in member's identity; the organisation in use is their first one (SPEC.md section 3). */
 export function memberIdentity(args: ApiArgs): Promise<SessionUser> {
-  let identity = identities.get(args.request);
-  if (!identity) {
-    identity = memberApi<{ user: SessionUser }>(args, "PUT", "/auth/identity").then((result) => {
+  return once(args, "identity", () =>
+    memberRead<{ user: SessionUser }>(args, "PUT", "/auth/identity").then((result) => {
       if (!result.ok || !result.data.user.organizations[0]) throw redirectTo("/logout");
       return result.data.user;
-    });
-    identities.set(args.request, identity);
-  }
-  return identity;
+    }),
+  );
 }
 
 /** The slug of the organisation in use, for `/api/{org}/...` calls. */
 export const memberOrgSlug = async (args: ApiArgs) => (await memberIdentity(args)).organizations[0].slug;
 
-export async function loadMember(args: ApiArgs) {
+export function loadMember(args: ApiArgs) {
+  return once(args, "member", () => readMember(args));
+}
+
+async function readMember(args: ApiArgs) {
   const user = await memberIdentity(args);
   const org = user.organizations[0];
   const [profile, organization] = await Promise.all([
@@ -95,7 +99,7 @@ export async function loadMember(args: ApiArgs) {
   return { user, organization: organization.data, profile: profile.data };
 }
 
-export type MemberData = Awaited<ReturnType<typeof loadMember>>;
+export type MemberData = Awaited<ReturnType<typeof readMember>>;
 
 export type NavEntry = "wall" | "initiative" | "proposal" | "responsible_profile" | "rankings" | "about-our-program" | "settings";
 

@@ -78,15 +78,21 @@ async function toSession(context: AppLoadContext, row: Row): Promise<WebSession 
   return accessToken ? { id: row.id, accessToken, accessExpiresAt: row.access_expires_at } : null;
 }
 
+/** The request's web session, read once per browser request (context.memo); null without one. */
 export async function getWebSession(context: AppLoadContext, request: Request): Promise<WebSession | null> {
   const value = cookieValue(request);
   if (!value || value.length > 100) return null;
+  return context.memo ? context.memo.once(`web-session:${value}`, () => readWebSession(context, value)) : readWebSession(context, value);
+}
+
+async function readWebSession(context: AppLoadContext, value: string): Promise<WebSession | null> {
   const row = await readRow(context, await sha256Hex(value));
   if (!row || row.expires_at <= Date.now()) return null;
   return toSession(context, row);
 }
 
 export async function deleteWebSession(context: AppLoadContext, session: WebSession) {
+  context.memo?.forget();
   await db(context).prepare("DELETE FROM web_sessions WHERE id = ?").bind(session.id).run();
 }
 

@@ -1,0 +1,63 @@
+/**
+ * Identity once per browser request (issue 10): every loader of one request shares the member's
+ * identity, profile and web session through the load context's memo (workers/lib/request-memo.ts),
+ * though Remix hands each loader its own Request; a write forgets it, so what follows reads fresh.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { beforeAll, describe, expect, it } from "vitest";
+import { initiativeIntent, loadInitiative } from "../../app/lib/initiative.server";
+import { loadMember, memberIdentity } from "../../app/lib/member.server";
+import { createWebSession } from "../../app/lib/web-session.server";
+import { createRequestMemo } from "../../workers/lib/request-memo";
+import { createInitiative } from "./initiatives-fixtures";
+import { createMember, login, seedOrganizations, testLoadContext } from "./support";
+
+let base: AppLoadContext;
+let cookie: string;
+let openId: string;
+
+beforeAll(async () => {
+  const { acme } = await seedOrganizations();
+  await createMember({ email: "memo@acme.example", orgId: acme.id });
+  openId = (await createInitiative({ orgId: acme.id, slug: "memo-shift", maxParticipants: 5 })).id;
+  base = await testLoadContext("acme");
+  cookie = (await createWebSession(base, (await login("memo@acme.example", "Correct-Horse-9")).body)).split(";")[0];
+});
+
+/** One browser request's load context, as workers/app.ts makes it, with its API calls recorded. */
+function browserRequest() {
+  const calls: string[] = [];
+  const context: AppLoadContext = {
+    ...base,
+    memo: createRequestMemo(),
+    api: (request) => {
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+      return base.api(request);
+    },
+  };
+  // Remix gives each loader its own Request.
+  const args = (init: RequestInit = {}) => ({ context, request: new Request("http://acme.localhost/initiative/memo-shift", { ...init, headers: { cookie } }) });
+  return { calls, args };
+}
+
+const count = (calls: string[], call: string) => calls.filter((made) => made === call).length;
+
+describe("one browser request", () => {
+  it("asks the API who the member is once, however many loaders need it", async () => {
+    const { calls, args } = browserRequest();
+    await Promise.all([loadMember(args()), loadInitiative(args(), "memo-shift", undefined), memberIdentity(args())]);
+    expect(count(calls, "PUT /auth/identity")).toBe(1);
+    expect(count(calls, "GET /api/acme/profile")).toBe(1);
+  });
+
+  it("forgets what it knew after a write, so the page rendered after an action reads fresh", async () => {
+    const { calls, args } = browserRequest();
+    await loadMember(args());
+    const form = new FormData();
+    form.set("intent", "join");
+    form.set("id", openId);
+    await initiativeIntent(args({ method: "POST" }), "memo-shift", form);
+    await loadMember(args());
+    expect(count(calls, "GET /api/acme/profile")).toBe(2);
+  });
+});
