@@ -124,6 +124,8 @@ describe("the wall", () => {
       await tabTo(page, search);
       await page.keyboard.type("beach");
       await page.waitForURL((url) => url.searchParams.get("search") === "beach");
+      // The URL changes before React renders the new list (navigations render in a transition).
+      await page.getByRole("heading", { name: "Sort and pack food at the Madrid food bank" }).waitFor({ state: "detached" });
       await page.getByRole("heading", { name: "Beach clean-up at Costa da Caparica" }).waitFor();
       const open = await cardTitles(page, t.wall_open_title);
       assert.ok(open.includes("Beach clean-up at Costa da Caparica"));
