@@ -10,6 +10,7 @@ import { LocaleSchema } from "../../app/domain/locales";
 import { MemberNameSchema } from "../../app/domain/member-name";
 import { phoneRequired, profilePhoneSchema } from "../../app/domain/phone";
 import { ProfileDetailsSchema } from "../../app/domain/profile-details";
+import { slugSchema } from "../../app/domain/slug";
 import { SocialSchema } from "../../app/domain/social";
 import { latestPlatformTermsVersion } from "../auth/members";
 import { chunksFor, selectInChunks } from "../db/chunks";
@@ -31,7 +32,7 @@ export const ONBOARDING_VERSION = 5;
 export const MAX_PROFILE_CHOICES = 500;
 
 const slugList = v.pipe(
-  v.array(v.pipe(v.string("form_error_invalid"), v.regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, "form_error_invalid")), "form_error_invalid"),
+  v.array(slugSchema(), "form_error_invalid"),
   v.maxLength(MAX_PROFILE_CHOICES, "form_error_invalid"),
 );
 
