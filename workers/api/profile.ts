@@ -16,6 +16,7 @@ import { latestPlatformTermsVersion } from "../auth/members";
 import { chunksFor, selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { ApiError } from "../lib/errors";
+import { jsonBody } from "../lib/json-body";
 import type { CommunityConfig } from "../tenant/config";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
@@ -78,9 +79,7 @@ export const profileRoutes = new Hono<AppEnv>()
   })
 
   .put("/", async (c) => {
-    const raw = await c.req.json().catch(() => {
-      throw new ApiError(400, "bad_request", "The body must be JSON.");
-    });
+    const raw = await jsonBody(c);
     const parsed = v.safeParse(profileUpdateSchema(c.var.org.community.region ?? c.var.org.region, c.var.org.community), raw);
     if (!parsed.success) throw invalidInput(parsed.issues);
     const body = parsed.output;
