@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { EmailSchema } from "./email";
 import { SUPPORTED_LOCALES } from "./locales";
+import { slugSchema } from "./slug";
 
 export const SignupSchema = v.object({
   name: v.pipe(
@@ -20,7 +21,7 @@ export const SignupSchema = v.object({
   agreeComms: v.optional(v.boolean("form_error_invalid"), false),
   language: v.optional(v.picklist(SUPPORTED_LOCALES, "form_error_invalid")),
   signup_token: v.optional(v.pipe(v.string("form_error_invalid"), v.regex(/^[A-Za-z0-9_-]{1,100}$/, "form_error_invalid"))),
-  public_organization_slug: v.optional(v.pipe(v.string("form_error_invalid"), v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "form_error_invalid"))),
+  public_organization_slug: v.optional(slugSchema()),
 });
 export type SignupInput = v.InferOutput<typeof SignupSchema>;
 

@@ -8,6 +8,7 @@ import { toSvgPath } from "lean-qr/extras/svg";
 import { generate } from "lean-qr";
 import * as v from "valibot";
 import { phoneSchema } from "~/domain/phone";
+import { isSlug } from "~/domain/slug";
 import {
   attachmentsVisible,
   dailyHoursCap,
@@ -38,8 +39,6 @@ export interface InitiativeConfig extends RulesConfig {
 
 const status = (code: number, text = "") => new Response(text, { status: code });
 const redirectTo = (location: string) => new Response(null, { status: 302, headers: { location } });
-
-export const isSlug = (slug: string) => /^[a-z0-9][a-z0-9-]{0,199}$/.test(slug);
 
 function configOf(organization: OrganizationProfile): InitiativeConfig {
   const c = organization.product_config.community as OrganizationProfile["product_config"]["community"] &

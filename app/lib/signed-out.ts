@@ -6,9 +6,10 @@
  * Any other page goes to /signin, keeping where the visitor was going, and the sign-in page's
  * create-account links still lead to the initiative. Pure, so the browser uses it too.
  */
+import { SLUG_SOURCE } from "~/domain/slug";
 
 /** The `{a}` of /initiative/{a}/{b}: the slug. `{b}` is the action (participate, contribute), or absent. */
-const INITIATIVE_DEEP_LINK = /^\/(?:initiative|wall)\/([a-z0-9][a-z0-9-]{0,99})(?:\/[a-z]+)?\/?(?:[?#].*)?$/;
+const INITIATIVE_DEEP_LINK = new RegExp(`^/(?:initiative|wall)/(${SLUG_SOURCE})(?:/[a-z]+)?/?(?:[?#].*)?$`);
 
 /** The initiative a path links into, else null. */
 export function deepLinkInitiative(path: string | null | undefined): string | null {

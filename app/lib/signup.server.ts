@@ -14,6 +14,7 @@ import {
   PasswordPolicySchema,
   type PasswordPolicy,
 } from "~/domain/password-policy";
+import { isSlug } from "~/domain/slug";
 import { SignupSchema, SIGNUP_MISSING, type SignupMissing } from "~/domain/signup";
 import { detectLocale } from "~/i18n/locale.server";
 import { getConfig } from "../../workers/lib/config";
@@ -61,7 +62,6 @@ const DRAFT_MAX_AGE_S = 24 * 3600;
 /** Browsers drop cookies over 4 KB; a long organisation list is fetched again instead. */
 const ORGANIZATIONS_BUDGET = 2400;
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
-const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 function storage(context: AppLoadContext) {
   return createCookieSessionStorage<{ [DRAFT_KEY]: SignupDraft }>({
@@ -98,7 +98,6 @@ export function clearDraft(context: AppLoadContext, { session }: DraftHandle) {
 }
 
 export const isToken = (value: string | undefined): value is string => !!value && TOKEN.test(value);
-export const isSlug = (value: string | undefined): value is string => !!value && SLUG.test(value);
 
 /** Where a signed-in member goes: the initiative of the sign-up link, else home. */
 export const homeAfterSignup = (draft: SignupDraft) => (draft.initiative ? `/initiative/${encodeURIComponent(draft.initiative)}` : "/");

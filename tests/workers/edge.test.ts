@@ -45,6 +45,23 @@ describe("bad input never gives a 500", () => {
     expect(await json(res)).toMatchObject({ error: "bad_request" });
   });
 
+  it("one answer for a body that is not JSON, whichever endpoint reads it", async () => {
+    // Before, the same broken body was bad_request with three messages, invalid_json, or (refresh) ignored.
+    const token = (await login("ana@commons.example", "Correct-Horse-9")).body.access_token;
+    const endpoints: [string, string, string?][] = [
+      ["POST", "/auth/login"],
+      ["PUT", "/auth/refresh"],
+      ["POST", "/api/signup"],
+      ["PUT", "/api/commons/profile", token],
+      ["POST", "/api/commons/chat/conversations", token],
+    ];
+    for (const [method, path, bearer] of endpoints) {
+      const res = await call(method, path, { token: bearer, rawBody: "{ not json", headers: { "content-type": "application/json; charset=utf-8" } });
+      expect(res.status, path).toBe(400);
+      expect(await json(res), path).toEqual({ error: "bad_request", message: "The body must be JSON." });
+    }
+  });
+
   it("a body that is not an object, or not JSON at all", async () => {
     for (const rawBody of ["[]", "null", '"text"', "42"]) {
       const res = await call("POST", "/api/signup", { rawBody, headers: { "content-type": "application/json" } });

@@ -131,6 +131,7 @@ describe("POST /api/{org}/initiative/{slug}/participation", () => {
       headers: { "content-type": "application/json" },
     });
     expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: "bad_request", message: "The body must be JSON." });
   });
 
   it("needs an accepted participant: 403 for a not-going or never-joined member", async () => {

@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
-import { ApiError } from "../lib/errors";
+import { jsonBody } from "../lib/json-body";
 import { invalidInput, validate } from "../lib/validation";
 import { assertChatAllowed, deliver } from "../chat/live";
 import {
@@ -33,17 +33,6 @@ const positiveInteger = (message: string) =>
   v.pipe(v.string(message), v.regex(/^[1-9][0-9]{0,14}$/, message), v.transform(Number));
 
 const actorOf = (c: { var: AppEnv["Variables"] }): ChatActor => ({ orgId: c.var.org.id, memberId: c.var.auth.memberId });
-
-/** The JSON body; `emptyAs` stands for an empty body where one is optional. */
-async function jsonBody(c: { req: { text: () => Promise<string> } }, emptyAs?: unknown): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text && emptyAs !== undefined) return emptyAs;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "bad_request", "The body must be JSON.");
-  }
-}
 
 const ReadSchema = v.object({ message_id: v.optional(v.pipe(v.number("form_error_invalid"), v.integer("form_error_invalid"), v.minValue(0, "form_error_invalid"))) });
 

@@ -29,11 +29,12 @@ import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, conflict } from "../lib/errors";
+import { jsonBody } from "../lib/json-body";
 import { invalidInput } from "../lib/validation";
 import { paymentProvider, type PaymentFailure } from "../payments";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
-import { initiativeFromPath, jsonBody } from "./participation";
+import { initiativeFromPath } from "./participation";
 
 type ContributionRow = typeof schema.contributions.$inferSelect;
 type ContributionInput = v.InferOutput<typeof contributionSchema>;

@@ -10,7 +10,8 @@ import { getDb } from "../db/client";
 import { approvalSchema, decideApproval, dropInterest, join, leave, rate, showInterest } from "../initiatives/actions";
 import { myInitiatives } from "../initiatives/lists";
 import { findInitiative, type InitiativeKey } from "../initiatives/queries";
-import { badRequest, notFound } from "../lib/errors";
+import { notFound } from "../lib/errors";
+import { jsonBody } from "../lib/json-body";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
@@ -27,14 +28,6 @@ async function load(c: Context<AppEnv>, by: InitiativeKey): Promise<Initiative> 
 async function change(c: Context<AppEnv>, by: InitiativeKey, act: (initiative: Initiative, now: number) => Promise<void>) {
   await act(await load(c, by), Date.now());
   return c.json(await load(c, by));
-}
-
-async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw badRequest("invalid_json", "The body is not valid JSON.");
-  }
 }
 
 export const initiativeRoutes = new Hono<AppEnv>()

@@ -4,6 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import { isSlug } from "../../app/domain/slug";
 import { authenticate, unauthenticated } from "../auth/middleware";
 import { getDb, schema } from "../db/client";
 import { notFound } from "../lib/errors";
@@ -19,7 +20,7 @@ export const orgScope = createMiddleware<AppEnv>(async (c, next) => {
   const auth = await authenticate(c.env, c.req.header("authorization"));
   if (!auth) throw unauthenticated();
   const slug = c.req.param("org") ?? "";
-  const org = /^[a-z0-9][a-z0-9-]{0,99}$/.test(slug) ? await getOrganizationBySlug(c.env, slug) : null;
+  const org = isSlug(slug) ? await getOrganizationBySlug(c.env, slug) : null;
   if (!org) throw organizationNotFound();
   const membership = await getDb(c.env)
     .select({

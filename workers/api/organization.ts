@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
+import { slugSchema } from "../../app/domain/slug";
 import { getDb, schema } from "../db/client";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validation";
@@ -9,7 +10,7 @@ import { getOrganizationById, getOrganizationBySignupToken, getOrganizationBySlu
 import { organizationProfileJson } from "../tenant/profile";
 import type { AppEnv } from "../types";
 
-const SlugParam = v.object({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "form_error_invalid")) });
+const SlugParam = v.object({ slug: slugSchema() });
 const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, "form_error_invalid")) });
 
 const organizationNotFound = () => notFound("organization_not_found", "The organisation cannot be found.");

@@ -25,7 +25,8 @@ import {
 import { getDb, schema } from "../db/client";
 import { findInitiative, participationOf } from "../initiatives/queries";
 import { toRecord, type RecordRow } from "../initiatives/serialize";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
+import { jsonBody } from "../lib/json-body";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
@@ -35,15 +36,6 @@ export async function initiativeFromPath(c: Context<AppEnv>): Promise<Initiative
   const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, { slug: c.req.param("slug") ?? "" });
   if (!initiative) throw notFound("initiative_not_found", "The initiative cannot be found.");
   return initiative;
-}
-
-/** The request's JSON body; malformed JSON is a 400, never a 500. */
-export async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw badRequest("invalid_json", "The body must be JSON.");
-  }
 }
 
 function parse<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {

@@ -10,11 +10,13 @@ import { LocaleSchema } from "../../app/domain/locales";
 import { MemberNameSchema } from "../../app/domain/member-name";
 import { phoneRequired, profilePhoneSchema } from "../../app/domain/phone";
 import { ProfileDetailsSchema } from "../../app/domain/profile-details";
+import { slugSchema } from "../../app/domain/slug";
 import { SocialSchema } from "../../app/domain/social";
 import { latestPlatformTermsVersion } from "../auth/members";
 import { chunksFor, selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { ApiError } from "../lib/errors";
+import { jsonBody } from "../lib/json-body";
 import type { CommunityConfig } from "../tenant/config";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
@@ -31,7 +33,7 @@ export const ONBOARDING_VERSION = 5;
 export const MAX_PROFILE_CHOICES = 500;
 
 const slugList = v.pipe(
-  v.array(v.pipe(v.string("form_error_invalid"), v.regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, "form_error_invalid")), "form_error_invalid"),
+  v.array(slugSchema(), "form_error_invalid"),
   v.maxLength(MAX_PROFILE_CHOICES, "form_error_invalid"),
 );
 
@@ -77,9 +79,7 @@ export const profileRoutes = new Hono<AppEnv>()
   })
 
   .put("/", async (c) => {
-    const raw = await c.req.json().catch(() => {
-      throw new ApiError(400, "bad_request", "The body must be JSON.");
-    });
+    const raw = await jsonBody(c);
     const parsed = v.safeParse(profileUpdateSchema(c.var.org.community.region ?? c.var.org.region, c.var.org.community), raw);
     if (!parsed.success) throw invalidInput(parsed.issues);
     const body = parsed.output;

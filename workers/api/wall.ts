@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { INITIATIVE_TYPES, dateFilterWindow } from "../../app/domain/initiatives";
+import { slugSchema } from "../../app/domain/slug";
 import { getDb } from "../db/client";
 import { wallPage } from "../initiatives/lists";
 import { badRequest } from "../lib/errors";
@@ -38,7 +39,7 @@ export const wallQuerySchema = v.object({
   to: v.optional(isoTime(true)),
   type: v.optional(v.picklist(INITIATIVE_TYPES, "form_error_invalid")),
   sdg: v.optional(digits(17, "form_error_invalid")),
-  category: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "form_error_invalid"))),
+  category: v.optional(slugSchema()),
   pinned: v.optional(v.picklist(["true", "false"], "form_error_invalid")),
   page: v.optional(digits(100_000, "form_error_invalid"), "1"),
 });

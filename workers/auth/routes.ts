@@ -8,6 +8,7 @@ import { EmailSchema } from "../../app/domain/email";
 import { getDb, schema } from "../db/client";
 import { eq } from "drizzle-orm";
 import { ApiError, notFound } from "../lib/errors";
+import { jsonBody } from "../lib/json-body";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validate } from "../lib/validation";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
@@ -137,7 +138,7 @@ export const authRoutes = new Hono<AppEnv>()
   .put("/refresh", async (c) => {
     let fromBody: string | undefined;
     if (c.req.header("content-type")?.includes("application/json")) {
-      const parsed = v.safeParse(RefreshBody, await c.req.json().catch(() => ({})));
+      const parsed = v.safeParse(RefreshBody, await jsonBody(c));
       if (!parsed.success) throw new ApiError(400, "validation_error", "refresh_token must be a string.", { refresh_token: "form_error_invalid" });
       fromBody = parsed.output.refresh_token;
     }

@@ -15,6 +15,7 @@ import { localPath } from "../../app/domain/same-origin";
 import { getDb, schema } from "../db/client";
 import { isProduction } from "../lib/config";
 import { ApiError, notFound } from "../lib/errors";
+import { jsonBody } from "../lib/json-body";
 import { getOrganizationById, getOrganizationBySlug, type Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import { findMemberByEmail, isMemberOf, newMemberStatements } from "./members";
@@ -238,7 +239,7 @@ export async function memberForIdentity(env: Env, provider: ProviderRow, claims:
 
 export const ssoRoutes = new Hono<AppEnv>()
   .post("/:provider/initiate", async (c) => {
-    const body = c.req.header("content-type")?.includes("application/json") ? await c.req.json().catch(() => null) : {};
+    const body = c.req.header("content-type")?.includes("application/json") ? await jsonBody(c) : {};
     if (body === null || typeof body !== "object") throw new ApiError(400, "bad_request", "The body must be a JSON object.");
     const parsed = v.safeParse(InitiateInput, { ...c.req.query(), ...body });
     if (!parsed.success) throw new ApiError(400, "validation_error", "Some fields are invalid.");

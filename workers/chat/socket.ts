@@ -13,6 +13,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Context } from "hono";
+import { isSlug } from "../../app/domain/slug";
 import { getWebSession } from "../../app/lib/web-session.server";
 import { authenticate, authenticateClaims, unauthenticated } from "../auth/middleware";
 import { verifyAccessToken } from "../auth/tokens";
@@ -52,7 +53,7 @@ export async function chatSocket(c: Context<AppEnv>) {
   const auth = await socketAuth(c);
   if (!auth) throw unauthenticated();
   const slug = c.req.query("org");
-  const org = slug === undefined ? c.var.tenant : /^[a-z0-9][a-z0-9-]{0,99}$/.test(slug) ? await getOrganizationBySlug(c.env, slug) : null;
+  const org = slug === undefined ? c.var.tenant : isSlug(slug) ? await getOrganizationBySlug(c.env, slug) : null;
   const role = org ? await chatRole(c.env, org.id, auth.memberId) : null;
   if (!org || !role) throw notFound("organization_not_found", "The organisation cannot be found.");
   assertChatAllowed(org, role);

@@ -1,11 +1,13 @@
 /**
  * `@hono/valibot-validator` with the API's error shape: a failed check answers 400 with
- * `fields` mapping each field to its message key (e.g. form_error_required), never a 500.
+ * `fields` mapping each field to its message key (e.g. form_error_required), never a 500; a body that
+ * is not JSON gets the one answer of ./json-body.
  */
 import { vValidator } from "@hono/valibot-validator";
 import type { ValidationTargets } from "hono";
 import * as v from "valibot";
 import { ApiError } from "./errors";
+import { jsonBody, saysJson } from "./json-body";
 
 type Schema = v.GenericSchema | v.GenericSchemaAsync;
 
@@ -25,7 +27,15 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
 export const invalidInput = (issues: readonly v.BaseIssue<unknown>[]) =>
   new ApiError(400, "validation_error", "Some fields are missing or invalid.", fieldErrors(issues));
 
-export const validate = <T extends Schema, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  vValidator(target, schema, (result) => {
+export function validate<T extends Schema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  const check = vValidator(target, schema, (result) => {
     if (!result.success) throw invalidInput(result.issues);
   });
+  if (target !== "json") return check;
+  // Hono's validator answers malformed JSON with its own message; read it first so the answer is ours.
+  // The body is cached, so the validator parses the same text again without reading the stream twice.
+  return (async (...[c, next]: Parameters<typeof check>) => {
+    if (saysJson(c.req.header("content-type"))) await jsonBody(c);
+    return check(c, next);
+  }) as typeof check;
+}

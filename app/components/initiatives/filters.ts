@@ -4,6 +4,7 @@
  * JavaScript. Pure, shared by server and browser.
  */
 // Straight from the modules, not the index: the browser bundle needs no valibot schemas here.
+import { isSlug } from "~/domain/slug";
 import { dateFilterWindow } from "~/domain/initiatives/rules";
 import { INITIATIVE_TYPES, SDG_SLUGS, type InitiativeType } from "~/domain/initiatives/types";
 
@@ -22,8 +23,6 @@ export interface WallFilters {
 export const SEARCH_MAX_LENGTH = 100;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-// As the API accepts them (workers/api/wall.ts).
-const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 /** A day as the value of an `<input type="date">` (UTC, like the API's dates). */
 export const dateInputValue = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -55,7 +54,7 @@ export function parseWallFilters(params: URLSearchParams, now: number): WallFilt
     search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
     type: (INITIATIVE_TYPES as readonly string[]).includes(type) ? (type as InitiativeType) : "",
     sdg: Number.isInteger(sdg) && sdg >= 1 && sdg <= SDG_SLUGS.length ? sdg : null,
-    category: SLUG.test(category) ? category : "",
+    category: isSlug(category) ? category : "",
     pinned: params.get("pinned") === "true",
     from,
     to,
