@@ -13,7 +13,7 @@ import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, sign
 import { root, startServer } from "../../support/server.mjs";
 
 const MEMBER = { email: "member@acme.example", password: "commons-demo" };
-// app/lib/web-session.server.ts
+// workers/auth/web-session.ts
 const SESSION_COOKIE = "commons_session";
 
 /** The sign-in screens' own strings (the auth namespace), so wording changes do not break the test. */
