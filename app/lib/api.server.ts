@@ -1,7 +1,7 @@
 /**
  * The one client the web app's loaders and actions use to reach the API (SPEC.md section 7),
  * embedded or upstream alike. Authenticated calls carry the session's access token; a 401 triggers
- * one refresh (single flight, web-session.server.ts) and one retry.
+ * one refresh (single flight, workers/auth/web-session.ts) and one retry.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { signedOutPath } from "./signed-out";
@@ -13,7 +13,7 @@ import {
   refreshWebSession,
   type ApiTokens,
   type WebSession,
-} from "./web-session.server";
+} from "../../workers/auth/web-session";
 
 export interface ApiError {
   error: string;

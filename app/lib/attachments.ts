@@ -1,54 +1,10 @@
 /**
- * Attachments as both sides see them: the kinds, what each accepts, the size caps, and how an
- * attachment's API path maps to the web app's resource route. The API (workers/api/attachments.ts)
- * enforces these; the upload dialog shows them (accept attribute, early size check).
+ * Attachments as the web app shows them: what each kind's file picker accepts, how an attachment's
+ * API path maps to the web app's resource route, and the message key of each upload error. The
+ * kinds and size caps are rules both sides keep (app/domain/attachments.ts).
  */
 import type { Attachment } from "~/domain/initiatives";
-
-export const ATTACHMENT_KINDS = ["document", "image"] as const;
-export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
-
-export const isAttachmentKind = (value: unknown): value is AttachmentKind => value === "document" || value === "image";
-
-/** Largest file per kind, in bytes. */
-export const ATTACHMENT_MAX_BYTES: Record<AttachmentKind, number> = {
-  document: 10 * 1024 * 1024,
-  image: 5 * 1024 * 1024,
-};
-
-/** Room for the multipart envelope (boundaries, part headers) around the file itself. */
-export const MULTIPART_OVERHEAD = 16 * 1024;
-
-export type UploadBody = { ok: true; form: FormData } | { ok: false; reason: "too_large" | "not_multipart" };
-
-/**
- * An upload's multipart body, never read past the kind's cap: refused by its Content-Length before
- * a byte is read, and cut off while reading when it has none (a chunked body). Both the API and
- * the web app's upload route read uploads through here.
- */
-export async function readUploadBody(request: Request, kind: AttachmentKind): Promise<UploadBody> {
-  const max = ATTACHMENT_MAX_BYTES[kind] + MULTIPART_OVERHEAD;
-  const declared = request.headers.get("content-length");
-  if (declared !== null && !/^\s*\d+\s*$/.test(declared)) return { ok: false, reason: "not_multipart" };
-  if (declared !== null && Number(declared) > max) return { ok: false, reason: "too_large" };
-  if (!request.body) return { ok: false, reason: "not_multipart" };
-  let size = 0;
-  const capped = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        size += chunk.byteLength;
-        if (size > max) controller.error(new RangeError("The upload is larger than its cap."));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  try {
-    const form = await new Response(capped, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-    return { ok: true, form };
-  } catch {
-    return { ok: false, reason: size > max ? "too_large" : "not_multipart" };
-  }
-}
+import type { AttachmentKind } from "~/domain/attachments";
 
 /** What the file picker offers; the API decides by the file's bytes, never by these names. */
 export const ATTACHMENT_ACCEPT: Record<AttachmentKind, string> = {

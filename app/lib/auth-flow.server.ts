@@ -21,7 +21,7 @@ import {
 } from "~/components/auth/forms";
 import type { PasswordPolicy } from "~/domain/password-policy";
 import { endSession, hasSession, memberApi, publicApi, type ApiArgs, type ApiResult } from "./api.server";
-import { createWebSession, type ApiTokens } from "./web-session.server";
+import { createWebSession, type ApiTokens } from "../../workers/auth/web-session";
 
 export interface AuthOrganization {
   slug: string;

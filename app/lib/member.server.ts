@@ -5,6 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
 import { memberApi, memberRead, publicApi, type ApiArgs } from "./api.server";
+import type { NavEntry } from "./nav-entry";
 
 export interface SessionUser {
   id: string;
@@ -100,8 +101,6 @@ async function readMember(args: ApiArgs) {
 }
 
 export type MemberData = Awaited<ReturnType<typeof readMember>>;
-
-export type NavEntry = "wall" | "initiative" | "proposal" | "responsible_profile" | "rankings" | "about-our-program" | "settings";
 
 /** The sidebar's entries after the feature gating of SPEC.md sections 2 and 6. */
 export function navigationFor(organization: OrganizationProfile): NavEntry[] {

@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createWebSession } from "../../app/lib/web-session.server";
+import { createWebSession } from "../../workers/auth/web-session";
 import { saveAccountForm, type AccountAnswer } from "../../app/lib/settings.server";
 import { createMember, createOrg, login, seedOrganizations, testLoadContext } from "./support";
 

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ATTACHMENT_MAX_BYTES, MULTIPART_OVERHEAD } from "../../app/lib/attachments";
+import { ATTACHMENT_MAX_BYTES, MULTIPART_OVERHEAD } from "../../app/domain/attachments";
 import { UPLOAD_QUOTA } from "../../workers/files/upload-quota";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";

@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { webFileUrl } from "../../app/lib/attachments";
-import { createWebSession, getWebSession } from "../../app/lib/web-session.server";
+import { createWebSession, getWebSession } from "../../workers/auth/web-session";
 import * as one from "../../app/routes/files.$slug.$kind.$id";
 import * as kind from "../../app/routes/files.$slug.$kind";
 import { seal } from "../../workers/lib/crypto";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createWebSession } from "../../app/lib/web-session.server";
+import { createWebSession } from "../../workers/auth/web-session";
 import { call, createOrg, json, login } from "./support";
 import { chatWorld, connect, openConversation, SocketClient, upgrade, type ChatMemberFixture } from "./chat-support";
 

@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initiativeIntent, loadInitiative } from "../../app/lib/initiative.server";
 import { loadMember, memberIdentity } from "../../app/lib/member.server";
-import { createWebSession } from "../../app/lib/web-session.server";
+import { createWebSession } from "../../workers/auth/web-session";
 import { createRequestMemo } from "../../workers/lib/request-memo";
 import { createInitiative } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endSession, memberApi } from "../../app/lib/api.server";
-import { createWebSession, getWebSession } from "../../app/lib/web-session.server";
+import { createWebSession, getWebSession } from "../../workers/auth/web-session";
 import { createMember, login, seedOrganizations, testEnv, testLoadContext } from "./support";
 
 let context: AppLoadContext;

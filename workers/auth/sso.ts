@@ -20,7 +20,7 @@ import { getOrganizationById, getOrganizationBySlug, type Tenant } from "../tena
 import type { AppEnv } from "../types";
 import { findMemberByEmail, isMemberOf, newMemberStatements } from "./members";
 import { createSession } from "./sessions";
-import { createWebSession } from "../../app/lib/web-session.server";
+import { createWebSession } from "./web-session";
 import { setRefreshCookie } from "./session-response";
 
 const STATE_TTL_MS = 10 * 60_000;

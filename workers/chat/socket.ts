@@ -14,7 +14,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Context } from "hono";
 import { isSlug } from "../../app/domain/slug";
-import { getWebSession } from "../../app/lib/web-session.server";
+import { getWebSession } from "../auth/web-session";
 import { authenticate, authenticateClaims, unauthenticated } from "../auth/middleware";
 import { verifyAccessToken } from "../auth/tokens";
 import { getConfig } from "../lib/config";

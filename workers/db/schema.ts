@@ -19,6 +19,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 
 const createdAt = () =>
   integer("created_at")
@@ -667,8 +668,6 @@ export const contributions = sqliteTable(
     uniqueIndex("contributions_idempotency_uq").on(t.memberId, t.idempotencyKey),
   ],
 );
-
-export const ATTACHMENT_KINDS = ["document", "image"] as const;
 
 export const attachments = sqliteTable(
   "attachments",

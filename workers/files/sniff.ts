@@ -2,7 +2,7 @@
  * What a file is, by its bytes (DESIGN.md "Files": type checked by magic bytes). The client's
  * name and Content-Type are never trusted: the stored mimetype and extension come from here.
  */
-import type { AttachmentKind } from "../../app/lib/attachments";
+import type { AttachmentKind } from "../../app/domain/attachments";
 
 export interface DetectedType {
   mimetype: string;

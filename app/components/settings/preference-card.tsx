@@ -15,10 +15,11 @@ import {
   readForm,
   type DetailField,
   type ListStep,
+  type LookupEntry,
   type OnboardingStep,
   type PreferenceContext,
+  type PreferenceValues,
 } from "./preferences";
-import type { LookupEntry, PreferenceValues } from "./preferences.server";
 
 export interface PreferenceResult {
   step: OnboardingStep;

@@ -95,6 +95,19 @@ export interface PreferenceContext {
   networks: readonly SocialNetwork[];
 }
 
+/** A lookup the member may belong to: a slug (translated by the page) and, from some upstreams, a name to fall back on. */
+export type LookupEntry = { slug: string; member: boolean; name?: string };
+
+/** The member's saved answers the cards show (loadPreferences in app/lib/preferences.server.ts reads them). */
+export interface PreferenceValues {
+  details: Record<string, unknown>;
+  phone: string;
+  social: Record<string, string>;
+  public_user_groups: { name: string; slug: string; member: boolean }[];
+  categories: LookupEntry[];
+  target_audience: LookupEntry[];
+}
+
 /** A posted form as plain values: repeated names (checkbox groups) become lists. */
 export type RawForm = Record<string, string | string[]>;
 

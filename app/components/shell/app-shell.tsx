@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { ChatLauncher, useChatEnabled } from "~/components/chat/chat-launcher";
-import type { NavEntry } from "~/lib/member.server";
+import type { NavEntry } from "~/lib/nav-entry";
 import { Avatar } from "./avatar";
 import { MenuDrawer } from "./menu-drawer";
 import { NAV_ITEMS } from "./nav-items";

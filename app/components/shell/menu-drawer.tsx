@@ -3,7 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { NavEntry } from "~/lib/member.server";
+import type { NavEntry } from "~/lib/nav-entry";
 import { useHydrated } from "~/lib/use-hydrated";
 import { NavList } from "./nav-list";
 

@@ -1,5 +1,5 @@
 import { Award, BookOpen, Home, Lightbulb, ListChecks, Settings, UserRound, type LucideIcon } from "lucide-react";
-import type { NavEntry } from "~/lib/member.server";
+import type { NavEntry } from "~/lib/nav-entry";
 
 export const NAV_ITEMS: Record<NavEntry, { to: string; icon: LucideIcon; label: string }> = {
   wall: { to: "/wall", icon: Home, label: "nav_wall" },

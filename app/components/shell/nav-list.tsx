@@ -2,7 +2,7 @@ import { NavLink } from "@remix-run/react";
 import { Mail } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
-import type { NavEntry } from "~/lib/member.server";
+import type { NavEntry } from "~/lib/nav-entry";
 import { NAV_ITEMS } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

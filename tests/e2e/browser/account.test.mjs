@@ -9,10 +9,11 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
+import { describe, test } from "node:test";
+import { errorsOf, expectNoSeriousAxeViolations, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
 import { registerSsoProvider, startIdentityProvider } from "../../support/oidc.mjs";
-import { root, startServer } from "../../support/server.mjs";
+import { root } from "../../support/server.mjs";
 
 /** The app's own strings, so the test follows wording changes but still catches untranslated pages. */
 const strings = (locale, ns) => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, `${ns}.json`), "utf8"));
@@ -22,22 +23,15 @@ const text = (message, values = {}) => message.replace(/\{\{\s*(\w+)\s*\}\}/g, (
 const MEMBER = { email: "member@acme.example", password: "commons-demo" };
 const SSO_MEMBER = { email: "joao@vizinhos.example", name: "João Pereira" };
 
-let server;
-let browser;
-let acme;
 let idp;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  acme = `http://acme.localhost:${server.port}`;
+const suite = useAcmeSuite({
   // Vizinhos signs its members in with its own provider. Registered before any page loads the
   // organisation, whose profile (with its providers) is then cached.
-  idp = await startIdentityProvider(server.url, { slug: "vizinhos-idp", clientId: "commons-vizinhos", account: SSO_MEMBER });
-  await registerSsoProvider(server, idp, { orgId: "org-vizinhos" });
-});
-
-after(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop(), idp?.stop()]);
+  setUp: async ({ server }) => {
+    idp = await startIdentityProvider(server.url, { slug: "vizinhos-idp", clientId: "commons-vizinhos", account: SSO_MEMBER });
+    await registerSsoProvider(server, idp, { orgId: "org-vizinhos" });
+  },
+  tearDown: () => idp?.stop(),
 });
 
 /** E-mail, then password, on `origin`'s /signin; answers once the member has left /signin. */
@@ -66,7 +60,7 @@ async function explainTimeout(page, locator) {
 /** The newest message the dev outbox holds for `to`. */
 async function latestMail(to) {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await fetch(`${server.url}/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${suite.server.url}/dev/mailbox?to=${encodeURIComponent(to)}`);
     assert.equal(response.status, 200);
     const [mail] = await response.json();
     if (mail) return mail;
@@ -81,8 +75,8 @@ describe("a new member", () => {
     const auth = strings("en-US", "auth");
     const shell = strings("en-US", "shell");
     const email = `nora.${Date.now()}@example.org`;
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await page.goto(`${server.url}/signup`);
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await page.goto(`${suite.server.url}/signup`);
       await waitForHydration(page);
       await page.getByRole("textbox", { name: signup.signup_name_label }).fill("Nora Newcomer");
       await page.getByRole("textbox", { name: signup.signup_email_label }).fill(email);
@@ -115,10 +109,10 @@ describe("a new member", () => {
       await page.getByRole("heading", { level: 1, name: signup.signup_email_confirmation_title }).waitFor();
 
       const mail = await latestMail(email);
-      const link = mail.links.find((href) => new URL(href, server.url).pathname.startsWith("/confirm_email/"));
+      const link = mail.links.find((href) => new URL(href, suite.server.url).pathname.startsWith("/confirm_email/"));
       assert.ok(link, `the confirmation e-mail links to /confirm_email/{token} (links: ${mail.links.join(", ")})`);
-      const confirm = new URL(link, server.url);
-      await page.goto(`${server.url}${confirm.pathname}${confirm.search}`);
+      const confirm = new URL(link, suite.server.url);
+      await page.goto(`${suite.server.url}${confirm.pathname}${confirm.search}`);
       await explainTimeout(page, page.getByLabel(auth.new_password_label, { exact: true }));
       await waitForHydration(page).catch((error) => assert.fail(`${error.message} on ${page.url()}: ${errorsOf(page).join("\n")}`));
       await page.getByLabel(auth.new_password_label, { exact: true }).fill("Green-lantern-42");
@@ -137,9 +131,9 @@ describe("language", () => {
   test("switching in /settings/language changes the screen and survives a reload", async () => {
     const en = strings("en-US", "settings");
     const es = strings("es-ES", "settings");
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, acme, MEMBER);
-      await page.goto(`${acme}/settings/language`);
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, MEMBER);
+      await page.goto(`${suite.acme}/settings/language`);
       await waitForHydration(page);
       await page.getByRole("heading", { level: 1, name: en.settings_language }).waitFor();
 
@@ -165,8 +159,8 @@ describe("language", () => {
 describe("single sign-on", () => {
   test("an organisation's member signs in through the provider's popup", async () => {
     const auth = strings("en-US", "auth");
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await page.goto(`${server.url}/signin`);
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await page.goto(`${suite.server.url}/signin`);
       await waitForHydration(page);
       await page.getByRole("textbox", { name: auth.email_label }).fill(SSO_MEMBER.email);
       await page.keyboard.press("Enter");
@@ -201,18 +195,18 @@ describe("accessibility of settings and terms", () => {
   const TERMS = ["/terms", "/terms/v1"];
   for (const viewport of ["mobile", "desktop"]) {
     test(`no serious axe violation, screenshots (${viewport})`, async () => {
-      await withPage(browser, { viewport }, async (page) => {
+      await withPage(suite.browser, { viewport }, async (page) => {
         // Every page is visited and photographed; the violations of all of them are reported together.
         const violations = [];
         const check = async (pathname) => {
-          const response = await page.goto(`${acme}${pathname}`);
+          const response = await page.goto(`${suite.acme}${pathname}`);
           assert.equal(response?.status(), 200, pathname);
           await waitForHydration(page);
           await screenshot(page, `account${pathname.replace(/\W+/g, "-")}-${viewport}`);
           await expectNoSeriousAxeViolations(page, { label: `${pathname} (${viewport})` }).catch((error) => violations.push(error.message));
         };
         for (const pathname of TERMS) await check(pathname);
-        await signIn(page, acme, MEMBER);
+        await signIn(page, suite.acme, MEMBER);
         for (const pathname of SETTINGS) await check(pathname);
         assert.deepEqual(violations, []);
         assert.deepEqual(errorsOf(page), []);
@@ -221,8 +215,8 @@ describe("accessibility of settings and terms", () => {
   }
 
   test("an unknown terms version is a 404 page", async () => {
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      const response = await page.goto(`${server.url}/terms/v999`);
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      const response = await page.goto(`${suite.server.url}/terms/v999`);
       assert.equal(response?.status(), 404);
       await page.getByRole("heading", { level: 1, name: strings("en-US", "common").error_title_404 }).waitFor();
     });

@@ -11,9 +11,9 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { closePage, errorsOf, expectNoSeriousAxeViolations, launchBrowser, newPage, pluralForm, SCREENSHOT_DIR, signIn, strings, waitForHydration } from "../../support/browser.mjs";
-import { startServer } from "../../support/server.mjs";
+import { describe, test } from "node:test";
+import { closePage, errorsOf, expectNoSeriousAxeViolations, newPage, pluralForm, SCREENSHOT_DIR, signIn, strings, waitForHydration } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
 
 const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
 const auth = strings("auth", "en-US");
@@ -27,21 +27,10 @@ async function screenshot(page, name) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: "disabled" });
 }
 
-let server;
-let browser;
-let acme;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  acme = `http://acme.localhost:${server.port}`;
-});
-
-after(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
+const suite = useAcmeSuite();
 
 async function openWall(page) {
-  const response = await page.goto(`${acme}/wall`);
+  const response = await page.goto(`${suite.acme}/wall`);
   assert.equal(response?.status(), 200);
   await waitForHydration(page);
 }
@@ -65,11 +54,11 @@ const widget = (page, name) => page.getByRole("dialog", { name, exact: true });
 
 describe("chat between two members", () => {
   test("live messages, unread counts, typing, read marks and history; accessible at both sizes", async () => {
-    const marta = await newPage(browser, { viewport: "desktop" });
-    const carlos = await newPage(browser, { viewport: "desktop" });
+    const marta = await newPage(suite.browser, { viewport: "desktop" });
+    const carlos = await newPage(suite.browser, { viewport: "desktop" });
     try {
-      await signIn(marta, acme, MARTA.email);
-      await signIn(carlos, acme, CARLOS.email);
+      await signIn(marta, suite.acme, MARTA.email);
+      await signIn(carlos, suite.acme, CARLOS.email);
       await Promise.all([openWall(marta), openWall(carlos)]);
 
       // Carlos's chat socket goes through a route that can drop it and hold back his reconnection.
@@ -203,11 +192,11 @@ describe("chat between two members", () => {
       assert.equal(await launcher(carlos, carlosT, 2).evaluate((el) => el === document.activeElement), true, "focus returns to the launcher");
 
       // The web app's chat routes answer the API's errors as JSON (with Marta's session cookie).
-      const cookie = (await marta.context().cookies(acme)).map(({ name, value }) => `${name}=${value}`).join("; ");
+      const cookie = (await marta.context().cookies(suite.acme)).map(({ name, value }) => `${name}=${value}`).join("; ");
       const call = async (method, pathname, data) => {
-        const response = await fetch(`http://127.0.0.1:${server.port}${pathname}`, {
+        const response = await fetch(`http://127.0.0.1:${suite.server.port}${pathname}`, {
           method,
-          headers: { host: new URL(acme).host, cookie, "content-type": "application/json" },
+          headers: { host: suite.acmeHost, cookie, "content-type": "application/json" },
           body: data === undefined ? undefined : JSON.stringify(data),
         });
         return { status: response.status, body: await response.json() };

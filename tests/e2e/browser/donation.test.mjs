@@ -8,9 +8,9 @@
  *   node_modules/.bin/node --test tests/e2e/browser/donation.test.mjs
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { apiClient, errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
-import { startServer } from "../../support/server.mjs";
+import { describe, test } from "node:test";
+import { apiClient, errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
 
 const PASSWORD = "commons-demo";
 const SLUG = "school-supplies-donation";
@@ -22,21 +22,10 @@ const es = strings("donation", "es-ES");
 const pt = strings("donation", "pt-PT");
 const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
 
-let server;
-let browser;
-let acme;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  acme = `http://acme.localhost:${server.port}`;
-});
-
-after(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
+const suite = useAcmeSuite();
 
 /** The API as a mobile client calls it (Bearer token), on Acme's host. */
-const api = (...call) => apiClient(server, `acme.localhost:${server.port}`)(...call);
+const api = (...call) => apiClient(suite.server, suite.acmeHost)(...call);
 
 /** What the member has given or pledged to the demo donation so far (confirmed and pending), from the API. */
 async function ownTotal(email) {
@@ -51,7 +40,7 @@ async function ownTotal(email) {
 
 /** The drawer, opened by its route. */
 async function openDrawer(page, strings = t) {
-  const response = await page.goto(`${acme}/initiative/${SLUG}/contribute`);
+  const response = await page.goto(`${suite.acme}/initiative/${SLUG}/contribute`);
   assert.equal(response?.status(), 200);
   await waitForHydration(page);
   const drawer = page.getByRole("dialog", { name: strings.donation_title });
@@ -74,8 +63,8 @@ const submitName = (amount, strings = t) => fill(strings.donation_submit, { amou
 describe("giving to the demo donation", () => {
   test("donates by bank transfer with the keyboard only and sees the confirmation code (desktop)", async () => {
     const before = await ownTotal("member@acme.example");
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, acme, "member@acme.example");
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, "member@acme.example");
       const drawer = await openDrawer(page);
 
       // Amount: a quick amount by arrow keys, then a free amount typed over it.
@@ -125,8 +114,8 @@ describe("giving to the demo donation", () => {
 
   test("a double click on the final submit records one contribution (mobile)", async () => {
     const before = await ownTotal("carlos@acme.example");
-    await withPage(browser, { viewport: "mobile", locale: "es-ES" }, async (page) => {
-      await signIn(page, acme, "carlos@acme.example", { locale: "es-ES" });
+    await withPage(suite.browser, { viewport: "mobile", locale: "es-ES" }, async (page) => {
+      await signIn(page, suite.acme, "carlos@acme.example", { locale: "es-ES" });
       const drawer = await openDrawer(page, es);
       await drawer.getByText("50\u00a0€", { exact: true }).click();
       await drawer.getByRole("button", { name: es.donation_next }).click();
@@ -143,9 +132,9 @@ describe("giving to the demo donation", () => {
 
   test("works without JavaScript: each step posts, and the same Idempotency-Key posted twice records once (pt-PT)", async () => {
     const before = await ownTotal("ines@acme.example");
-    await withPage(browser, { viewport: "mobile", locale: "pt-PT", javaScriptEnabled: false }, async (page) => {
-      await signIn(page, acme, "ines@acme.example", { js: false, locale: "pt-PT" });
-      await page.goto(`${acme}/initiative/${SLUG}/contribute`);
+    await withPage(suite.browser, { viewport: "mobile", locale: "pt-PT", javaScriptEnabled: false }, async (page) => {
+      await signIn(page, suite.acme, "ines@acme.example", { js: false, locale: "pt-PT" });
+      await page.goto(`${suite.acme}/initiative/${SLUG}/contribute`);
       const panel = page.getByRole("region", { name: pt.donation_title });
       await panel.getByRole("textbox", { name: fill(pt.donation_amount_other, { currency: "EUR" }) }).fill("7,5");
       await panel.getByRole("button", { name: pt.donation_next }).click();
@@ -161,11 +150,11 @@ describe("giving to the demo donation", () => {
       const body = Object.fromEntries(fields);
       assert.equal(body.intent, "contribute_submit");
       assert.match(body.idempotency_key, /^[0-9a-f-]{36}$/);
-      const cookie = (await page.context().cookies(acme)).map((c) => `${c.name}=${c.value}`).join("; ");
+      const cookie = (await page.context().cookies(suite.acme)).map((c) => `${c.name}=${c.value}`).join("; ");
       const post = () =>
-        fetch(`${server.url}/initiative/${SLUG}/contribute`, {
+        fetch(`${suite.server.url}/initiative/${SLUG}/contribute`, {
           method: "POST",
-          headers: { host: `acme.localhost:${server.port}`, cookie, "content-type": "application/x-www-form-urlencoded" },
+          headers: { host: suite.acmeHost, cookie, "content-type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams(body),
           redirect: "manual",
         });
@@ -182,8 +171,8 @@ describe("giving to the demo donation", () => {
   });
 
   test("refuses a negative or mistyped amount and a comment past its limit with messages, never changing them", async () => {
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, acme, "member@acme.example");
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, "member@acme.example");
       const drawer = await openDrawer(page);
       const other = drawer.getByRole("textbox", { name: fill(t.donation_amount_other, { currency: "EUR" }) });
       const next = drawer.getByRole("button", { name: t.donation_next });
@@ -217,8 +206,8 @@ describe("giving to the demo donation", () => {
 
   test("pays with PayPal through the local fake provider", async () => {
     const before = await ownTotal("david@acme.example");
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, acme, "david@acme.example");
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, "david@acme.example");
       const drawer = await openDrawer(page);
       await drawer.getByText("€10", { exact: true }).click();
       await drawer.getByRole("button", { name: t.donation_next }).click();
@@ -234,8 +223,8 @@ describe("giving to the demo donation", () => {
 
   for (const viewport of ["mobile", "desktop"]) {
     test(`axe finds nothing serious on any step of the drawer (${viewport})`, async () => {
-      await withPage(browser, { viewport }, async (page) => {
-        await signIn(page, acme, "admin@acme.example");
+      await withPage(suite.browser, { viewport }, async (page) => {
+        await signIn(page, suite.acme, "admin@acme.example");
         const drawer = await openDrawer(page);
         await expectNoSeriousAxeViolations(page, { label: `donation amount (${viewport})` });
         await screenshot(page, `donation-amount-${viewport}`);

@@ -9,9 +9,9 @@
  *   node_modules/.bin/node --test tests/e2e/browser/initiative.test.mjs
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
-import { startServer } from "../../support/server.mjs";
+import { describe, test } from "node:test";
+import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
 
 const MEMBER = "member@acme.example";
 // Inès (pt-PT) has no phone in this test (cleared below): Acme asks for one before joining.
@@ -28,21 +28,10 @@ const ptWall = { ...strings("initiatives", "en-US"), ...strings("initiatives", "
 // shell; label-content-name-mismatch), as the wall test notes too: left out of these checks.
 const axe = (page, label) => expectNoSeriousAxeViolations(page, { label, exclude: ["header a[href='/responsible_profile'], header a[href='/settings']"] });
 
-let server;
-let browser;
-let acme;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  acme = `http://acme.localhost:${server.port}`;
-});
-
-after(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
+const suite = useAcmeSuite();
 
 async function open(page, pathname, status = 200) {
-  const response = await page.goto(`${acme}${pathname}`);
+  const response = await page.goto(`${suite.acme}${pathname}`);
   assert.equal(response?.status(), status, `${pathname} answered ${response?.status()}`);
   await waitForHydration(page);
 }
@@ -51,9 +40,9 @@ const button = (page, name) => page.getByRole("button", { name, exact: true });
 
 describe("initiative detail and participation", () => {
   test("join through the phone drawer, see the success dialog, report hours and an indicator, rate", async () => {
-    await server.d1("UPDATE profiles SET phone = NULL WHERE member_id = 'member-acme-ines'");
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, acme, INES);
+    await suite.server.d1("UPDATE profiles SET phone = NULL WHERE member_id = 'member-acme-ines'");
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, INES);
       await open(page, "/wall/huerto-urbano-lavapies");
       await page.getByRole("link", { name: pt.action_join, exact: true }).click();
       const drawer = page.getByRole("dialog", { name: pt.phone_title });
@@ -126,8 +115,8 @@ describe("initiative detail and participation", () => {
   });
 
   test("joining an initiative that needs the manager's approval shows the pending text", async () => {
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, acme, MEMBER);
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, MEMBER);
       await open(page, "/wall/food-bank-sorting");
       await page.getByText(t.approval_needed).waitFor();
       await button(page, t.action_join).click();
@@ -139,8 +128,8 @@ describe("initiative detail and participation", () => {
   });
 
   test("a full initiative shows a disabled Complete, a past one the expiry warning and no actions", async () => {
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, acme, MEMBER);
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, MEMBER);
       await open(page, "/wall/mentoring-young-entrepreneurs");
       const complete = button(page, t.action_complete);
       assert.equal(await complete.isDisabled(), true);
@@ -156,8 +145,8 @@ describe("initiative detail and participation", () => {
   });
 
   test("upload a document, see it among my uploads, delete it", async () => {
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, acme, MEMBER);
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, MEMBER);
       await open(page, "/initiative/huerto-urbano-lavapies");
       await page.getByRole("link", { name: t.attachments_upload }).click();
       const dialog = page.getByRole("dialog", { name: t.upload_title });
@@ -181,8 +170,8 @@ describe("initiative detail and participation", () => {
   });
 
   test("the map of an in-person initiative draws the basemap's tiles", async () => {
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, acme, MEMBER);
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, MEMBER);
       const archive = [];
       page.on("response", (response) => {
         if (new URL(response.url()).pathname.startsWith("/basemap/") && response.url().includes(".pmtiles")) archive.push(response.status());
@@ -199,8 +188,8 @@ describe("initiative detail and participation", () => {
   });
 
   test("at 390 px the chat button sits in the bottom bar and never covers the primary action", async () => {
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, acme, MEMBER);
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, MEMBER);
       for (const pathname of ["/wall/huerto-urbano-lavapies", "/wall/school-supplies-donation", "/wall/mentoring-young-entrepreneurs"]) {
         await open(page, pathname);
         const chatButton = page.getByRole("button", { name: new RegExp(`^${chat.chat_open}`) });
@@ -237,8 +226,8 @@ describe("initiative detail and participation", () => {
 
   for (const viewport of ["mobile", "desktop"]) {
     test(`axe is clean on the detail and participation screens (${viewport})`, async () => {
-      await withPage(browser, { viewport }, async (page) => {
-        await signIn(page, acme, MEMBER);
+      await withPage(suite.browser, { viewport }, async (page) => {
+        await signIn(page, suite.acme, MEMBER);
         for (const [name, pathname] of [
           ["detail-volunteering", "/initiative/huerto-urbano-lavapies"],
           ["detail-donation", "/wall/school-supplies-donation"],

@@ -8,12 +8,13 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
-import { root, startServer } from "../../support/server.mjs";
+import { describe, test } from "node:test";
+import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { root } from "../../support/server.mjs";
 
 const MEMBER = { email: "member@acme.example", password: "commons-demo" };
-// app/lib/web-session.server.ts
+// workers/auth/web-session.ts
 const SESSION_COOKIE = "commons_session";
 
 /** The sign-in screens' own strings (the auth namespace), so wording changes do not break the test. */
@@ -23,18 +24,7 @@ function authMessages(locale = "en-US") {
   return JSON.parse(readFileSync(file, "utf8"));
 }
 
-let server;
-let browser;
-let acme;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  acme = `http://acme.localhost:${server.port}`;
-});
-
-after(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
+const suite = useAcmeSuite();
 
 
 
@@ -60,7 +50,7 @@ async function typeInto(page, locator, text) {
 
 /** The e-mail stage, then the password stage, all by keyboard. Answers once the password is submitted. */
 async function signInByKeyboard(page, strings, { email, password }, { js = true } = {}) {
-  const response = await page.goto(`${acme}/signin`);
+  const response = await page.goto(`${suite.acme}/signin`);
   assert.equal(response?.status(), 200);
   if (js) await waitForHydration(page);
 
@@ -80,8 +70,8 @@ async function signInByKeyboard(page, strings, { email, password }, { js = true 
 describe("sign in", () => {
   test("with e-mail and password, by keyboard only, on a phone", async () => {
     const strings = authMessages();
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await page.goto(`${acme}/signin`);
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await page.goto(`${suite.acme}/signin`);
       await waitForHydration(page);
       await screenshot(page, "signin-email-mobile");
       await expectNoSeriousAxeViolations(page);
@@ -90,10 +80,10 @@ describe("sign in", () => {
       await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
 
       // A session now exists: a signed-in page opens instead of sending us back to /signin.
-      const cookies = await page.context().cookies(acme);
+      const cookies = await page.context().cookies(suite.acme);
       const session = cookies.find((cookie) => cookie.name === SESSION_COOKIE);
       assert.ok(session?.httpOnly, `an HttpOnly ${SESSION_COOKIE} cookie is set (cookies: ${cookies.map((c) => c.name).join(", ") || "none"})`);
-      const settings = await page.goto(`${acme}/settings`);
+      const settings = await page.goto(`${suite.acme}/settings`);
       assert.notEqual(new URL(page.url()).pathname, "/signin", "a signed-in page does not send the member back to /signin");
       assert.ok((settings?.status() ?? 500) < 500);
       await screenshot(page, "signin-done-mobile");
@@ -104,7 +94,7 @@ describe("sign in", () => {
 
   test("a wrong password is refused with a tip that leads to password recovery", async () => {
     const strings = authMessages();
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
       await signInByKeyboard(page, strings, { email: MEMBER.email, password: "not-the-password" });
 
       const alert = page.getByRole("alert");
@@ -129,10 +119,10 @@ describe("sign in", () => {
 
   test("works without JavaScript (plain form posts)", async () => {
     const strings = authMessages();
-    await withPage(browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
+    await withPage(suite.browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
       await signInByKeyboard(page, strings, MEMBER, { js: false });
       await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
-      await page.goto(`${acme}/settings`);
+      await page.goto(`${suite.acme}/settings`);
       assert.notEqual(new URL(page.url()).pathname, "/signin");
     });
   });
@@ -141,9 +131,9 @@ describe("sign in", () => {
 describe("every page", () => {
   test("has a favicon and a meta description in the page's language", async () => {
     const described = (locale) => strings("common", locale).meta_description.split("{{organization}}")[1].trim().slice(0, 30);
-    await withPage(browser, { viewport: "desktop", locale: "es-ES" }, async (page) => {
+    await withPage(suite.browser, { viewport: "desktop", locale: "es-ES" }, async (page) => {
       for (const [pathname, status] of [["/welcome", 200], ["/signin", 200], ["/no-such-page", 404]]) {
-        const response = await page.goto(`${acme}${pathname}`);
+        const response = await page.goto(`${suite.acme}${pathname}`);
         assert.equal(response?.status(), status);
         const icon = await page.locator('head link[rel="icon"]').getAttribute("href");
         assert.ok(icon, `${pathname} links a favicon`);
@@ -168,9 +158,9 @@ describe("the phone menu", () => {
   const axe = (page) => expectNoSeriousAxeViolations(page, { exclude: ["header a[href='/responsible_profile'], header a[href='/settings']"] });
 
   test("closes on Escape, a tap outside and a followed link, and gives the focus back", async () => {
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, acme, MEMBER.email);
-      await page.goto(`${acme}/wall`);
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, MEMBER.email);
+      await page.goto(`${suite.acme}/wall`);
       await waitForHydration(page);
       const button = page.getByRole("button", { name: shell.open_menu, exact: true });
       const menu = page.getByRole("dialog", { name: shell.main_navigation });

@@ -8,32 +8,24 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
-import { root, startServer } from "../../support/server.mjs";
+import { describe, test } from "node:test";
+import { errorsOf, expectNoSeriousAxeViolations, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { root } from "../../support/server.mjs";
 
 /** The app's own strings, so the test follows wording changes but still catches untranslated pages. */
 const messages = (locale) => JSON.parse(readFileSync(path.join(root, "app", "i18n", "locales", locale, "common.json"), "utf8"));
 const en = messages("en-US");
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
+const suite = useAcmeSuite();
 
 
 
 describe("/welcome", { concurrency: 2 }, () => {
   for (const viewport of ["mobile", "desktop"]) {
     test(`renders on ${viewport}, hydrates without errors, and has no serious axe violations`, async () => {
-      await withPage(browser, { viewport }, async (page) => {
-        const response = await page.goto(`${server.url}/welcome`);
+      await withPage(suite.browser, { viewport }, async (page) => {
+        const response = await page.goto(`${suite.server.url}/welcome`);
         assert.equal(response?.status(), 200);
         await waitForHydration(page);
         assert.equal(await page.locator("html").getAttribute("lang"), "en-US");
@@ -54,8 +46,8 @@ describe("/welcome", { concurrency: 2 }, () => {
   }
 
   test("on an organisation's custom hostname (acme.localhost) shows that organisation and its logo", async () => {
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      const response = await page.goto(`http://acme.localhost:${server.port}/welcome`);
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      const response = await page.goto(`${suite.acme}/welcome`);
       assert.equal(response?.status(), 200);
       const logo = page.getByRole("img", { name: "Acme", exact: true });
       await logo.waitFor();
@@ -72,8 +64,8 @@ describe("/welcome", { concurrency: 2 }, () => {
   });
 
   test("follows the browser's language: es-ES shows Spanish", async () => {
-    await withPage(browser, { viewport: "mobile", locale: "es-ES" }, async (page) => {
-      await page.goto(`${server.url}/welcome`);
+    await withPage(suite.browser, { viewport: "mobile", locale: "es-ES" }, async (page) => {
+      await page.goto(`${suite.server.url}/welcome`);
       assert.equal(await page.locator("html").getAttribute("lang"), "es-ES");
       await page.getByRole("link", { name: "Iniciar sesión", exact: true }).waitFor();
       await screenshot(page, "welcome-mobile-es-ES");
@@ -84,8 +76,8 @@ describe("/welcome", { concurrency: 2 }, () => {
     test(`follows the browser's language: ${locale}`, async () => {
       const strings = messages(locale);
       assert.notEqual(strings.welcome_signin, en.welcome_signin, `${locale} has its own "sign in"`);
-      await withPage(browser, { viewport: "mobile", locale }, async (page) => {
-        await page.goto(`${server.url}/welcome`);
+      await withPage(suite.browser, { viewport: "mobile", locale }, async (page) => {
+        await page.goto(`${suite.server.url}/welcome`);
         assert.equal(await page.locator("html").getAttribute("lang"), locale);
         await page.getByRole("heading", { level: 1, name: strings.welcome_title.replace("{{organization}}", "Commons") }).waitFor();
         await page.getByRole("link", { name: strings.welcome_signin, exact: true }).waitFor();
@@ -95,16 +87,16 @@ describe("/welcome", { concurrency: 2 }, () => {
   }
 
   test("a language Commons does not speak falls back to English", async () => {
-    await withPage(browser, { viewport: "desktop", locale: "de-DE" }, async (page) => {
-      await page.goto(`${server.url}/welcome`);
+    await withPage(suite.browser, { viewport: "desktop", locale: "de-DE" }, async (page) => {
+      await page.goto(`${suite.server.url}/welcome`);
       assert.equal(await page.locator("html").getAttribute("lang"), "en-US");
       await page.getByRole("link", { name: en.welcome_signin, exact: true }).waitFor();
     });
   });
 
   test("keyboard: Tab reaches “Sign in” with a visible focus ring, and Enter follows it", async () => {
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await page.goto(`${server.url}/welcome`);
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await page.goto(`${suite.server.url}/welcome`);
       await waitForHydration(page);
       const signIn = page.getByRole("link", { name: en.welcome_signin, exact: true });
 
@@ -138,8 +130,8 @@ describe("/sso/error/:code", { concurrency: 2 }, () => {
   for (const locale of ["en-US", "es-ES", "eu-ES"]) {
     test(`access_denied is explained in ${locale} and has no serious axe violations`, async () => {
       const strings = messages(locale);
-      await withPage(browser, { viewport: "mobile", locale }, async (page) => {
-        const response = await page.goto(`${server.url}/sso/error/access_denied`);
+      await withPage(suite.browser, { viewport: "mobile", locale }, async (page) => {
+        const response = await page.goto(`${suite.server.url}/sso/error/access_denied`);
         assert.equal(response?.status(), 200);
         assert.equal(await page.locator("html").getAttribute("lang"), locale);
         await page.getByRole("heading", { level: 1, name: strings.sso_error_title }).waitFor();
@@ -155,15 +147,15 @@ describe("/sso/error/:code", { concurrency: 2 }, () => {
   }
 
   test("has a non-empty <title> (axe document-title)", async () => {
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await page.goto(`${server.url}/sso/error/access_denied`);
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await page.goto(`${suite.server.url}/sso/error/access_denied`);
       assert.notEqual((await page.title()).trim(), "", "the page has a title");
     });
   });
 
   test("an unknown code gets the default message, not a raw key", async () => {
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
-      await page.goto(`${server.url}/sso/error/something_new`);
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await page.goto(`${suite.server.url}/sso/error/something_new`);
       await page.getByText(en.sso_error_default, { exact: true }).waitFor();
       assert.equal(await page.getByText("sso_error_", { exact: false }).count(), 0);
     });

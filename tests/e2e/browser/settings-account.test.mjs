@@ -7,26 +7,15 @@
  *   npm run build && node --test tests/e2e/browser/settings-account.test.mjs
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { errorsOf, launchBrowser, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
-import { startServer } from "../../support/server.mjs";
+import { describe, test } from "node:test";
+import { errorsOf, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
 
 const s = strings("settings");
 const MEMBER = "member@acme.example";
 const COMPANY_PAGE = "https://www.linkedin.com/company/acme";
 
-let server;
-let browser;
-let acme;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  acme = `http://acme.localhost:${server.port}`;
-});
-
-after(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
+const suite = useAcmeSuite();
 
 /** The account screen's two forms: each field, its form's Save button. */
 function screen(page) {
@@ -38,9 +27,9 @@ function screen(page) {
 
 describe("account settings", () => {
   test("with JavaScript: field errors as you type, Save disabled until the value is valid", async () => {
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, acme, MEMBER);
-      await page.goto(`${acme}/settings/account`);
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, MEMBER);
+      await page.goto(`${suite.acme}/settings/account`);
       await waitForHydration(page);
       const { linkedin, phone, saveSocial, saveProfile } = screen(page);
 
@@ -69,9 +58,9 @@ describe("account settings", () => {
   });
 
   test("without JavaScript: the server answers the field error and keeps what was typed", async () => {
-    await withPage(browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
-      await signIn(page, acme, MEMBER, { js: false });
-      await page.goto(`${acme}/settings/account`);
+    await withPage(suite.browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
+      await signIn(page, suite.acme, MEMBER, { js: false });
+      await page.goto(`${suite.acme}/settings/account`);
       const { linkedin, saveSocial } = screen(page);
 
       await linkedin.fill(COMPANY_PAGE);

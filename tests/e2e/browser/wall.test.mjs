@@ -6,9 +6,9 @@
  *   node_modules/.bin/node --test tests/e2e/browser/wall.test.mjs
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { apiClient, errorsOf, expectNoSeriousAxeViolations, launchBrowser, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
-import { startServer } from "../../support/server.mjs";
+import { describe, test } from "node:test";
+import { apiClient, errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
 
 const PASSWORD = "commons-demo";
 // admin@acme sees the pinned food bank shift and, in the past section, the reforestation it never joined.
@@ -24,21 +24,10 @@ const auth = strings("auth");
 const shell = strings("shell");
 const seedMessage = /Thanks for joining! We have let your manager know/;
 
-let server;
-let browser;
-let acme;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  acme = `http://acme.localhost:${server.port}`;
-});
-
-after(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()]);
-});
+const suite = useAcmeSuite();
 
 /** The API as a mobile client calls it (Bearer token), on Acme's host. */
-const api = (...call) => apiClient(server, `acme.localhost:${server.port}`)(...call);
+const api = (...call) => apiClient(suite.server, suite.acmeHost)(...call);
 
 // Signing in is not what this file tests: each member signs in once, later pages reuse the cookies.
 const sessions = new Map();
@@ -47,8 +36,8 @@ async function signedIn(page, email) {
   if (!sessions.has(email)) {
     sessions.set(
       email,
-      withPage(browser, { viewport: "desktop" }, async (signin) => {
-        await signIn(signin, acme, email);
+      withPage(suite.browser, { viewport: "desktop" }, async (signin) => {
+        await signIn(signin, suite.acme, email);
         return signin.context().cookies();
       }),
     );
@@ -63,7 +52,7 @@ async function cardTitles(page, heading) {
 }
 
 async function openWall(page, query = "") {
-  const response = await page.goto(`${acme}/wall${query}`);
+  const response = await page.goto(`${suite.acme}/wall${query}`);
   assert.equal(response?.status(), 200);
   await waitForHydration(page);
 }
@@ -87,7 +76,7 @@ async function tabTo(page, locator, maxPresses = 40) {
 describe("the wall", () => {
   for (const viewport of ["mobile", "desktop"]) {
     test(`lists the open initiatives pinned first, then a past section (${viewport})`, async () => {
-      await withPage(browser, { viewport }, async (page) => {
+      await withPage(suite.browser, { viewport }, async (page) => {
         await signedIn(page, ADMIN);
         await openWall(page);
         assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), t.wall_title);
@@ -117,7 +106,7 @@ describe("the wall", () => {
   }
 
   test("search narrows the list as you type, and the URL keeps it", async () => {
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
       await signedIn(page, ADMIN);
       await openWall(page);
       const search = page.getByRole("searchbox", { name: t.wall_search_label });
@@ -144,7 +133,7 @@ describe("the wall", () => {
   });
 
   test("the filter drawer opens by keyboard, filters by type and closes with Escape", async () => {
-    await withPage(browser, { viewport: "desktop" }, async (page) => {
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
       await signedIn(page, ADMIN);
       await openWall(page);
       const trigger = page.getByRole("button", { name: t.filter_open });
@@ -184,9 +173,9 @@ describe("the wall", () => {
   });
 
   test("works without JavaScript: search form and the filters in a <details>", async () => {
-    await withPage(browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
+    await withPage(suite.browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
       await signedIn(page, ADMIN);
-      await page.goto(`${acme}/wall`);
+      await page.goto(`${suite.acme}/wall`);
       await page.getByRole("searchbox", { name: t.wall_search_label }).fill("food");
       await page.getByRole("button", { name: t.wall_search_submit }).click();
       await page.waitForURL((url) => url.searchParams.get("search") === "food");
@@ -207,9 +196,9 @@ describe("the wall", () => {
 describe("my initiatives", () => {
   for (const viewport of ["mobile", "desktop"]) {
     test(`Active and History tabs (${viewport})`, async () => {
-      await withPage(browser, { viewport }, async (page) => {
+      await withPage(suite.browser, { viewport }, async (page) => {
         await signedIn(page, MEMBER);
-        await page.goto(`${acme}/initiative`);
+        await page.goto(`${suite.acme}/initiative`);
         await waitForHydration(page);
         assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), t.mine_title);
         const tabs = page.getByRole("navigation", { name: t.mine_tabs_label });
@@ -247,9 +236,9 @@ describe("my initiatives", () => {
     assert.equal(joined.status, 200);
     assert.equal(joined.data.participant_status, "accepted");
 
-    await withPage(browser, { viewport: "mobile" }, async (page) => {
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
       await signedIn(page, CARLOS);
-      await page.goto(`${acme}/initiative#beach-cleanup`);
+      await page.goto(`${suite.acme}/initiative#beach-cleanup`);
       await waitForHydration(page);
       const dialog = page.getByRole("dialog", { name: tEs.join_success_title });
       await dialog.waitFor();

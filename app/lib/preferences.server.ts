@@ -1,11 +1,11 @@
 /** Loading and saving the preference cards of /settings/preferences. */
 import { data, redirect } from "@remix-run/cloudflare";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import { publicApi, type ApiArgs } from "~/lib/api.server";
-import { loadMember, memberOrgSlug, socialNetworksFor, type OrganizationProfile } from "~/lib/member.server";
-import { saveProfile } from "~/lib/settings.server";
-import { configuredSteps, isOnboardingStep, parsePreference, readForm, type OnboardingStep, type PreferenceContext } from "./preferences";
-import { readForm as readFormBody } from "~/lib/form.server";
+import { publicApi, type ApiArgs } from "./api.server";
+import { loadMember, memberOrgSlug, socialNetworksFor, type OrganizationProfile } from "./member.server";
+import { saveProfile } from "./settings.server";
+import { configuredSteps, isOnboardingStep, parsePreference, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/components/settings/preferences";
+import { readForm as readFormBody } from "./form.server";
 
 /** The onboarding's own list of networks (SPEC.md section 3), else the profile's. */
 function onboardingNetworks(organization: OrganizationProfile): SocialNetwork[] {
@@ -18,8 +18,6 @@ const contextOf = (organization: OrganizationProfile): PreferenceContext => ({
   region: organization.region,
   networks: onboardingNetworks(organization),
 });
-
-export type LookupEntry = { slug: string; member: boolean; name?: string };
 
 export async function loadPreferences(args: ApiArgs) {
   const { organization, profile } = await loadMember(args);
@@ -34,11 +32,9 @@ export async function loadPreferences(args: ApiArgs) {
       // Lookups carry a slug (translated by the page) and, from some upstreams, a name to fall back on.
       categories: profile.categories as LookupEntry[],
       target_audience: profile.target_audience as LookupEntry[],
-    },
+    } satisfies PreferenceValues,
   };
 }
-export type PreferencesData = Awaited<ReturnType<typeof loadPreferences>>;
-export type PreferenceValues = PreferencesData["values"];
 
 const failed = (step: OnboardingStep, status: number, error: string | null, fields: Record<string, string>) => data({ step, error, fields }, { status });
 

@@ -4,8 +4,8 @@
  * Token refresh lives here, once: single flight per session, across requests and isolates.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { randomToken, seal, sha256Hex, unseal } from "../../workers/lib/crypto";
-import { getConfig } from "../../workers/lib/config";
+import { randomToken, seal, sha256Hex, unseal } from "../lib/crypto";
+import { getConfig } from "../lib/config";
 
 export const SESSION_COOKIE = "commons_session";
 const SESSION_MAX_AGE_S = 30 * 24 * 3600;

@@ -1,0 +1,91 @@
+/**
+ * Imports only go down (DESIGN.md): the Worker's server code never reaches into the web app except
+ * for its pure rules (app/domain/) and its translations (app/i18n/locales/), and components hold
+ * no server code. Scans the source as it is, so a new import that breaks the layers fails here.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "../..");
+const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
+const WORKER_MAY_IMPORT = ["app/domain/", "app/i18n/locales/"];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(relative);
+    return SOURCE.test(entry.name) ? [relative] : [];
+  });
+}
+
+/** Every module a source text names: static imports and re-exports, side-effect and dynamic imports. */
+function importedSpecifiers(source: string): string[] {
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
+  return [...source.matchAll(pattern)].map((match) => match[1]);
+}
+
+/** The repository path a specifier points at (relative or `~/`), or null for a package. */
+function resolvedPath(fromFile: string, specifier: string): string | null {
+  if (specifier.startsWith("~/")) return `app/${specifier.slice(2)}`;
+  if (!specifier.startsWith(".")) return null;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
+}
+
+/** The imports of a workers/ file that reach into app/ beyond its pure rules and translations. */
+function workerViolations(file: string, source: string): string[] {
+  return importedSpecifiers(source).filter((specifier) => {
+    const target = resolvedPath(file, specifier);
+    return target !== null && target.startsWith("app/") && !WORKER_MAY_IMPORT.some((allowed) => target.startsWith(allowed));
+  });
+}
+
+/**
+ * The `.server` modules a components/ file loads at run time. An `import type` is erased before
+ * bundling, so it never drags server code into the browser: a component may type its props with
+ * a loader's answer (useLoaderData<typeof loadTerms>).
+ */
+function serverImports(source: string): string[] {
+  const withoutTypeImports = source.replace(/^\s*(?:import|export)\s+type\b[^;]*;/gm, "");
+  return importedSpecifiers(withoutTypeImports).filter((specifier) => /\.server(\.[jt]sx?)?$/.test(specifier));
+}
+
+describe("the import scanner", () => {
+  it("catches a worker importing app code other than the domain and the locales", () => {
+    const source = [
+      'import { createWebSession } from "../../app/lib/web-session.server";',
+      'import type { AttachmentKind } from "../../app/lib/attachments";',
+      'import { memberName } from "../../app/domain/member-name";',
+      'import en from "../../app/i18n/locales/en-US/common.json";',
+      'const lazy = await import("../../app/routes/home");',
+      'import { Hono } from "hono";',
+    ].join("\n");
+    expect(workerViolations("workers/auth/sso.ts", source)).toEqual(["../../app/lib/web-session.server", "../../app/lib/attachments", "../../app/routes/home"]);
+  });
+
+  it("catches a component loading a .server module, and lets a type-only import be", () => {
+    const source = [
+      'import type { loadTerms } from "~/lib/terms.server";',
+      'import { savePreference } from "./preferences.server";',
+      'import {\n  loadMember,\n  type MemberData,\n} from "~/lib/member.server";',
+      'import { cn } from "~/lib/cn";',
+    ].join("\n");
+    expect(serverImports(source)).toEqual(["./preferences.server", "~/lib/member.server"]);
+  });
+});
+
+describe("imports only go down", () => {
+  it("workers/ imports nothing under app/ except app/domain/ and app/i18n/locales/", () => {
+    const violations = sourceFiles("workers").flatMap((file) =>
+      workerViolations(file, readFileSync(path.join(root, file), "utf8")).map((specifier) => `${file} imports ${specifier}`),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it("app/components/ holds no .server module and loads none", () => {
+    const files = sourceFiles("app/components");
+    expect(files.filter((file) => /\.server\.[jt]sx?$/.test(file))).toEqual([]);
+    const violations = files.flatMap((file) => serverImports(readFileSync(path.join(root, file), "utf8")).map((specifier) => `${file} imports ${specifier}`));
+    expect(violations).toEqual([]);
+  });
+});
