@@ -36,8 +36,9 @@ beforeAll(async () => {
   await make("later", { ...o, startTime: now + 2 * DAY, endTime: now + 2 * DAY + 3 * HOUR, type: "training", sdgs: [4] });
   await make("pinned", { ...o, startTime: now + 5 * DAY, endTime: now + 6 * DAY, pinned: true });
   await make("no-dates", { ...o, startTime: null, endTime: null, type: "donation" });
-  await make("suspended", { ...o, status: "suspended", startTime: now + 3 * DAY, endTime: now + 3 * DAY + HOUR });
-  await make("canceled", { ...o, status: "canceled", startTime: now + 3 * DAY, endTime: now + 3 * DAY + HOUR });
+  // Ends before now + 3 days, so it stays on day(3) at any hour (the date-range test starts at day(4)).
+  await make("suspended", { ...o, status: "suspended", startTime: now + 3 * DAY - 2 * HOUR, endTime: now + 3 * DAY - HOUR });
+  await make("canceled", { ...o, status: "canceled", startTime: now + 3 * DAY - 2 * HOUR, endTime: now + 3 * DAY - HOUR });
   await make("full", { ...o, maxParticipants: 1, startTime: now + 4 * DAY, endTime: now + 4 * DAY + HOUR });
   await addParticipation(ids.full, "org-wall", m2.id);
   await make("almost-full", { ...o, maxParticipants: 2, startTime: now + 4 * DAY + HOUR, endTime: now + 4 * DAY + 2 * HOUR });
