@@ -22,7 +22,7 @@ import { conditionalStatus } from "../files/preconditions";
 import { countUpload } from "../files/upload-quota";
 import { contentDisposition, detectType, safeFilename } from "../files/sniff";
 import { iso } from "../initiatives/serialize";
-import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { badRequest, forbidden, notFound, StaleVersionError, tooLarge, unsupportedType } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
@@ -42,8 +42,8 @@ function kindOf(c: Context<AppEnv>): AttachmentKind {
 }
 
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
-const tooLarge = (kind: AttachmentKind) =>
-  new ApiError(413, "file_too_large", `A ${kind} may be at most ${megabytes(ATTACHMENT_MAX_BYTES[kind])}.`, { file: "attachments_error_too_large" });
+const fileTooLarge = (kind: AttachmentKind) =>
+  tooLarge("file_too_large", `A ${kind} may be at most ${megabytes(ATTACHMENT_MAX_BYTES[kind])}.`, { file: "attachments_error_too_large" });
 
 /** Whether the member sees the initiative's published attachments of this kind (SPEC.md section 4). */
 const seesPublished = (c: Context<AppEnv>, initiative: Initiative, kind: AttachmentKind) => attachmentsVisible(c.var.org.community, initiative, kind);
@@ -119,14 +119,14 @@ async function readUpload(c: Context<AppEnv>, kind: AttachmentKind): Promise<Fil
   const max = ATTACHMENT_MAX_BYTES[kind];
   // An oversized body is refused by its Content-Length, or cut off while it is read.
   const body = await readUploadBody(c.req.raw, kind);
-  if (!body.ok && body.reason === "too_large") throw tooLarge(kind);
+  if (!body.ok && body.reason === "too_large") throw fileTooLarge(kind);
   if (!body.ok) throw badRequest("invalid_multipart", "Send the file as multipart/form-data in the field `file`.", { file: "attachments_error_required" });
   const form = body.form;
   const file = form.get("file");
   if (typeof file === "string" || !file || file.size === 0) {
     throw badRequest("validation_error", "Send the file as multipart/form-data in the field `file`.", { file: "attachments_error_required" });
   }
-  if (file.size > max) throw tooLarge(kind);
+  if (file.size > max) throw fileTooLarge(kind);
   return file;
 }
 
@@ -171,7 +171,7 @@ export const attachmentRoutes = new Hono<AppEnv>()
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = detectType(kind, bytes);
     if (!type) {
-      throw new ApiError(415, "unsupported_file_type", kind === "image" ? "Images must be PNG, JPEG, GIF or WebP." : "Documents must be PDF, Office, OpenDocument or plain text.", {
+      throw unsupportedType("unsupported_file_type", kind === "image" ? "Images must be PNG, JPEG, GIF or WebP." : "Documents must be PDF, Office, OpenDocument or plain text.", {
         file: "attachments_error_type",
       });
     }
@@ -233,7 +233,7 @@ export const attachmentRoutes = new Hono<AppEnv>()
     if (status !== null) {
       await object.body.cancel();
       if (status === 304) return new Response(null, { status, headers });
-      throw new ApiError(412, "precondition_failed", "The file is not the version the request names (If-Match / If-Unmodified-Since).", undefined, { etag: object.httpEtag });
+      throw new StaleVersionError("precondition_failed", "The file is not the version the request names (If-Match / If-Unmodified-Since).", object.httpEtag);
     }
     headers.set("content-length", String(object.size));
     return new Response(object.body, { status: 200, headers });

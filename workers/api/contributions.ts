@@ -12,7 +12,6 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as v from "valibot";
 import {
   acceptsContributions,
@@ -28,7 +27,7 @@ import {
 import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { sha256Hex } from "../lib/crypto";
-import { ApiError, badRequest, conflict } from "../lib/errors";
+import { badRequest, conflict, DomainError, type DomainErrorKind, unavailable } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { invalidInput } from "../lib/validation";
 import { paymentProvider, type PaymentFailure } from "../payments";
@@ -97,20 +96,20 @@ function replay(c: Context<AppEnv>, row: ContributionRow, initiativeId: string, 
   return c.json(toContribution(row), 200);
 }
 
-const PAYMENT_ERRORS: Record<PaymentFailure, [ContentfulStatusCode, string, string]> = {
-  order_not_found: [400, "payment_order_not_found", "The PayPal order cannot be found."],
-  order_not_approved: [409, "payment_not_approved", "The PayPal order is not approved by the payer yet."],
-  amount_mismatch: [400, "payment_amount_mismatch", "The PayPal order is for another amount or currency."],
-  already_captured: [409, "payment_already_recorded", "This PayPal order was already paid."],
-  capture_declined: [402, "payment_declined", "PayPal declined the payment."],
-  provider_unavailable: [502, "payment_provider_unavailable", "PayPal cannot be reached; try again in a few minutes."],
+const PAYMENT_ERRORS: Record<PaymentFailure, [DomainErrorKind, string, string]> = {
+  order_not_found: ["invalid", "payment_order_not_found", "The PayPal order cannot be found."],
+  order_not_approved: ["conflict", "payment_not_approved", "The PayPal order is not approved by the payer yet."],
+  amount_mismatch: ["invalid", "payment_amount_mismatch", "The PayPal order is for another amount or currency."],
+  already_captured: ["conflict", "payment_already_recorded", "This PayPal order was already paid."],
+  capture_declined: ["declined", "payment_declined", "PayPal declined the payment."],
+  provider_unavailable: ["upstream_unavailable", "payment_provider_unavailable", "PayPal cannot be reached; try again in a few minutes."],
 };
 
-const paymentError = (reason: PaymentFailure) => new ApiError(...PAYMENT_ERRORS[reason]);
+const paymentError = (reason: PaymentFailure) => new DomainError(...PAYMENT_ERRORS[reason]);
 
 function providerOf(env: Env) {
   const provider = paymentProvider(env);
-  if (!provider) throw new ApiError(503, "payment_provider_unavailable", "PayPal is not configured.");
+  if (!provider) throw unavailable("payment_provider_unavailable", "PayPal is not configured.");
   return provider;
 }
 
@@ -120,7 +119,7 @@ function donationFor(initiative: Initiative, source: DonationSource) {
     throw conflict("donation_closed", "This initiative does not accept contributions now.");
   }
   if (!initiative.donation_params.sources.includes(source)) {
-    throw new ApiError(400, "validation_error", "This initiative does not take contributions by that source.", {
+    throw badRequest("validation_error", "This initiative does not take contributions by that source.", {
       source: "donation_error_source_required",
     });
   }
@@ -150,7 +149,7 @@ export const contributionRoutes = new Hono<AppEnv>()
     if (input.source === "paypal") {
       const orderId = input.params.order_id;
       if (typeof orderId !== "string" || !orderId) {
-        throw new ApiError(400, "validation_error", "A PayPal contribution needs params.order_id.", { "params.order_id": "form_error_required" });
+        throw badRequest("validation_error", "A PayPal contribution needs params.order_id.", { "params.order_id": "form_error_required" });
       }
       const recorded = await db
         .select()

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { slugSchema } from "../../app/domain/slug";
 import { getDb, schema } from "../db/client";
-import { notFound } from "../lib/errors";
+import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
 import { getOrganizationById, getOrganizationBySignupToken, getOrganizationBySlug } from "../tenant/organizations";
 import { organizationProfileJson } from "../tenant/profile";

@@ -15,7 +15,7 @@ import { SocialSchema } from "../../app/domain/social";
 import { latestPlatformTermsVersion } from "../auth/members";
 import { chunksFor, selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
-import { ApiError } from "../lib/errors";
+import { badRequest, conflict, declined } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import type { CommunityConfig } from "../tenant/config";
 import { invalidInput } from "../lib/validation";
@@ -74,7 +74,7 @@ export const profileRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const member = await getDb(c.env).select({ disabledAt: schema.members.disabledAt }).from(schema.members).where(eq(schema.members.id, c.var.auth.memberId)).get();
     // SPEC.md section 8: a 402 on the profile makes the app log out.
-    if (!member || member.disabledAt !== null) throw new ApiError(402, "account_disabled", "This account is no longer active.");
+    if (!member || member.disabledAt !== null) throw declined("account_disabled", "This account is no longer active.");
     return c.json(await ownProfileJson(c.env, c.var.auth.memberId, c.var.org, c.var.membership));
   })
 
@@ -108,7 +108,7 @@ export const profileRoutes = new Hono<AppEnv>()
       if (groups.length !== chosen.groups.length) fields.public_user_groups = "form_error_invalid";
       if (categories.length !== chosen.categories.length) fields.categories = "form_error_invalid";
       if (audiences.length !== chosen.audiences.length) fields.target_audience = "form_error_invalid";
-      if (Object.keys(fields).length) throw new ApiError(400, "validation_error", "Unknown choices.", fields);
+      if (Object.keys(fields).length) throw badRequest("validation_error", "Unknown choices.", fields);
       return groups;
     };
     const groups = await lookupsValid();
@@ -181,7 +181,7 @@ export const profileRoutes = new Hono<AppEnv>()
       // The phone's uniqueness in the organisation is decided by the index of member_phones, inside
       // this batch: of two members saving one number at once, exactly one gets the 409.
       await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]).catch((error: unknown) => {
-        if (violates(error, "member_phones")) throw new ApiError(409, "phone_in_use", "This phone number is registered for another user.", { phone: "profile_update_error_desc" });
+        if (violates(error, "member_phones")) throw conflict("phone_in_use", "This phone number is registered for another user.", { phone: "profile_update_error_desc" });
         throw error;
       });
     }

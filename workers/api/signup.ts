@@ -11,7 +11,7 @@ import { sendTokenEmail } from "../auth/mail";
 import { findMemberByEmail, latestPlatformTermsVersion, newMemberStatements } from "../auth/members";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
 import { ssoStartUrl } from "../auth/sso";
-import { ApiError, notFound } from "../lib/errors";
+import { conflict, forbidden, notFound, preconditionFailed } from "../lib/domain-errors";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validate } from "../lib/validation";
 import {
@@ -25,8 +25,7 @@ import {
 import type { AppEnv } from "../types";
 
 const invitationRequired = () =>
-  new ApiError(
-    403,
+  forbidden(
     "invitation_required",
     "This organisation admits new members only through its sign-up link, an invitation, an e-mail address of its domains or its single sign-on.",
   );
@@ -92,8 +91,8 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
 
   const existing = await findMemberByEmail(c.env, input.email);
   if (existing) {
-    if (existing.emailConfirmedAt !== null) throw new ApiError(409, "account_exists", "An account with this e-mail already exists.");
-    throw new ApiError(412, "email_not_confirmed", "This account exists but its e-mail is not confirmed yet.");
+    if (existing.emailConfirmedAt !== null) throw conflict("account_exists", "An account with this e-mail already exists.");
+    throw preconditionFailed("email_not_confirmed", "This account exists but its e-mail is not confirmed yet.");
   }
 
   if (!tenant) {
@@ -109,7 +108,7 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
     });
   }
   if (tenant.community.disable_create_new_account) {
-    throw new ApiError(403, "signup_disabled", "This organisation does not accept new accounts.");
+    throw forbidden("signup_disabled", "This organisation does not accept new accounts.");
   }
   const sso = tenant.sso.find((provider) => provider.enforced) ?? (chosen?.ssoOnly ? tenant.sso[0] : undefined);
   if (sso) return answer("sso_confirmation", { url: ssoStartUrl(tenant.slug, sso.provider, input.email) });
@@ -132,7 +131,7 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
     await db.batch([...created.statements]);
   } catch (cause) {
     // Two sign-ups racing for one address: the unique index decides, the loser sees 409.
-    if (String(cause).includes("UNIQUE")) throw new ApiError(409, "account_exists", "An account with this e-mail already exists.");
+    if (String(cause).includes("UNIQUE")) throw conflict("account_exists", "An account with this e-mail already exists.");
     throw cause;
   }
   await sendTokenEmail(c.env, "email_confirmation", { id: created.id, email: input.email, language, name: input.name }, tenant);

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { EmailSchema } from "../../app/domain/email";
 import { getDb, schema } from "../db/client";
 import { eq } from "drizzle-orm";
-import { ApiError, notFound } from "../lib/errors";
+import { DomainError, badRequest, conflict, forbidden, notFound, preconditionFailed, unauthorized } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validate } from "../lib/validation";
@@ -47,8 +47,9 @@ async function memberTenant(env: Env, memberId: string, preferOrgId: string): Pr
   return organizations[0]?.tenant ?? null;
 }
 
-const accountNotFound = (status: 404 | 402 = 404) =>
-  new ApiError(status, status === 402 ? "email_not_found" : "account_not_found", "There is no account with this e-mail.");
+/** Recovery answers `declined` (402 email_not_found), the other flows `not_found` (SPEC.md section 8). */
+const accountNotFound = (kind: "not_found" | "declined" = "not_found") =>
+  new DomainError(kind, kind === "declined" ? "email_not_found" : "account_not_found", "There is no account with this e-mail.");
 
 /** Mails a single-use link to a member, for the organisation whose rules apply to them. */
 async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgId: string) {
@@ -61,7 +62,7 @@ async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgI
 /** The member and organisation a single-use e-mail token was issued for. */
 async function tokenSubject(env: Env, row: { memberId: string; orgId: string | null }, fallbackOrgId: string) {
   const member = await findMemberById(env, row.memberId);
-  if (!member) throw new ApiError(401, "link_expired", "This link has expired or was already used.");
+  if (!member) throw unauthorized("link_expired", "This link has expired or was already used.");
   const tenant = (row.orgId ? await getOrganizationById(env, row.orgId) : null) ?? (await memberTenant(env, member.id, fallbackOrgId));
   if (!tenant) throw notFound("organization_not_found", "The organisation no longer exists.");
   return { member, tenant };
@@ -93,11 +94,11 @@ export const authRoutes = new Hono<AppEnv>()
     const matches = await verifyPassword(password, member?.passwordHash ?? null);
     // Only failures count (workers/lib/rate-limit.ts): the right password gives its hits back.
     if (matches) await attempt.succeeded();
-    if (!member) throw accountNotFound(402);
-    if (member.disabledAt !== null) throw new ApiError(403, "account_disabled", "This account is disabled.");
-    if (!member.passwordHash) throw new ApiError(401, "password_not_set", "This account has no password yet; recover it to choose one.");
-    if (!matches) throw new ApiError(401, "wrong_password", "The e-mail or the password is not right.");
-    if (member.emailConfirmedAt === null) throw new ApiError(412, "email_not_confirmed", "Confirm your e-mail address first.");
+    if (!member) throw accountNotFound("declined");
+    if (member.disabledAt !== null) throw forbidden("account_disabled", "This account is disabled.");
+    if (!member.passwordHash) throw unauthorized("password_not_set", "This account has no password yet; recover it to choose one.");
+    if (!matches) throw unauthorized("wrong_password", "The e-mail or the password is not right.");
+    if (member.emailConfirmedAt === null) throw preconditionFailed("email_not_confirmed", "Confirm your e-mail address first.");
     return c.json(await signIn(c, member));
   })
 
@@ -139,11 +140,11 @@ export const authRoutes = new Hono<AppEnv>()
     let fromBody: string | undefined;
     if (c.req.header("content-type")?.includes("application/json")) {
       const parsed = v.safeParse(RefreshBody, await jsonBody(c));
-      if (!parsed.success) throw new ApiError(400, "validation_error", "refresh_token must be a string.", { refresh_token: "form_error_invalid" });
+      if (!parsed.success) throw badRequest("validation_error", "refresh_token must be a string.", { refresh_token: "form_error_invalid" });
       fromBody = parsed.output.refresh_token;
     }
     const refreshToken = fromBody ?? readRefreshCookie(c);
-    if (!refreshToken) throw new ApiError(401, "invalid_refresh_token", "The session has ended; sign in again.");
+    if (!refreshToken) throw unauthorized("invalid_refresh_token", "The session has ended; sign in again.");
     const tokens = await rotateRefreshToken(c.env, refreshToken);
     setRefreshCookie(c, tokens.refresh_token);
     return c.json(tokensJson(tokens));
@@ -167,7 +168,7 @@ export const authRoutes = new Hono<AppEnv>()
     const latestTerms = await latestPlatformTermsVersion(c.env);
     // The set-initial-password variant: terms must be accepted by whoever has not yet accepted them.
     if (agreements && !agreements.agreeTC && member.lastTermsAcceptedVersion < latestTerms) {
-      throw new ApiError(400, "validation_error", "The terms must be accepted.", { agreeTC: "form_error_required" });
+      throw badRequest("validation_error", "The terms must be accepted.", { agreeTC: "form_error_required" });
     }
     await consumeEmailToken(c.env, token, "password_reset");
     const db = getDb(c.env);
@@ -206,7 +207,7 @@ export const authRoutes = new Hono<AppEnv>()
     await enforceRateLimit(c, "confirm_email", email);
     const member = await findMemberByEmail(c.env, email);
     if (!member) throw accountNotFound();
-    if (member.emailConfirmedAt !== null) throw new ApiError(409, "email_already_confirmed", "This e-mail is already confirmed; sign in.");
+    if (member.emailConfirmedAt !== null) throw conflict("email_already_confirmed", "This e-mail is already confirmed; sign in.");
     await mailLink(c.env, "email_confirmation", member, c.var.tenant.id);
     return c.body(null, 204);
   })

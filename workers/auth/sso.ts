@@ -14,7 +14,7 @@ import { resolveLocale } from "../../app/domain/locales";
 import { localPath } from "../../app/domain/same-origin";
 import { getDb, schema } from "../db/client";
 import { isProduction } from "../lib/config";
-import { ApiError, notFound } from "../lib/errors";
+import { DomainError, badRequest, notFound, upstreamUnavailable } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { getOrganizationById, getOrganizationBySlug, type Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
@@ -94,7 +94,7 @@ export async function startSso(env: Env, requestUrl: string, tenant: Tenant, pro
     as = await authorizationServer(env, provider.issuer);
   } catch (cause) {
     console.error(JSON.stringify({ level: "error", msg: "sso discovery failed", issuer: provider.issuer, cause: String(cause) }));
-    throw new ApiError(502, "sso_provider_unavailable", "The sign-in provider cannot be reached.");
+    throw upstreamUnavailable("sso_provider_unavailable", "The sign-in provider cannot be reached.");
   }
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
@@ -240,9 +240,9 @@ export async function memberForIdentity(env: Env, provider: ProviderRow, claims:
 export const ssoRoutes = new Hono<AppEnv>()
   .post("/:provider/initiate", async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? await jsonBody(c) : {};
-    if (body === null || typeof body !== "object") throw new ApiError(400, "bad_request", "The body must be a JSON object.");
+    if (body === null || typeof body !== "object") throw badRequest("bad_request", "The body must be a JSON object.");
     const parsed = v.safeParse(InitiateInput, { ...c.req.query(), ...body });
-    if (!parsed.success) throw new ApiError(400, "validation_error", "Some fields are invalid.");
+    if (!parsed.success) throw badRequest("validation_error", "Some fields are invalid.");
     const tenant = await initiateTenant(c.env, c.var.tenant, parsed.output.organization);
     return c.json({ url: await startSso(c.env, c.req.url, tenant, c.req.param("provider"), parsed.output) });
   })
@@ -286,7 +286,7 @@ export const ssoInitiatePage = new Hono<AppEnv>().get("/:provider/*", async (c) 
     const tenant = await initiateTenant(c.env, c.var.tenant, parsed.output.organization);
     return c.redirect(await startSso(c.env, c.req.url, tenant, provider, parsed.output), 302);
   } catch (cause) {
-    const code = cause instanceof ApiError ? cause.code : "initiate_failed";
+    const code = cause instanceof DomainError ? cause.code : "initiate_failed";
     return c.redirect(`/sso/error/${encodeURIComponent(code)}`, 302);
   }
 });

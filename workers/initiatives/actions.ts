@@ -19,7 +19,7 @@ import {
   type Initiative,
 } from "../../app/domain/initiatives";
 import { getDb, schema, type Database } from "../db/client";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { DomainError, badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
 import { invalidInput } from "../lib/validation";
 import type { Tenant } from "../tenant/organizations";
 import type { OrgMembership } from "../types";
@@ -36,7 +36,7 @@ const recount = (db: Database, initiativeId: string) =>
 
 type Refusal = NonNullable<ReturnType<typeof joinRefusal> | ReturnType<typeof memberJoinRefusal>>;
 
-const REFUSALS: Record<Refusal, ApiError> = {
+const REFUSALS: Record<Refusal, DomainError> = {
   initiative_not_joinable: badRequest("initiative_not_joinable", "Donations and informative initiatives are not joined."),
   initiative_full: conflict("initiative_full", "The initiative has no places left."),
   initiative_closed: conflict("initiative_closed", "The initiative is not open for registration."),
