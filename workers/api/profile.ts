@@ -21,7 +21,7 @@ import type { CommunityConfig } from "../tenant/config";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
-import { detailsChanges, ownProfileJson } from "./profile-data";
+import { detailsChanges, ownProfileJson } from "../profile/own-profile";
 
 /** The onboarding version a completed wizard records (SPEC.md section 9). */
 export const ONBOARDING_VERSION = 5;
