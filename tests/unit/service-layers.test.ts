@@ -17,6 +17,7 @@ const SERVICES = [
   "workers/files/upload-quota.ts",
   "workers/initiatives",
   "workers/lib/domain-errors.ts",
+  "workers/profile",
 ];
 
 const HTTP_SPEAKING = [

@@ -48,7 +48,7 @@ const REFUSALS: Record<Refusal, DomainError> = {
 /** The member's side of joining: the phone on the profile, and the organisation's current policy accepted. */
 async function joiningMember(db: Database, org: Tenant, memberId: string, membership: Pick<OrgMembership, "orgTermsAcceptedVersion">) {
   const profile = await db.select({ phone: schema.profiles.phone }).from(schema.profiles).where(eq(schema.profiles.memberId, memberId)).get();
-  // The same reading as the profile's org_last_terms_accepted (workers/api/profile-data.ts).
+  // The same reading as the profile's org_last_terms_accepted (workers/profile/own-profile.ts).
   return { phone: profile?.phone ?? null, orgTermsAccepted: membership.orgTermsAcceptedVersion >= org.orgTermsVersion };
 }
 
