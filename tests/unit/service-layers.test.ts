@@ -14,6 +14,7 @@ const root = path.resolve(__dirname, "../..");
 const SERVICES = [
   "workers/chat/service.ts",
   "workers/chat/live.ts",
+  "workers/contributions",
   "workers/files/upload-quota.ts",
   "workers/initiatives",
   "workers/lib/domain-errors.ts",
