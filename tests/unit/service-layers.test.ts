@@ -12,6 +12,7 @@ const root = path.resolve(__dirname, "../..");
 
 /** One home per resource in workers/: every module in these folders (or these files) is a service. */
 const SERVICES = [
+  "workers/attachments",
   "workers/chat/service.ts",
   "workers/chat/live.ts",
   "workers/contributions",
