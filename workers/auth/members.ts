@@ -67,6 +67,12 @@ export function organizationSummary(env: Env, tenant: Tenant) {
   };
 }
 
+/** The member's name as their profile gives it ("" before they have one), for e-mails. */
+export async function memberName(env: Env, memberId: string): Promise<string> {
+  const profile = await getDb(env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, memberId)).get();
+  return profile?.name ?? "";
+}
+
 /** The `user` of SPEC.md section 3 ("Session: access_token, user (with language and organisations list)"). */
 export async function userJson(env: Env, member: MemberRow, preferOrgId?: string) {
   const db = getDb(env);

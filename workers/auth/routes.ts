@@ -5,8 +5,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { EmailSchema } from "../../app/domain/email";
-import { getDb, schema } from "../db/client";
-import { eq } from "drizzle-orm";
 import { DomainError, badRequest, conflict, forbidden, notFound, preconditionFailed, unauthorized } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { enforceRateLimit } from "../lib/rate-limit";
@@ -16,11 +14,12 @@ import type { AppEnv } from "../types";
 import { consumeEmailToken, peekEmailToken } from "./email-tokens";
 import type { EmailKind } from "../email/templates";
 import { sendTokenEmail } from "./mail";
-import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberOrganizations, organizationSummary, userJson } from "./members";
+import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberName, memberOrganizations, organizationSummary, userJson } from "./members";
 import { authenticate, bearerToken, sessionNamedBy, unauthenticated } from "./middleware";
-import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
+import { confirmEmailWithPassword, resetPassword } from "./password-changes";
+import { assertAcceptablePassword, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokensJson } from "./session-response";
-import { revokeMemberSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
+import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
 import { ssoRoutes, ssoStartUrl } from "./sso";
 import type { Tenant } from "../tenant/organizations";
 
@@ -55,8 +54,7 @@ const accountNotFound = (kind: "not_found" | "declined" = "not_found") =>
 async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgId: string) {
   const tenant = await memberTenant(env, member.id, preferOrgId);
   if (!tenant) throw accountNotFound();
-  const profile = await getDb(env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get();
-  await sendTokenEmail(env, kind, { ...member, name: profile?.name ?? "" }, tenant);
+  await sendTokenEmail(env, kind, { ...member, name: await memberName(env, member.id) }, tenant);
 }
 
 /** The member and organisation a single-use e-mail token was issued for. */
@@ -171,26 +169,8 @@ export const authRoutes = new Hono<AppEnv>()
       throw badRequest("validation_error", "The terms must be accepted.", { agreeTC: "form_error_required" });
     }
     await consumeEmailToken(c.env, token, "password_reset");
-    const db = getDb(c.env);
-    const now = Date.now();
-    const updateMember = db
-      .update(schema.members)
-      .set({
-        passwordHash: await hashPassword(password),
-        // Following the e-mailed link proves the address.
-        emailConfirmedAt: member.emailConfirmedAt ?? now,
-        ...(agreements?.agreeTC ? { lastTermsAcceptedVersion: latestTerms } : {}),
-      })
-      .where(eq(schema.members.id, member.id));
-    const comms = agreements?.agreeComms;
-    // A new password ends every session opened with the old one (a thief's included); signIn below
-    // opens the only session left.
-    await db.batch([
-      updateMember,
-      revokeMemberSessions(c.env, member.id, "password_reset"),
-      ...(comms === undefined ? [] : [db.update(schema.profiles).set({ commercialCommsAccepted: comms }).where(eq(schema.profiles.memberId, member.id))]),
-    ]);
-    const updated = (await findMemberById(c.env, member.id))!;
+    // The new password ends every other session; signIn opens the only one left.
+    const updated = await resetPassword(c.env, member, password, agreements, latestTerms);
     return c.json(await signIn(c, updated));
   })
 
@@ -219,11 +199,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
     assertAcceptablePassword(password, tenant.general.password_policy, member.email);
     await consumeEmailToken(c.env, token, "email_confirmation");
-    await getDb(c.env)
-      .update(schema.members)
-      .set({ passwordHash: await hashPassword(password), emailConfirmedAt: member.emailConfirmedAt ?? Date.now() })
-      .where(eq(schema.members.id, member.id));
-    const updated = (await findMemberById(c.env, member.id))!;
+    const updated = await confirmEmailWithPassword(c.env, member, password);
     return c.json(await signIn(c, updated));
   })
 
