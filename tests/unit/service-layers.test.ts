@@ -13,6 +13,9 @@ const root = path.resolve(__dirname, "../..");
 /** One home per resource in workers/: every module in these folders (or these files) is a service. */
 const SERVICES = [
   "workers/attachments",
+  "workers/auth/members.ts",
+  "workers/auth/password-changes.ts",
+  "workers/auth/sso-flow.ts",
   "workers/chat/service.ts",
   "workers/chat/live.ts",
   "workers/contributions",
@@ -20,6 +23,7 @@ const SERVICES = [
   "workers/initiatives",
   "workers/lib/domain-errors.ts",
   "workers/profile",
+  "workers/tenant/initiative-organization.ts",
 ];
 
 const HTTP_SPEAKING = [

@@ -10,7 +10,7 @@ import { getDb } from "../db/client";
 import { sendTokenEmail } from "../auth/mail";
 import { findMemberByEmail, latestPlatformTermsVersion, newMemberStatements } from "../auth/members";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
-import { ssoStartUrl } from "../auth/sso";
+import { ssoStartUrl } from "../auth/sso-flow";
 import { conflict, forbidden, notFound, preconditionFailed } from "../lib/domain-errors";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validate } from "../lib/validation";

@@ -20,7 +20,8 @@ import { confirmEmailWithPassword, resetPassword } from "./password-changes";
 import { assertAcceptablePassword, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokensJson } from "./session-response";
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
-import { ssoRoutes, ssoStartUrl } from "./sso";
+import { ssoRoutes } from "./sso";
+import { ssoStartUrl } from "./sso-flow";
 import type { Tenant } from "../tenant/organizations";
 
 const PasswordSchema = v.pipe(v.string("form_error_required"), v.nonEmpty("form_error_required"), v.maxLength(1024, "password_policy_maxLength"));
