@@ -1,8 +1,8 @@
 /**
  * Services know nothing of HTTP (docs/decisions/014-domain-errors.md): the modules that own a
  * resource's data and rules import neither Hono nor the HTTP error mapping, and build no Response.
- * Route handlers in workers/api/ and workers/auth/ validate, call a service and answer. Scans the
- * source as it is, so a service that starts speaking HTTP fails here.
+ * Route handlers validate, call a service and answer: they hold no SQL. Scans the source as it is,
+ * so a service that starts speaking HTTP, or a handler that starts querying, fails here.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -25,6 +25,22 @@ const SERVICES = [
   "workers/profile",
   "workers/tenant/initiative-organization.ts",
 ];
+
+/** Route handlers that validate, call a service and answer: they hold no query of their own. */
+const HANDLERS = [
+  "workers/api/attachments.ts",
+  "workers/api/chat.ts",
+  "workers/api/contributions.ts",
+  "workers/api/organization.ts",
+  "workers/api/profile.ts",
+  "workers/api/signup.ts",
+  "workers/auth/routes.ts",
+  "workers/auth/sso.ts",
+  "workers/chat/socket.ts",
+];
+
+/** A query in the making: a database handle, a prepared statement, raw SQL or the D1 binding. */
+const QUERYING = /\bgetDb\(|\.prepare\(|\bsql`|\.DB\b|\bdb\.(?:select|insert|update|delete|batch)\(/;
 
 const HTTP_SPEAKING = [
   { pattern: /from\s*["']hono(?:\/[^"']*)?["']/, says: "imports Hono" },
@@ -52,6 +68,22 @@ describe("the HTTP scanner", () => {
     expect(httpViolations("return new Response(null, { status: 204 });")).toEqual(["builds a Response"]);
     expect(httpViolations("return c.json(body, 201);")).toEqual(["answers through a Hono context"]);
     expect(httpViolations('import { notFound } from "../lib/domain-errors";')).toEqual([]);
+  });
+});
+
+describe("the query scanner", () => {
+  it("catches a database handle, a statement, raw SQL and the binding", () => {
+    expect(QUERYING.test("const db = getDb(c.env);")).toBe(true);
+    expect(QUERYING.test('c.env.DB.prepare("SELECT 1")')).toBe(true);
+    expect(QUERYING.test("where(sql`json_extract(x)`)")).toBe(true);
+    expect(QUERYING.test("await db.select().from(schema.members)")).toBe(true);
+    expect(QUERYING.test("await recordContribution(c.env, input)")).toBe(false);
+  });
+});
+
+describe("handlers hold no SQL", () => {
+  it.each(HANDLERS)("%s", (handler) => {
+    expect(QUERYING.test(readFileSync(path.join(root, handler), "utf8"))).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
+import { conflict } from "../lib/domain-errors";
 import { getOrganizationById, organizationOrigin, type Tenant } from "../tenant/organizations";
 
 export type MemberRow = typeof schema.members.$inferSelect;
@@ -104,6 +105,8 @@ export function profileSlug(name: string): string {
   return `${base || "member"}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
+export const accountExists = () => conflict("account_exists", "An account with this e-mail already exists.");
+
 export interface NewMember {
   email: string;
   name: string;
@@ -139,4 +142,19 @@ export function newMemberStatements(env: Env, input: NewMember) {
       db.insert(schema.memberships).values({ orgId: input.orgId, memberId: id, role: "member" }),
     ] as const,
   };
+}
+
+/**
+ * Creates a member, its profile and its membership in one batch; answers the new member's id.
+ * Two sign-ups racing for one address: the unique index decides, the loser gets the conflict.
+ */
+export async function createMember(env: Env, input: NewMember): Promise<string> {
+  const created = newMemberStatements(env, input);
+  try {
+    await getDb(env).batch([...created.statements]);
+  } catch (cause) {
+    if (String(cause).includes("UNIQUE")) throw accountExists();
+    throw cause;
+  }
+  return created.id;
 }
