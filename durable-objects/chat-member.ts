@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
-import { ApiError } from "../workers/lib/errors";
+import { DomainError, internalError, RateLimitedError } from "../workers/lib/domain-errors";
 import { CHAT_MEMBER_HEADER, CHAT_ORG_HEADER, type ChatEvent, deliver as deliverTo, memberObject } from "../workers/chat/live";
 import {
   type ChatActor,
@@ -102,17 +102,17 @@ export class ChatMember extends DurableObject<Env> {
     try {
       await this.handle(ws, actor, frame);
     } catch (error) {
-      if (!(error instanceof ApiError)) {
+      if (!(error instanceof DomainError)) {
         console.error(JSON.stringify({ level: "error", msg: "chat frame failed", type: frame.type, error: String(error) }));
       }
-      const known = error instanceof ApiError ? error : new ApiError(500, "internal_error", "Something went wrong, try again in a few minutes.");
-      const retryAfter = known.headers?.["Retry-After"];
+      const known = error instanceof DomainError ? error : internalError();
+      const retryAfter = known instanceof RateLimitedError ? known.retryAfterSeconds : undefined;
       send(ws, {
         type: "error",
         ...known.toBody(),
         ...(tempId !== undefined ? { temp_id: tempId } : {}),
         ...(frame.type !== "sync" && frame.type !== "presence" ? { conversation_id: frame.conversation_id } : {}),
-        ...(retryAfter ? { retry_after: Number(retryAfter) } : {}),
+        ...(retryAfter ? { retry_after: retryAfter } : {}),
       });
     }
   }

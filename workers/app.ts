@@ -21,7 +21,8 @@ import { ssoInitiatePage } from "./auth/sso";
 import { basemapRoutes } from "./basemap";
 import { devRoutes } from "./dev/mailbox";
 import { getConfig, isProduction } from "./lib/config";
-import { ApiError, errorJson, handleError, handleNotFound } from "./lib/errors";
+import { errorJson, handleError, handleNotFound } from "./lib/errors";
+import { tooLarge } from "./lib/domain-errors";
 import { securityHeaders } from "./lib/security-headers";
 import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream } from "./lib/upstream";
@@ -47,7 +48,7 @@ export interface PageContext {
 const jsonBodyLimit = bodyLimit({
   maxSize: JSON_BODY_LIMIT_BYTES,
   onError: (c) =>
-    errorJson(c, new ApiError(413, "payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`)),
+    errorJson(c, tooLarge("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`)),
 });
 
 /**

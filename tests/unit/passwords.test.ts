@@ -7,7 +7,7 @@ import {
   PBKDF2_ITERATIONS,
   verifyPassword,
 } from "../../workers/auth/passwords";
-import { ApiError } from "../../workers/lib/errors";
+import { DomainError } from "../../workers/lib/domain-errors";
 
 describe("PBKDF2 password hashing", () => {
   it("never uses more iterations than deployed Workers allow (100,000)", async () => {
@@ -47,8 +47,8 @@ describe("the server's password check", () => {
       assertAcceptablePassword(password, DEFAULT_PASSWORD_POLICY, email);
       return null;
     } catch (error) {
-      expect(error).toBeInstanceOf(ApiError);
-      return (error as ApiError).fields?.password;
+      expect(error).toBeInstanceOf(DomainError);
+      return (error as DomainError).fields?.password;
     }
   };
 

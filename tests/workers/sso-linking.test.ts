@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { memberForIdentity, SsoError } from "../../workers/auth/sso";
+import { memberForIdentity, SsoError } from "../../workers/auth/sso-flow";
 import { call, createMember, json, seedOrganizations } from "./support";
 
 // The provider flow itself runs end to end against oidc-provider in tests/e2e/sso.test.mjs; these are

@@ -10,7 +10,7 @@ import { getDb } from "../db/client";
 import { approvalSchema, decideApproval, dropInterest, join, leave, rate, showInterest } from "../initiatives/actions";
 import { myInitiatives } from "../initiatives/lists";
 import { findInitiative, type InitiativeKey } from "../initiatives/queries";
-import { notFound } from "../lib/errors";
+import { notFound } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";

@@ -7,7 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { isSlug } from "../../app/domain/slug";
 import { authenticate, unauthenticated } from "../auth/middleware";
 import { getDb, schema } from "../db/client";
-import { notFound } from "../lib/errors";
+import { notFound } from "../lib/domain-errors";
 import { getOrganizationBySlug } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 

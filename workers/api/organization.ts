@@ -1,12 +1,11 @@
 /** Organisation look-ups of SPEC.md section 7 (no token needed). */
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { slugSchema } from "../../app/domain/slug";
-import { getDb, schema } from "../db/client";
-import { notFound } from "../lib/errors";
+import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
-import { getOrganizationById, getOrganizationBySignupToken, getOrganizationBySlug } from "../tenant/organizations";
+import { organizationOfInitiativeSlug } from "../tenant/initiative-organization";
+import { getOrganizationBySignupToken, getOrganizationBySlug } from "../tenant/organizations";
 import { organizationProfileJson } from "../tenant/profile";
 import type { AppEnv } from "../types";
 
@@ -26,17 +25,7 @@ export const organizationRoutes = new Hono<AppEnv>()
   })
 
   .get("/by_initiative_slug/:slug", validate("param", SlugParam), async (c) => {
-    const { slug } = c.req.valid("param");
-    // Slugs are unique per organisation: prefer the request's own organisation, then public ones.
-    const rows = await getDb(c.env)
-      .select({ orgId: schema.initiatives.orgId, isPublic: schema.organizations.isPublic })
-      .from(schema.initiatives)
-      .innerJoin(schema.organizations, eq(schema.organizations.id, schema.initiatives.orgId))
-      .where(eq(schema.initiatives.slug, slug))
-      .all();
-    const chosen =
-      rows.find((row) => row.orgId === c.var.tenant.id) ?? rows.find((row) => row.isPublic) ?? rows[0];
-    const tenant = chosen ? await getOrganizationById(c.env, chosen.orgId) : null;
+    const tenant = await organizationOfInitiativeSlug(c.env, c.req.valid("param").slug, c.var.tenant.id);
     if (!tenant) throw notFound("initiative_not_found", "The initiative cannot be found.");
     return c.json(organizationProfileJson(c.env, tenant, { withSignupToken: false }));
   })

@@ -25,7 +25,7 @@ import {
 import { getDb, schema } from "../db/client";
 import { findInitiative, participationOf } from "../initiatives/queries";
 import { toRecord, type RecordRow } from "../initiatives/serialize";
-import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
+import { badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
@@ -59,7 +59,7 @@ async function reportingParticipation(c: Context<AppEnv>, initiative: Initiative
 const { participationRecords } = schema;
 
 const hoursOverDailyCap = () =>
-  new ApiError(400, "validation_error", "That is more hours than the initiative allows in one day.", { hours: "participation_error_hours_max" });
+  badRequest("validation_error", "That is more hours than the initiative allows in one day.", { hours: "participation_error_hours_max" });
 
 /**
  * Records `hours` only while the day's total stays within the cap: the sum and the insert are one

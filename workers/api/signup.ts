@@ -6,12 +6,11 @@
 import { Hono } from "hono";
 import { SignupSchema, type SignupInput, type SignupMissing } from "../../app/domain/signup";
 import { resolveLocale } from "../../app/domain/locales";
-import { getDb } from "../db/client";
 import { sendTokenEmail } from "../auth/mail";
-import { findMemberByEmail, latestPlatformTermsVersion, newMemberStatements } from "../auth/members";
+import { accountExists, createMember, findMemberByEmail, latestPlatformTermsVersion } from "../auth/members";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
-import { ssoStartUrl } from "../auth/sso";
-import { ApiError, notFound } from "../lib/errors";
+import { ssoStartUrl } from "../auth/sso-flow";
+import { forbidden, notFound, preconditionFailed } from "../lib/domain-errors";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validate } from "../lib/validation";
 import {
@@ -25,8 +24,7 @@ import {
 import type { AppEnv } from "../types";
 
 const invitationRequired = () =>
-  new ApiError(
-    403,
+  forbidden(
     "invitation_required",
     "This organisation admits new members only through its sign-up link, an invitation, an e-mail address of its domains or its single sign-on.",
   );
@@ -92,8 +90,8 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
 
   const existing = await findMemberByEmail(c.env, input.email);
   if (existing) {
-    if (existing.emailConfirmedAt !== null) throw new ApiError(409, "account_exists", "An account with this e-mail already exists.");
-    throw new ApiError(412, "email_not_confirmed", "This account exists but its e-mail is not confirmed yet.");
+    if (existing.emailConfirmedAt !== null) throw accountExists();
+    throw preconditionFailed("email_not_confirmed", "This account exists but its e-mail is not confirmed yet.");
   }
 
   if (!tenant) {
@@ -109,7 +107,7 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
     });
   }
   if (tenant.community.disable_create_new_account) {
-    throw new ApiError(403, "signup_disabled", "This organisation does not accept new accounts.");
+    throw forbidden("signup_disabled", "This organisation does not accept new accounts.");
   }
   const sso = tenant.sso.find((provider) => provider.enforced) ?? (chosen?.ssoOnly ? tenant.sso[0] : undefined);
   if (sso) return answer("sso_confirmation", { url: ssoStartUrl(tenant.slug, sso.provider, input.email) });
@@ -117,7 +115,7 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
 
   assertAcceptablePassword(input.password, tenant.general.password_policy, input.email);
   const language = resolveLocale(input.language ?? tenant.community.language);
-  const created = newMemberStatements(c.env, {
+  const memberId = await createMember(c.env, {
     email: input.email,
     name: input.name,
     language,
@@ -127,14 +125,6 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
     termsVersion: await latestPlatformTermsVersion(c.env),
     commercialComms: input.agreeComms,
   });
-  const db = getDb(c.env);
-  try {
-    await db.batch([...created.statements]);
-  } catch (cause) {
-    // Two sign-ups racing for one address: the unique index decides, the loser sees 409.
-    if (String(cause).includes("UNIQUE")) throw new ApiError(409, "account_exists", "An account with this e-mail already exists.");
-    throw cause;
-  }
-  await sendTokenEmail(c.env, "email_confirmation", { id: created.id, email: input.email, language, name: input.name }, tenant);
+  await sendTokenEmail(c.env, "email_confirmation", { id: memberId, email: input.email, language, name: input.name }, tenant);
   return answer("email_confirmation", {}, 201);
 });

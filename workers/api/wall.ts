@@ -10,7 +10,7 @@ import { INITIATIVE_TYPES, dateFilterWindow } from "../../app/domain/initiatives
 import { slugSchema } from "../../app/domain/slug";
 import { getDb } from "../db/client";
 import { wallPage } from "../initiatives/lists";
-import { badRequest } from "../lib/errors";
+import { badRequest } from "../lib/domain-errors";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
-import { ApiError } from "../lib/errors";
+import { unauthorized } from "../lib/domain-errors";
 import { randomToken, sha256Hex } from "../lib/crypto";
 
 export type EmailTokenPurpose = (typeof schema.EMAIL_TOKEN_PURPOSES)[number];
@@ -16,7 +16,7 @@ export const EMAIL_TOKEN_TTL_HOURS: Record<EmailTokenPurpose, number> = {
   invite: 24 * 7,
 };
 
-const linkExpired = () => new ApiError(401, "link_expired", "This link has expired or was already used.");
+const linkExpired = () => unauthorized("link_expired", "This link has expired or was already used.");
 
 /**
  * A new single-use token. It supersedes the member's earlier live tokens of the same purpose (in

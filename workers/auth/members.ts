@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
+import { conflict } from "../lib/domain-errors";
 import { getOrganizationById, organizationOrigin, type Tenant } from "../tenant/organizations";
 
 export type MemberRow = typeof schema.members.$inferSelect;
@@ -67,6 +68,12 @@ export function organizationSummary(env: Env, tenant: Tenant) {
   };
 }
 
+/** The member's name as their profile gives it ("" before they have one), for e-mails. */
+export async function memberName(env: Env, memberId: string): Promise<string> {
+  const profile = await getDb(env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, memberId)).get();
+  return profile?.name ?? "";
+}
+
 /** The `user` of SPEC.md section 3 ("Session: access_token, user (with language and organisations list)"). */
 export async function userJson(env: Env, member: MemberRow, preferOrgId?: string) {
   const db = getDb(env);
@@ -97,6 +104,8 @@ export function profileSlug(name: string): string {
     .slice(0, 40);
   return `${base || "member"}-${crypto.randomUUID().slice(0, 8)}`;
 }
+
+export const accountExists = () => conflict("account_exists", "An account with this e-mail already exists.");
 
 export interface NewMember {
   email: string;
@@ -133,4 +142,19 @@ export function newMemberStatements(env: Env, input: NewMember) {
       db.insert(schema.memberships).values({ orgId: input.orgId, memberId: id, role: "member" }),
     ] as const,
   };
+}
+
+/**
+ * Creates a member, its profile and its membership in one batch; answers the new member's id.
+ * Two sign-ups racing for one address: the unique index decides, the loser gets the conflict.
+ */
+export async function createMember(env: Env, input: NewMember): Promise<string> {
+  const created = newMemberStatements(env, input);
+  try {
+    await getDb(env).batch([...created.statements]);
+  } catch (cause) {
+    if (String(cause).includes("UNIQUE")) throw accountExists();
+    throw cause;
+  }
+  return created.id;
 }

@@ -1,12 +1,12 @@
 /** Bearer-token authentication for the API and the Auth service. */
 import { createMiddleware } from "hono/factory";
 import { getConfig } from "../lib/config";
-import { ApiError } from "../lib/errors";
+import { unauthorized } from "../lib/domain-errors";
 import type { AppEnv, AuthContext } from "../types";
 import { accountDisabled, getLiveSession } from "./sessions";
 import { type AccessClaims, verifyAccessToken } from "./tokens";
 
-const unauthenticated = () => new ApiError(401, "unauthenticated", "Sign in to continue.");
+const unauthenticated = () => unauthorized("unauthenticated", "Sign in to continue.");
 
 export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i);

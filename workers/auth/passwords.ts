@@ -9,7 +9,7 @@ import {
   type PasswordPolicy,
 } from "../../app/domain/password-policy";
 import { base64Decode, base64Encode, timingSafeEqual } from "../lib/crypto";
-import { ApiError } from "../lib/errors";
+import { badRequest } from "../lib/domain-errors";
 import { isCommonPassword } from "./common-passwords";
 
 /** Deployed Workers refuse PBKDF2 above 100,000 iterations (local workerd does not enforce it). */
@@ -77,5 +77,5 @@ export async function verifyPassword(password: string, stored: string | null): P
 export function assertAcceptablePassword(password: string, policy: PasswordPolicy, email: string) {
   const rule = checkPasswordPolicy(password, policy, email);
   const key = rule ? passwordPolicyMessageKey(rule) : isCommonPassword(password) ? "password_policy_common" : null;
-  if (key) throw new ApiError(400, "invalid_password", "The password does not meet the password policy.", { password: key });
+  if (key) throw badRequest("invalid_password", "The password does not meet the password policy.", { password: key });
 }

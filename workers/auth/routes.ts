@@ -5,9 +5,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { EmailSchema } from "../../app/domain/email";
-import { getDb, schema } from "../db/client";
-import { eq } from "drizzle-orm";
-import { ApiError, notFound } from "../lib/errors";
+import { DomainError, badRequest, conflict, forbidden, notFound, preconditionFailed, unauthorized } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validate } from "../lib/validation";
@@ -16,12 +14,14 @@ import type { AppEnv } from "../types";
 import { consumeEmailToken, peekEmailToken } from "./email-tokens";
 import type { EmailKind } from "../email/templates";
 import { sendTokenEmail } from "./mail";
-import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberOrganizations, organizationSummary, userJson } from "./members";
+import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberName, memberOrganizations, organizationSummary, userJson } from "./members";
 import { authenticate, bearerToken, sessionNamedBy, unauthenticated } from "./middleware";
-import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
+import { confirmEmailWithPassword, resetPassword } from "./password-changes";
+import { assertAcceptablePassword, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokensJson } from "./session-response";
-import { revokeMemberSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
-import { ssoRoutes, ssoStartUrl } from "./sso";
+import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
+import { ssoRoutes } from "./sso";
+import { ssoStartUrl } from "./sso-flow";
 import type { Tenant } from "../tenant/organizations";
 
 const PasswordSchema = v.pipe(v.string("form_error_required"), v.nonEmpty("form_error_required"), v.maxLength(1024, "password_policy_maxLength"));
@@ -47,21 +47,21 @@ async function memberTenant(env: Env, memberId: string, preferOrgId: string): Pr
   return organizations[0]?.tenant ?? null;
 }
 
-const accountNotFound = (status: 404 | 402 = 404) =>
-  new ApiError(status, status === 402 ? "email_not_found" : "account_not_found", "There is no account with this e-mail.");
+/** Recovery answers `declined` (402 email_not_found), the other flows `not_found` (SPEC.md section 8). */
+const accountNotFound = (kind: "not_found" | "declined" = "not_found") =>
+  new DomainError(kind, kind === "declined" ? "email_not_found" : "account_not_found", "There is no account with this e-mail.");
 
 /** Mails a single-use link to a member, for the organisation whose rules apply to them. */
 async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgId: string) {
   const tenant = await memberTenant(env, member.id, preferOrgId);
   if (!tenant) throw accountNotFound();
-  const profile = await getDb(env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get();
-  await sendTokenEmail(env, kind, { ...member, name: profile?.name ?? "" }, tenant);
+  await sendTokenEmail(env, kind, { ...member, name: await memberName(env, member.id) }, tenant);
 }
 
 /** The member and organisation a single-use e-mail token was issued for. */
 async function tokenSubject(env: Env, row: { memberId: string; orgId: string | null }, fallbackOrgId: string) {
   const member = await findMemberById(env, row.memberId);
-  if (!member) throw new ApiError(401, "link_expired", "This link has expired or was already used.");
+  if (!member) throw unauthorized("link_expired", "This link has expired or was already used.");
   const tenant = (row.orgId ? await getOrganizationById(env, row.orgId) : null) ?? (await memberTenant(env, member.id, fallbackOrgId));
   if (!tenant) throw notFound("organization_not_found", "The organisation no longer exists.");
   return { member, tenant };
@@ -93,11 +93,11 @@ export const authRoutes = new Hono<AppEnv>()
     const matches = await verifyPassword(password, member?.passwordHash ?? null);
     // Only failures count (workers/lib/rate-limit.ts): the right password gives its hits back.
     if (matches) await attempt.succeeded();
-    if (!member) throw accountNotFound(402);
-    if (member.disabledAt !== null) throw new ApiError(403, "account_disabled", "This account is disabled.");
-    if (!member.passwordHash) throw new ApiError(401, "password_not_set", "This account has no password yet; recover it to choose one.");
-    if (!matches) throw new ApiError(401, "wrong_password", "The e-mail or the password is not right.");
-    if (member.emailConfirmedAt === null) throw new ApiError(412, "email_not_confirmed", "Confirm your e-mail address first.");
+    if (!member) throw accountNotFound("declined");
+    if (member.disabledAt !== null) throw forbidden("account_disabled", "This account is disabled.");
+    if (!member.passwordHash) throw unauthorized("password_not_set", "This account has no password yet; recover it to choose one.");
+    if (!matches) throw unauthorized("wrong_password", "The e-mail or the password is not right.");
+    if (member.emailConfirmedAt === null) throw preconditionFailed("email_not_confirmed", "Confirm your e-mail address first.");
     return c.json(await signIn(c, member));
   })
 
@@ -139,11 +139,11 @@ export const authRoutes = new Hono<AppEnv>()
     let fromBody: string | undefined;
     if (c.req.header("content-type")?.includes("application/json")) {
       const parsed = v.safeParse(RefreshBody, await jsonBody(c));
-      if (!parsed.success) throw new ApiError(400, "validation_error", "refresh_token must be a string.", { refresh_token: "form_error_invalid" });
+      if (!parsed.success) throw badRequest("validation_error", "refresh_token must be a string.", { refresh_token: "form_error_invalid" });
       fromBody = parsed.output.refresh_token;
     }
     const refreshToken = fromBody ?? readRefreshCookie(c);
-    if (!refreshToken) throw new ApiError(401, "invalid_refresh_token", "The session has ended; sign in again.");
+    if (!refreshToken) throw unauthorized("invalid_refresh_token", "The session has ended; sign in again.");
     const tokens = await rotateRefreshToken(c.env, refreshToken);
     setRefreshCookie(c, tokens.refresh_token);
     return c.json(tokensJson(tokens));
@@ -167,29 +167,11 @@ export const authRoutes = new Hono<AppEnv>()
     const latestTerms = await latestPlatformTermsVersion(c.env);
     // The set-initial-password variant: terms must be accepted by whoever has not yet accepted them.
     if (agreements && !agreements.agreeTC && member.lastTermsAcceptedVersion < latestTerms) {
-      throw new ApiError(400, "validation_error", "The terms must be accepted.", { agreeTC: "form_error_required" });
+      throw badRequest("validation_error", "The terms must be accepted.", { agreeTC: "form_error_required" });
     }
     await consumeEmailToken(c.env, token, "password_reset");
-    const db = getDb(c.env);
-    const now = Date.now();
-    const updateMember = db
-      .update(schema.members)
-      .set({
-        passwordHash: await hashPassword(password),
-        // Following the e-mailed link proves the address.
-        emailConfirmedAt: member.emailConfirmedAt ?? now,
-        ...(agreements?.agreeTC ? { lastTermsAcceptedVersion: latestTerms } : {}),
-      })
-      .where(eq(schema.members.id, member.id));
-    const comms = agreements?.agreeComms;
-    // A new password ends every session opened with the old one (a thief's included); signIn below
-    // opens the only session left.
-    await db.batch([
-      updateMember,
-      revokeMemberSessions(c.env, member.id, "password_reset"),
-      ...(comms === undefined ? [] : [db.update(schema.profiles).set({ commercialCommsAccepted: comms }).where(eq(schema.profiles.memberId, member.id))]),
-    ]);
-    const updated = (await findMemberById(c.env, member.id))!;
+    // The new password ends every other session; signIn opens the only one left.
+    const updated = await resetPassword(c.env, member, password, agreements, latestTerms);
     return c.json(await signIn(c, updated));
   })
 
@@ -206,7 +188,7 @@ export const authRoutes = new Hono<AppEnv>()
     await enforceRateLimit(c, "confirm_email", email);
     const member = await findMemberByEmail(c.env, email);
     if (!member) throw accountNotFound();
-    if (member.emailConfirmedAt !== null) throw new ApiError(409, "email_already_confirmed", "This e-mail is already confirmed; sign in.");
+    if (member.emailConfirmedAt !== null) throw conflict("email_already_confirmed", "This e-mail is already confirmed; sign in.");
     await mailLink(c.env, "email_confirmation", member, c.var.tenant.id);
     return c.body(null, 204);
   })
@@ -218,11 +200,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
     assertAcceptablePassword(password, tenant.general.password_policy, member.email);
     await consumeEmailToken(c.env, token, "email_confirmation");
-    await getDb(c.env)
-      .update(schema.members)
-      .set({ passwordHash: await hashPassword(password), emailConfirmedAt: member.emailConfirmedAt ?? Date.now() })
-      .where(eq(schema.members.id, member.id));
-    const updated = (await findMemberById(c.env, member.id))!;
+    const updated = await confirmEmailWithPassword(c.env, member, password);
     return c.json(await signIn(c, updated));
   })
 

@@ -7,7 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import { ApiError } from "../lib/errors";
+import { declined, unauthorized } from "../lib/domain-errors";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./tokens";
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
@@ -22,10 +22,10 @@ export interface IssuedTokens {
 }
 
 const invalidRefresh = (code = "invalid_refresh_token") =>
-  new ApiError(401, code, "The session has ended; sign in again.");
+  unauthorized(code, "The session has ended; sign in again.");
 
 /** A disabled account's tokens stop working at once, everywhere (SPEC.md section 8: 402 logs out). */
-export const accountDisabled = () => new ApiError(402, "account_disabled", "This account is no longer active.");
+export const accountDisabled = () => declined("account_disabled", "This account is no longer active.");
 
 async function issue(env: Env, memberId: string, sessionId: string, sessionExpiresAt: number, now: number) {
   const refreshToken = randomToken();

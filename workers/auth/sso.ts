@@ -1,262 +1,37 @@
 /**
- * Single sign-on by OpenID Connect: authorization code flow with PKCE, state and nonce, configured
- * per organisation (table sso_providers). The round trip's secrets live in D1 (sso_states), used once.
+ * Single sign-on by OpenID Connect (the flow is in workers/auth/sso-flow.ts):
  *
  *   POST /auth/sso/{provider}/initiate   -> { url } of the provider's authorization endpoint
  *   GET  /sso/initiate/{provider}/{path*} -> the same, as a redirect (the web app's popup opens it)
  *   GET  /auth/sso/{provider}/callback   -> signs the member in, then /sso/success or /sso/error/{code}
  */
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import * as oauth from "oauth4webapi";
 import * as v from "valibot";
-import { resolveLocale } from "../../app/domain/locales";
-import { localPath } from "../../app/domain/same-origin";
-import { getDb, schema } from "../db/client";
-import { isProduction } from "../lib/config";
-import { ApiError, notFound } from "../lib/errors";
+import { DomainError, badRequest } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
-import { getOrganizationById, getOrganizationBySlug, type Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
-import { findMemberByEmail, isMemberOf, newMemberStatements } from "./members";
 import { createSession } from "./sessions";
+import { exchangeCode, initiateTenant, InitiateInput, memberForIdentity, SsoError, ssoRedirectPath, startSso, takeSsoState } from "./sso-flow";
 import { createWebSession } from "./web-session";
 import { setRefreshCookie } from "./session-response";
-
-const STATE_TTL_MS = 10 * 60_000;
-
-type ProviderRow = typeof schema.ssoProviders.$inferSelect;
-
-const InitiateInput = v.object({
-  app: v.optional(v.pipe(v.string(), v.maxLength(40)), "web"),
-  organization: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  redirect_path: v.optional(v.pipe(v.string(), v.maxLength(500)), ""),
-  login_hint: v.optional(v.pipe(v.string(), v.maxLength(320))),
-});
-type InitiateInput = v.InferOutput<typeof InitiateInput>;
-
-/** Where the web app sends a member whose organisation signs in with SSO (SPEC.md section 2). */
-export function ssoStartUrl(orgSlug: string, provider: string, email?: string) {
-  const query = new URLSearchParams({ organization: orgSlug, ...(email ? { login_hint: email } : {}) });
-  return `/sso/initiate/${encodeURIComponent(provider)}/wall?${query}`;
-}
-
-/**
- * The path to land on after sign-in, stored without its leading "/": a path of this site
- * (app/domain/same-origin.ts), else null.
- */
-function ssoRedirectPath(path: string): string | null {
-  if (path === "") return "";
-  return localPath(path.startsWith("/") ? path : `/${path}`)?.slice(1) ?? null;
-}
-
-function httpOptions(env: Env) {
-  // Local test providers run on http://127.0.0.1; production insists on https.
-  return isProduction(env) ? {} : { [oauth.allowInsecureRequests]: true };
-}
-
-const discoveryCache = new Map<string, { as: oauth.AuthorizationServer; at: number }>();
-
-async function authorizationServer(env: Env, issuer: string): Promise<oauth.AuthorizationServer> {
-  const cached = discoveryCache.get(issuer);
-  if (cached && Date.now() - cached.at < 3600_000) return cached.as;
-  const issuerUrl = new URL(issuer);
-  const response = await oauth.discoveryRequest(issuerUrl, { algorithm: "oidc", ...httpOptions(env) });
-  const as = await oauth.processDiscoveryResponse(issuerUrl, response);
-  discoveryCache.set(issuer, { as, at: Date.now() });
-  return as;
-}
-
-function clientOf(provider: ProviderRow) {
-  const client: oauth.Client = { client_id: provider.clientId };
-  const auth = provider.clientSecret ? oauth.ClientSecretPost(provider.clientSecret) : oauth.None();
-  return { client, auth };
-}
-
-const callbackUrl = (requestUrl: string, provider: string) =>
-  `${new URL(requestUrl).origin}/auth/sso/${encodeURIComponent(provider)}/callback`;
-
-async function findProvider(env: Env, tenant: Tenant, provider: string) {
-  const row = await getDb(env)
-    .select()
-    .from(schema.ssoProviders)
-    .where(and(eq(schema.ssoProviders.orgId, tenant.id), eq(schema.ssoProviders.provider, provider)))
-    .get();
-  if (!row) throw notFound("sso_provider_not_found", "This organisation has no such sign-in provider.");
-  return row;
-}
-
-/** Stores state, nonce and verifier, and answers the provider's authorization URL. */
-export async function startSso(env: Env, requestUrl: string, tenant: Tenant, providerSlug: string, input: InitiateInput) {
-  const provider = await findProvider(env, tenant, providerSlug);
-  let as: oauth.AuthorizationServer;
-  try {
-    as = await authorizationServer(env, provider.issuer);
-  } catch (cause) {
-    console.error(JSON.stringify({ level: "error", msg: "sso discovery failed", issuer: provider.issuer, cause: String(cause) }));
-    throw new ApiError(502, "sso_provider_unavailable", "The sign-in provider cannot be reached.");
-  }
-  const state = oauth.generateRandomState();
-  const nonce = oauth.generateRandomNonce();
-  const codeVerifier = oauth.generateRandomCodeVerifier();
-  await getDb(env)
-    .insert(schema.ssoStates)
-    .values({
-      state,
-      providerId: provider.id,
-      codeVerifier,
-      nonce,
-      redirectPath: ssoRedirectPath(input.redirect_path) ?? "",
-      app: input.app,
-      expiresAt: Date.now() + STATE_TTL_MS,
-    });
-  const url = new URL(as.authorization_endpoint!);
-  url.search = new URLSearchParams({
-    client_id: provider.clientId,
-    redirect_uri: callbackUrl(requestUrl, provider.provider),
-    response_type: "code",
-    scope: provider.scopes,
-    state,
-    nonce,
-    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: "S256",
-    ...(input.login_hint ? { login_hint: input.login_hint } : {}),
-  }).toString();
-  return url.toString();
-}
-
-async function initiateTenant(env: Env, fallback: Tenant, slug: string | undefined) {
-  if (!slug) return fallback;
-  const tenant = await getOrganizationBySlug(env, slug);
-  if (!tenant) throw notFound("organization_not_found", "The organisation cannot be found.");
-  return tenant;
-}
-
-export class SsoError extends Error {
-  constructor(readonly code: string, detail: string) {
-    super(detail);
-  }
-}
-
-export interface IdentityClaims {
-  sub: string;
-  email?: string;
-  email_verified?: boolean;
-  name?: string;
-  locale?: string;
-}
-
-async function exchangeCode(env: Env, requestUrl: string, provider: ProviderRow, stateRow: typeof schema.ssoStates.$inferSelect) {
-  const as = await authorizationServer(env, provider.issuer);
-  const { client, auth } = clientOf(provider);
-  let params: URLSearchParams;
-  try {
-    params = oauth.validateAuthResponse(as, client, new URL(requestUrl), stateRow.state);
-  } catch (cause) {
-    const code = cause instanceof oauth.AuthorizationResponseError && cause.error === "access_denied" ? "access_denied" : "invalid_response";
-    throw new SsoError(code, String(cause));
-  }
-  const response = await oauth.authorizationCodeGrantRequest(
-    as,
-    client,
-    auth,
-    params,
-    callbackUrl(requestUrl, provider.provider),
-    stateRow.codeVerifier,
-    httpOptions(env),
-  );
-  const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
-    expectedNonce: stateRow.nonce,
-    requireIdToken: true,
-  });
-  const idClaims = oauth.getValidatedIdTokenClaims(result)!;
-  let claims: IdentityClaims = idClaims as unknown as IdentityClaims;
-  if (!claims.email && as.userinfo_endpoint) {
-    // Many providers put profile claims only in the userinfo answer.
-    const userinfo = await oauth.userInfoRequest(as, client, result.access_token, httpOptions(env));
-    claims = { ...claims, ...(await oauth.processUserInfoResponse(as, client, idClaims.sub, userinfo)) } as IdentityClaims;
-  }
-  return claims;
-}
-
-/**
- * The member this identity belongs to: linked before, else by e-mail, else a new member.
- * The e-mail is trusted when the provider says it is verified or when its domain belongs to the
- * provider's organisation (that organisation's IdP is authoritative for its own domain). An
- * existing account is linked only if it already belongs to that organisation or its address is on
- * the organisation's domain: an organisation's IdP must not take over anyone else's account.
- */
-export async function memberForIdentity(env: Env, provider: ProviderRow, claims: IdentityClaims) {
-  const db = getDb(env);
-  const linked = await db
-    .select({ member: schema.members })
-    .from(schema.ssoIdentities)
-    .innerJoin(schema.members, eq(schema.members.id, schema.ssoIdentities.memberId))
-    .where(and(eq(schema.ssoIdentities.providerId, provider.id), eq(schema.ssoIdentities.subject, claims.sub)))
-    .get();
-  if (linked) {
-    await db.insert(schema.memberships).values({ orgId: provider.orgId, memberId: linked.member.id }).onConflictDoNothing();
-    return linked.member;
-  }
-  const email = claims.email?.trim().toLowerCase();
-  if (!email) throw new SsoError("email_missing", "The provider did not share an e-mail address.");
-  const tenant = await getOrganizationById(env, provider.orgId);
-  if (!tenant) throw new SsoError("sso_provider_not_found", "The provider's organisation no longer exists.");
-  const domainOwned = tenant.emailDomains.includes(email.split("@")[1] ?? "");
-  if (!domainOwned && claims.email_verified !== true) {
-    throw new SsoError("email_not_verified", "The provider has not verified this e-mail.");
-  }
-  const existing = await findMemberByEmail(env, email);
-  if (existing) {
-    if (!domainOwned && !(await isMemberOf(env, existing.id, provider.orgId))) {
-      throw new SsoError("email_in_use", "This e-mail belongs to an account outside this organisation.");
-    }
-    await db.batch([
-      db.insert(schema.ssoIdentities).values({ providerId: provider.id, subject: claims.sub, memberId: existing.id }),
-      db.insert(schema.memberships).values({ orgId: provider.orgId, memberId: existing.id }).onConflictDoNothing(),
-      // The provider vouches for the address.
-      db.update(schema.members).set({ emailConfirmedAt: existing.emailConfirmedAt ?? Date.now() }).where(eq(schema.members.id, existing.id)),
-    ]);
-    return (await findMemberByEmail(env, email))!;
-  }
-  const created = newMemberStatements(env, {
-    email,
-    name: claims.name?.trim() || email.split("@")[0],
-    language: resolveLocale(claims.locale ?? tenant.community.language),
-    passwordHash: null,
-    emailConfirmed: true,
-    orgId: provider.orgId,
-    // Terms are accepted in the app's non-closable modal, not by the identity provider.
-    termsVersion: 0,
-    commercialComms: false,
-  });
-  await db.batch([
-    ...created.statements,
-    db.insert(schema.ssoIdentities).values({ providerId: provider.id, subject: claims.sub, memberId: created.id }),
-  ]);
-  return (await findMemberByEmail(env, email))!;
-}
 
 export const ssoRoutes = new Hono<AppEnv>()
   .post("/:provider/initiate", async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? await jsonBody(c) : {};
-    if (body === null || typeof body !== "object") throw new ApiError(400, "bad_request", "The body must be a JSON object.");
+    if (body === null || typeof body !== "object") throw badRequest("bad_request", "The body must be a JSON object.");
     const parsed = v.safeParse(InitiateInput, { ...c.req.query(), ...body });
-    if (!parsed.success) throw new ApiError(400, "validation_error", "Some fields are invalid.");
+    if (!parsed.success) throw badRequest("validation_error", "Some fields are invalid.");
     const tenant = await initiateTenant(c.env, c.var.tenant, parsed.output.organization);
     return c.json({ url: await startSso(c.env, c.req.url, tenant, c.req.param("provider"), parsed.output) });
   })
 
   .get("/:provider/callback", async (c) => {
     const state = c.req.query("state");
-    const db = getDb(c.env);
     const fail = (code: string) => c.redirect(`/sso/error/${encodeURIComponent(code)}`, 302);
     if (!state || state.length > 200) return fail("invalid_state");
-    // Single use: the state row is deleted as it is read.
-    const stateRow = await db.delete(schema.ssoStates).where(eq(schema.ssoStates.state, state)).returning().get();
-    if (!stateRow || stateRow.expiresAt <= Date.now()) return fail("invalid_state");
-    const provider = await db.select().from(schema.ssoProviders).where(eq(schema.ssoProviders.id, stateRow.providerId)).get();
-    if (!provider || provider.provider !== c.req.param("provider")) return fail("invalid_state");
+    const taken = await takeSsoState(c.env, state, c.req.param("provider"));
+    if (!taken) return fail("invalid_state");
+    const { stateRow, provider } = taken;
     try {
       const claims = await exchangeCode(c.env, c.req.url, provider, stateRow);
       const member = await memberForIdentity(c.env, provider, claims);
@@ -286,7 +61,7 @@ export const ssoInitiatePage = new Hono<AppEnv>().get("/:provider/*", async (c) 
     const tenant = await initiateTenant(c.env, c.var.tenant, parsed.output.organization);
     return c.redirect(await startSso(c.env, c.req.url, tenant, provider, parsed.output), 302);
   } catch (cause) {
-    const code = cause instanceof ApiError ? cause.code : "initiate_failed";
+    const code = cause instanceof DomainError ? cause.code : "initiate_failed";
     return c.redirect(`/sso/error/${encodeURIComponent(code)}`, 302);
   }
 });

@@ -3,7 +3,7 @@
  * organisation holds that member's sockets. Events reach a member by a call on their object.
  */
 import type { Tenant } from "../tenant/organizations";
-import { forbidden, notFound } from "../lib/errors";
+import { forbidden, notFound } from "../lib/domain-errors";
 import type { ChatMessageJson, ConversationJson } from "./service";
 
 /** Who the socket belongs to, set by the Worker (workers/chat/socket.ts) on the upgrade it forwards. */

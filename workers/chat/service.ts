@@ -6,7 +6,7 @@
  */
 import * as v from "valibot";
 import { CHAT_LIMITS, ChatMessageContentSchema, chatGroupLetter } from "../../app/domain/chat";
-import { ApiError, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound, RateLimitedError } from "../lib/domain-errors";
 import { invalidInput } from "../lib/validation";
 
 /** Who is acting: a member inside one organisation. */
@@ -238,7 +238,7 @@ export async function conversationMembers(env: Env, actor: ChatActor, conversati
 /** Starts, or finds, the private conversation between me and one member. */
 export async function openPrivateConversation(env: Env, actor: ChatActor, memberId: string) {
   if (memberId === actor.memberId) {
-    throw new ApiError(400, "validation_error", "You cannot chat with yourself.", { member_id: "chat_error_self" });
+    throw badRequest("validation_error", "You cannot chat with yourself.", { member_id: "chat_error_self" });
   }
   const partner = await chatPartner(env, actor, memberId);
   if (!partner) throw notFound("member_not_found", "The member cannot be found.");
@@ -358,12 +358,12 @@ export async function sendChatMessage(env: Env, actor: ChatActor, conversationId
   if (!members.includes(actor.memberId)) throw conversationNotFound();
   const earlier = clientId ? await messageByClientId(env, actor, clientId) : null;
   if (earlier) {
-    if (earlier.conversation_id !== conversationId) throw new ApiError(409, "client_id_in_use", "This client id names another message.");
+    if (earlier.conversation_id !== conversationId) throw conflict("client_id_in_use", "This client id names another message.");
     return { message: messageJson(earlier), members, duplicate: true };
   }
   const count = counted.results[0] as { count: number; window_start: number } | undefined;
   const retryAfter = Math.max(1, Math.ceil(((count?.window_start ?? windowStart) + windowMs - now) / 1000));
-  throw new ApiError(429, "too_many_requests", "Too many messages; wait a moment.", undefined, { "Retry-After": String(retryAfter) });
+  throw new RateLimitedError("too_many_requests", "Too many messages; wait a moment.", retryAfter);
 }
 
 /** Marks a conversation read up to `messageId` (default: its newest message); never moves backwards. */

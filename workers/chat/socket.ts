@@ -18,7 +18,7 @@ import { getWebSession } from "../auth/web-session";
 import { authenticate, authenticateClaims, unauthenticated } from "../auth/middleware";
 import { verifyAccessToken } from "../auth/tokens";
 import { getConfig } from "../lib/config";
-import { ApiError, notFound } from "../lib/errors";
+import { notFound, upgradeRequired } from "../lib/domain-errors";
 import { isOwnOrigin } from "../lib/request-origin";
 import { getOrganizationBySlug } from "../tenant/organizations";
 import type { AppEnv, AuthContext } from "../types";
@@ -48,7 +48,7 @@ async function socketAuth(c: Context<AppEnv>): Promise<AuthContext | null> {
 
 export async function chatSocket(c: Context<AppEnv>) {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-    throw new ApiError(426, "upgrade_required", "This endpoint only accepts WebSocket upgrades.");
+    throw upgradeRequired("upgrade_required", "This endpoint only accepts WebSocket upgrades.");
   }
   const auth = await socketAuth(c);
   if (!auth) throw unauthenticated();

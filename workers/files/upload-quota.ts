@@ -4,7 +4,7 @@
  * Every accepted upload counts, whatever happens to the file afterwards, so deleting and
  * uploading again does not reset it.
  */
-import { ApiError } from "../lib/errors";
+import { RateLimitedError } from "../lib/domain-errors";
 import { hit } from "../lib/rate-limit";
 
 export const UPLOAD_QUOTA = {
@@ -22,12 +22,11 @@ export async function countUpload(db: D1Database, memberId: string, bytes: numbe
   ]);
   const retryAfter = Math.max(...waits.map((wait) => wait.retryAfter));
   if (retryAfter > 0) {
-    throw new ApiError(
-      429,
+    throw new RateLimitedError(
       "upload_quota_exceeded",
       `A member may upload ${files} files and ${maxBytes / (1024 * 1024)} MB per hour.`,
+      retryAfter,
       { file: "attachments_error_quota" },
-      { "Retry-After": String(retryAfter) },
     );
   }
 }

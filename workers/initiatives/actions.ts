@@ -19,7 +19,7 @@ import {
   type Initiative,
 } from "../../app/domain/initiatives";
 import { getDb, schema, type Database } from "../db/client";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { DomainError, badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
 import { invalidInput } from "../lib/validation";
 import type { Tenant } from "../tenant/organizations";
 import type { OrgMembership } from "../types";
@@ -36,7 +36,7 @@ const recount = (db: Database, initiativeId: string) =>
 
 type Refusal = NonNullable<ReturnType<typeof joinRefusal> | ReturnType<typeof memberJoinRefusal>>;
 
-const REFUSALS: Record<Refusal, ApiError> = {
+const REFUSALS: Record<Refusal, DomainError> = {
   initiative_not_joinable: badRequest("initiative_not_joinable", "Donations and informative initiatives are not joined."),
   initiative_full: conflict("initiative_full", "The initiative has no places left."),
   initiative_closed: conflict("initiative_closed", "The initiative is not open for registration."),
@@ -48,7 +48,7 @@ const REFUSALS: Record<Refusal, ApiError> = {
 /** The member's side of joining: the phone on the profile, and the organisation's current policy accepted. */
 async function joiningMember(db: Database, org: Tenant, memberId: string, membership: Pick<OrgMembership, "orgTermsAcceptedVersion">) {
   const profile = await db.select({ phone: schema.profiles.phone }).from(schema.profiles).where(eq(schema.profiles.memberId, memberId)).get();
-  // The same reading as the profile's org_last_terms_accepted (workers/api/profile-data.ts).
+  // The same reading as the profile's org_last_terms_accepted (workers/profile/own-profile.ts).
   return { phone: profile?.phone ?? null, orgTermsAccepted: membership.orgTermsAcceptedVersion >= org.orgTermsVersion };
 }
 

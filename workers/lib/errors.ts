@@ -1,63 +1,56 @@
 /**
- * The one JSON error shape of the API: `{ error, message, fields? }` (DESIGN.md conventions).
- * `error` is a stable code a client keys its messages on (SPEC.md section 8), `message` is English
- * text for people reading logs, `fields` maps a form field to its message key.
+ * The HTTP side of errors (docs/decisions/014-domain-errors.md): the one place where a domain error
+ * becomes a status and headers, in the one JSON shape of the API, `{ error, message, fields? }`
+ * (DESIGN.md conventions).
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DomainError, type DomainErrorKind, internalError, notFound, RateLimitedError, StaleVersionError } from "./domain-errors";
 
-export type FieldErrors = Record<string, string>;
+export const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  precondition_failed: 412,
+  too_large: 413,
+  unsupported_type: 415,
+  upgrade_required: 426,
+  rate_limited: 429,
+  internal: 500,
+  upstream_unavailable: 502,
+  unavailable: 503,
+};
 
-export interface ErrorBody {
-  error: string;
-  message: string;
-  fields?: FieldErrors;
+/** The headers that carry an error's details: when to retry, which version is stored. */
+export function errorHeaders(err: DomainError): Record<string, string> {
+  if (err instanceof RateLimitedError) return { "Retry-After": String(err.retryAfterSeconds) };
+  if (err instanceof StaleVersionError) return { etag: err.currentEtag };
+  return {};
 }
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly fields?: FieldErrors,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-
-  toBody(): ErrorBody {
-    return this.fields
-      ? { error: this.code, message: this.message, fields: this.fields }
-      : { error: this.code, message: this.message };
-  }
+export function errorJson(c: Context, err: DomainError) {
+  for (const [name, value] of Object.entries(errorHeaders(err))) c.header(name, value);
+  return c.json(err.toBody(), STATUS_OF[err.kind]);
 }
 
-export const badRequest = (code: string, message: string, fields?: FieldErrors) =>
-  new ApiError(400, code, message, fields);
-export const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
-export const forbidden = (code: string, message: string) => new ApiError(403, code, message);
-export const notFound = (code = "not_found", message = "The resource cannot be found.") =>
-  new ApiError(404, code, message);
-export const conflict = (code: string, message: string) => new ApiError(409, code, message);
-
-export function errorJson(c: Context, err: ApiError) {
-  for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-  return c.json(err.toBody(), err.status);
+/** Hono's own HTTPException (e.g. body limit) carries a status rather than a kind. */
+function httpExceptionJson(c: Context, status: number, message: string) {
+  const code = status === 413 ? "payload_too_large" : "bad_request";
+  return c.json({ error: code, message: message || code }, status as ContentfulStatusCode);
 }
 
-/** Hono onError: known errors keep their status; anything else is logged and answered 500 without details. */
+/** Hono onError: domain errors keep their status; anything else is logged and answered 500 without details. */
 export function handleError(err: Error, c: Context) {
-  if (err instanceof ApiError) return errorJson(c, err);
-  // Hono's own HTTPException (e.g. body limit) carries a status too.
+  if (err instanceof DomainError) return errorJson(c, err);
   const status = (err as { status?: number }).status;
-  if (typeof status === "number" && status >= 400 && status < 500) {
-    const code = status === 413 ? "payload_too_large" : "bad_request";
-    return errorJson(c, new ApiError(status as ContentfulStatusCode, code, err.message || code));
-  }
+  if (typeof status === "number" && status >= 400 && status < 500) return httpExceptionJson(c, status, err.message);
   console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), error: String(err.stack ?? err) }));
-  return c.json({ error: "internal_error", message: "Something went wrong, try again in a few minutes." }, 500);
+  return errorJson(c, internalError());
 }
 
 export function handleNotFound(c: Context) {
-  return c.json({ error: "not_found", message: "The resource cannot be found." }, 404);
+  return errorJson(c, notFound());
 }

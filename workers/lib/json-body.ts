@@ -3,9 +3,9 @@
  * (docs/api/auth.md). Every JSON endpoint reads its body here, or through `validate("json", ...)`,
  * which checks it here first, so a client sees the same code whichever endpoint it called.
  */
-import { ApiError } from "./errors";
+import { badRequest } from "./domain-errors";
 
-export const notJson = () => new ApiError(400, "bad_request", "The body must be JSON.");
+export const notJson = () => badRequest("bad_request", "The body must be JSON.");
 
 /**
  * Whether the request says its body is JSON (`application/json`, `application/merge-patch+json`...):

@@ -9,7 +9,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../types";
-import { ApiError } from "./errors";
+import { RateLimitedError } from "./domain-errors";
 
 export interface Limit {
   max: number;
@@ -89,9 +89,7 @@ export async function enforceRateLimit(c: Context<AppEnv>, action: RateLimitedAc
   const hits = await Promise.all(counters.map(({ key, limit }) => hit(c.env.DB, key, limit)));
   const retryAfter = Math.max(0, ...hits.map((h) => h.retryAfter));
   if (retryAfter > 0) {
-    throw new ApiError(429, "too_many_requests", "Too many attempts; try again later.", undefined, {
-      "Retry-After": String(retryAfter),
-    });
+    throw new RateLimitedError("too_many_requests", "Too many attempts; try again later.", retryAfter);
   }
   return {
     async succeeded() {

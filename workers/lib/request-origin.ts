@@ -15,14 +15,14 @@
  * that another site could drive (curl, a server, a test): it passes, and the session cookie's
  * SameSite=Lax still keeps it out of cross-site posts of older browsers.
  */
-import { ApiError } from "./errors";
+import { forbidden } from "./domain-errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BEARER_API = /^\/(?:api|auth)(?:\/|$)/;
 const ALLOWED_FETCH_SITES = new Set(["same-origin", "none"]);
 
 export const crossOriginRefused = () =>
-  new ApiError(403, "cross_origin_request", "This request comes from another site; send it from a page of this site.");
+  forbidden("cross_origin_request", "This request comes from another site; send it from a page of this site.");
 
 /** The hosts this request was addressed to: the URL's, and the Host header's (wrangler dev's proxy may rewrite one). */
 function ownHosts(request: Request): string[] {

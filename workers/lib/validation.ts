@@ -6,7 +6,7 @@
 import { vValidator } from "@hono/valibot-validator";
 import type { ValidationTargets } from "hono";
 import * as v from "valibot";
-import { ApiError } from "./errors";
+import { badRequest } from "./domain-errors";
 import { jsonBody, saysJson } from "./json-body";
 
 type Schema = v.GenericSchema | v.GenericSchemaAsync;
@@ -25,7 +25,7 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
 }
 
 export const invalidInput = (issues: readonly v.BaseIssue<unknown>[]) =>
-  new ApiError(400, "validation_error", "Some fields are missing or invalid.", fieldErrors(issues));
+  badRequest("validation_error", "Some fields are missing or invalid.", fieldErrors(issues));
 
 export function validate<T extends Schema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   const check = vValidator(target, schema, (result) => {
