@@ -7,6 +7,7 @@
 import { toSvgPath } from "lean-qr/extras/svg";
 import { generate } from "lean-qr";
 import * as v from "valibot";
+import { fieldErrors } from "~/domain/field-errors";
 import { phoneSchema } from "~/domain/phone";
 import { isSlug } from "~/domain/slug";
 import {
@@ -120,9 +121,6 @@ export interface IntentResult {
   indicator?: string;
 }
 
-const fieldErrors = (issues: v.BaseIssue<unknown>[], name?: string) =>
-  Object.fromEntries(issues.map((issue) => [name ?? String(issue.path?.[0]?.key ?? "form"), issue.message]));
-
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
 /** The page's form intents (all but "contribute...", which the donation drawer's server code handles). */
@@ -151,7 +149,7 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       return join();
     case "phone_join": {
       const phone = v.safeParse(phoneSchema(config.region), text(form, "phone"));
-      if (!phone.success) return fail(400, "invalid_input", fieldErrors(phone.issues, "phone"));
+      if (!phone.success) return fail(400, "invalid_input", fieldErrors(phone.issues, { root: "phone" }));
       const saved = await saveProfile(args, { phone: phone.output });
       if (!saved.ok) return fail(saved.status, saved.status === 409 ? "phone_in_use" : saved.error, saved.fields);
       return join();
@@ -182,14 +180,14 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       // The day's cap only: what was reported today, the start and the calendar day are the API's to check.
       const perDay = Number(text(form, "hours_per_day")) || 0;
       const parsed = v.safeParse(hoursSchema(dailyHoursCap(perDay)), text(form, "hours"));
-      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, "hours"));
+      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, { root: "hours" }));
       const reported = await memberApi(args, "POST", `${path}/${slug}/participation`, { hours: parsed.output });
       return reported.ok ? done() : apiFailure(reported);
     }
     case "indicator": {
       const indicator = text(form, "indicator_id");
       const parsed = v.safeParse(indicatorValueSchema, text(form, "value"));
-      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, "value"), indicator);
+      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, { root: "value" }), indicator);
       const reported = await memberApi(args, "POST", `${path}/${slug}/indicator/${encodeURIComponent(indicator)}/participation`, { value: parsed.output });
       return reported.ok ? done(indicator) : apiFailure(reported, indicator);
     }

@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { EmailSchema } from "~/domain/email";
+import { fieldErrors, type FieldErrors } from "~/domain/field-errors";
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicySchema, type PasswordPolicy } from "~/domain/password-policy";
 
 const PasswordSchema = v.pipe(
@@ -35,17 +36,7 @@ export const InitialPasswordFormSchema = v.object({
   agreeComms: Checkbox,
 });
 
-/** Field name -> message key of the first issue on that field. */
-export type FieldErrors = Record<string, string>;
-
-export function fieldErrors(issues: v.BaseIssue<unknown>[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+export type { FieldErrors };
 
 /** Reads a form with one of the schemas above: the parsed values, or the field errors. */
 export function parseForm<S extends v.GenericSchema>(schema: S, form: FormData | Record<string, unknown>) {

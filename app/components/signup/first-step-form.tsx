@@ -5,6 +5,7 @@ import * as v from "valibot";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { normalizeEmail } from "~/domain/email";
+import { fieldErrors } from "~/domain/field-errors";
 import { SignupSchema } from "~/domain/signup";
 import { CheckboxField } from "./checkbox-field";
 import { ruleMessage } from "./messages";
@@ -47,10 +48,7 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
     const next = { ...clientErrors };
     for (const field of fields) delete next[field];
     if (!parsed.success) {
-      for (const issue of parsed.issues) {
-        const field = v.getDotPath(issue);
-        if (field && fields.includes(field)) next[field] ??= issue.message;
-      }
+      for (const [field, key] of Object.entries(fieldErrors(parsed.issues))) if (fields.includes(field)) next[field] ??= key;
     }
     setClientErrors(next);
     return parsed.success;
