@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
@@ -10,6 +10,7 @@ import { emailSubmitGuard, type FieldErrors, type NewPasswordResult } from "./fo
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
+import { usePending } from "~/lib/pending";
 
 function Checkbox({
   name,
@@ -71,8 +72,7 @@ export function NewPasswordForm({
 }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const submitting = usePending("save");
   const [password, setPassword] = useState("");
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
@@ -131,8 +131,7 @@ export function NewPasswordForm({
 export function LinkExpired({ kind, result }: { kind: "recover_password" | "confirm_email"; result?: NewPasswordResult }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
+  const submitting = usePending("resend");
   const [email, setEmail] = useState(result?.email ?? "");
   const [errors, setErrors] = useState<FieldErrors | undefined>(result?.intent === "resend" ? result.errors : undefined);
   useEffect(() => setErrors(result?.intent === "resend" ? result.errors : undefined), [result]);

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -8,6 +8,7 @@ import { FailureAlert } from "./failure-alert";
 import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
+import { usePending } from "~/lib/pending";
 
 export interface RecoverResult {
   email: string;
@@ -21,8 +22,7 @@ export interface RecoverResult {
 export function RecoverPasswordForm({ initialEmail, result, canSignUp = true }: { initialEmail: string; result?: RecoverResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submitting = usePending();
   const [email, setEmail] = useState(result?.email || initialEmail);
   const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
   useEffect(() => setErrors(result?.errors), [result]);

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -12,6 +12,7 @@ import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
+import { usePending } from "~/lib/pending";
 
 /** What the sign-in action answered, as the steps read it (app/lib/auth-flow.server.ts). */
 export interface SigninResult {
@@ -42,16 +43,10 @@ function useSignupHref() {
   return (email?: string) => signupPath(next, email);
 }
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-
 export function EmailStep({ initialEmail, result, canSignUp = true }: { initialEmail: string; result?: SigninResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const submitting = useSubmitting("lookup");
+  const submitting = usePending("lookup");
   const signupHref = useSignupHref();
   const [email, setEmail] = useState(result?.email || initialEmail);
   const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
@@ -100,7 +95,7 @@ function EmailSummary({ email }: { email: string }) {
 
 function LoginFailure({ result, canSignUp }: { result: SigninResult; canSignUp: boolean }) {
   const { t } = useTranslation("auth");
-  const submitting = useSubmitting("resend");
+  const submitting = usePending("resend");
   const signupHref = useSignupHref();
   const failure = result.failure!;
   const email = result.email;
@@ -134,7 +129,7 @@ function LoginFailure({ result, canSignUp }: { result: SigninResult; canSignUp: 
 export function PasswordStep({ email, result, canSignUp = true }: { email: string; result?: SigninResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const submitting = useSubmitting("login");
+  const submitting = usePending("login");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<FieldErrors | undefined>(result?.intent === "login" ? result.errors : undefined);
   useEffect(() => setErrors(result?.intent === "login" ? result.errors : undefined), [result]);

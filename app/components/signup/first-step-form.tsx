@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import * as v from "valibot";
@@ -13,6 +13,7 @@ import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
 import { PLATFORM_TERMS_URL, type StepResult } from "./types";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usePending } from "~/lib/pending";
 
 export interface FirstStepDefaults {
   name: string;
@@ -28,8 +29,7 @@ export interface FirstStepDefaults {
 export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefaults; result?: StepResult }) {
   const { t, i18n } = useTranslation("signup");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "resend";
+  const busy = usePending(null);
   const initial = result?.values ?? defaults;
   const [email, setEmail] = useState(initial.email);
   const [name, setName] = useState(initial.name);
