@@ -26,12 +26,6 @@ export interface WallData {
   has_more: boolean;
 }
 
-/** The page of the wall a URL asks for (`?page=`, from 1). */
-export function wallPageParam(params: URLSearchParams): number {
-  const page = Number(params.get("page") ?? "1");
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
 /** GET {org}/wall with the filters; null when the API failed (the screen offers a reload). */
 export async function loadWall(args: ApiArgs, filters: WallFilters, page: number, pinnable: boolean): Promise<WallData | null> {
   const org = await memberOrgSlug(args);
