@@ -21,9 +21,9 @@ import {
   type Initiative,
   type RulesConfig,
 } from "~/domain/initiatives";
-import { memberApi, publicApi, type ApiArgs } from "./api.server";
+import { memberApi, type ApiArgs } from "./api.server";
 import { paymentProviderMode } from "./donation.server";
-import { memberIdentity, type OrganizationProfile } from "./member.server";
+import { memberIdentity, organizationProfile, type OrganizationProfile } from "./member.server";
 import { saveProfile } from "./settings.server";
 
 export const INITIATIVE_ACTIONS = ["participate", "contribute"] as const;
@@ -42,28 +42,27 @@ const status = (code: number, text = "") => new Response(text, { status: code })
 const redirectTo = (location: string) => new Response(null, { status: 302, headers: { location } });
 
 function configOf(organization: OrganizationProfile): InitiativeConfig {
-  const c = organization.product_config.community as OrganizationProfile["product_config"]["community"] &
-    Partial<RulesConfig> & { ask_member_phone?: boolean; currency?: string };
+  const c = organization.product_config.community;
   return {
-    require_manager_approval: c.require_manager_approval ?? true,
-    consider_working_hours: c.consider_working_hours ?? true,
-    show_attachments_before_participation: c.show_attachments_before_participation ?? false,
-    hide_initiative_images: c.hide_initiative_images ?? false,
-    hide_initiative_documents: c.hide_initiative_documents ?? false,
-    hide_rating: c.hide_rating ?? false,
-    evaluation_configuration: c.evaluation_configuration ?? {},
-    points: Boolean(c.features.points),
-    program: Boolean(c.features.program),
-    ask_member_phone: Boolean(c.ask_member_phone),
+    require_manager_approval: c.require_manager_approval,
+    consider_working_hours: c.consider_working_hours,
+    show_attachments_before_participation: c.show_attachments_before_participation,
+    hide_initiative_images: c.hide_initiative_images,
+    hide_initiative_documents: c.hide_initiative_documents,
+    hide_rating: c.hide_rating,
+    evaluation_configuration: c.evaluation_configuration,
+    points: c.features.points,
+    program: c.features.program,
+    ask_member_phone: c.ask_member_phone,
     region: organization.region,
-    currency: c.currency ?? null,
+    currency: c.currency,
   };
 }
 
 async function memberOrganization(args: ApiArgs) {
   const user = await memberIdentity(args);
   const org = user.organizations[0].slug;
-  const profile = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org}`);
+  const profile = await organizationProfile(args, org);
   if (!profile.ok) throw status(profile.status >= 500 ? 502 : profile.status);
   return { user, org, config: configOf(profile.data) };
 }
