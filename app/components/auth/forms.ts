@@ -68,23 +68,6 @@ export function readPolicy(raw: unknown): PasswordPolicy {
   return parsed.success ? parsed.output : { ...DEFAULT_PASSWORD_POLICY, forbiddenWords: [] };
 }
 
-/**
- * onSubmit of the e-mail forms (sign-in email step, recovery request, "send another link"): with
- * JavaScript, an invalid address is shown at once and focus goes back to the field, so a screen
- * reader reads its error; a form already submitting is not sent twice.
- */
-export function emailSubmitGuard(email: string, submitting: boolean, setErrors: (errors: FieldErrors) => void) {
-  return (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
-    const parsed = parseForm(EmailFormSchema, { email });
-    if (parsed.ok && !submitting) return;
-    event.preventDefault();
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      event.currentTarget.querySelector<HTMLInputElement>("#email")?.focus();
-    }
-  };
-}
-
 /** What the new-password actions answer (recovery and e-mail confirmation), besides a redirect. */
 export interface NewPasswordResult {
   intent: "save" | "resend";

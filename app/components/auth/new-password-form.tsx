@@ -6,11 +6,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { emailSubmitGuard, type FieldErrors, type NewPasswordResult } from "./forms";
+import { EmailFormSchema, type FieldErrors, type NewPasswordResult } from "./forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
 import { usePending } from "~/lib/pending";
+import { useSchemaForm } from "~/lib/schema-form";
 
 function Checkbox({
   name,
@@ -133,10 +134,11 @@ export function LinkExpired({ kind, result }: { kind: "recover_password" | "conf
   const hydrated = useHydrated();
   const submitting = usePending("resend");
   const [email, setEmail] = useState(result?.email ?? "");
-  const [errors, setErrors] = useState<FieldErrors | undefined>(result?.intent === "resend" ? result.errors : undefined);
-  useEffect(() => setErrors(result?.intent === "resend" ? result.errors : undefined), [result]);
-
-  const onSubmit = emailSubmitGuard(email, submitting, setErrors);
+  const { props, error } = useSchemaForm(EmailFormSchema, {
+    id: "link-expired-resend",
+    errors: result?.intent === "resend" ? result.errors : undefined,
+    pending: submitting,
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -148,7 +150,7 @@ export function LinkExpired({ kind, result }: { kind: "recover_password" | "conf
       ) : result?.intent === "resend" && result.resent ? (
         <Alert variant="success">{t("link_expired_sent", { email: result.email })}</Alert>
       ) : (
-        <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Form method="post" {...props} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="resend" />
           <p className="text-sm text-muted-foreground">{t("link_expired_ask")}</p>
           {result?.intent === "resend" && result.failure ? (
@@ -164,7 +166,7 @@ export function LinkExpired({ kind, result }: { kind: "recover_password" | "conf
               }
             />
           ) : null}
-          <EmailField value={email} onChange={setEmail} error={errors?.email} />
+          <EmailField value={email} onChange={setEmail} error={error("email")} />
           <SubmitButton busy={submitting} disabled={hydrated && submitting}>
             {t("link_expired_new_link")}
           </SubmitButton>
