@@ -25,6 +25,7 @@ import {
 import { paymentProvider } from "../../workers/payments";
 import { memberApi, type ApiArgs } from "./api.server";
 import { memberOrgSlug } from "./member.server";
+import { fieldErrors } from "~/domain/field-errors";
 
 export type { DonationResult };
 
@@ -41,13 +42,13 @@ function chosenAmount(form: FormData): number {
   return Number(text(form, "amount_fixed")) || 0;
 }
 
-const firstMessage = (issues: v.BaseIssue<unknown>[]) => issues[0]?.message ?? "form_error_invalid";
-
 /** The API's contribution field names, as the drawer's fields are called. */
 const FIELD_NAMES: Record<string, string> = { value: "amount", "params.order_id": "order_id", params: "order_id" };
 
+const drawerField = (path: string) => FIELD_NAMES[path] ?? FIELD_NAMES[path.split(".")[0]] ?? path;
+
 function apiFields(fields: Record<string, string> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [FIELD_NAMES[name] ?? name, message]));
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [drawerField(name), message]));
 }
 
 /**
@@ -78,12 +79,12 @@ export async function contributeAction(args: ApiArgs, slug: string, form: FormDa
   switch (intent) {
     case DONATION_INTENTS.amount: {
       const amount = v.safeParse(amountSchema, chosenAmount(form));
-      if (!amount.success) return answer(400, "amount", { amount: 0, fields: { amount: firstMessage(amount.issues) } });
+      if (!amount.success) return answer(400, "amount", { amount: 0, fields: fieldErrors(amount.issues, { root: "amount" }) });
       return answer(200, "source", { amount: amount.output });
     }
     case DONATION_INTENTS.source: {
       const amount = v.safeParse(amountSchema, state.amount);
-      if (!amount.success) return answer(400, "amount", { fields: { amount: firstMessage(amount.issues) } });
+      if (!amount.success) return answer(400, "amount", { fields: fieldErrors(amount.issues, { root: "amount" }) });
       if (!state.source) return answer(400, "source", { fields: { source: "donation_error_source_required" } });
       // The drawer session's key: made once, when the details step is first shown, then carried along.
       return answer(200, "details", { key: state.key ?? newIdempotencyKey() });
@@ -96,7 +97,7 @@ export async function contributeAction(args: ApiArgs, slug: string, form: FormDa
       return submitContribution(args, slug, form, state, answer);
     case DONATION_INTENTS.paypalOrder: {
       const amount = v.safeParse(amountSchema, state.amount);
-      if (!amount.success) return answer(400, "details", { fields: { amount: firstMessage(amount.issues) } });
+      if (!amount.success) return answer(400, "details", { fields: fieldErrors(amount.issues, { root: "amount" }) });
       const org = await memberOrgSlug(args);
       const created = await memberApi<{ order_id: string }>(args, "POST", `${contributionPath(org, slug)}/paypal/order`, { value: amount.output });
       if (created.ok) return answer(201, "details", { order_id: created.data.order_id });
@@ -124,7 +125,7 @@ async function submitContribution(
   };
   const parsed = v.safeParse(contributionSchema, body);
   if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.issues.map((issue) => [FIELD_NAMES[String(issue.path?.[0]?.key)] ?? String(issue.path?.[0]?.key ?? "form"), issue.message]));
+    const fields = fieldErrors(parsed.issues, { field: drawerField });
     return answer(400, fields.amount ? "amount" : fields.source ? "source" : "details", { fields });
   }
   if (state.source === "paypal" && !orderId) return answer(400, "details", { fields: { order_id: "donation_error_paypal_required" } });

@@ -7,6 +7,7 @@
 import { toSvgPath } from "lean-qr/extras/svg";
 import { generate } from "lean-qr";
 import * as v from "valibot";
+import { fieldErrors } from "~/domain/field-errors";
 import { phoneSchema } from "~/domain/phone";
 import { isSlug } from "~/domain/slug";
 import {
@@ -20,9 +21,9 @@ import {
   type Initiative,
   type RulesConfig,
 } from "~/domain/initiatives";
-import { memberApi, publicApi, type ApiArgs } from "./api.server";
+import { memberApi, type ApiArgs } from "./api.server";
 import { paymentProviderMode } from "./donation.server";
-import { memberIdentity, type OrganizationProfile } from "./member.server";
+import { memberIdentity, organizationProfile, type OrganizationProfile } from "./member.server";
 import { saveProfile } from "./settings.server";
 
 export const INITIATIVE_ACTIONS = ["participate", "contribute"] as const;
@@ -41,28 +42,27 @@ const status = (code: number, text = "") => new Response(text, { status: code })
 const redirectTo = (location: string) => new Response(null, { status: 302, headers: { location } });
 
 function configOf(organization: OrganizationProfile): InitiativeConfig {
-  const c = organization.product_config.community as OrganizationProfile["product_config"]["community"] &
-    Partial<RulesConfig> & { ask_member_phone?: boolean; currency?: string };
+  const c = organization.product_config.community;
   return {
-    require_manager_approval: c.require_manager_approval ?? true,
-    consider_working_hours: c.consider_working_hours ?? true,
-    show_attachments_before_participation: c.show_attachments_before_participation ?? false,
-    hide_initiative_images: c.hide_initiative_images ?? false,
-    hide_initiative_documents: c.hide_initiative_documents ?? false,
-    hide_rating: c.hide_rating ?? false,
-    evaluation_configuration: c.evaluation_configuration ?? {},
-    points: Boolean(c.features.points),
-    program: Boolean(c.features.program),
-    ask_member_phone: Boolean(c.ask_member_phone),
+    require_manager_approval: c.require_manager_approval,
+    consider_working_hours: c.consider_working_hours,
+    show_attachments_before_participation: c.show_attachments_before_participation,
+    hide_initiative_images: c.hide_initiative_images,
+    hide_initiative_documents: c.hide_initiative_documents,
+    hide_rating: c.hide_rating,
+    evaluation_configuration: c.evaluation_configuration,
+    points: c.features.points,
+    program: c.features.program,
+    ask_member_phone: c.ask_member_phone,
     region: organization.region,
-    currency: c.currency ?? null,
+    currency: c.currency,
   };
 }
 
 async function memberOrganization(args: ApiArgs) {
   const user = await memberIdentity(args);
   const org = user.organizations[0].slug;
-  const profile = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org}`);
+  const profile = await organizationProfile(args, org);
   if (!profile.ok) throw status(profile.status >= 500 ? 502 : profile.status);
   return { user, org, config: configOf(profile.data) };
 }
@@ -120,9 +120,6 @@ export interface IntentResult {
   indicator?: string;
 }
 
-const fieldErrors = (issues: v.BaseIssue<unknown>[], name?: string) =>
-  Object.fromEntries(issues.map((issue) => [name ?? String(issue.path?.[0]?.key ?? "form"), issue.message]));
-
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
 /** The page's form intents (all but "contribute...", which the donation drawer's server code handles). */
@@ -151,7 +148,7 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       return join();
     case "phone_join": {
       const phone = v.safeParse(phoneSchema(config.region), text(form, "phone"));
-      if (!phone.success) return fail(400, "invalid_input", fieldErrors(phone.issues, "phone"));
+      if (!phone.success) return fail(400, "invalid_input", fieldErrors(phone.issues, { root: "phone" }));
       const saved = await saveProfile(args, { phone: phone.output });
       if (!saved.ok) return fail(saved.status, saved.status === 409 ? "phone_in_use" : saved.error, saved.fields);
       return join();
@@ -182,14 +179,14 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       // The day's cap only: what was reported today, the start and the calendar day are the API's to check.
       const perDay = Number(text(form, "hours_per_day")) || 0;
       const parsed = v.safeParse(hoursSchema(dailyHoursCap(perDay)), text(form, "hours"));
-      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, "hours"));
+      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, { root: "hours" }));
       const reported = await memberApi(args, "POST", `${path}/${slug}/participation`, { hours: parsed.output });
       return reported.ok ? done() : apiFailure(reported);
     }
     case "indicator": {
       const indicator = text(form, "indicator_id");
       const parsed = v.safeParse(indicatorValueSchema, text(form, "value"));
-      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, "value"), indicator);
+      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, { root: "value" }), indicator);
       const reported = await memberApi(args, "POST", `${path}/${slug}/indicator/${encodeURIComponent(indicator)}/participation`, { value: parsed.output });
       return reported.ok ? done(indicator) : apiFailure(reported, indicator);
     }

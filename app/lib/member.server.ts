@@ -3,8 +3,9 @@
  * organisations, SPEC.md section 3) with its configuration, and the member's own profile.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { withCommunityDefaults, type CommunityConfig } from "~/domain/community-config";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import { memberApi, memberRead, publicApi, type ApiArgs } from "./api.server";
+import { memberApi, memberRead, publicApi, type ApiArgs, type ApiResult } from "./api.server";
 import type { NavEntry } from "./nav-entry";
 
 export interface SessionUser {
@@ -25,14 +26,7 @@ export interface OrganizationProfile {
   org_terms_version: number;
   org_terms_url: string | null;
   product_config: {
-    community: {
-      features: Record<string, boolean>;
-      hide_ranking_in_app: boolean;
-      onboarding_steps: string[];
-      required_onboarding_steps: string[];
-      social_network_profiles: string[];
-      [key: string]: unknown;
-    };
+    community: CommunityConfig;
     general: { contact_email: string | null };
   };
 }
@@ -83,6 +77,14 @@ export function memberIdentity(args: ApiArgs): Promise<SessionUser> {
 /** The slug of the organisation in use, for `/api/{org}/...` calls. */
 export const memberOrgSlug = async (args: ApiArgs) => (await memberIdentity(args)).organizations[0].slug;
 
+/** GET /api/organization/profile/{org}, with the community config's defaults filled in (an upstream may leave keys out). */
+export async function organizationProfile(args: ApiArgs, org: string): Promise<ApiResult<OrganizationProfile>> {
+  const result = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org}`);
+  if (!result.ok) return result;
+  const { product_config } = result.data;
+  return { ...result, data: { ...result.data, product_config: { ...product_config, community: withCommunityDefaults(product_config?.community) } } };
+}
+
 export function loadMember(args: ApiArgs) {
   return once(args, "member", () => readMember(args));
 }
@@ -92,7 +94,7 @@ async function readMember(args: ApiArgs) {
   const org = user.organizations[0];
   const [profile, organization] = await Promise.all([
     memberApi<OwnProfile>(args, "GET", `/api/${org.slug}/profile`),
-    publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org.slug}`),
+    organizationProfile(args, org.slug),
   ]);
   // SPEC.md section 8: a 402 on the profile forces the logout.
   if (!profile.ok && profile.status === 402) throw redirectTo("/logout");

@@ -1,8 +1,8 @@
 /** Loading and saving the preference cards of /settings/preferences. */
 import { data, redirect } from "@remix-run/cloudflare";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import { publicApi, type ApiArgs } from "./api.server";
-import { loadMember, memberOrgSlug, socialNetworksFor, type OrganizationProfile } from "./member.server";
+import type { ApiArgs } from "./api.server";
+import { loadMember, memberOrgSlug, organizationProfile, socialNetworksFor, type OrganizationProfile } from "./member.server";
 import { saveProfile } from "./settings.server";
 import { configuredSteps, isOnboardingStep, parsePreference, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/components/settings/preferences";
 import { readForm as readFormBody } from "./form.server";
@@ -10,7 +10,7 @@ import { readForm as readFormBody } from "./form.server";
 /** The onboarding's own list of networks (SPEC.md section 3), else the profile's. */
 function onboardingNetworks(organization: OrganizationProfile): SocialNetwork[] {
   const own = organization.product_config.community.onboarding_social_network_profiles;
-  const listed = Array.isArray(own) ? SOCIAL_NETWORKS.filter((network) => own.includes(network)) : [];
+  const listed = SOCIAL_NETWORKS.filter((network) => own.includes(network));
   return listed.length ? listed : socialNetworksFor(organization);
 }
 
@@ -22,7 +22,7 @@ const contextOf = (organization: OrganizationProfile): PreferenceContext => ({
 export async function loadPreferences(args: ApiArgs) {
   const { organization, profile } = await loadMember(args);
   return {
-    steps: configuredSteps(organization.product_config.community.onboarding_steps ?? []),
+    steps: configuredSteps(organization.product_config.community.onboarding_steps),
     context: contextOf(organization),
     values: {
       details: profile.details,
@@ -43,10 +43,10 @@ export async function savePreference(args: ApiArgs) {
   const form = await readFormBody(args.request);
   const step = form.get("intent");
   if (!isOnboardingStep(step)) throw new Response("Unknown preference", { status: 400 });
-  const found = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${await memberOrgSlug(args)}`);
+  const found = await organizationProfile(args, await memberOrgSlug(args));
   if (!found.ok) throw new Response("Organisation unavailable", { status: found.status || 500 });
   const organization = found.data;
-  if (!configuredSteps(organization.product_config.community.onboarding_steps ?? []).includes(step)) {
+  if (!configuredSteps(organization.product_config.community.onboarding_steps).includes(step)) {
     throw new Response("Preference not offered", { status: 400 });
   }
   const parsed = parsePreference(step, readForm(form), contextOf(organization));

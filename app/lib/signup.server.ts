@@ -14,6 +14,7 @@ import {
   PasswordPolicySchema,
   type PasswordPolicy,
 } from "~/domain/password-policy";
+import { fieldErrors } from "~/domain/field-errors";
 import { isSlug } from "~/domain/slug";
 import { SignupSchema, SIGNUP_MISSING, type SignupMissing } from "~/domain/signup";
 import { detectLocale } from "~/i18n/locale.server";
@@ -159,15 +160,6 @@ export function resendFromForm(args: ApiArgs, form: FormData) {
   return resendConfirmation(args, email);
 }
 
-function issuesToErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 const failed = (result: StepResult, status: number) => data(result, { status });
 
 function apiFailure(error: ApiError, status: number, email: string, values?: StepResult["values"]) {
@@ -266,7 +258,7 @@ export async function submitFirstStep(args: ApiArgs, options: { start: string; s
     agreeComms: checked(form, "agreeComms"),
   };
   const parsed = v.safeParse(SignupSchema, { ...values, agreeTC: checked(form, "agreeTC") });
-  if (!parsed.success) return failed({ errors: issuesToErrors(parsed.issues), values }, 400);
+  if (!parsed.success) return failed({ errors: fieldErrors(parsed.issues), values }, 400);
   const { name, email, agreeComms } = parsed.output;
   const signupToken = options.signupToken ?? keptToken(handle.draft);
   const draft: SignupDraft = {

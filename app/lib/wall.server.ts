@@ -4,16 +4,15 @@
  * the two list calls, and the few community-config values the screens show.
  */
 import { wallQuery, type WallFilters } from "~/components/initiatives/filters";
+import type { CommunityConfig } from "~/domain/community-config";
 import type { InitiativeCard } from "~/domain/initiatives/types";
-import { memberApi, publicApi, type ApiArgs } from "./api.server";
-import { memberOrgSlug, type OrganizationProfile } from "./member.server";
-
-type CommunityConfig = OrganizationProfile["product_config"]["community"];
+import { memberApi, type ApiArgs } from "./api.server";
+import { memberOrgSlug, organizationProfile } from "./member.server";
 
 /** The organisation's community config (the profile call is cached in KV by the API). */
 export async function communityConfig(args: ApiArgs): Promise<CommunityConfig> {
   const org = await memberOrgSlug(args);
-  const profile = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org}`);
+  const profile = await organizationProfile(args, org);
   if (!profile.ok) throw new Response("Organisation unavailable", { status: profile.status >= 500 ? profile.status : 502 });
   return profile.data.product_config.community;
 }
@@ -24,12 +23,6 @@ export interface WallData {
   past: InitiativeCard[];
   page: number;
   has_more: boolean;
-}
-
-/** The page of the wall a URL asks for (`?page=`, from 1). */
-export function wallPageParam(params: URLSearchParams): number {
-  const page = Number(params.get("page") ?? "1");
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
 /** GET {org}/wall with the filters; null when the API failed (the screen offers a reload). */

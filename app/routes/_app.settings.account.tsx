@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
@@ -15,6 +15,7 @@ import { useSignedIn } from "~/lib/signed-in";
 import { saveAccountForm } from "~/lib/settings.server";
 import { titleMeta } from "~/lib/page-title";
 import { readForm } from "~/lib/form.server";
+import { usePending } from "~/lib/pending";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_account");
 
@@ -49,9 +50,8 @@ function useAccountForm(intent: AccountIntent, stored: Record<string, string>, r
 export default function AccountSettings() {
   const account = useSignedIn().settings;
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation("settings");
-  const busy = navigation.state !== "idle";
+  const busy = usePending();
   const rules: AccountContext = { region: account.region, phoneRequired: account.phoneRequired, networks: account.networks };
   const profile = useAccountForm("profile", { name: account.name, phone: account.phone }, rules, result);
   const social = useAccountForm(

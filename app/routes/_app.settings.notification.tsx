@@ -8,6 +8,7 @@ import { saveProfile } from "~/lib/settings.server";
 import { useSignedIn } from "~/lib/signed-in";
 import { titleMeta } from "~/lib/page-title";
 import { readForm } from "~/lib/form.server";
+import { isPending } from "~/lib/pending";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_notification");
 
@@ -49,7 +50,7 @@ export default function NotificationSettings() {
           <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${on ? "left-[1.375rem]" : "left-0.5"}`} />
         </button>
       </Form>
-      {navigation.state === "idle" ? null : <p className="sr-only" role="status">{t("settings_saving")}</p>}
+      {!isPending(navigation) ? null : <p className="sr-only" role="status">{t("settings_saving")}</p>}
       <ActionError />
     </SettingsPage>
   );

@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pendingTerms,
     // The chat launcher (app/components/chat): on when the organisation has chat and the member is not a system account.
     chat: {
-      enabled: organization.product_config.community.features.chat !== false && profile.role !== "system",
+      enabled: organization.product_config.community.features.chat && profile.role !== "system",
       memberId: user.id,
       orgSlug: organization.organization_slug,
     },
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       email: profile.email,
       phone: profile.phone ?? "",
       region: organization.region,
-      phoneRequired: phoneRequired(organization.product_config.community as Parameters<typeof phoneRequired>[0]),
+      phoneRequired: phoneRequired(organization.product_config.community),
       language: profile.language,
       commercialCommsAccepted: profile.commercial_comms_accepted,
       social: profile.social,

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Lightbulb } from "lucide-react";
-import { activeFilterCount, dateWindow, pageHref, parseWallFilters } from "~/components/initiatives/filters";
+import { activeFilterCount, dateWindow, pageHref, parseWallFilters, parseWallPage } from "~/components/initiatives/filters";
 import { EmptyState, InitiativeList, LoadError, Pagination } from "~/components/initiatives/initiative-list";
 import { WallFilterPanel, WallSearch } from "~/components/initiatives/wall-filters";
 import { ScreenCrash } from "~/components/screen-crash";
 import { buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
-import { communityConfig, loadWall, wallPageParam } from "~/lib/wall.server";
+import { communityConfig, loadWall } from "~/lib/wall.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "initiatives", "wall_title");
 
@@ -20,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const config = await communityConfig(args);
   const canPin = config.can_pin_initiatives === true;
   if (!canPin) filters.pinned = false;
-  const wall = await loadWall(args, filters, wallPageParam(params), canPin);
+  const wall = await loadWall(args, filters, parseWallPage(params), canPin);
   return data(
     { now, filters, window: dateWindow(now), canPin, proposals: config.features.proposals === true, wall },
     // An honest status when the list could not be loaded; the page still offers a reload.

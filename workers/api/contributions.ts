@@ -34,9 +34,7 @@ function idempotencyKey(c: Context<AppEnv>): string | null {
 function parseBody<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  // A key missing from a strict object is "required", not "unknown field": fieldErrors() reads
-  // that only from plain objects' issues, so strict ones are presented the same way.
-  throw invalidInput(result.issues.map((issue) => (issue.type === "strict_object" && issue.input === undefined ? { ...issue, type: "object" } : issue)));
+  throw invalidInput(result.issues);
 }
 
 export const contributionRoutes = new Hono<AppEnv>()

@@ -6,7 +6,7 @@
  * initiative (belongsOnWall, isHistory), so a page of 10,000 initiatives never leaves the
  * database: it walks initiatives_wall_idx (org_id, status, pinned, start_time), excludes the
  * member's own initiatives through two small materialised sub-queries, and answers one page.
- * tests/workers/wall.test.ts checks the SQL against the rules on every kind of initiative.
+ * tests/workers/list-rules.test.ts checks the SQL against the rules on every kind of initiative.
  */
 import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";

@@ -6,26 +6,14 @@
 import { vValidator } from "@hono/valibot-validator";
 import type { ValidationTargets } from "hono";
 import * as v from "valibot";
+import { fieldErrors } from "../../app/domain/field-errors";
 import { badRequest } from "./domain-errors";
 import { jsonBody, saysJson } from "./json-body";
 
 type Schema = v.GenericSchema | v.GenericSchemaAsync;
 
-export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = issue.path?.map((item) => String(item.key)).join(".") || "_";
-    // A missing key is reported by the object schema, not the field's: it means "required".
-    const missing = (issue.type === "object" || issue.type === "strict_object") && issue.input === undefined;
-    // Type errors ("Invalid type: Expected string...") from valibot's defaults become a stable key.
-    const key = missing ? "form_error_required" : /^[a-z0-9_]+$/i.test(issue.message) ? issue.message : "form_error_invalid";
-    fields[path] ??= key;
-  }
-  return fields;
-}
-
 export const invalidInput = (issues: readonly v.BaseIssue<unknown>[]) =>
-  badRequest("validation_error", "Some fields are missing or invalid.", fieldErrors(issues));
+  badRequest("validation_error", "Some fields are missing or invalid.", fieldErrors(issues, { root: "_" }));
 
 export function validate<T extends Schema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   const check = vValidator(target, schema, (result) => {

@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { EmailSchema } from "~/domain/email";
+import { fieldErrors, type FieldErrors } from "~/domain/field-errors";
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicySchema, type PasswordPolicy } from "~/domain/password-policy";
 
 const PasswordSchema = v.pipe(
@@ -35,17 +36,7 @@ export const InitialPasswordFormSchema = v.object({
   agreeComms: Checkbox,
 });
 
-/** Field name -> message key of the first issue on that field. */
-export type FieldErrors = Record<string, string>;
-
-export function fieldErrors(issues: v.BaseIssue<unknown>[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+export type { FieldErrors };
 
 /** Reads a form with one of the schemas above: the parsed values, or the field errors. */
 export function parseForm<S extends v.GenericSchema>(schema: S, form: FormData | Record<string, unknown>) {
@@ -75,23 +66,6 @@ export function errorKeys(prefix: string, failure: AuthFailure): string[] {
 export function readPolicy(raw: unknown): PasswordPolicy {
   const parsed = v.safeParse(PasswordPolicySchema, raw ?? {});
   return parsed.success ? parsed.output : { ...DEFAULT_PASSWORD_POLICY, forbiddenWords: [] };
-}
-
-/**
- * onSubmit of the e-mail forms (sign-in email step, recovery request, "send another link"): with
- * JavaScript, an invalid address is shown at once and focus goes back to the field, so a screen
- * reader reads its error; a form already submitting is not sent twice.
- */
-export function emailSubmitGuard(email: string, submitting: boolean, setErrors: (errors: FieldErrors) => void) {
-  return (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
-    const parsed = parseForm(EmailFormSchema, { email });
-    if (parsed.ok && !submitting) return;
-    event.preventDefault();
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      event.currentTarget.querySelector<HTMLInputElement>("#email")?.focus();
-    }
-  };
 }
 
 /** What the new-password actions answer (recovery and e-mail confirmation), besides a redirect. */

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
@@ -6,10 +6,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { emailSubmitGuard, type FieldErrors, type NewPasswordResult } from "./forms";
+import { EmailFormSchema, type FieldErrors, type NewPasswordResult } from "./forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
+import { usePending } from "~/lib/pending";
+import { useSchemaForm } from "~/lib/schema-form";
 
 function Checkbox({
   name,
@@ -71,8 +73,7 @@ export function NewPasswordForm({
 }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const submitting = usePending("save");
   const [password, setPassword] = useState("");
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
@@ -131,13 +132,13 @@ export function NewPasswordForm({
 export function LinkExpired({ kind, result }: { kind: "recover_password" | "confirm_email"; result?: NewPasswordResult }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
+  const submitting = usePending("resend");
   const [email, setEmail] = useState(result?.email ?? "");
-  const [errors, setErrors] = useState<FieldErrors | undefined>(result?.intent === "resend" ? result.errors : undefined);
-  useEffect(() => setErrors(result?.intent === "resend" ? result.errors : undefined), [result]);
-
-  const onSubmit = emailSubmitGuard(email, submitting, setErrors);
+  const { props, error } = useSchemaForm(EmailFormSchema, {
+    id: "link-expired-resend",
+    errors: result?.intent === "resend" ? result.errors : undefined,
+    pending: submitting,
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -149,7 +150,7 @@ export function LinkExpired({ kind, result }: { kind: "recover_password" | "conf
       ) : result?.intent === "resend" && result.resent ? (
         <Alert variant="success">{t("link_expired_sent", { email: result.email })}</Alert>
       ) : (
-        <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Form method="post" {...props} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="resend" />
           <p className="text-sm text-muted-foreground">{t("link_expired_ask")}</p>
           {result?.intent === "resend" && result.failure ? (
@@ -165,7 +166,7 @@ export function LinkExpired({ kind, result }: { kind: "recover_password" | "conf
               }
             />
           ) : null}
-          <EmailField value={email} onChange={setEmail} error={errors?.email} />
+          <EmailField value={email} onChange={setEmail} error={error("email")} />
           <SubmitButton busy={submitting} disabled={hydrated && submitting}>
             {t("link_expired_new_link")}
           </SubmitButton>

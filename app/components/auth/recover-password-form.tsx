@@ -1,13 +1,15 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
+import { EmailFormSchema, type AuthFailure, type FieldErrors } from "./forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
+import { usePending } from "~/lib/pending";
+import { useSchemaForm } from "~/lib/schema-form";
 
 export interface RecoverResult {
   email: string;
@@ -16,16 +18,13 @@ export interface RecoverResult {
   failure?: AuthFailure;
 }
 
-
 /** The e-mail form of /recover_password, then "check your inbox" (SPEC.md section 4: requested, loading, error). */
 export function RecoverPasswordForm({ initialEmail, result, canSignUp = true }: { initialEmail: string; result?: RecoverResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submitting = usePending();
   const [email, setEmail] = useState(result?.email || initialEmail);
-  const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
-  useEffect(() => setErrors(result?.errors), [result]);
+  const { props, error } = useSchemaForm(EmailFormSchema, { id: "recover-password", errors: result?.errors, pending: submitting });
 
   if (result?.sent) {
     return (
@@ -43,10 +42,8 @@ export function RecoverPasswordForm({ initialEmail, result, canSignUp = true }: 
     );
   }
 
-  const onSubmit = emailSubmitGuard(email, submitting, setErrors);
-
   return (
-    <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form method="post" {...props} className="flex flex-col gap-4">
       {result?.failure ? (
         <FailureAlert
           prefix="recover_password"
@@ -60,7 +57,7 @@ export function RecoverPasswordForm({ initialEmail, result, canSignUp = true }: 
           }
         />
       ) : null}
-      <EmailField value={email} onChange={setEmail} error={errors?.email} autoFocus />
+      <EmailField value={email} onChange={setEmail} error={error("email")} autoFocus />
       <SubmitButton busy={submitting} disabled={hydrated && submitting}>
         {t("recover_password_submit")}
       </SubmitButton>

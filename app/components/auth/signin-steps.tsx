@@ -1,6 +1,6 @@
-import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -8,10 +8,12 @@ import { cn } from "~/lib/cn";
 import { signupPath } from "~/lib/signed-out";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
+import { EmailFormSchema, LoginFormSchema, type AuthFailure, type FieldErrors } from "./forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
+import { usePending } from "~/lib/pending";
+import { useSchemaForm } from "~/lib/schema-form";
 
 /** What the sign-in action answered, as the steps read it (app/lib/auth-flow.server.ts). */
 export interface SigninResult {
@@ -42,26 +44,17 @@ function useSignupHref() {
   return (email?: string) => signupPath(next, email);
 }
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-
 export function EmailStep({ initialEmail, result, canSignUp = true }: { initialEmail: string; result?: SigninResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const submitting = useSubmitting("lookup");
+  const submitting = usePending("lookup");
   const signupHref = useSignupHref();
   const [email, setEmail] = useState(result?.email || initialEmail);
-  const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
-  useEffect(() => setErrors(result?.errors), [result]);
-
-  const onSubmit = emailSubmitGuard(email, submitting, setErrors);
+  const { props, error } = useSchemaForm(EmailFormSchema, { id: "signin-email", errors: result?.errors, pending: submitting });
 
   const failure = result?.intent === "lookup" ? result.failure : undefined;
   return (
-    <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form method="post" {...props} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="lookup" />
       {failure ? (
         <FailureAlert
@@ -76,7 +69,7 @@ export function EmailStep({ initialEmail, result, canSignUp = true }: { initialE
           }
         />
       ) : null}
-      <EmailField value={email} onChange={setEmail} error={errors?.email} autoFocus />
+      <EmailField value={email} onChange={setEmail} error={error("email")} autoFocus />
       <SubmitButton busy={submitting} disabled={hydrated && submitting}>
         {t("signin_next")}
       </SubmitButton>
@@ -100,7 +93,7 @@ function EmailSummary({ email }: { email: string }) {
 
 function LoginFailure({ result, canSignUp }: { result: SigninResult; canSignUp: boolean }) {
   const { t } = useTranslation("auth");
-  const submitting = useSubmitting("resend");
+  const submitting = usePending("resend");
   const signupHref = useSignupHref();
   const failure = result.failure!;
   const email = result.email;
@@ -134,20 +127,13 @@ function LoginFailure({ result, canSignUp }: { result: SigninResult; canSignUp: 
 export function PasswordStep({ email, result, canSignUp = true }: { email: string; result?: SigninResult; canSignUp?: boolean }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const submitting = useSubmitting("login");
+  const submitting = usePending("login");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors | undefined>(result?.intent === "login" ? result.errors : undefined);
-  useEffect(() => setErrors(result?.intent === "login" ? result.errors : undefined), [result]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (password === "" || submitting) {
-      event.preventDefault();
-      if (password === "") {
-        setErrors({ password: "form_error_required" });
-        event.currentTarget.querySelector<HTMLInputElement>("#password")?.focus();
-      }
-    }
-  };
+  const { props, error } = useSchemaForm(LoginFormSchema, {
+    id: "signin-password",
+    errors: result?.intent === "login" ? result.errors : undefined,
+    pending: submitting,
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -155,7 +141,7 @@ export function PasswordStep({ email, result, canSignUp = true }: { email: strin
       {result?.intent === "login" && result.failure ? <LoginFailure result={result} canSignUp={canSignUp} /> : null}
       {result?.intent === "resend" && result.resent ? <Alert variant="success">{t("signin_resend_done")}</Alert> : null}
       {result?.intent === "resend" && result.failure ? <FailureAlert prefix="confirm_resend" failure={result.failure} /> : null}
-      <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4">
+      <Form method="post" {...props} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="login" />
         {/* The e-mail again, for the request and for password managers. */}
         <input type="hidden" name="email" value={email} autoComplete="username" />
@@ -168,7 +154,7 @@ export function PasswordStep({ email, result, canSignUp = true }: { email: strin
           autoComplete="current-password"
           required
           autoFocus
-          error={errors?.password}
+          error={error("password")}
         />
         <Link className={cn(linkClass, "self-end text-sm")} to={`/recover_password${query({ email })}`}>
           {t("signin_forgot_password")}

@@ -9,7 +9,7 @@
  * the details step first renders, and travels in a hidden field: a double click or a retry sends
  * the same key, and the API records one contribution.
  */
-import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useFetcher, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import * as v from "valibot";
 import {
@@ -47,6 +47,7 @@ import {
   type DonationStep,
   type PaymentProviderMode,
 } from "./donation";
+import { usePending } from "~/lib/pending";
 
 const PayPalButtons = lazy(() => import("./paypal-buttons"));
 
@@ -132,12 +133,6 @@ interface StepProps extends DonationDrawerProps {
 
 const FORM_ID = "donation-step";
 const BACK_FORM_ID = "donation-back";
-
-/** Whether the final submit is on its way (from the navigation, so a re-render keeps the button off). */
-function useSubmitting() {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === DONATION_INTENTS.submit;
-}
 
 function useMoney(props: Pick<DonationDrawerProps, "initiative" | "organization" | "locale">) {
   const currency = donationCurrency(props.initiative, props.organization.currency);
@@ -395,7 +390,7 @@ function DetailsStep(props: StepProps & { heading: ReactNode }) {
   const { t } = useTranslation("donation");
   const { currency, money } = useMoney(props);
   const submit = useSubmit();
-  const submitting = useSubmitting();
+  const submitting = usePending(DONATION_INTENTS.submit);
   const formRef = useRef<HTMLFormElement>(null);
   const pending = useRef(false);
   const params = initiative.donation_params;
@@ -596,7 +591,7 @@ function SuccessStep(props: StepProps & { heading: ReactNode }) {
 function StepFooter(props: StepProps) {
   const { state, setState, hydrated, onOpenChange, closeHref, initiative, locale } = props;
   const { t } = useTranslation("donation");
-  const submitting = useSubmitting();
+  const submitting = usePending(DONATION_INTENTS.submit);
   if (state.step !== "success" && !acceptsContributions(initiative, Date.now())) return null;
   const back = PREVIOUS[state.step];
   const backButton = back ? (

@@ -13,6 +13,7 @@ import { cn } from "~/lib/cn";
 import type { Attachments } from "~/lib/initiative.server";
 import { formatFileSize } from "./format";
 import { PageDrawer, useDrawerParam } from "./page-drawer";
+import { isPending } from "~/lib/pending";
 
 /** The first `shown` items, then the rest behind "show more" (a `<details>`: no JavaScript needed). */
 function MoreList<T>({ items, shown, render, className }: { items: T[]; shown: number; render: (item: T) => JSX.Element; className: string }) {
@@ -129,9 +130,9 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
       title={t("upload_title")}
       description={t("upload_description")}
       footer={
-        <Button type="submit" form={formId} className="w-full" disabled={uploader.state !== "idle" || tooBig}>
+        <Button type="submit" form={formId} className="w-full" disabled={isPending(uploader) || tooBig}>
           <Paperclip aria-hidden="true" className="size-4" />
-          {uploader.state !== "idle" ? t("upload_sending") : t("upload_submit")}
+          {isPending(uploader) ? t("upload_sending") : t("upload_submit")}
         </Button>
       }
     >
@@ -195,7 +196,7 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
                   <remover.Form method="post" action={`${webUploadUrl(slug, a.kind)}/${encodeURIComponent(a.id)}`}>
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="redirectTo" value={back} />
-                    <Button type="submit" variant="ghost" size="icon" aria-label={t("upload_delete", { name: a.filename })} disabled={remover.state !== "idle"}>
+                    <Button type="submit" variant="ghost" size="icon" aria-label={t("upload_delete", { name: a.filename })} disabled={isPending(remover)}>
                       <Trash2 aria-hidden="true" className="size-4 text-destructive" />
                     </Button>
                   </remover.Form>

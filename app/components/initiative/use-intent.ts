@@ -1,6 +1,7 @@
-import { useActionData, useNavigation } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import type { Intent, IntentResult } from "~/lib/initiative.server";
 import { useTranslation } from "~/i18n/react";
+import { usePending } from "~/lib/pending";
 
 /**
  * The last answer of the page's action for one intent (null for another intent's), its messages
@@ -8,10 +9,9 @@ import { useTranslation } from "~/i18n/react";
  */
 export function useIntent(intent: Intent, indicator?: string) {
   const data = useActionData<IntentResult>();
-  const navigation = useNavigation();
   const { t } = useTranslation("initiative");
   const own = data && typeof data === "object" && "intent" in data && data.intent === intent && (indicator === undefined || data.indicator === indicator) ? data : null;
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = usePending(intent);
   return {
     result: own,
     busy,

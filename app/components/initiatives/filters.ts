@@ -1,65 +1,13 @@
 /**
- * The wall's filters (SPEC.md section 2, "Wall"): read from the URL by the loader and written back
- * into links and hidden inputs by the screen, so every filter is a plain GET that works without
- * JavaScript. Pure, shared by server and browser.
+ * The wall's filters (SPEC.md section 2, "Wall"): read from the URL by the loader (with the one
+ * schema of app/domain/initiatives/wall-filter.ts) and written back into links and hidden inputs by
+ * the screen, so every filter is a plain GET that works without JavaScript. Pure, shared by server
+ * and browser.
  */
-// Straight from the modules, not the index: the browser bundle needs no valibot schemas here.
-import { isSlug } from "~/domain/slug";
-import { dateFilterWindow } from "~/domain/initiatives/rules";
-import { INITIATIVE_TYPES, SDG_SLUGS, type InitiativeType } from "~/domain/initiatives/types";
+// Straight from the module, not the index: the browser bundle needs none of the other initiative schemas.
+import { type WallFilters } from "~/domain/initiatives/wall-filter";
 
-export interface WallFilters {
-  search: string;
-  type: InitiativeType | "";
-  /** SDG id 1..17, or null for any. */
-  sdg: number | null;
-  category: string;
-  pinned: boolean;
-  /** YYYY-MM-DD, or "" for the edge of the default window. */
-  from: string;
-  to: string;
-}
-
-export const SEARCH_MAX_LENGTH = 100;
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A day as the value of an `<input type="date">` (UTC, like the API's dates). */
-export const dateInputValue = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The window the date inputs offer (SPEC.md section 9: 60 days back, a year ahead). */
-export function dateWindow(now: number) {
-  const { from, to } = dateFilterWindow(now);
-  return { min: dateInputValue(from), max: dateInputValue(to) };
-}
-
-function dateParam(value: string | null, window: { min: string; max: string }) {
-  if (!value || !DATE.test(value) || Number.isNaN(Date.parse(value))) return "";
-  // ISO dates compare as strings: clamp into the window.
-  if (value < window.min) return window.min;
-  if (value > window.max) return window.max;
-  return value;
-}
-
-/** The wall's filters from its URL; anything malformed is ignored rather than refused. */
-export function parseWallFilters(params: URLSearchParams, now: number): WallFilters {
-  const window = dateWindow(now);
-  const type = params.get("type") ?? "";
-  const sdg = Number(params.get("sdg"));
-  const category = params.get("category") ?? "";
-  let from = dateParam(params.get("from"), window);
-  let to = dateParam(params.get("to"), window);
-  if (from && to && from > to) [from, to] = [to, from];
-  return {
-    search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
-    type: (INITIATIVE_TYPES as readonly string[]).includes(type) ? (type as InitiativeType) : "",
-    sdg: Number.isInteger(sdg) && sdg >= 1 && sdg <= SDG_SLUGS.length ? sdg : null,
-    category: isSlug(category) ? category : "",
-    pinned: params.get("pinned") === "true",
-    from,
-    to,
-  };
-}
+export { dateInputValue, dateWindow, parseWallFilters, parseWallPage, SEARCH_MAX_LENGTH, type WallFilters } from "~/domain/initiatives/wall-filter";
 
 /** The filters as URL parameters (only those set), for the API call and the screen's links. */
 export function wallQuery(filters: WallFilters, { pinnable = true } = {}): URLSearchParams {

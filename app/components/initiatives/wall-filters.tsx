@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import { Search, SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Drawer } from "~/components/ui/drawer";
@@ -10,6 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import { activeFilterCount, CATEGORY_SLUGS, SEARCH_MAX_LENGTH, wallQuery, type WallFilters } from "./filters";
+import { usePending } from "~/lib/pending";
 
 /** Typing pauses this long before the list follows the search (with JavaScript). */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -204,7 +205,6 @@ const triggerClass = (active: boolean) =>
 export function WallFilterPanel(props: FilterProps) {
   const { t } = useTranslation("initiatives");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   // The Drawer has no Radix trigger to return the focus to, so give it back to the button on close.
@@ -228,7 +228,7 @@ export function WallFilterPanel(props: FilterProps) {
   );
   const actions = (
     <div className="flex flex-wrap items-center gap-2">
-      <Button type="submit" form={FILTER_FORM_ID} className="flex-1" disabled={navigation.state === "loading"}>
+      <Button type="submit" form={FILTER_FORM_ID} className="flex-1" disabled={usePending()}>
         {t("filter_apply")}
       </Button>
       <Link to={clearFiltersHref(props.filters)} className={buttonVariants({ variant: "ghost" })} onClick={() => setOpen(false)}>

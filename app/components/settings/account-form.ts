@@ -4,6 +4,7 @@
  * for the truth before the API, which checks again with the same domain rules.
  */
 import * as v from "valibot";
+import { fieldErrors } from "~/domain/field-errors";
 import { MemberNameSchema } from "~/domain/member-name";
 import { profilePhoneSchema } from "~/domain/phone";
 import { SocialSchema, type SocialNetwork } from "~/domain/social";
@@ -34,12 +35,15 @@ export function parseAccountForm(intent: AccountIntent, values: Record<string, s
   const parsed = v.safeParse(schemaOf(intent, context), input);
   // Links go to the API as typed ("" removes one), which reads the handles with the same rule.
   if (parsed.success) return { ok: true, body: intent === "social" ? input : parsed.output };
-  return { ok: false, fields: accountFieldErrors(parsed.issues.map((issue) => ({ path: issue.path?.map((item) => String(item.key)).join(".") ?? "form", key: issue.message }))) };
+  return { ok: false, fields: fieldErrors(parsed.issues, { field: accountField }) };
 }
 
-/** Field errors by form field name, the first per field: the API's `social.linkedin` is the `linkedin` input. */
+/** The API's `social.linkedin` is the `linkedin` input. */
+const accountField = (path: string) => path.replace(/^social\./, "");
+
+/** The API's field errors by form field name, the first per field. */
 export function accountFieldErrors(errors: { path: string; key: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const { path, key } of errors) fields[path.replace(/^social\./, "")] ??= key;
+  for (const { path, key } of errors) fields[accountField(path)] ??= key;
   return fields;
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
@@ -20,6 +20,7 @@ import {
   type PreferenceContext,
   type PreferenceValues,
 } from "./preferences";
+import { usePending } from "~/lib/pending";
 
 export interface PreferenceResult {
   step: OnboardingStep;
@@ -319,7 +320,6 @@ function StepFields({ step, values, context, error }: { step: OnboardingStep; va
 /** The form of one card. Posts without JavaScript; with it, the same schema as the action checks first. */
 function PreferenceForm({ step, values, context, result }: { step: OnboardingStep; values: PreferenceValues; context: PreferenceContext; result: PreferenceResult | null }) {
   const { t } = useTranslation("settings");
-  const navigation = useNavigation();
   const [checked, setChecked] = useState<Record<string, string> | null>(null);
   // A new answer from the action replaces what the browser found.
   useEffect(() => setChecked(null), [result]);
@@ -351,7 +351,7 @@ function PreferenceForm({ step, values, context, result }: { step: OnboardingSte
         <Link to={`/settings/preferences#pref-${step}`} preventScrollReset className={buttonVariants({ variant: "ghost" })}>
           {t("preferences_cancel")}
         </Link>
-        <Button type="submit" disabled={navigation.state !== "idle"}>
+        <Button type="submit" disabled={usePending()}>
           {t("settings_save")}
         </Button>
       </div>

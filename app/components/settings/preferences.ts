@@ -5,6 +5,7 @@
  * same schema for instant feedback; the action runs it for the truth (and the API checks again).
  */
 import * as v from "valibot";
+import { fieldErrors } from "~/domain/field-errors";
 import { phoneSchema } from "~/domain/phone";
 import {
   AVAILABILITY_DAYS,
@@ -166,15 +167,15 @@ export function preferenceSchema(step: OnboardingStep, context: PreferenceContex
 
 export type PreferenceResult = { ok: true; body: Record<string, unknown> } | { ok: false; fields: Record<string, string> };
 
+/** The input an issue's path belongs to: `details.alias` → `alias`, `public_user_groups.0` → `public_user_groups`. */
+function preferenceField(path: string): string {
+  const [first, second] = path.split(".");
+  return (first === "details" || first === "social") && second ? second : first;
+}
+
 /** Runs a step's schema; errors are message keys by field name (`details.alias` → `alias`). */
 export function parsePreference(step: OnboardingStep, raw: RawForm, context: PreferenceContext): PreferenceResult {
   const parsed = v.safeParse(preferenceSchema(step, context), raw);
   if (parsed.success) return { ok: true, body: parsed.output as Record<string, unknown> };
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.issues) {
-    const keys = issue.path?.map((item) => String(item.key)) ?? [];
-    const key = (keys[0] === "details" || keys[0] === "social" ? keys[1] : keys[0]) ?? "form";
-    fields[key] ??= issue.message;
-  }
-  return { ok: false, fields };
+  return { ok: false, fields: fieldErrors(parsed.issues, { field: preferenceField }) };
 }

@@ -1,10 +1,11 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import * as v from "valibot";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { normalizeEmail } from "~/domain/email";
+import { fieldErrors } from "~/domain/field-errors";
 import { SignupSchema } from "~/domain/signup";
 import { CheckboxField } from "./checkbox-field";
 import { ruleMessage } from "./messages";
@@ -12,6 +13,7 @@ import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
 import { PLATFORM_TERMS_URL, type StepResult } from "./types";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usePending } from "~/lib/pending";
 
 export interface FirstStepDefaults {
   name: string;
@@ -27,8 +29,7 @@ export interface FirstStepDefaults {
 export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefaults; result?: StepResult }) {
   const { t, i18n } = useTranslation("signup");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "resend";
+  const busy = usePending(null);
   const initial = result?.values ?? defaults;
   const [email, setEmail] = useState(initial.email);
   const [name, setName] = useState(initial.name);
@@ -47,10 +48,7 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
     const next = { ...clientErrors };
     for (const field of fields) delete next[field];
     if (!parsed.success) {
-      for (const issue of parsed.issues) {
-        const field = v.getDotPath(issue);
-        if (field && fields.includes(field)) next[field] ??= issue.message;
-      }
+      for (const [field, key] of Object.entries(fieldErrors(parsed.issues))) if (fields.includes(field)) next[field] ??= key;
     }
     setClientErrors(next);
     return parsed.success;

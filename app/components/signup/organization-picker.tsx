@@ -1,10 +1,11 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { ruleMessage } from "./messages";
 import type { SignupOrganization } from "./types";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usePending } from "~/lib/pending";
 
 /** Organisations grouped by region, regions in alphabetical order of their code. */
 function byRegion(organizations: SignupOrganization[]) {
@@ -24,8 +25,7 @@ function byRegion(organizations: SignupOrganization[]) {
 export function OrganizationPicker({ organizations, error }: { organizations: SignupOrganization[]; error?: string }) {
   const { t, i18n } = useTranslation("signup");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = usePending();
   const [chosen, setChosen] = useState<string | null>(null);
   const message = chosen ? null : ruleMessage(t, i18n, error);
 

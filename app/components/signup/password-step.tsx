@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PasswordField } from "~/components/auth/password-field";
@@ -9,6 +9,7 @@ import { SignupError } from "./signup-error";
 import { StepCard } from "./step-card";
 import type { DraftOrganization, StepResult } from "./types";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usePending } from "~/lib/pending";
 
 /**
  * The password step (SPEC.md sections 2 and 5): who is signing up, a password with the
@@ -31,8 +32,7 @@ export function PasswordStep({
 }) {
   const { t } = useTranslation("signup");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === null;
+  const busy = usePending(null);
   const [password, setPassword] = useState("");
   const valid = password !== "" && checkPasswordPolicy(password, policy, email) === null;
   // The action's verdict stands until the password is edited again.

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import type { StepResult } from "./types";
+import { isPending } from "~/lib/pending";
 
 /** SPEC.md section 9: confirmation notices show for 1 second. */
 const NOTICE_MS = 1000;
@@ -44,7 +45,7 @@ export function ResendButton({
 }) {
   const fetcher = useFetcher<StepResult>();
   const [visible, setVisible] = useState<StepResult | undefined>();
-  const busy = fetcher.state !== "idle";
+  const busy = isPending(fetcher);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;

@@ -117,6 +117,44 @@ describe("sign in", () => {
     });
   });
 
+  test("password recovery checks the address in the browser with the form's schema, then sends the link", async () => {
+    const strings = authMessages();
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      const requests = [];
+      page.on("request", (request) => request.method() === "POST" && requests.push(request.url()));
+      await page.goto(`${suite.acme}/recover_password`);
+      await waitForHydration(page);
+      const email = page.getByLabel(strings.email_label, { exact: true });
+      await email.fill("not-an-email");
+      await page.keyboard.press("Enter");
+      await page.getByText(strings.form_error_invalid_email).waitFor();
+      assert.equal(await email.getAttribute("aria-invalid"), "true");
+      assert.ok(await isFocused(email), "the focus goes back to the field, so a screen reader reads its error");
+      assert.deepEqual(requests, [], "nothing was sent");
+
+      await email.fill(MEMBER.email);
+      await page.keyboard.press("Enter");
+      await page.getByText(strings.recover_password_sent.split("{{email}}")[0].trim()).waitFor();
+    });
+  });
+
+  test("an expired confirmation link asks for the address again, checked in the browser first", async () => {
+    const strings = authMessages();
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      const requests = [];
+      page.on("request", (request) => request.method() === "POST" && requests.push(request.url()));
+      await page.goto(`${suite.acme}/confirm_email/no-such-token`);
+      await waitForHydration(page);
+      const email = page.getByLabel(strings.email_label, { exact: true });
+      await email.fill("still-not-an-email");
+      await page.getByRole("button", { name: strings.link_expired_new_link }).click();
+      await page.getByText(strings.form_error_invalid_email).waitFor();
+      assert.equal(await email.getAttribute("aria-invalid"), "true");
+      assert.ok(await isFocused(email), "the focus goes back to the field");
+      assert.deepEqual(requests, [], "nothing was sent");
+    });
+  });
+
   test("works without JavaScript (plain form posts)", async () => {
     const strings = authMessages();
     await withPage(suite.browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {

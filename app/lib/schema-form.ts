@@ -1,0 +1,52 @@
+/**
+ * Forms with conform and their one valibot schema (DESIGN.md: "one valibot schema per form, used by
+ * the browser for instant feedback and by the action for the truth"). The browser checks the schema
+ * on submit; the action checks it again and answers message keys by field (app/domain/field-errors),
+ * which come back here as conform's last result. Errors are message keys: the page translates them.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { useMemo, type FormEvent } from "react";
+import type * as v from "valibot";
+import type { FieldErrors } from "~/domain/field-errors";
+
+/** An action's field errors (one message key per field) as the result conform reports. */
+export function actionResult(errors: FieldErrors | undefined): SubmissionResult | undefined {
+  if (!errors || Object.keys(errors).length === 0) return undefined;
+  return { status: "error", error: Object.fromEntries(Object.entries(errors).map(([name, key]) => [name, [key]])) };
+}
+
+export interface SchemaFormOptions {
+  /** The form's id (stable, so the server and the browser render the same markup). */
+  id: string;
+  /** What the action answered for this form, if anything. */
+  errors?: FieldErrors;
+  /** While the form is pending (app/lib/pending.ts) a second submit is not sent. */
+  pending?: boolean;
+}
+
+/** The form's props and the first message key of each field, from the server's answer or the browser's check. */
+export function useSchemaForm<S extends v.GenericSchema>(schema: S, { id, errors, pending = false }: SchemaFormOptions) {
+  // A new result object makes conform report (and focus) again: only when the action answered anew.
+  const lastResult = useMemo(() => actionResult(errors), [errors]);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    shouldValidate: "onSubmit",
+    // Without JavaScript the browser's own checks (required, type=email) still run.
+    defaultNoValidate: false,
+    // The payload as the action reads it: plain strings, so both sides word the same failures alike.
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema, disableAutoCoercion: true }),
+  });
+  const props = getFormProps(form);
+  return {
+    props: {
+      ...props,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        if (pending) return event.preventDefault();
+        props.onSubmit(event);
+      },
+    },
+    error: (name: string): string | null => (fields as Record<string, { errors?: string[] } | undefined>)[name]?.errors?.[0] ?? null,
+  };
+}
