@@ -10,7 +10,10 @@ const bytes = (...parts: (number[] | string | Uint8Array)[]) => {
   const chunks = parts.map((p) => (typeof p === "string" ? new TextEncoder().encode(p) : p instanceof Uint8Array ? p : Uint8Array.from(p)));
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
-  for (const c of chunks) (out.set(c, at), (at += c.length));
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
   return out;
 };
 

@@ -99,6 +99,7 @@ function sniffText(bytes: Uint8Array): DetectedType | null {
   } catch {
     return null;
   }
+  // eslint-disable-next-line no-control-regex -- binary bytes are what tells a text file from others
   return /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text) ? null : TEXT;
 }
 
@@ -119,6 +120,7 @@ export function safeFilename(raw: string | null | undefined, type: DetectedType)
   const base = (raw ?? "").normalize("NFC").split(/[\\/]/).pop() ?? "";
   let name = base
     // Bidi controls (U+061C, U+200E/F, U+202A-E, U+2066-9) would let "gpj.exe" read as "exe.jpg".
+    // eslint-disable-next-line no-control-regex -- control characters never belong in a file name
     .replace(/[\u0000-\u001f\u007f-\u009f"*:<>?|;\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/\s+/g, " ")
     .trim()

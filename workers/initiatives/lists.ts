@@ -8,7 +8,7 @@
  * member's own initiatives through two small materialised sub-queries, and answers one page.
  * tests/workers/list-rules.test.ts checks the SQL against the rules on every kind of initiative.
  */
-import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";
 import { chunksFor } from "../db/chunks";
 import { schema, type Database } from "../db/client";

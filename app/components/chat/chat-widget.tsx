@@ -83,6 +83,7 @@ export default function ChatWidget({ memberId, orgSlug, open, onClose, onUnreadC
 
   const common = { chat, headingId, open, onClose };
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog's own keys (Escape closes, Tab stays inside)
     <section
       ref={panel}
       role="dialog"

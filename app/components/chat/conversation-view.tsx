@@ -75,6 +75,7 @@ export function ConversationView({ chat, headingId, open, onClose, conversationI
         role="log"
         aria-live="polite"
         aria-label={t("chat_messages_with", { name: partner.name })}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus so the keyboard can scroll it (axe: scrollable-region-focusable)
         tabIndex={0}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-3 focus-visible:outline-offset-[-3px]"
       >

@@ -133,7 +133,7 @@ export function useChat({ memberId, orgSlug, open }: { memberId: string; orgSlug
           return;
       }
     },
-    [memberId, deliver, loadList, markRead, stopTyping],
+    [memberId, deliver, loadList, markRead, stopTyping, viewing],
   );
 
   // The list first (it sets the catch-up cursor), then the socket.

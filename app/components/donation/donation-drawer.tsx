@@ -85,7 +85,7 @@ const initialState = (): State => ({
 });
 
 export function DonationDrawer(props: DonationDrawerProps) {
-  const { initiative, open, onOpenChange, locale, closeHref } = props;
+  const { initiative, open, onOpenChange, closeHref } = props;
   const { t } = useTranslation("donation");
   const hydrated = useHydrated();
   const result = isDonationResult(props.actionData) ? props.actionData.donation : null;

@@ -5,7 +5,6 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { DOCUMENTS_SHOWN, IMAGES_SHOWN } from "~/domain/initiatives/rules";
-import type { Attachment } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "~/domain/attachments";
 import { ATTACHMENT_ACCEPT, webFileUrl, webUploadUrl } from "~/lib/attachments";

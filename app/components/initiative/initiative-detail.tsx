@@ -18,7 +18,7 @@ import { SdgChips } from "./sdg-chips";
 import { StarRating } from "./stars";
 
 function Ratings({ initiative: i, shown }: { initiative: Initiative; shown: { initiative: boolean; organization: boolean } }) {
-  const { t, i18n } = useTranslation("initiative");
+  const { t } = useTranslation("initiative");
   if (!shown.initiative && !shown.organization) return null;
   return (
     <section aria-labelledby="ratings-title" className="flex flex-col gap-2">

@@ -1,3 +1,5 @@
+/* eslint-disable jsx-a11y/no-autofocus -- an editor opens in place of its card when the member asks
+   for it, so focus moves to its first field, as a keyboard or screen-reader user expects. */
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useTranslation, type TFunction } from "~/i18n/react";

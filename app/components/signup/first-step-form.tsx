@@ -111,6 +111,7 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
             <Trans
               t={t}
               i18nKey="signup_terms_label"
+              // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the translated link text inside
               components={{ terms: <a href={PLATFORM_TERMS_URL} target="_blank" rel="noreferrer" className="font-semibold text-brand underline underline-offset-4" /> }}
             />
           }

@@ -16,7 +16,6 @@ import { closePage, errorsOf, expectNoSeriousAxeViolations, newPage, pluralForm,
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
 
 const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
-const auth = strings("auth", "en-US");
 // Marta's profile language is English, Carlos's Spanish: each sees their own.
 const MARTA = { email: "member@acme.example", name: "Marta Ruiz", t: strings("chat", "en-US") };
 const CARLOS = { email: "carlos@acme.example", name: "Carlos Méndez", t: strings("chat", "es-ES") };

@@ -20,7 +20,6 @@ const INES = "ines@acme.example";
 const t = strings("initiative");
 const chat = strings("chat");
 const shell = strings("shell");
-const auth = strings("auth");
 const pt = { ...strings("initiative", "en-US"), ...strings("initiative", "pt-PT") };
 const ptSettings = { ...strings("settings", "en-US"), ...strings("settings", "pt-PT") };
 const ptWall = { ...strings("initiatives", "en-US"), ...strings("initiatives", "pt-PT") };

@@ -20,7 +20,6 @@ const CARLOS = "carlos@acme.example";
 const t = strings("initiatives");
 // Carlos reads Commons in Spanish (his profile's language).
 const tEs = strings("initiatives", "es-ES");
-const auth = strings("auth");
 const shell = strings("shell");
 const seedMessage = /Thanks for joining! We have let your manager know/;
 
