@@ -18,7 +18,7 @@ import {
   type AuthFailure,
   type FieldErrors,
   type NewPasswordResult,
-} from "~/components/auth/forms";
+} from "~/domain/auth-forms";
 import type { PasswordPolicy } from "~/domain/password-policy";
 import { endSession, hasSession, memberApi, publicApi, type ApiArgs, type ApiResult } from "./api.server";
 import { createWebSession, type ApiTokens } from "../../workers/auth/web-session";

@@ -21,7 +21,7 @@ import {
   type DonationResult,
   type DonationStep,
   type PaymentProviderMode,
-} from "~/components/donation/donation";
+} from "~/domain/donation";
 import { paymentProvider } from "../../workers/payments";
 import { memberApi, type ApiArgs } from "./api.server";
 import { memberOrgSlug } from "./member.server";

@@ -4,7 +4,7 @@ import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
 import { publicApi, type ApiArgs } from "./api.server";
 import { loadMember, memberOrgSlug, socialNetworksFor, type OrganizationProfile } from "./member.server";
 import { saveProfile } from "./settings.server";
-import { configuredSteps, isOnboardingStep, parsePreference, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/components/settings/preferences";
+import { configuredSteps, isOnboardingStep, parsePreference, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/domain/preferences";
 import { readForm as readFormBody } from "./form.server";
 
 /** The onboarding's own list of networks (SPEC.md section 3), else the profile's. */

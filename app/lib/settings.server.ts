@@ -1,5 +1,5 @@
 /** Saving settings: one PUT of the own profile (partial body) and its error in the page's terms. */
-import { accountFieldErrors, parseAccountForm, type AccountContext, type AccountIntent } from "~/components/settings/account-form";
+import { accountFieldErrors, parseAccountForm, type AccountContext, type AccountIntent } from "~/domain/account-form";
 import { SOCIAL_NETWORKS } from "~/domain/social";
 import { memberApi, type ApiArgs } from "./api.server";
 import { memberOrgSlug, type OwnProfile } from "./member.server";

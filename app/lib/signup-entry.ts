@@ -3,7 +3,7 @@
  * organisation of a sign-up link, and the first step on the request's own host. A non-public
  * organisation's token appears only in a journey that brought it (docs/decisions/004).
  */
-import type { DraftOrganization, SignupClosed } from "~/components/signup/types";
+import type { DraftOrganization, SignupClosed } from "~/domain/signup-types";
 import type { Tenant } from "../../workers/tenant/organizations";
 
 /** The organisation profile of GET /api/organization/... (the fields the journey reads). */

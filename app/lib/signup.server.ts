@@ -20,7 +20,7 @@ import { detectLocale } from "~/i18n/locale.server";
 import { getConfig } from "../../workers/lib/config";
 import { hasSession, publicApi, type ApiArgs, type ApiError, type ApiResult } from "./api.server";
 import { createWebSession, type ApiTokens } from "../../workers/auth/web-session";
-import type { DraftOrganization, SignupOrganization, StepResult } from "~/components/signup/types";
+import type { DraftOrganization, SignupOrganization, StepResult } from "~/domain/signup-types";
 import { readForm } from "./form.server";
 import { signupLinkJourney, type OrganizationProfile } from "./signup-entry";
 

@@ -3,7 +3,7 @@
  * filters read from the URL (so every filter is a plain GET link that works without JavaScript),
  * the two list calls, and the few community-config values the screens show.
  */
-import { wallQuery, type WallFilters } from "~/components/initiatives/filters";
+import { wallQuery, type WallFilters } from "~/domain/initiatives/wall-filters";
 import type { InitiativeCard } from "~/domain/initiatives/types";
 import { memberApi, publicApi, type ApiArgs } from "./api.server";
 import { memberOrgSlug, type OrganizationProfile } from "./member.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Lightbulb } from "lucide-react";
-import { activeFilterCount, dateWindow, pageHref, parseWallFilters } from "~/components/initiatives/filters";
+import { activeFilterCount, dateWindow, pageHref, parseWallFilters } from "~/domain/initiatives/wall-filters";
 import { EmptyState, InitiativeList, LoadError, Pagination } from "~/components/initiatives/initiative-list";
 import { WallFilterPanel, WallSearch } from "~/components/initiatives/wall-filters";
 import { ScreenCrash } from "~/components/screen-crash";

@@ -7,7 +7,7 @@ import {
   isIdempotencyKey,
   newIdempotencyKey,
   transferLines,
-} from "../../app/components/donation/donation";
+} from "../../app/domain/donation";
 import { paypalSdkUrl } from "../../app/components/donation/paypal-buttons";
 import { COMMENT_MAX_LENGTH, decimalSeparator, normalizeAmountInput, parseAmount, type DonationParams } from "../../app/domain/initiatives";
 import { contributeAction } from "../../app/lib/donation.server";

@@ -20,7 +20,7 @@ import {
   signinLoader,
   type LocaleCookie,
 } from "../../app/lib/auth-flow.server";
-import { errorKeys } from "../../app/components/auth/forms";
+import { errorKeys } from "../../app/domain/auth-forms";
 import { invalidateOrganization } from "../../workers/tenant/organizations";
 import { createMember, mailedToken, seedOrganizations, testLoadContext } from "./support";
 

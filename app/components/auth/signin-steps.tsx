@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { signupPath } from "~/lib/signed-out";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "./forms";
+import { emailSubmitGuard, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";

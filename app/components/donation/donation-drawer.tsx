@@ -46,7 +46,7 @@ import {
   type DonationResult,
   type DonationStep,
   type PaymentProviderMode,
-} from "./donation";
+} from "~/domain/donation";
 
 const PayPalButtons = lazy(() => import("./paypal-buttons"));
 

@@ -11,7 +11,7 @@ import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "~/d
 import { ATTACHMENT_ACCEPT, webFileUrl, webUploadUrl } from "~/lib/attachments";
 import { cn } from "~/lib/cn";
 import type { Attachments } from "~/lib/initiative.server";
-import { formatFileSize } from "./format";
+import { formatFileSize } from "~/domain/initiatives/format";
 import { PageDrawer, useDrawerParam } from "./page-drawer";
 
 /** The first `shown` items, then the rest behind "show more" (a `<details>`: no JavaScript needed). */

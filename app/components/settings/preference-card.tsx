@@ -19,7 +19,7 @@ import {
   type OnboardingStep,
   type PreferenceContext,
   type PreferenceValues,
-} from "./preferences";
+} from "~/domain/preferences";
 
 export interface PreferenceResult {
   step: OnboardingStep;

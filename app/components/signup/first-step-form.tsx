@@ -7,10 +7,10 @@ import { Field } from "~/components/ui/field";
 import { normalizeEmail } from "~/domain/email";
 import { SignupSchema } from "~/domain/signup";
 import { CheckboxField } from "./checkbox-field";
-import { ruleMessage } from "./messages";
+import { ruleMessage } from "~/i18n/rule-message";
 import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
-import { PLATFORM_TERMS_URL, type StepResult } from "./types";
+import { PLATFORM_TERMS_URL, type StepResult } from "~/domain/signup-types";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export interface FirstStepDefaults {
