@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createWebSession } from "../../workers/auth/web-session";
-import { initiativeIntent, loadInitiative } from "../../app/lib/initiative.server";
+import { initiativeIntent, loadInitiative } from "../../app/routes/_app.initiative.$slug.($action)/initiative.server";
 import { addParticipation, createInitiative, DAY } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 

@@ -20,10 +20,10 @@ import {
   type Initiative,
   type RulesConfig,
 } from "~/domain/initiatives";
-import { memberApi, publicApi, type ApiArgs } from "./api.server";
+import { memberApi, publicApi, type ApiArgs } from "~/lib/api.server";
 import { paymentProviderMode } from "./donation.server";
-import { memberIdentity, type OrganizationProfile } from "./member.server";
-import { saveProfile } from "./settings.server";
+import { memberIdentity, type OrganizationProfile } from "~/lib/member.server";
+import { saveProfile } from "~/lib/settings.server";
 
 export const INITIATIVE_ACTIONS = ["participate", "contribute"] as const;
 export type InitiativeView = "detail" | (typeof INITIATIVE_ACTIONS)[number];

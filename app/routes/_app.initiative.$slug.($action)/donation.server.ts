@@ -22,9 +22,9 @@ import {
   type DonationStep,
   type PaymentProviderMode,
 } from "~/domain/donation";
-import { paymentProvider } from "../../workers/payments";
-import { memberApi, type ApiArgs } from "./api.server";
-import { memberOrgSlug } from "./member.server";
+import { paymentProvider } from "../../../workers/payments";
+import { memberApi, type ApiArgs } from "~/lib/api.server";
+import { memberOrgSlug } from "~/lib/member.server";
 
 export type { DonationResult };
 
