@@ -13,7 +13,7 @@ import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
 
-/** What the sign-in action answered, as the steps read it (app/lib/auth-flow.server.ts). */
+/** What the sign-in action answered, as the steps read it (app/routes/signin/signin.server.ts). */
 export interface SigninResult {
   intent: "lookup" | "login" | "resend";
   email: string;
