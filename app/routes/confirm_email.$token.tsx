@@ -8,7 +8,7 @@ import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-for
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
 import { newPasswordAction, newPasswordLoader } from "~/lib/new-password.server";
-import { finishSignup } from "~/lib/signup.server";
+import { finishSignup } from "~/lib/signup-draft.server";
 import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches }) => [

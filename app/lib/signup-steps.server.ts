@@ -1,50 +1,29 @@
 /**
- * The sign-up journey's server side (SPEC.md sections 2, 4, 5, 8): the draft kept between steps,
- * the calls to POST /api/signup and POST /auth/confirm_email, and where each answer leads.
- *
- * The draft lives in a signed, HttpOnly cookie: name, e-mail, choices and what the last answer said
- * is missing. Never the password: it is sent once, by the step that asks for it.
+ * The sign-up steps' actions (SPEC.md sections 4, 5, 8): each form checked here first, then
+ * POST /api/signup (or POST /auth/confirm_email for a resend), and where each answer leads.
  */
-import { createCookieSessionStorage, data, redirect, type AppLoadContext, type Session } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import {
-  checkPasswordPolicy,
-  DEFAULT_PASSWORD_POLICY,
-  passwordPolicyMessageKey,
-  PasswordPolicySchema,
-  type PasswordPolicy,
-} from "~/domain/password-policy";
+import { checkPasswordPolicy, DEFAULT_PASSWORD_POLICY, passwordPolicyMessageKey, PasswordPolicySchema } from "~/domain/password-policy";
 import { isSlug } from "~/domain/slug";
 import { SignupSchema, SIGNUP_MISSING, type SignupMissing } from "~/domain/signup";
+import type { SignupOrganization, StepResult } from "~/domain/signup-types";
 import { detectLocale } from "~/i18n/locale.server";
-import { getConfig } from "../../workers/lib/config";
-import { hasSession, publicApi, type ApiArgs, type ApiError, type ApiResult } from "./api.server";
+import { publicApi, type ApiArgs, type ApiError, type ApiResult } from "./api.server";
 import { createWebSession, type ApiTokens } from "../../workers/auth/web-session";
-import type { DraftOrganization, SignupOrganization, StepResult } from "~/domain/signup-types";
 import { readForm } from "./form.server";
-import { signupLinkJourney, type OrganizationProfile } from "./signup-entry";
-
-export type { DraftOrganization, SignupOrganization, StepResult };
-export type { OrganizationProfile };
-export { draftOrganization, hostSignup, isCorporate } from "./signup-entry";
-
-export interface SignupDraft {
-  name?: string;
-  email?: string;
-  agreeTC?: boolean;
-  agreeComms?: boolean;
-  signup_token?: string;
-  public_organization_slug?: string;
-  /** The initiative of a /signup/i/{slug} link: where the new member goes once signed in. */
-  initiative?: string;
-  /** The first step this journey started from: /signup or /signup/c/{token}. */
-  start?: string;
-  organization?: DraftOrganization | null;
-  missing?: SignupMissing;
-  password_policy?: PasswordPolicy;
-  public_organizations?: SignupOrganization[];
-  sso_url?: string;
-}
+import {
+  clearDraft,
+  homeAfterSignup,
+  isToken,
+  keptToken,
+  policyOf,
+  readDraft,
+  requireDraft,
+  saveDraft,
+  type DraftHandle,
+  type SignupDraft,
+} from "./signup-draft.server";
 
 interface SignupAnswer {
   corporate: { name: string; slug: string; logo: string | null; logo_small: string | null } | null;
@@ -56,96 +35,8 @@ interface SignupAnswer {
   url: string | null;
 }
 
-const DRAFT_KEY = "draft";
-/** The draft outlives a coffee break, not a week. */
-const DRAFT_MAX_AGE_S = 24 * 3600;
 /** Browsers drop cookies over 4 KB; a long organisation list is fetched again instead. */
 const ORGANIZATIONS_BUDGET = 2400;
-const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
-
-function storage(context: AppLoadContext) {
-  return createCookieSessionStorage<{ [DRAFT_KEY]: SignupDraft }>({
-    cookie: {
-      name: "commons_signup",
-      path: "/",
-      httpOnly: true,
-      secure: true,
-      sameSite: "lax",
-      maxAge: DRAFT_MAX_AGE_S,
-      secrets: [getConfig(context.cloudflare.env).TOKEN_SECRET],
-    },
-  });
-}
-
-export interface DraftHandle {
-  draft: SignupDraft;
-  session: Session<{ [DRAFT_KEY]: SignupDraft }>;
-}
-
-export async function readDraft({ context, request }: ApiArgs): Promise<DraftHandle> {
-  const session = await storage(context).getSession(request.headers.get("cookie"));
-  return { draft: { ...(session.get(DRAFT_KEY) ?? {}) }, session };
-}
-
-/** Saves the draft; answers the Set-Cookie value. */
-export function saveDraft(context: AppLoadContext, { session }: DraftHandle, draft: SignupDraft) {
-  session.set(DRAFT_KEY, draft);
-  return storage(context).commitSession(session);
-}
-
-export function clearDraft(context: AppLoadContext, { session }: DraftHandle) {
-  return storage(context).destroySession(session);
-}
-
-export const isToken = (value: string | undefined): value is string => !!value && TOKEN.test(value);
-
-/** Where a signed-in member goes: the initiative of the sign-up link, else home. */
-export const homeAfterSignup = (draft: SignupDraft) => (draft.initiative ? `/initiative/${encodeURIComponent(draft.initiative)}` : "/");
-
-/** A visitor who already has a session has nothing to sign up for: on to their page. */
-export async function redirectIfSignedIn(args: ApiArgs, target?: string) {
-  if (!(await hasSession(args))) return;
-  const handle = await readDraft(args);
-  throw redirect(target ?? homeAfterSignup(handle.draft), { headers: { "set-cookie": await clearDraft(args.context, handle) } });
-}
-
-/** Steps after the first need a draft with the first step's answers; without one, start again. */
-export async function requireDraft(args: ApiArgs): Promise<DraftHandle> {
-  await redirectIfSignedIn(args);
-  const handle = await readDraft(args);
-  if (!handle.draft.email || !handle.draft.name || !handle.draft.agreeTC) throw redirect(handle.draft.start ?? "/signup");
-  return handle;
-}
-
-/** A later step: with a draft, and the step the last answer asked for (else that step). */
-export async function requireStep(args: ApiArgs, step: SignupMissing): Promise<DraftHandle> {
-  const handle = await requireDraft(args);
-  const { missing } = handle.draft;
-  if (missing !== step) throw redirect(missing ? `/signup/${missing}` : (handle.draft.start ?? "/signup"));
-  return handle;
-}
-
-export const policyOf = (draft: SignupDraft): PasswordPolicy => draft.password_policy ?? DEFAULT_PASSWORD_POLICY;
-
-// ---------------------------------------------------------------------------------------------
-// Calls
-
-/**
- * The organisation of a sign-up token (GET /api/organization/{token}) or of an initiative
- * (GET /api/organization/by_initiative_slug/{slug}); null when there is none (a malformed value
- * included). Any other failure is the error page's.
- */
-export async function findOrganization(args: ApiArgs, by: { token: string } | { initiative: string }): Promise<OrganizationProfile | null> {
-  const path =
-    "token" in by
-      ? isToken(by.token) && `/api/organization/${encodeURIComponent(by.token)}`
-      : isSlug(by.initiative) && `/api/organization/by_initiative_slug/${encodeURIComponent(by.initiative)}`;
-  if (!path) return null;
-  const result = await publicApi<OrganizationProfile>(args, "GET", path);
-  if (result.ok) return result.data;
-  if (result.status === 404) return null;
-  throw new Response(null, { status: result.status });
-}
 
 /** POST /auth/confirm_email {email, app: "web"}: sends the confirmation link again. */
 export async function resendConfirmation(args: ApiArgs, email: string): Promise<StepResult> {
@@ -240,12 +131,6 @@ export async function publicOrganizations(args: ApiArgs, draft: SignupDraft): Pr
   return result.ok ? result.data.public_organizations : [];
 }
 
-/**
- * The token /signup keeps from a /signup/{token} or /signup/i/... link. A corporate journey's token
- * belongs to /signup/c/{token} and is not carried over to a plain /signup.
- */
-export const keptToken = (draft: SignupDraft) => (draft.start?.startsWith("/signup/c/") ? undefined : draft.signup_token);
-
 /** Form checkboxes: present ("on") or absent. */
 const checked = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -322,36 +207,3 @@ export async function commonIntent(args: ApiArgs, form: FormData, handle: DraftH
   return null;
 }
 
-/**
- * Where a sign-up link leads once its organisation is known (SPEC.md section 2): the corporate
- * screen for a corporate organisation, else /signup with the organisation's token kept in the draft.
- */
-export async function followSignupLink(args: ApiArgs, org: OrganizationProfile, extra: Pick<SignupDraft, "initiative"> = {}) {
-  const handle = await readDraft(args);
-  const journey = signupLinkJourney(org);
-  const draft: SignupDraft = { ...handle.draft, ...extra, ...journey, public_organization_slug: undefined, missing: undefined };
-  throw redirect(journey.start, { headers: { "set-cookie": await saveDraft(args.context, handle, draft) } });
-}
-
-/**
- * The SSO start link of the answer, landing on the sign-up link's initiative when there is one:
- * /sso/initiate/{provider}/{redirectPath*} (SPEC.md section 2) with the redirect path replaced.
- */
-export function ssoStartPath(url: string, initiative: string | undefined) {
-  const parsed = new URL(url, "http://local.invalid");
-  const match = /^\/sso\/initiate\/([^/]+)\/.*$/.exec(parsed.pathname);
-  if (!initiative || !match) return url;
-  parsed.pathname = `/sso/initiate/${match[1]}/initiative/${encodeURIComponent(initiative)}`;
-  return parsed.origin === "http://local.invalid" ? parsed.pathname + parsed.search : parsed.toString();
-}
-
-/**
- * For the page that finishes a sign-up outside this journey (e.g. /confirm_email/{token} once it
- * has signed the member in): where to go (the sign-up link's initiative, else `fallback`) and the
- * Set-Cookie that forgets the draft (null when there was none).
- */
-export async function finishSignup(args: ApiArgs, fallback = "/"): Promise<{ to: string; setCookie: string | null }> {
-  const handle = await readDraft(args);
-  if (!handle.draft.email) return { to: fallback, setCookie: null };
-  return { to: handle.draft.initiative ? homeAfterSignup(handle.draft) : fallback, setCookie: await clearDraft(args.context, handle) };
-}
