@@ -9,7 +9,7 @@ import type { Attachment } from "~/domain/initiatives";
 import { localPath } from "~/domain/same-origin";
 import { memberApi, memberFetch, readResult, type ApiArgs, type ApiResult } from "./api.server";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "~/domain/attachments";
-import { readUploadBody } from "../../workers/files/upload-body";
+import { readUploadBody } from "~/domain/upload-body";
 import { memberOrgSlug } from "./member.server";
 
 export interface FileParams {

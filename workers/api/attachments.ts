@@ -16,7 +16,7 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { attachmentsVisible, type Attachment, type Initiative } from "../../app/domain/initiatives";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "../../app/domain/attachments";
-import { readUploadBody } from "../files/upload-body";
+import { readUploadBody } from "../../app/domain/upload-body";
 import { getDb, schema } from "../db/client";
 import { conditionalStatus } from "../files/preconditions";
 import { countUpload } from "../files/upload-quota";
