@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { signedOutPath } from "./signed-out";
 import {
   clearSessionCookie,
+  createWebSession,
   deleteWebSession,
   getWebSession,
   needsRefresh,
@@ -153,5 +154,8 @@ export async function endSession(args: ApiArgs): Promise<string> {
   }
   return clearSessionCookie();
 }
+
+/** Starts the web session for tokens the API issued (sign-in, sign-up); answers its Set-Cookie. */
+export const startWebSession = (args: Pick<ApiArgs, "context">, tokens: ApiTokens) => createWebSession(args.context, tokens);
 
 export const hasSession = async (args: ApiArgs) => (await getWebSession(args.context, args.request)) !== null;

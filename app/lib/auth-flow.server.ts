@@ -10,8 +10,8 @@
 import { SUPPORTED_LOCALES } from "~/domain/locales";
 import { localPath } from "~/domain/same-origin";
 import type { AuthFailure, FieldErrors } from "~/domain/auth-forms";
-import type { ApiArgs, ApiResult } from "./api.server";
-import { createWebSession, type ApiTokens } from "../../workers/auth/web-session";
+import { startWebSession, type ApiArgs, type ApiResult } from "./api.server";
+import type { ApiTokens } from "../../workers/auth/web-session";
 
 export interface AuthOrganization {
   slug: string;
@@ -97,7 +97,7 @@ export async function completeSignIn(
   localeCookie?: LocaleCookie,
   extraCookie?: string | null,
 ): Promise<Response> {
-  const cookies = [await createWebSession(args.context, answer), ...(extraCookie ? [extraCookie] : [])];
+  const cookies = [await startWebSession(args, answer), ...(extraCookie ? [extraCookie] : [])];
   const language = answer.user?.language;
   if (localeCookie && language && (SUPPORTED_LOCALES as readonly string[]).includes(language)) {
     cookies.push(await localeCookie.serialize(language));

@@ -9,7 +9,6 @@ import { createCookieSessionStorage, redirect, type AppLoadContext, type Session
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/domain/password-policy";
 import type { SignupMissing } from "~/domain/signup";
 import type { DraftOrganization, SignupOrganization } from "~/domain/signup-types";
-import { getConfig } from "../../workers/lib/config";
 import { hasSession, type ApiArgs } from "./api.server";
 
 export interface SignupDraft {
@@ -45,7 +44,8 @@ function storage(context: AppLoadContext) {
       secure: true,
       sameSite: "lax",
       maxAge: DRAFT_MAX_AGE_S,
-      secrets: [getConfig(context.cloudflare.env).TOKEN_SECRET],
+      // Set: the edge refuses every request before a page runs without it (workers/lib/config.ts).
+      secrets: [context.cloudflare.env.TOKEN_SECRET!],
     },
   });
 }

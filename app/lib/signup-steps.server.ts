@@ -9,8 +9,8 @@ import { isSlug } from "~/domain/slug";
 import { SignupSchema, SIGNUP_MISSING, type SignupMissing } from "~/domain/signup";
 import type { SignupOrganization, StepResult } from "~/domain/signup-types";
 import { detectLocale } from "~/i18n/locale.server";
-import { publicApi, type ApiArgs, type ApiError, type ApiResult } from "./api.server";
-import { createWebSession, type ApiTokens } from "../../workers/auth/web-session";
+import { publicApi, startWebSession, type ApiArgs, type ApiError, type ApiResult } from "./api.server";
+import type { ApiTokens } from "../../workers/auth/web-session";
 import { readForm } from "./form.server";
 import {
   clearDraft,
@@ -91,7 +91,7 @@ export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: Sig
   const headers = new Headers();
 
   if (answer.auth?.access_token) {
-    headers.append("set-cookie", await createWebSession(args.context, answer.auth));
+    headers.append("set-cookie", await startWebSession(args, answer.auth));
     headers.append("set-cookie", await clearDraft(args.context, handle));
     throw redirect(homeAfterSignup(draft), { headers });
   }
