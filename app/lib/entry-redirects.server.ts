@@ -1,7 +1,7 @@
 /** Where "/", /loading and /logout send a visitor (SPEC.md sections 2 and 4). */
 import { SUPPORTED_LOCALES } from "~/domain/locales";
-import { endSession, hasSession, memberApi, type ApiArgs, type ApiResult } from "./api.server";
-import { redirectParam, redirectTo, safeRedirect, type AuthUser, type LocaleCookie } from "./auth-flow.server";
+import { endSession, hasSession, memberCall, type ApiArgs } from "./api.server";
+import { redirectParam, redirectTo, safeRedirect, type LocaleCookie } from "./auth-flow.server";
 
 /** "/": members go through /loading, everyone else to /welcome, keeping where they were going. */
 export async function entryRedirect(args: ApiArgs): Promise<Response> {
@@ -22,11 +22,11 @@ export async function loadingRedirect(args: ApiArgs, localeCookie?: LocaleCookie
     return `/signin${keep}`;
   };
   if (!(await hasSession(args))) return redirectTo(backToSignin());
-  let result: ApiResult<{ user: AuthUser }>;
+  let result;
   try {
-    result = await memberApi<{ user: AuthUser }>(args, "PUT", "/auth/identity");
+    result = await memberCall(args, "PUT", (api) => api.auth.identity.$put());
   } catch (thrown) {
-    // memberApi's way out when the session is over: keep its cookie, but send on the real referrer.
+    // memberCall's way out when the session is over: keep its cookie, but send on the real referrer.
     if (thrown instanceof Response) return redirectTo(backToSignin(), thrown.headers.getSetCookie());
     throw thrown;
   }

@@ -13,7 +13,7 @@ import {
   type NewPasswordResult,
 } from "~/domain/auth-forms";
 import type { PasswordPolicy } from "~/domain/password-policy";
-import { publicApi, type ApiArgs } from "./api.server";
+import { pathParam, publicCall, type ApiArgs } from "./api.server";
 import { apiFieldErrors, completeSignIn, failureOf, formOf, statusOf, text, type LocaleCookie, type Outcome, type SignInAnswer } from "./auth-flow.server";
 
 export type TokenType = "password_reset" | "email_confirmation";
@@ -29,11 +29,7 @@ const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 export async function newPasswordLoader(args: ApiArgs, token: string | undefined, type: TokenType): Promise<NewPasswordPage> {
   const initial = type === "password_reset" && new URL(args.request.url).searchParams.get("initial") === "1";
   if (!token || !TOKEN.test(token)) return { state: "expired", initial };
-  const result = await publicApi<{ password_policy: unknown; email: string }>(
-    args,
-    "GET",
-    `/auth/password_policy/${encodeURIComponent(token)}?token_type=${type}`,
-  );
+  const result = await publicCall(args, (api) => api.auth.password_policy[":token"].$get({ param: { token: pathParam(token) }, query: { token_type: type } }));
   if (result.ok) return { state: "ready", email: result.data.email, policy: readPolicy(result.data.password_policy), initial };
   if (result.status === 401) return { state: "expired", initial };
   return { state: "error", failure: failureOf(result), initial };
@@ -58,8 +54,10 @@ export async function newPasswordAction(
     const email = normalizeEmail(text(form, "email")).slice(0, 320);
     const parsed = parseForm(EmailFormSchema, form);
     if (!parsed.ok) return { status: 400, intent: "resend", email, errors: parsed.errors };
-    const path = type === "email_confirmation" ? "/auth/confirm_email" : "/auth/recover_password";
-    const result = await publicApi(args, "POST", path, { email: parsed.value.email, app: "web" });
+    const json = { email: parsed.value.email, app: "web" };
+    const result = await publicCall(args, (api) =>
+      type === "email_confirmation" ? api.auth.confirm_email.$post({ json }) : api.auth.recover_password.$post({ json }),
+    );
     if (result.ok) return { status: 200, intent: "resend", email: parsed.value.email, resent: true };
     const failure = failureOf(result);
     return { status: statusOf(failure), intent: "resend", email: parsed.value.email, failure };
@@ -78,8 +76,10 @@ export async function newPasswordAction(
     if (!parsed.ok) return { status: 400, intent: "save", errors: parsed.errors };
     body = { password: parsed.value.password };
   }
-  const path = type === "password_reset" ? "/auth/recover_password/" : "/auth/confirm_email/";
-  const result = await publicApi<SignInAnswer>(args, "PUT", `${path}${encodeURIComponent(token)}`, body);
+  const param = { token: pathParam(token) };
+  const result = await publicCall(args, (api) =>
+    type === "password_reset" ? api.auth.recover_password[":token"].$put({ param, json: body }) : api.auth.confirm_email[":token"].$put({ param, json: body }),
+  );
   if (result.ok) {
     const { to, setCookie } = await next();
     return completeSignIn(args, result.data, to, localeCookie, setCookie);

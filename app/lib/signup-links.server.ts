@@ -4,7 +4,7 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import { isSlug } from "~/domain/slug";
-import { publicApi, type ApiArgs } from "./api.server";
+import { pathParam, publicCall, type ApiArgs } from "./api.server";
 import { isToken, readDraft, saveDraft, type SignupDraft } from "./signup-draft.server";
 import { signupLinkJourney, type OrganizationProfile } from "./signup-entry";
 
@@ -14,12 +14,13 @@ import { signupLinkJourney, type OrganizationProfile } from "./signup-entry";
  * included). Any other failure is the error page's.
  */
 export async function findOrganization(args: ApiArgs, by: { token: string } | { initiative: string }): Promise<OrganizationProfile | null> {
-  const path =
+  const key = "token" in by ? isToken(by.token) && by.token : isSlug(by.initiative) && by.initiative;
+  if (!key) return null;
+  const result = await publicCall(args, (api) =>
     "token" in by
-      ? isToken(by.token) && `/api/organization/${encodeURIComponent(by.token)}`
-      : isSlug(by.initiative) && `/api/organization/by_initiative_slug/${encodeURIComponent(by.initiative)}`;
-  if (!path) return null;
-  const result = await publicApi<OrganizationProfile>(args, "GET", path);
+      ? api.api.organization[":token"].$get({ param: { token: pathParam(key) } })
+      : api.api.organization.by_initiative_slug[":slug"].$get({ param: { slug: pathParam(key) } }),
+  );
   if (result.ok) return result.data;
   if (result.status === 404) return null;
   throw new Response(null, { status: result.status });

@@ -9,7 +9,7 @@ import { isSlug } from "~/domain/slug";
 import { SignupSchema, SIGNUP_MISSING, type SignupMissing } from "~/domain/signup";
 import type { SignupOrganization, StepResult } from "~/domain/signup-types";
 import { detectLocale } from "~/i18n/locale.server";
-import { publicApi, startWebSession, type ApiArgs, type ApiError, type ApiResult } from "./api.server";
+import { publicCall, startWebSession, type ApiArgs, type ApiError } from "./api.server";
 import type { ApiTokens } from "../../workers/auth/web-session";
 import { readForm } from "./form.server";
 import {
@@ -25,14 +25,14 @@ import {
   type SignupDraft,
 } from "./signup-draft.server";
 
-interface SignupAnswer {
-  corporate: { name: string; slug: string; logo: string | null; logo_small: string | null } | null;
-  user: { email: string; name: string };
-  auth: (ApiTokens & Record<string, unknown>) | null;
-  missing: SignupMissing | null;
-  password_policy: unknown;
-  public_organizations: SignupOrganization[];
-  url: string | null;
+/**
+ * Tokens in a sign-up answer. The embedded API answers `auth: null` (the member confirms the e-mail
+ * first), but SPEC.md section 4 lets an upstream sign the member in at once, so the page still
+ * checks what came back.
+ */
+function tokensIn(auth: unknown): ApiTokens | null {
+  const token = auth && typeof auth === "object" && "access_token" in auth ? auth.access_token : null;
+  return typeof token === "string" && token ? (auth as ApiTokens) : null;
 }
 
 /** Browsers drop cookies over 4 KB; a long organisation list is fetched again instead. */
@@ -40,7 +40,7 @@ const ORGANIZATIONS_BUDGET = 2400;
 
 /** POST /auth/confirm_email {email, app: "web"}: sends the confirmation link again. */
 export async function resendConfirmation(args: ApiArgs, email: string): Promise<StepResult> {
-  const result = await publicApi(args, "POST", "/auth/confirm_email", { email, app: "web" });
+  const result = await publicCall(args, (api) => api.auth.confirm_email.$post({ json: { email, app: "web" } }));
   return result.ok ? { resent: true } : { resendFailure: { status: result.status, code: result.error.error } };
 }
 
@@ -75,23 +75,26 @@ const stepPath = (missing: SignupMissing | null) => (missing && SIGNUP_MISSING.i
  */
 export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: SignupDraft, password?: string, values?: StepResult["values"]) {
   const language = await detectLocale(args.request);
+  // What requireDraft checks; the first step sets all three before it sends.
+  if (!draft.name || !draft.email || draft.agreeTC !== true) throw redirect(draft.start ?? "/signup");
   const body = {
     name: draft.name,
     email: draft.email,
-    agreeTC: draft.agreeTC === true,
+    agreeTC: draft.agreeTC,
     agreeComms: draft.agreeComms === true,
     language,
     ...(password !== undefined ? { password } : {}),
     ...(draft.signup_token ? { signup_token: draft.signup_token } : {}),
     ...(draft.public_organization_slug ? { public_organization_slug: draft.public_organization_slug } : {}),
   };
-  const result: ApiResult<SignupAnswer> = await publicApi<SignupAnswer>(args, "POST", "/api/signup", body);
+  const result = await publicCall(args, (api) => api.api.signup.$post({ json: body }));
   if (!result.ok) return apiFailure(result.error, result.status, draft.email ?? "", values);
   const answer = result.data;
   const headers = new Headers();
 
-  if (answer.auth?.access_token) {
-    headers.append("set-cookie", await startWebSession(args, answer.auth));
+  const tokens = tokensIn(answer.auth);
+  if (tokens) {
+    headers.append("set-cookie", await startWebSession(args, tokens));
     headers.append("set-cookie", await clearDraft(args.context, handle));
     throw redirect(homeAfterSignup(draft), { headers });
   }
@@ -122,12 +125,10 @@ export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: Sig
 /** The list of the organisation step: from the draft, or asked again when it did not fit the cookie. */
 export async function publicOrganizations(args: ApiArgs, draft: SignupDraft): Promise<SignupOrganization[]> {
   if (draft.public_organizations) return draft.public_organizations;
-  const result = await publicApi<SignupAnswer>(args, "POST", "/api/signup", {
-    name: draft.name,
-    email: draft.email,
-    agreeTC: true,
-    agreeComms: draft.agreeComms === true,
-  });
+  // A draft without them gets the API's 400, which showed no list either.
+  if (!draft.name || !draft.email) return [];
+  const json = { name: draft.name, email: draft.email, agreeTC: true as const, agreeComms: draft.agreeComms === true };
+  const result = await publicCall(args, (api) => api.api.signup.$post({ json }));
   return result.ok ? result.data.public_organizations : [];
 }
 

@@ -5,7 +5,7 @@
  */
 import { wallQuery, type WallFilters } from "~/domain/initiatives/wall-filters";
 import type { InitiativeCard } from "~/domain/initiatives/types";
-import { memberApi, publicApi, type ApiArgs } from "./api.server";
+import { memberCall, pathParam, publicCall, type ApiArgs } from "./api.server";
 import { memberOrgSlug, type OrganizationProfile } from "./member.server";
 
 type CommunityConfig = OrganizationProfile["product_config"]["community"];
@@ -13,7 +13,7 @@ type CommunityConfig = OrganizationProfile["product_config"]["community"];
 /** The organisation's community config (the profile call is cached in KV by the API). */
 export async function communityConfig(args: ApiArgs): Promise<CommunityConfig> {
   const org = await memberOrgSlug(args);
-  const profile = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org}`);
+  const profile = await publicCall(args, (api) => api.api.organization.profile[":slug"].$get({ param: { slug: pathParam(org) } }));
   if (!profile.ok) throw new Response("Organisation unavailable", { status: profile.status >= 500 ? profile.status : 502 });
   return profile.data.product_config.community;
 }
@@ -37,8 +37,7 @@ export async function loadWall(args: ApiArgs, filters: WallFilters, page: number
   const org = await memberOrgSlug(args);
   const query = wallQuery(filters, { pinnable });
   if (page > 1) query.set("page", String(page));
-  const search = query.toString();
-  const result = await memberApi<Partial<WallData>>(args, "GET", `/api/${org}/wall${search ? `?${search}` : ""}`);
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].wall.$get({ param: { org: pathParam(org) } }), { search: query.toString() });
   if (!result.ok) return null;
   const { initiatives = [], past = [], has_more = false } = result.data;
   return { initiatives, past, page, has_more };
@@ -47,6 +46,6 @@ export async function loadWall(args: ApiArgs, filters: WallFilters, page: number
 /** GET {org}/initiative (mine, in the API's order); null when the API failed. */
 export async function loadMyInitiatives(args: ApiArgs): Promise<InitiativeCard[] | null> {
   const org = await memberOrgSlug(args);
-  const result = await memberApi<{ initiatives: InitiativeCard[] }>(args, "GET", `/api/${org}/initiative`);
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].initiative.$get({ param: { org: pathParam(org) } }));
   return result.ok ? (result.data.initiatives ?? []) : null;
 }

@@ -1,7 +1,7 @@
 /** Loading and saving the preference cards of /settings/preferences. */
 import { data, redirect } from "@remix-run/cloudflare";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import { publicApi, type ApiArgs } from "~/lib/api.server";
+import { pathParam, publicCall, type ApiArgs } from "~/lib/api.server";
 import { loadMember, memberOrgSlug, socialNetworksFor, type OrganizationProfile } from "~/lib/member.server";
 import { saveProfile } from "~/lib/settings.server";
 import { configuredSteps, isOnboardingStep, parsePreference, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/domain/preferences";
@@ -43,7 +43,8 @@ export async function savePreference(args: ApiArgs) {
   const form = await readFormBody(args.request);
   const step = form.get("intent");
   if (!isOnboardingStep(step)) throw new Response("Unknown preference", { status: 400 });
-  const found = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${await memberOrgSlug(args)}`);
+  const slug = pathParam(await memberOrgSlug(args));
+  const found = await publicCall(args, (api) => api.api.organization.profile[":slug"].$get({ param: { slug } }));
   if (!found.ok) throw new Response("Organisation unavailable", { status: found.status || 500 });
   const organization = found.data;
   if (!configuredSteps(organization.product_config.community.onboarding_steps ?? []).includes(step)) {

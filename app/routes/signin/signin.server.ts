@@ -4,7 +4,7 @@
  */
 import { isValidEmail, normalizeEmail } from "~/domain/email";
 import { EmailFormSchema, LoginFormSchema, parseForm, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
-import { hasSession, publicApi, type ApiArgs } from "~/lib/api.server";
+import { hasSession, publicCall, type ApiArgs } from "~/lib/api.server";
 import {
   apiFieldErrors,
   completeSignIn,
@@ -65,11 +65,9 @@ export async function signinAction(args: ApiArgs, localeCookie?: LocaleCookie): 
   if (intent === "login") {
     const parsed = parseForm(LoginFormSchema, form);
     if (!parsed.ok) return { status: 400, intent, email, errors: parsed.errors };
-    const result = await publicApi<SignInAnswer>(args, "POST", "/auth/login", {
-      email: parsed.value.email,
-      password: parsed.value.password,
-      requiredProduct: "community",
-    });
+    const result = await publicCall(args, (api) =>
+      api.auth.login.$post({ json: { email: parsed.value.email, password: parsed.value.password, requiredProduct: "community" } }),
+    );
     if (result.ok) return completeSignIn(args, result.data, safeRedirect(redirectParam(args.request)), localeCookie);
     const failure = failureOf(result, 504);
     return { status: statusOf(failure), intent, email, failure, errors: apiFieldErrors(result) };
@@ -78,7 +76,7 @@ export async function signinAction(args: ApiArgs, localeCookie?: LocaleCookie): 
   if (intent === "resend") {
     const parsed = parseForm(EmailFormSchema, form);
     if (!parsed.ok) return { status: 400, intent, email, errors: parsed.errors };
-    const result = await publicApi(args, "POST", "/auth/confirm_email", { email: parsed.value.email, app: "web" });
+    const result = await publicCall(args, (api) => api.auth.confirm_email.$post({ json: { email: parsed.value.email, app: "web" } }));
     if (result.ok) return { status: 200, intent, email, resent: true };
     const failure = failureOf(result);
     return { status: statusOf(failure), intent, email, failure };
@@ -87,7 +85,7 @@ export async function signinAction(args: ApiArgs, localeCookie?: LocaleCookie): 
   // lookup (also what a form without an intent means)
   const parsed = parseForm(EmailFormSchema, form);
   if (!parsed.ok) return { status: 400, intent: "lookup", email, errors: parsed.errors };
-  const result = await publicApi<LookupAnswer>(args, "POST", "/auth/lookup", { email: parsed.value.email, requiredProduct: "community" });
+  const result = await publicCall(args, (api) => api.auth.lookup.$post({ json: { email: parsed.value.email, requiredProduct: "community" } }));
   if (!result.ok) {
     const failure = failureOf(result, 504);
     return { status: statusOf(failure), intent: "lookup", email: parsed.value.email, failure, errors: apiFieldErrors(result) };
