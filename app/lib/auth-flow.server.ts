@@ -12,33 +12,10 @@ import { localPath } from "~/domain/same-origin";
 import type { AuthFailure, FieldErrors } from "~/domain/auth-forms";
 import { startWebSession, type ApiArgs, type ApiResult } from "./api.server";
 import type { ApiTokens } from "../../workers/auth/web-session";
+import type { SessionUser } from "../../workers/api/types";
 
-export interface AuthOrganization {
-  slug: string;
-  name: string;
-  logo: string | null;
-  logo_small: string | null;
-}
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  language: string | null;
-  organizations: AuthOrganization[];
-}
-
-/** What login, e-mail confirmation and password reset answer. */
-export interface SignInAnswer extends ApiTokens {
-  user: AuthUser;
-}
-
-export interface LookupAnswer {
-  email: string;
-  nextStage: "password" | "sso_popup";
-  organizations: AuthOrganization[];
-  url: string;
-}
+/** What login, e-mail confirmation and password reset answer: tokens and the member (workers/api/types.ts). */
+export type SignInAnswer = ApiTokens & { user: SessionUser };
 
 /** The `lng` cookie (app/i18n/locale.server.ts), handed in so this module needs no Remix runtime. */
 export interface LocaleCookie {

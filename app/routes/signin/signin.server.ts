@@ -18,9 +18,7 @@ import {
   statusOf,
   text,
   type LocaleCookie,
-  type LookupAnswer,
   type Outcome,
-  type SignInAnswer,
 } from "~/lib/auth-flow.server";
 
 export type SigninStage = "email" | "password" | "sso";
