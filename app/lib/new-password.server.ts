@@ -14,7 +14,7 @@ import {
 } from "~/domain/auth-forms";
 import type { PasswordPolicy } from "~/domain/password-policy";
 import { pathParam, publicCall, type ApiArgs } from "./api.server";
-import { apiFieldErrors, completeSignIn, failureOf, formOf, statusOf, text, type LocaleCookie, type Outcome, type SignInAnswer } from "./auth-flow.server";
+import { apiFieldErrors, completeSignIn, failureOf, formOf, statusOf, text, type LocaleCookie, type Outcome } from "./auth-flow.server";
 
 export type TokenType = "password_reset" | "email_confirmation";
 

@@ -11,7 +11,6 @@ import {
   contributionSchema,
   DONATION_SOURCES,
   parseAmount,
-  type Contribution,
   type DonationSource,
 } from "~/domain/initiatives";
 import {
