@@ -169,33 +169,36 @@ export async function submitFirstStep(args: ApiArgs, options: { start: string; s
   return submitDraft(args, handle, draft, undefined, values);
 }
 
-/** The password step's action: the policy here first (400 with its key), then the API. */
-export async function submitPassword(args: ApiArgs) {
+/** A later step's action: its form and draft, with the common intents (resend, restart) answered first. */
+async function laterStep<T>(args: ApiArgs, step: (form: FormData, handle: DraftHandle) => Promise<T>) {
   const form = await readForm(args.request);
   const handle = await requireDraft(args);
-  const other = await commonIntent(args, form, handle);
-  if (other) return other;
-  const password = String(form.get("password") ?? "");
-  const rule = password === "" ? "form_error_required" : checkPasswordPolicy(password, policyOf(handle.draft), handle.draft.email);
-  if (rule) return failed({ errors: { password: rule === "form_error_required" ? rule : passwordPolicyMessageKey(rule) } }, 400);
-  return submitDraft(args, handle, handle.draft, password);
+  return (await commonIntent(args, form, handle)) ?? step(form, handle);
+}
+
+/** The password step's action: the policy here first (400 with its key), then the API. */
+export function submitPassword(args: ApiArgs) {
+  return laterStep(args, async (form, handle) => {
+    const password = String(form.get("password") ?? "");
+    const rule = password === "" ? "form_error_required" : checkPasswordPolicy(password, policyOf(handle.draft), handle.draft.email);
+    if (rule) return failed({ errors: { password: rule === "form_error_required" ? rule : passwordPolicyMessageKey(rule) } }, 400);
+    return submitDraft(args, handle, handle.draft, password);
+  });
 }
 
 /** The organisation step's action: the chosen public organisation, then the API. */
-export async function submitOrganization(args: ApiArgs) {
-  const form = await readForm(args.request);
-  const handle = await requireDraft(args);
-  const other = await commonIntent(args, form, handle);
-  if (other) return other;
-  const slug = String(form.get("organization") ?? "");
-  if (!isSlug(slug)) return failed({ errors: { organization: "form_error_choose_organization" } }, 400);
-  const chosen = handle.draft.public_organizations?.find((org) => org.slug === slug);
-  const draft: SignupDraft = {
-    ...handle.draft,
-    public_organization_slug: slug,
-    organization: chosen ? { name: chosen.name, logo: chosen.logo ?? chosen.logo_small } : null,
-  };
-  return submitDraft(args, handle, draft);
+export function submitOrganization(args: ApiArgs) {
+  return laterStep(args, async (form, handle) => {
+    const slug = String(form.get("organization") ?? "");
+    if (!isSlug(slug)) return failed({ errors: { organization: "form_error_choose_organization" } }, 400);
+    const chosen = handle.draft.public_organizations?.find((org) => org.slug === slug);
+    const draft: SignupDraft = {
+      ...handle.draft,
+      public_organization_slug: slug,
+      organization: chosen ? { name: chosen.name, logo: chosen.logo ?? chosen.logo_small } : null,
+    };
+    return submitDraft(args, handle, draft);
+  });
 }
 
 /** Answers of the resend tip and of "don't want this community", shared by the later steps. */
