@@ -5,33 +5,20 @@
  * build.
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { organizationRoutes } from "./api/organization";
-import { attachmentRoutes } from "./api/attachments";
-import { chatRoutes } from "./api/chat";
+import { apiRoutes, jsonBodyLimit } from "./api";
 import { chatSocket } from "./chat/socket";
-import { contributionRoutes } from "./api/contributions";
-import { initiativeRoutes } from "./api/initiatives";
-import { participationRoutes } from "./api/participation";
-import { profileRoutes } from "./api/profile";
-import { wallRoutes } from "./api/wall";
-import { signupRoutes } from "./api/signup";
 import { authRoutes } from "./auth/routes";
 import { ssoInitiatePage } from "./auth/sso";
 import { basemapRoutes } from "./basemap";
 import { devRoutes } from "./dev/mailbox";
 import { getConfig, isProduction } from "./lib/config";
 import { errorJson, handleError, handleNotFound } from "./lib/errors";
-import { tooLarge } from "./lib/domain-errors";
 import { securityHeaders } from "./lib/security-headers";
 import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream } from "./lib/upstream";
 import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
 import { resolveTenant } from "./tenant/middleware";
 import type { AppEnv } from "./types";
-
-/** JSON bodies of the API are small; uploads (attachments) set their own larger limit. */
-export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, context: PageContext) => Promise<Response>;
 
@@ -44,12 +31,6 @@ export interface PageContext {
   /** One per browser request (request-memo.ts); absent where a context stands for many requests (tests). */
   memo?: RequestMemo;
 }
-
-const jsonBodyLimit = bodyLimit({
-  maxSize: JSON_BODY_LIMIT_BYTES,
-  onError: (c) =>
-    errorJson(c, tooLarge("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`)),
-});
 
 /**
  * The page request as Remix gets it. Remix compares `Origin` with `X-Forwarded-Host`, else `Host`,
@@ -68,21 +49,6 @@ function forRemix(request: Request): Request {
 }
 
 export function createApp(options: { renderPage?: PageHandler } = {}) {
-  const api = new Hono<AppEnv>()
-    // File uploads are multipart and capped by attachments.ts itself; every other body is small JSON.
-    .use(async (c, next) => (/^\/api\/[^/]+\/initiative\/[^/]+\/attachment\//.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
-    .route("/signup", signupRoutes)
-    .route("/organization", organizationRoutes)
-    // Organisation-scoped resources: /api/{org}/...; org-scope.ts checks token and membership.
-    .route("/:org/profile", profileRoutes)
-    .route("/:org/wall", wallRoutes)
-    .route("/:org/initiative/:slug/contribution", contributionRoutes)
-    .route("/:org/initiative/:slug/attachment", attachmentRoutes)
-    // POST .../{slug}/participation and .../{slug}/indicator/{id}/participation
-    .route("/:org/initiative/:slug", participationRoutes)
-    .route("/:org/initiative", initiativeRoutes)
-    .route("/:org/chat", chatRoutes);
-
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound(handleNotFound);
@@ -104,7 +70,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   app.use(resolveTenant);
   app.use("/auth/*", jsonBodyLimit);
   app.route("/auth", authRoutes);
-  app.route("/api", api);
+  app.route("/api", apiRoutes);
   app.all("/auth/*", handleNotFound);
   app.all("/api/*", handleNotFound);
   app.use("/dev/*", async (c, next) => {

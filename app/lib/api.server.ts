@@ -2,11 +2,19 @@
  * The one client the web app's loaders and actions use to reach the API (SPEC.md section 7),
  * embedded or upstream alike. Authenticated calls carry the session's access token; a 401 triggers
  * one refresh (single flight, workers/auth/web-session.ts) and one retry.
+ *
+ * Calls are typed from the API itself: Hono's `hc<ApiContract>` (workers/api/index.ts) with
+ * `context.api` as its fetch, so an answer's type is what the API's handler returns and a changed
+ * shape fails the type check here (docs/decisions/016-typed-api-client.md).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { hc, type ClientResponse } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { ApiContract } from "../../workers/api";
 import { signedOutPath } from "./signed-out";
 import {
   clearSessionCookie,
+  createWebSession,
   deleteWebSession,
   getWebSession,
   needsRefresh,
@@ -33,6 +41,8 @@ const FORWARDED = ["cf-connecting-ip", "user-agent", "accept-language", "x-reque
 /** Extra request headers of one call (e.g. the contribution's Idempotency-Key). */
 export interface ApiOptions {
   headers?: Record<string, string>;
+  /** A query string for a route that reads its own (the wall's filters): it has no query type. */
+  search?: string;
 }
 
 /** memberFetch's request: extra headers and a raw body. */
@@ -59,11 +69,57 @@ async function dispatch({ context, request }: ApiArgs, method: string, path: str
   }
 }
 
+/** The typed client: every path and body of /auth and /api, with the answers their handlers give. */
+export type ApiClient = ReturnType<typeof hc<ApiContract>>;
+
+/** What `fetch` of a client throws when the API gave no response (SPEC.md section 8: a 400). */
+class NoResponse extends Error {}
+
+/** A client whose requests go through dispatch (forwarded headers, the token, extra headers). */
+function clientFor(args: ApiArgs, token?: string, options: ApiOptions = {}): ApiClient {
+  return hc<ApiContract>(new URL(args.request.url).origin, {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const headers: Record<string, string> = Object.fromEntries(new Headers(init?.headers).entries());
+      const search = options.search ? `?${options.search}` : url.search;
+      const response = await dispatch(args, init?.method ?? "GET", url.pathname + search, { body: init?.body ?? undefined, headers: { ...headers, ...options.headers } }, token);
+      if (!response) throw new NoResponse();
+      return response;
+    },
+  });
+}
+
+/** The success answer a typed call can give: the body of its 2xx statuses. */
+type IfSuccess<Status, Body> = Status extends SuccessStatusCode ? Body : never;
+export type AnswerOf<R> = R extends ClientResponse<infer Body, infer Status, infer _Format> ? IfSuccess<Status, Body> : never;
+
+/** One typed call, made with `client`, as an ApiResult (a missing response counts as 400). */
+async function typedCall<R extends ClientResponse<unknown, number, string>>(client: ApiClient, call: (api: ApiClient) => Promise<R>): Promise<ApiResult<AnswerOf<R>>> {
+  try {
+    // ClientResponse is the Response the API answered, typed by its route.
+    return await readResult<AnswerOf<R>>((await call(client)) as unknown as Response);
+  } catch (thrown) {
+    if (thrown instanceof NoResponse) return noResponse();
+    throw thrown;
+  }
+}
+
+const noResponse = (): ApiResult<never> => ({ ok: false, status: 400, error: { error: "bad_request", message: "No response" } });
+
+/** A path parameter as it goes in the URL (hc puts params in as they are, unencoded). */
+export const pathParam = (value: string) => encodeURIComponent(value);
+
+/**
+ * A JSON body for a route that reads its own body (no validator, so the client has no type for
+ * it): the route's answer is still typed. Goes in a call's options, e.g. `$put({ param }, jsonBody(x))`.
+ */
+export const jsonBody = (body: unknown) => ({ headers: { "content-type": "application/json" }, init: { body: JSON.stringify(body) } });
+
 async function send<T>(args: ApiArgs, method: string, path: string, body: unknown, token?: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
   const json = body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
   const response = await dispatch(args, method, path, { body: json.body, headers: { ...json.headers, ...options.headers } }, token);
   // SPEC.md section 8: a missing response counts as 400 Bad Request.
-  if (!response) return { ok: false, status: 400, error: { error: "bad_request", message: "No response" } };
+  if (!response) return noResponse();
   return readResult<T>(response);
 }
 
@@ -74,11 +130,6 @@ export async function readResult<T>(response: Response): Promise<ApiResult<T>> {
   if (response.ok) return { ok: true, status: response.status, data: payload as T };
   const error = payload && typeof payload === "object" && "error" in payload ? (payload as ApiError) : { error: "unknown", message: response.statusText };
   return { ok: false, status: response.status, error };
-}
-
-/** Calls that need no member (sign-up, look-up, organisation profiles...). */
-export function publicApi<T>(args: ApiArgs, method: string, path: string, body?: unknown) {
-  return send<T>(args, method, path, body);
 }
 
 function refresher(args: ApiArgs) {
@@ -124,14 +175,27 @@ async function forgettingAfterWrite<R>(args: ApiArgs, method: string, call: Prom
   }
 }
 
-/** A JSON call as the signed-in member (see asMember for sessions and refresh). */
-export function memberApi<T>(args: ApiArgs, method: string, path: string, body?: unknown, options?: ApiOptions): Promise<ApiResult<T>> {
-  return forgettingAfterWrite(args, method, memberRead<T>(args, method, path, body, options));
+/**
+ * An untyped JSON call as the signed-in member, for the chat relay (chat.server.ts), which hands
+ * the API's answer to the browser as it is and reads nothing of it. Pages use memberCall.
+ */
+export function memberApi(args: ApiArgs, method: string, path: string, body?: unknown): Promise<ApiResult<unknown>> {
+  return forgettingAfterWrite(args, method, asMember(args, (token) => send<unknown>(args, method, path, body, token)));
 }
 
-/** memberApi for a call that changes nothing, whatever its method (the identity's PUT): the memo stays. */
-export function memberRead<T>(args: ApiArgs, method: string, path: string, body?: unknown, options?: ApiOptions): Promise<ApiResult<T>> {
-  return asMember(args, (token) => send<T>(args, method, path, body, token, options));
+/** A typed call that needs no member (sign-up, look-up, organisation profiles...). */
+export function publicCall<R extends ClientResponse<unknown, number, string>>(args: ApiArgs, call: (api: ApiClient) => Promise<R>, options?: ApiOptions) {
+  return typedCall(clientFor(args, undefined, options), call);
+}
+
+/** A typed call as the signed-in member (see asMember for sessions and refresh). */
+export function memberCall<R extends ClientResponse<unknown, number, string>>(args: ApiArgs, method: string, call: (api: ApiClient) => Promise<R>, options?: ApiOptions) {
+  return forgettingAfterWrite(args, method, memberReadCall(args, call, options));
+}
+
+/** memberCall for a call that changes nothing, whatever its method (the identity's PUT): the memo stays. */
+export function memberReadCall<R extends ClientResponse<unknown, number, string>>(args: ApiArgs, call: (api: ApiClient) => Promise<R>, options?: ApiOptions) {
+  return asMember(args, (token) => typedCall(clientFor(args, token, options), call));
 }
 
 /**
@@ -153,5 +217,8 @@ export async function endSession(args: ApiArgs): Promise<string> {
   }
   return clearSessionCookie();
 }
+
+/** Starts the web session for tokens the API issued (sign-in, sign-up); answers its Set-Cookie. */
+export const startWebSession = (args: Pick<ApiArgs, "context">, tokens: ApiTokens) => createWebSession(args.context, tokens);
 
 export const hasSession = async (args: ApiArgs) => (await getWebSession(args.context, args.request)) !== null;

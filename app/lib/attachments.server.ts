@@ -7,9 +7,9 @@
  */
 import type { Attachment } from "~/domain/initiatives";
 import { localPath } from "~/domain/same-origin";
-import { memberApi, memberFetch, readResult, type ApiArgs, type ApiResult } from "./api.server";
+import { memberCall, memberFetch, pathParam, readResult, type ApiArgs, type ApiResult } from "./api.server";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "~/domain/attachments";
-import { readUploadBody } from "../../workers/files/upload-body";
+import { readUploadBody } from "~/domain/upload-body";
 import { memberOrgSlug } from "./member.server";
 
 export interface FileParams {
@@ -28,12 +28,19 @@ async function apiPath(args: ApiArgs, { slug, kind }: FileParams, rest = "") {
   return `/api/${await memberOrgSlug(args)}/initiative/${encodeURIComponent(slug)}/attachment/${kind}${rest}`;
 }
 
-export async function listAttachments(args: ApiArgs, file: FileParams): Promise<ApiResult<Attachment[]>> {
-  return memberApi<Attachment[]>(args, "GET", await apiPath(args, file));
+/** The typed client's path parameters of a file route. */
+async function fileParam(args: ApiArgs, { slug, kind }: FileParams) {
+  return { org: pathParam(await memberOrgSlug(args)), slug: pathParam(slug), kind };
 }
 
-export async function deleteAttachment(args: ApiArgs, file: FileParams, id: string): Promise<ApiResult<void>> {
-  return memberApi<void>(args, "DELETE", await apiPath(args, file, `/${encodeURIComponent(id)}`));
+export async function listAttachments(args: ApiArgs, file: FileParams) {
+  const param = await fileParam(args, file);
+  return memberCall(args, "GET", (api) => api.api[":org"].initiative[":slug"].attachment[":kind"].$get({ param, query: {} }));
+}
+
+export async function deleteAttachment(args: ApiArgs, file: FileParams, id: string) {
+  const param = { ...(await fileParam(args, file)), id: pathParam(id) };
+  return memberCall(args, "DELETE", (api) => api.api[":org"].initiative[":slug"].attachment[":kind"][":id"].$delete({ param }));
 }
 
 const failure = (status: number, error: string, message: string, fields?: Record<string, string>): ApiResult<never> => ({

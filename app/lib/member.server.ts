@@ -3,53 +3,13 @@
  * organisations, SPEC.md section 3) with its configuration, and the member's own profile.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { withCommunityDefaults, type CommunityConfig } from "~/domain/community-config";
+import { withCommunityDefaults } from "~/domain/community-config";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import { memberApi, memberRead, publicApi, type ApiArgs, type ApiResult } from "./api.server";
+import { memberCall, memberReadCall, pathParam, publicCall, type ApiArgs } from "./api.server";
+import type { OrganizationProfile, SessionUser } from "../../workers/api/types";
 import type { NavEntry } from "./nav-entry";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  avatar: string | null;
-  language: string;
-  organizations: { slug: string; name: string; logo: string | null; logo_small: string | null; url: string; role: string }[];
-}
-
-export interface OrganizationProfile {
-  organization_name: string;
-  organization_slug: string;
-  organization_logo: string | null;
-  organization_logo_small: string | null;
-  region: string;
-  org_terms_version: number;
-  org_terms_url: string | null;
-  product_config: {
-    community: CommunityConfig;
-    general: { contact_email: string | null };
-  };
-}
-
-export interface OwnProfile {
-  email: string;
-  name: string;
-  avatar: string | null;
-  role: string;
-  phone: string | null;
-  language: string;
-  commercial_comms_accepted: boolean;
-  social: Record<string, string>;
-  details: Record<string, unknown>;
-  public_user_groups: { name: string; slug: string; member: boolean }[];
-  categories: { slug: string; member: boolean }[];
-  target_audience: { slug: string; member: boolean }[];
-  last_terms_and_conditions_version: number;
-  last_terms_and_conditions_url: string | null;
-  last_terms_accepted: boolean;
-  org_last_terms_accepted: boolean;
-  organization: { name: string; slug: string; terms: string | null; org_last_terms_version: number };
-}
+export type { OrganizationProfile, OwnProfile, SessionUser } from "../../workers/api/types";
 
 /** The default contact of the contact-us link when the organisation has none (SPEC.md section 2). */
 export const DEFAULT_CONTACT_EMAIL = "hello@commons.example";
@@ -67,7 +27,7 @@ function once<T>(args: ApiArgs, key: string, compute: () => Promise<T>): Promise
 /** The signed-in member's identity; the organisation in use is their first one (SPEC.md section 3). */
 export function memberIdentity(args: ApiArgs): Promise<SessionUser> {
   return once(args, "identity", () =>
-    memberRead<{ user: SessionUser }>(args, "PUT", "/auth/identity").then((result) => {
+    memberReadCall(args, (api) => api.auth.identity.$put()).then((result) => {
       if (!result.ok || !result.data.user.organizations[0]) throw redirectTo("/logout");
       return result.data.user;
     }),
@@ -78,11 +38,13 @@ export function memberIdentity(args: ApiArgs): Promise<SessionUser> {
 export const memberOrgSlug = async (args: ApiArgs) => (await memberIdentity(args)).organizations[0].slug;
 
 /** GET /api/organization/profile/{org}, with the community config's defaults filled in (an upstream may leave keys out). */
-export async function organizationProfile(args: ApiArgs, org: string): Promise<ApiResult<OrganizationProfile>> {
-  const result = await publicApi<OrganizationProfile>(args, "GET", `/api/organization/profile/${org}`);
+export async function organizationProfile(args: ApiArgs, org: string) {
+  const result = await publicCall(args, (api) => api.api.organization.profile[":slug"].$get({ param: { slug: pathParam(org) } }));
   if (!result.ok) return result;
   const { product_config } = result.data;
-  return { ...result, data: { ...result.data, product_config: { ...product_config, community: withCommunityDefaults(product_config?.community) } } };
+  // The same keys the API's type names, each now present; its extra keys stay JSON values.
+  const community = withCommunityDefaults(product_config?.community) as OrganizationProfile["product_config"]["community"];
+  return { ...result, data: { ...result.data, product_config: { ...product_config, community } } };
 }
 
 export function loadMember(args: ApiArgs) {
@@ -93,7 +55,7 @@ async function readMember(args: ApiArgs) {
   const user = await memberIdentity(args);
   const org = user.organizations[0];
   const [profile, organization] = await Promise.all([
-    memberApi<OwnProfile>(args, "GET", `/api/${org.slug}/profile`),
+    memberCall(args, "GET", (api) => api.api[":org"].profile.$get({ param: { org: pathParam(org.slug) } })),
     organizationProfile(args, org.slug),
   ]);
   // SPEC.md section 8: a 402 on the profile forces the logout.

@@ -1,14 +1,14 @@
 /** Saving settings: one PUT of the own profile (partial body) and its error in the page's terms. */
-import { accountFieldErrors, parseAccountForm, type AccountContext, type AccountIntent } from "~/components/settings/account-form";
+import { accountFieldErrors, parseAccountForm, type AccountContext, type AccountIntent } from "~/domain/account-form";
 import { SOCIAL_NETWORKS } from "~/domain/social";
-import { memberApi, type ApiArgs } from "./api.server";
+import { jsonBody, memberCall, pathParam, type ApiArgs } from "./api.server";
 import { memberOrgSlug, type OwnProfile } from "./member.server";
 
 export type SaveResult = { ok: true; profile: OwnProfile } | { ok: false; status: number; error: string; fields: Record<string, string> };
 
 export async function saveProfile(args: ApiArgs, body: Record<string, unknown>): Promise<SaveResult> {
   const org = await memberOrgSlug(args);
-  const result = await memberApi<OwnProfile>(args, "PUT", `/api/${org}/profile`, body);
+  const result = await memberCall(args, "PUT", (api) => api.api[":org"].profile.$put({ param: { org: pathParam(org) } }, jsonBody(body)));
   if (result.ok) return { ok: true, profile: result.data };
   return { ok: false, status: result.status, error: result.error.error, fields: result.error.fields ?? {} };
 }

@@ -3,22 +3,22 @@
  * organisation of a sign-up link, and the first step on the request's own host. A non-public
  * organisation's token appears only in a journey that brought it (docs/decisions/004).
  */
-import type { DraftOrganization, SignupClosed } from "~/components/signup/types";
+import type { DraftOrganization, SignupClosed } from "~/domain/signup-types";
+import type { OrganizationProfile as ApiOrganizationProfile } from "../../workers/api/types";
 import type { Tenant } from "../../workers/tenant/organizations";
 
-/** The organisation profile of GET /api/organization/... (the fields the journey reads). */
-export interface OrganizationProfile {
-  organization_name: string;
-  organization_slug: string;
-  organization_logo: string | null;
-  organization_logo_small: string | null;
-  is_default_org: boolean;
-  is_mini_profile: boolean;
-  is_public: boolean;
-  signup_token: string | null;
+/**
+ * The organisation profile of GET /api/organization/... (the fields the journey reads, typed by
+ * the API's own serializer). `corporate` is an upstream's explicit answer; the embedded API leaves
+ * it out and isCorporate decides from the flags.
+ */
+export type OrganizationProfile = Pick<
+  ApiOrganizationProfile,
+  "organization_name" | "organization_slug" | "organization_logo" | "organization_logo_small" | "is_default_org" | "is_mini_profile" | "is_public" | "signup_token"
+> & {
   corporate?: boolean;
-  product_config: { community: { disable_create_new_account?: boolean } };
-}
+  product_config: { community: Partial<Pick<ApiOrganizationProfile["product_config"]["community"], "disable_create_new_account">> };
+};
 
 /** Corporate: neither the default organisation nor a public one (as the API decides). */
 export const isCorporate = (org: OrganizationProfile) => org.corporate ?? (!org.is_default_org && !org.is_public);

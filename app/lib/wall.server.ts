@@ -3,10 +3,10 @@
  * filters read from the URL (so every filter is a plain GET link that works without JavaScript),
  * the two list calls, and the few community-config values the screens show.
  */
-import { wallQuery, type WallFilters } from "~/components/initiatives/filters";
+import { wallQuery, type WallFilters } from "~/domain/initiatives/wall-filters";
 import type { CommunityConfig } from "~/domain/community-config";
 import type { InitiativeCard } from "~/domain/initiatives/types";
-import { memberApi, type ApiArgs } from "./api.server";
+import { memberCall, pathParam, type ApiArgs } from "./api.server";
 import { memberOrgSlug, organizationProfile } from "./member.server";
 
 /** The organisation's community config (the profile call is cached in KV by the API). */
@@ -30,8 +30,7 @@ export async function loadWall(args: ApiArgs, filters: WallFilters, page: number
   const org = await memberOrgSlug(args);
   const query = wallQuery(filters, { pinnable });
   if (page > 1) query.set("page", String(page));
-  const search = query.toString();
-  const result = await memberApi<Partial<WallData>>(args, "GET", `/api/${org}/wall${search ? `?${search}` : ""}`);
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].wall.$get({ param: { org: pathParam(org) } }), { search: query.toString() });
   if (!result.ok) return null;
   const { initiatives = [], past = [], has_more = false } = result.data;
   return { initiatives, past, page, has_more };
@@ -40,6 +39,6 @@ export async function loadWall(args: ApiArgs, filters: WallFilters, page: number
 /** GET {org}/initiative (mine, in the API's order); null when the API failed. */
 export async function loadMyInitiatives(args: ApiArgs): Promise<InitiativeCard[] | null> {
   const org = await memberOrgSlug(args);
-  const result = await memberApi<{ initiatives: InitiativeCard[] }>(args, "GET", `/api/${org}/initiative`);
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].initiative.$get({ param: { org: pathParam(org) } }));
   return result.ok ? (result.data.initiatives ?? []) : null;
 }

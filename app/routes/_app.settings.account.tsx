@@ -4,7 +4,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
-import { parseAccountForm, type AccountContext, type AccountIntent } from "~/components/settings/account-form";
+import { parseAccountForm, type AccountContext, type AccountIntent } from "~/domain/account-form";
 import { SettingsPage } from "~/components/settings/settings-page";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

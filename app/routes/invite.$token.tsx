@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { Invitation } from "~/components/signup/invitation";
 import { titleMeta } from "~/lib/page-title";
-import { draftOrganization, findOrganization } from "~/lib/signup.server";
+import { draftOrganization } from "~/lib/signup-entry";
+import { findOrganization } from "~/lib/signup-links.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "invite_meta_title");
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { logout } from "~/lib/auth-flow.server";
+import { logout } from "~/lib/entry-redirects.server";
 
 // SPEC.md section 2: /logout ends the session, then /signin. GET (a link) and POST (a form) alike.
 export const loader = (args: LoaderFunctionArgs) => logout(args);

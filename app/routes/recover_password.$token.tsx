@@ -7,7 +7,7 @@ import { pageTitle } from "~/lib/page-title";
 import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-form";
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
-import { newPasswordAction, newPasswordLoader } from "~/lib/auth-flow.server";
+import { newPasswordAction, newPasswordLoader } from "~/lib/new-password.server";
 import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches, location }) => [

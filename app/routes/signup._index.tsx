@@ -2,7 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FirstStepPage } from "~/components/signup/first-step-page";
 import { titleMeta } from "~/lib/page-title";
-import { hostSignup, keptToken, readDraft, redirectIfSignedIn, submitFirstStep } from "~/lib/signup.server";
+import { keptToken, readDraft, redirectIfSignedIn } from "~/lib/signup-draft.server";
+import { hostSignup } from "~/lib/signup-entry";
+import { submitFirstStep } from "~/lib/signup-steps.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_title");
 

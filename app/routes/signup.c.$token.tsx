@@ -3,7 +3,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FirstStepPage } from "~/components/signup/first-step-page";
 import { InvalidLink } from "~/components/signup/invalid-link";
 import { titleMeta } from "~/lib/page-title";
-import { draftOrganization, findOrganization, isToken, readDraft, redirectIfSignedIn, submitFirstStep } from "~/lib/signup.server";
+import { isToken, readDraft, redirectIfSignedIn } from "~/lib/signup-draft.server";
+import { draftOrganization } from "~/lib/signup-entry";
+import { findOrganization } from "~/lib/signup-links.server";
+import { submitFirstStep } from "~/lib/signup-steps.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_title");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountFieldErrors, parseAccountForm } from "../../app/components/settings/account-form";
+import { accountFieldErrors, parseAccountForm } from "../../app/domain/account-form";
 import { phoneRequired, profilePhoneSchema } from "../../app/domain/phone";
 import * as v from "valibot";
 

@@ -13,7 +13,7 @@ import {
   totalUnread,
   type ChatMessage,
   type Conversation,
-} from "../../app/components/chat/chat-model";
+} from "../../app/lib/chat-model";
 
 const ME = "me";
 const OTHER = "carlos";

@@ -7,10 +7,10 @@ import {
   isIdempotencyKey,
   newIdempotencyKey,
   transferLines,
-} from "../../app/components/donation/donation";
+} from "../../app/domain/donation";
 import { paypalSdkUrl } from "../../app/components/donation/paypal-buttons";
 import { COMMENT_MAX_LENGTH, decimalSeparator, normalizeAmountInput, parseAmount, type DonationParams } from "../../app/domain/initiatives";
-import { contributeAction } from "../../app/lib/donation.server";
+import { contributeAction } from "../../app/routes/_app.initiative.$slug.($action)/donation.server";
 
 /** What the free-amount field holds after the member types `keys` one by one (the drawer normalises on every change). */
 const typeInto = (keys: string, locale: string) => [...keys].reduce((text, key) => normalizeAmountInput(text + key, locale), "");

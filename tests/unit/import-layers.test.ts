@@ -1,7 +1,9 @@
 /**
  * Imports only go down (DESIGN.md): the Worker's server code never reaches into the web app except
- * for its pure rules (app/domain/) and its translations (app/i18n/locales/), and components hold
- * no server code. Scans the source as it is, so a new import that breaks the layers fails here.
+ * for its pure rules (app/domain/) and its translations (app/i18n/locales/); the web app takes
+ * only types from the Worker (the load context, the API's types); components hold UI only: no
+ * server code, no network code. Scans the source as it is, so a new import that breaks the layers
+ * fails here.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +12,12 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(__dirname, "../..");
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const WORKER_MAY_IMPORT = ["app/domain/", "app/i18n/locales/"];
+/**
+ * The app/ modules that still load Worker code at run time. api.server.ts holds the web session
+ * (workers/auth/web-session.ts) until it moves behind the load context; the initiative screen's
+ * donation steps ask the payment provider which PayPal buttons to offer, which no API call answers.
+ */
+const APP_MAY_LOAD_WORKER_CODE = ["app/lib/api.server.ts", "app/routes/_app.initiative.$slug.($action)/donation.server.ts"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -40,14 +48,24 @@ function workerViolations(file: string, source: string): string[] {
   });
 }
 
+/** A source text without its `import type` / `export type` statements (erased before bundling). */
+const withoutTypeImports = (source: string) => source.replace(/^\s*(?:import|export)\s+type\b[^;]*;/gm, "");
+
+/** The imports of an app/ file that load workers/ code at run time (a type-only import is fine). */
+function appRuntimeWorkerImports(file: string, source: string): string[] {
+  return importedSpecifiers(withoutTypeImports(source)).filter((specifier) => resolvedPath(file, specifier)?.startsWith("workers/"));
+}
+
+/** Network code a component would hold: fetch calls and WebSockets (they belong in app/lib/). */
+const networkCode = (source: string) => [...source.matchAll(/\bfetch\s*\(|\bWebSocket\b/g)].map((match) => match[0]);
+
 /**
  * The `.server` modules a components/ file loads at run time. An `import type` is erased before
  * bundling, so it never drags server code into the browser: a component may type its props with
  * a loader's answer (useLoaderData<typeof loadTerms>).
  */
 function serverImports(source: string): string[] {
-  const withoutTypeImports = source.replace(/^\s*(?:import|export)\s+type\b[^;]*;/gm, "");
-  return importedSpecifiers(withoutTypeImports).filter((specifier) => /\.server(\.[jt]sx?)?$/.test(specifier));
+  return importedSpecifiers(withoutTypeImports(source)).filter((specifier) => /\.server(\.[jt]sx?)?$/.test(specifier));
 }
 
 describe("the import scanner", () => {
@@ -72,6 +90,20 @@ describe("the import scanner", () => {
     ].join("\n");
     expect(serverImports(source)).toEqual(["./preferences.server", "~/lib/member.server"]);
   });
+
+  it("catches an app module loading Worker code, and lets a type-only import be", () => {
+    const source = [
+      'import type { PageContext } from "../workers/app";',
+      'import { createWebSession, type ApiTokens } from "../../workers/auth/web-session";',
+      'import { memberName } from "~/domain/member-name";',
+    ].join("\n");
+    expect(appRuntimeWorkerImports("app/lib/x.server.ts", source)).toEqual(["../../workers/auth/web-session"]);
+  });
+
+  it("catches network code in a component", () => {
+    expect(networkCode('const r = await fetch("/chat/users");\nnew WebSocket(url);')).toEqual(["fetch(", "WebSocket"]);
+    expect(networkCode("const fetcher = useFetcher(); fetcher.load(url);")).toEqual([]);
+  });
 });
 
 describe("imports only go down", () => {
@@ -86,6 +118,18 @@ describe("imports only go down", () => {
     const files = sourceFiles("app/components");
     expect(files.filter((file) => /\.server\.[jt]sx?$/.test(file))).toEqual([]);
     const violations = files.flatMap((file) => serverImports(readFileSync(path.join(root, file), "utf8")).map((specifier) => `${file} imports ${specifier}`));
+    expect(violations).toEqual([]);
+  });
+
+  it("app/components/ holds no network code (fetch, WebSocket)", () => {
+    const violations = sourceFiles("app/components").flatMap((file) => networkCode(readFileSync(path.join(root, file), "utf8")).map((code) => `${file}: ${code}`));
+    expect(violations).toEqual([]);
+  });
+
+  it("app/ takes only types from workers/ (the load context, the API's types)", () => {
+    const violations = sourceFiles("app")
+      .filter((file) => !APP_MAY_LOAD_WORKER_CODE.includes(file))
+      .flatMap((file) => appRuntimeWorkerImports(file, readFileSync(path.join(root, file), "utf8")).map((specifier) => `${file} imports ${specifier}`));
     expect(violations).toEqual([]);
   });
 });

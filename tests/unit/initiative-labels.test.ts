@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { lookupLabel, subtypeName, typeName } from "../../app/components/initiative/labels";
-import { contrastRatio, SDG_COLOURS, SdgIcon, sdgName, sdgTextColour } from "../../app/components/initiatives/sdg";
+import { contrastRatio, SDG_COLOURS, SdgIcon, sdgName, sdgTextColour } from "../../app/components/initiative/sdg";
 import { makeT } from "../../app/i18n/react";
 import { messagesFor } from "../../app/i18n/messages.server";
 

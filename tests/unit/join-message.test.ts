@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinSuccessMessage } from "../../app/components/initiatives/arrival-dialog";
+import { joinSuccessMessage } from "../../app/components/initiative/arrival-dialog";
 import { makeT } from "../../app/i18n/react";
 import { messagesFor } from "../../app/i18n/messages.server";
 

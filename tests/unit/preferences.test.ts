@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configuredSteps, parsePreference, readForm } from "../../app/components/settings/preferences";
+import { configuredSteps, parsePreference, readForm } from "../../app/domain/preferences";
 
 const context = { region: "ES", networks: ["linkedin", "github"] as const };
 const form = (entries: [string, string][]) => {

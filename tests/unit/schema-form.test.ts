@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWithValibot } from "@conform-to/valibot";
 import * as v from "valibot";
-import { EmailFormSchema } from "../../app/components/auth/forms";
+import { EmailFormSchema } from "../../app/domain/auth-forms";
 import { fieldErrors } from "../../app/domain/field-errors";
 import { actionResult } from "../../app/lib/schema-form";
 

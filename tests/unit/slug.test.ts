@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { parseWallFilters } from "~/components/initiatives/filters";
+import { parseWallFilters } from "~/domain/initiatives/wall-filters";
 import { SignupSchema } from "~/domain/signup";
 import { isSlug, slugSchema, SLUG_MAX_LENGTH } from "~/domain/slug";
 import { deepLinkInitiative } from "~/lib/signed-out";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { wallQuery } from "../../app/components/initiatives/filters";
+import { wallQuery } from "../../app/domain/initiatives/wall-filters";
 import { parseWallFilters, parseWallPage, wallQuerySchema } from "../../app/domain/initiatives/wall-filter";
 
 const NOW = Date.parse("2026-03-10T12:00:00Z");

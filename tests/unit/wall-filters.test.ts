@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, dateWindow, pageHref, parseWallFilters, wallQuery } from "../../app/components/initiatives/filters";
+import { activeFilterCount, dateWindow, pageHref, parseWallFilters, wallQuery } from "../../app/domain/initiatives/wall-filters";
 
 const NOW = Date.parse("2026-03-10T12:00:00Z");
 const parse = (query: string) => parseWallFilters(new URLSearchParams(query), NOW);

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp, JSON_BODY_LIMIT_BYTES } from "../../workers/app";
+import { createApp } from "../../workers/app";
+import { JSON_BODY_LIMIT_BYTES } from "../../workers/api";
 import { signAccessToken } from "../../workers/auth/tokens";
 import { call, createMember, json, login, seedOrganizations, testEnv } from "./support";
 

@@ -1,5 +1,5 @@
 /**
- * The initiative screens' server side (app/lib/initiative.server.ts) with the member's web session
+ * The initiative screens' server side (app/routes/_app.initiative.$slug.($action)/initiative.server.ts) with the member's web session
  * against the real API: what the page loads (views, 404s, the participate redirect, the QR code)
  * and what its form intents answer (redirects after joining and rating, field errors with the
  * domain's message keys, the API's 409 codes, interest removal going to /wall).
@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createWebSession } from "../../workers/auth/web-session";
-import { initiativeIntent, loadInitiative } from "../../app/lib/initiative.server";
+import { initiativeIntent, loadInitiative } from "../../app/routes/_app.initiative.$slug.($action)/initiative.server";
 import { addParticipation, createInitiative, DAY } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 

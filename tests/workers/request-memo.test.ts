@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
-import { initiativeIntent, loadInitiative } from "../../app/lib/initiative.server";
+import { initiativeIntent, loadInitiative } from "../../app/routes/_app.initiative.$slug.($action)/initiative.server";
 import { loadMember, memberIdentity } from "../../app/lib/member.server";
 import { createWebSession } from "../../workers/auth/web-session";
 import { createRequestMemo } from "../../workers/lib/request-memo";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { endSession, memberApi } from "../../app/lib/api.server";
+import { endSession, memberCall } from "../../app/lib/api.server";
 import { createWebSession, getWebSession } from "../../workers/auth/web-session";
 import { createMember, login, seedOrganizations, testEnv, testLoadContext } from "./support";
 
@@ -20,7 +20,7 @@ async function signedInRequest() {
   return new Request("http://localhost/settings", { headers: { cookie: setCookie.split(";")[0] } });
 }
 
-const profile = (request: Request) => memberApi<{ name: string }>({ context, request }, "GET", "/api/commons/profile");
+const profile = (request: Request) => memberCall({ context, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } }));
 
 describe("web session and API client", () => {
   it("keeps the tokens server-side, sealed, and calls the API as the member", async () => {

@@ -14,7 +14,7 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "../../app/domain/attachments";
-import { readUploadBody } from "../files/upload-body";
+import { readUploadBody } from "../../app/domain/upload-body";
 import { deleteOwnAttachment, listAttachments, openAttachment, uploadAttachment, type AttachmentScope } from "../attachments/service";
 import { conditionalStatus } from "../files/preconditions";
 import { contentDisposition } from "../files/sniff";

@@ -6,7 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { EmailFormSchema, type FieldErrors, type NewPasswordResult } from "./forms";
+import { EmailFormSchema, type FieldErrors, type NewPasswordResult } from "~/domain/auth-forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { EmailFormSchema, type AuthFailure, type FieldErrors } from "./forms";
+import { EmailFormSchema, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
 import { usePending } from "~/lib/pending";

@@ -8,14 +8,14 @@ import { cn } from "~/lib/cn";
 import { signupPath } from "~/lib/signed-out";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { EmailFormSchema, LoginFormSchema, type AuthFailure, type FieldErrors } from "./forms";
+import { EmailFormSchema, LoginFormSchema, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
 import { usePending } from "~/lib/pending";
 import { useSchemaForm } from "~/lib/schema-form";
 
-/** What the sign-in action answered, as the steps read it (app/lib/auth-flow.server.ts). */
+/** What the sign-in action answered, as the steps read it (app/routes/signin/signin.server.ts). */
 export interface SigninResult {
   intent: "lookup" | "login" | "resend";
   email: string;

@@ -10,6 +10,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { ChevronUp, MessageCircle } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
+import { chatApi } from "~/lib/chat-api";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader } from "~/routes/_app";
@@ -44,12 +45,9 @@ export function ChatLauncher() {
     let stale = false;
     const refresh = () => {
       if (document.visibilityState !== "visible") return;
-      fetch("/chat/conversations?summary=unread", { headers: { accept: "application/json" } })
-        .then((response) => (response.ok ? (response.json() as Promise<{ unread?: number }>) : null))
-        .then((body) => {
-          if (!stale && typeof body?.unread === "number") setUnread(body.unread);
-        })
-        .catch(() => undefined);
+      void chatApi.unread().then((result) => {
+        if (!stale && result.ok && typeof result.data.unread === "number") setUnread(result.data.unread);
+      });
     };
     refresh();
     document.addEventListener("visibilitychange", refresh);

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/i18n/react";
-import { totalUnread } from "./chat-model";
+import { totalUnread } from "~/lib/chat-model";
 import { ConversationList } from "./conversation-list";
 import { ConversationView } from "./conversation-view";
 import { NewChat } from "./new-chat";

@@ -4,7 +4,7 @@ import { useMemo, useRef } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
-import { formatChatTime, partnerOf, sortConversations } from "./chat-model";
+import { formatChatTime, partnerOf, sortConversations } from "~/lib/chat-model";
 import { iconButton, PanelHeader, PresenceAvatar, useFocusOnShow, useNow, type ScreenProps } from "./chat-parts";
 
 export function ConversationList({ chat, headingId, open, onClose, onOpen, onNew }: ScreenProps & { onOpen: (id: string) => void; onNew: () => void }) {

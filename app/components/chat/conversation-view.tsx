@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { CHAT_MESSAGE_MAX_LENGTH, ChatMessageContentSchema } from "~/domain/chat";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
-import { formatChatTime, formatClock, formatDate, groupMessages, isPending, partnerOf, type ChatMessage, type PendingMessage } from "./chat-model";
+import { formatChatTime, formatClock, formatDate, groupMessages, isPending, partnerOf, type ChatMessage, type PendingMessage } from "~/lib/chat-model";
 import { PanelHeader, PresenceAvatar, useFocusOnShow, useNow, type ScreenProps } from "./chat-parts";
 
 /** The count appears when a message gets this close to the cap. */

@@ -9,8 +9,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { CHAT_LIMITS } from "~/domain/chat";
 import { useTranslation } from "~/i18n/react";
-import { chatApi } from "./chat-api";
-import { filterUserGroups, type UserGroup } from "./chat-model";
+import { chatApi } from "~/lib/chat-api";
+import { filterUserGroups, type UserGroup } from "~/lib/chat-model";
 import { PanelHeader, PresenceAvatar, useFocusOnShow, type ScreenProps } from "./chat-parts";
 
 export function NewChat({ chat, headingId, open, onClose, onBack, onStarted }: ScreenProps & { onBack: () => void; onStarted: (conversationId: string) => void }) {

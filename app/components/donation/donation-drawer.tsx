@@ -46,7 +46,7 @@ import {
   type DonationResult,
   type DonationStep,
   type PaymentProviderMode,
-} from "./donation";
+} from "~/domain/donation";
 import { usePending } from "~/lib/pending";
 
 const PayPalButtons = lazy(() => import("./paypal-buttons"));

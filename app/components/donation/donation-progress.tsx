@@ -1,6 +1,6 @@
 import { progressPercent, type Initiative } from "~/domain/initiatives";
 import { useTranslation } from "~/i18n/react";
-import { formatMoney } from "./donation";
+import { formatMoney } from "~/domain/donation";
 
 /**
  * A donation's target and progress (SPEC.md sections 3 and 9): shown only when donation_params

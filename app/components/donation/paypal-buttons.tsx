@@ -16,7 +16,7 @@ import type { Currency } from "~/domain/initiatives";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import type { PaymentProviderMode } from "./donation";
+import type { PaymentProviderMode } from "~/domain/donation";
 
 /**
  * SPEC.md section 9: the buttons exclude some funding methods and card brands. Left out: PayPal

@@ -9,8 +9,8 @@ import { useTranslation } from "~/i18n/react";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "~/domain/attachments";
 import { ATTACHMENT_ACCEPT, webFileUrl, webUploadUrl } from "~/lib/attachments";
 import { cn } from "~/lib/cn";
-import type { Attachments } from "~/lib/initiative.server";
-import { formatFileSize } from "./format";
+import type { Attachments } from "~/routes/_app.initiative.$slug.($action)/initiative.server";
+import { formatFileSize } from "~/domain/initiatives/format";
 import { PageDrawer, useDrawerParam } from "./page-drawer";
 import { isPending } from "~/lib/pending";
 

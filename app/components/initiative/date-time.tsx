@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { formatDateTime, regionZone } from "./format";
+import { formatDateTime, regionZone } from "~/domain/initiatives/format";
 
 /**
  * A date (and time) in the member's locale: in the organisation's zone on the server and in the

@@ -2,7 +2,7 @@ import { DonationProgress } from "~/components/donation/donation-progress";
 import { donationPhase } from "~/domain/initiatives/rules";
 import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
-import { formatMoney } from "~/components/donation/donation";
+import { formatMoney } from "~/domain/donation";
 
 /**
  * A donation's target and progress (when show_target_amount), totals and the member's own giving.

@@ -3,7 +3,7 @@ import { DonationDrawer } from "~/components/donation/donation-drawer";
 import { ratingsShown } from "~/domain/initiatives/rules";
 import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
-import type { InitiativeData } from "~/lib/initiative.server";
+import type { InitiativeData } from "~/routes/_app.initiative.$slug.($action)/initiative.server";
 import { ActionPanel, ApprovalBlock } from "./action-panel";
 import { AttachmentsSection } from "./attachments";
 import { ContactDrawer } from "./contact-drawer";

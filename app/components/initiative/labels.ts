@@ -4,7 +4,7 @@
  * audiences, also read by the wall filter and the preferences), so they are never translated twice.
  */
 import type { TFunction } from "~/i18n/react";
-import { humanize } from "./format";
+import { humanize } from "~/domain/initiatives/format";
 
 export const typeName = (t: TFunction, type: string) => t(`initiatives:type_${type}`, { defaultValue: humanize(type) });
 

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { scoreSchema } from "~/domain/initiatives/forms";
 import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
-import { useNoteRatingRedirect } from "~/components/initiatives/rated-note";
+import { useNoteRatingRedirect } from "~/components/initiative/rated-note";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PageDrawer } from "./page-drawer";
 import { StarInput } from "./stars";

@@ -1,7 +1,7 @@
 import { useId, type HTMLAttributes } from "react";
 import { SDG_CHIPS_SHOWN } from "~/domain/initiatives/rules";
 import { useTranslation } from "~/i18n/react";
-import { isSdg, SdgChip } from "~/components/initiatives/sdg";
+import { isSdg, SdgChip } from "~/components/initiative/sdg";
 
 // React 18 does not know the popover attributes yet; lowercase ones pass through to the DOM.
 const popover = (attributes: Record<string, string>) => attributes as HTMLAttributes<HTMLElement>;

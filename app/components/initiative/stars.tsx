@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
-import { formatOneDecimal } from "./format";
+import { formatOneDecimal } from "~/domain/initiatives/format";
 
 const FIVE = [1, 2, 3, 4, 5];
 

@@ -1,5 +1,5 @@
 import { useActionData } from "@remix-run/react";
-import type { Intent, IntentResult } from "~/lib/initiative.server";
+import type { Intent, IntentResult } from "~/routes/_app.initiative.$slug.($action)/initiative.server";
 import { useTranslation } from "~/i18n/react";
 import { usePending } from "~/lib/pending";
 

@@ -21,7 +21,7 @@ import {
   type OnboardingStep,
   type PreferenceContext,
   type PreferenceValues,
-} from "./preferences";
+} from "~/domain/preferences";
 import { usePending } from "~/lib/pending";
 
 export interface PreferenceResult {

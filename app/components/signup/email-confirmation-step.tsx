@@ -4,7 +4,7 @@ import { Trans, useTranslation } from "~/i18n/react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ResendButton, ResendOutcome } from "./resend";
 import { StepCard } from "./step-card";
-import type { DraftOrganization, StepResult } from "./types";
+import type { DraftOrganization, StepResult } from "~/domain/signup-types";
 
 /**
  * The e-mail confirmation screen (SPEC.md section 2): the message was sent, it can be sent again,

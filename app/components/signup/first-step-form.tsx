@@ -8,10 +8,10 @@ import { normalizeEmail } from "~/domain/email";
 import { fieldErrors } from "~/domain/field-errors";
 import { SignupSchema } from "~/domain/signup";
 import { CheckboxField } from "./checkbox-field";
-import { ruleMessage } from "./messages";
+import { ruleMessage } from "~/i18n/rule-message";
 import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
-import { PLATFORM_TERMS_URL, type StepResult } from "./types";
+import { PLATFORM_TERMS_URL, type StepResult } from "~/domain/signup-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/pending";
 

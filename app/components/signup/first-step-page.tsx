@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FirstStepForm, type FirstStepDefaults } from "./first-step-form";
 import { OrganizationBanner } from "./organization-banner";
-import type { DraftOrganization, SignupClosed, StepResult } from "./types";
+import type { DraftOrganization, SignupClosed, StepResult } from "~/domain/signup-types";
 
 const CLOSED_MESSAGES: Record<SignupClosed, string> = {
   disabled: "signup_error_403",

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { buttonVariants } from "~/components/ui/button";
 import { InvalidLink } from "./invalid-link";
 import { StepCard } from "./step-card";
-import type { DraftOrganization } from "./types";
+import type { DraftOrganization } from "~/domain/signup-types";
 
 /**
  * /invite/{token}: what an invitation is and where it leads. In Commons an invitation carries the

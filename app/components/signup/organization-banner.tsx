@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import type { DraftOrganization } from "./types";
+import type { DraftOrganization } from "~/domain/signup-types";
 
 /** The corporate screen's header (SPEC.md section 2): the organisation's logo and a "member of" text. */
 export function OrganizationBanner({ organization, caption = true }: { organization: DraftOrganization; caption?: boolean }) {

@@ -2,8 +2,8 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
-import { ruleMessage } from "./messages";
-import type { SignupOrganization } from "./types";
+import { ruleMessage } from "~/i18n/rule-message";
+import type { SignupOrganization } from "~/domain/signup-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/pending";
 

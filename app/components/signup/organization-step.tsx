@@ -5,7 +5,7 @@ import { OrganizationPicker } from "./organization-picker";
 import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
 import { StepCard } from "./step-card";
-import type { SignupOrganization, StepResult } from "./types";
+import type { SignupOrganization, StepResult } from "~/domain/signup-types";
 
 export function OrganizationStep({ organizations, back, result }: { organizations: SignupOrganization[]; back: string; result?: StepResult }) {
   const { t } = useTranslation("signup");

@@ -7,7 +7,7 @@ import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-poli
 import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
 import { StepCard } from "./step-card";
-import type { DraftOrganization, StepResult } from "./types";
+import type { DraftOrganization, StepResult } from "~/domain/signup-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/pending";
 

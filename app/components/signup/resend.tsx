@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
-import type { StepResult } from "./types";
+import type { StepResult } from "~/domain/signup-types";
 import { isPending } from "~/lib/pending";
 
 /** SPEC.md section 9: confirmation notices show for 1 second. */

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { ResendButton } from "./resend";
-import type { SignupFailure } from "./types";
+import type { SignupFailure } from "~/domain/signup-types";
 
 /**
  * A refused sign-up (SPEC.md section 8): 409 (the account exists; the tip goes to /signin with the

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { StepCard } from "./step-card";
-import type { DraftOrganization } from "./types";
+import type { DraftOrganization } from "~/domain/signup-types";
 
 const POPUP_FEATURES = "popup,width=520,height=680";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import { OrganizationBanner } from "./organization-banner";
-import type { DraftOrganization } from "./types";
+import type { DraftOrganization } from "~/domain/signup-types";
 
 /** One sign-up step: the organisation being joined (when known), the heading, then the content. */
 export function StepCard({

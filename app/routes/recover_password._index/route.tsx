@@ -6,7 +6,7 @@ import { pageTitle } from "~/lib/page-title";
 import { RecoverPasswordForm } from "~/components/auth/recover-password-form";
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { normalizeEmail } from "~/domain/email";
-import { recoverPasswordAction } from "~/lib/auth-flow.server";
+import { recoverPasswordAction } from "./recover-password.server";
 import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "recover_password_title") }];

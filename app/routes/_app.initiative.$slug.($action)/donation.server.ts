@@ -11,7 +11,6 @@ import {
   contributionSchema,
   DONATION_SOURCES,
   parseAmount,
-  type Contribution,
   type DonationSource,
 } from "~/domain/initiatives";
 import {
@@ -21,15 +20,15 @@ import {
   type DonationResult,
   type DonationStep,
   type PaymentProviderMode,
-} from "~/components/donation/donation";
-import { paymentProvider } from "../../workers/payments";
-import { memberApi, type ApiArgs } from "./api.server";
-import { memberOrgSlug } from "./member.server";
+} from "~/domain/donation";
+import { paymentProvider } from "../../../workers/payments";
+import { jsonBody, memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
+import { memberOrgSlug } from "~/lib/member.server";
 import { fieldErrors } from "~/domain/field-errors";
 
 export type { DonationResult };
 
-const contributionPath = (org: string, slug: string) => `/api/${org}/initiative/${encodeURIComponent(slug)}/contribution`;
+const contributionParam = (org: string, slug: string) => ({ org: pathParam(org), slug: pathParam(slug) });
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
@@ -99,7 +98,9 @@ export async function contributeAction(args: ApiArgs, slug: string, form: FormDa
       const amount = v.safeParse(amountSchema, state.amount);
       if (!amount.success) return answer(400, "details", { fields: fieldErrors(amount.issues, { root: "amount" }) });
       const org = await memberOrgSlug(args);
-      const created = await memberApi<{ order_id: string }>(args, "POST", `${contributionPath(org, slug)}/paypal/order`, { value: amount.output });
+      const created = await memberCall(args, "POST", (api) =>
+        api.api[":org"].initiative[":slug"].contribution.paypal.order.$post({ param: contributionParam(org, slug) }, jsonBody({ value: amount.output })),
+      );
       if (created.ok) return answer(201, "details", { order_id: created.data.order_id });
       return answer(created.status, "details", { error: created.error.error, fields: apiFields(created.error.fields) });
     }
@@ -132,9 +133,12 @@ async function submitContribution(
   // A form without a key (never from the drawer) still gets one, so the API can take it.
   const key = state.key ?? newIdempotencyKey();
   const org = await memberOrgSlug(args);
-  const result = await memberApi<Contribution>(args, "POST", contributionPath(org, slug), parsed.output, {
-    headers: { "idempotency-key": key },
-  });
+  const result = await memberCall(
+    args,
+    "POST",
+    (api) => api.api[":org"].initiative[":slug"].contribution.$post({ param: contributionParam(org, slug) }, jsonBody(parsed.output)),
+    { headers: { "idempotency-key": key } },
+  );
   if (result.ok) return answer(result.status, "success", { key, contribution: result.data });
   const fields = apiFields(result.error.fields);
   return answer(result.status, "details", { key, error: result.error.error, fields });

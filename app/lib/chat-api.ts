@@ -25,6 +25,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<Ch
 const conversationPath = (id: string) => `/chat/conversations/${encodeURIComponent(id)}`;
 
 export const chatApi = {
+  /** The launcher's badge: how many unread messages, without the conversations. */
+  unread: () => call<{ unread?: number }>("GET", "/chat/conversations?summary=unread"),
   conversations: () => call<{ conversations: Conversation[] }>("GET", "/chat/conversations"),
   start: (memberId: string) => call<{ conversation: Conversation }>("POST", "/chat/conversations", { member_id: memberId }),
   users: (page: number) => call<UsersPage>("GET", `/chat/users?page=${page}`),

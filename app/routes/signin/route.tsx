@@ -6,7 +6,7 @@ import { pageTitle } from "~/lib/page-title";
 import { EmailStep, PasswordStep, SsoStep } from "~/components/auth/signin-steps";
 import { SignupPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
-import { signinAction, signinLoader } from "~/lib/auth-flow.server";
+import { signinAction, signinLoader } from "./signin.server";
 import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "signin_title") }];

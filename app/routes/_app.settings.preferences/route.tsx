@@ -4,7 +4,7 @@ import { SlidersHorizontal } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { PreferenceCard } from "~/components/settings/preference-card";
-import { loadPreferences, savePreference } from "~/lib/preferences.server";
+import { loadPreferences, savePreference } from "~/routes/_app.settings.preferences/preferences.server";
 import { SettingsPage } from "~/components/settings/settings-page";
 import { titleMeta } from "~/lib/page-title";
 

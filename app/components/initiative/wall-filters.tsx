@@ -9,7 +9,7 @@ import { SdgIcon, sdgName } from "./sdg";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
-import { activeFilterCount, CATEGORY_SLUGS, SEARCH_MAX_LENGTH, wallQuery, type WallFilters } from "./filters";
+import { activeFilterCount, CATEGORY_SLUGS, SEARCH_MAX_LENGTH, wallQuery, type WallFilters } from "~/domain/initiatives/wall-filters";
 import { usePending } from "~/lib/pending";
 
 /** Typing pauses this long before the list follows the search (with JavaScript). */

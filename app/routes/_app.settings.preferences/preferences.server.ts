@@ -1,11 +1,11 @@
 /** Loading and saving the preference cards of /settings/preferences. */
 import { data, redirect } from "@remix-run/cloudflare";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import type { ApiArgs } from "./api.server";
-import { loadMember, memberOrgSlug, organizationProfile, socialNetworksFor, type OrganizationProfile } from "./member.server";
-import { saveProfile } from "./settings.server";
-import { configuredSteps, isOnboardingStep, parsePreference, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/components/settings/preferences";
-import { readForm as readFormBody } from "./form.server";
+import type { ApiArgs } from "~/lib/api.server";
+import { loadMember, memberOrgSlug, organizationProfile, socialNetworksFor, type OrganizationProfile } from "~/lib/member.server";
+import { saveProfile } from "~/lib/settings.server";
+import { configuredSteps, isOnboardingStep, parsePreference, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/domain/preferences";
+import { readForm as readFormBody } from "~/lib/form.server";
 
 /** The onboarding's own list of networks (SPEC.md section 3), else the profile's. */
 function onboardingNetworks(organization: OrganizationProfile): SocialNetwork[] {

@@ -4,8 +4,8 @@
  * the member list's search and the state every socket event and REST answer moves through.
  * Unit-tested in tests/unit/chat-model.test.ts.
  */
-import type { ChatEvent } from "../../../workers/chat/live";
-import type { ChatMessageJson, ChatUserJson, ChatUsersPage, ConversationJson } from "../../../workers/chat/service";
+import type { ChatEvent } from "../../workers/chat/live";
+import type { ChatMessageJson, ChatUserJson, ChatUsersPage, ConversationJson } from "../../workers/chat/service";
 
 export type ChatMessage = ChatMessageJson;
 export type ChatUser = ChatUserJson;

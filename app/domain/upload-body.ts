@@ -1,5 +1,5 @@
 /** Reading an upload's multipart body under its kind's cap (app/domain/attachments.ts). */
-import { ATTACHMENT_MAX_BYTES, MULTIPART_OVERHEAD, type AttachmentKind } from "../../app/domain/attachments";
+import { ATTACHMENT_MAX_BYTES, MULTIPART_OVERHEAD, type AttachmentKind } from "./attachments";
 
 export type UploadBody = { ok: true; form: FormData } | { ok: false; reason: "too_large" | "not_multipart" };
 

@@ -99,7 +99,7 @@ export interface PreferenceContext {
 /** A lookup the member may belong to: a slug (translated by the page) and, from some upstreams, a name to fall back on. */
 export type LookupEntry = { slug: string; member: boolean; name?: string };
 
-/** The member's saved answers the cards show (loadPreferences in app/lib/preferences.server.ts reads them). */
+/** The member's saved answers the cards show (loadPreferences in app/routes/_app.settings.preferences/preferences.server.ts reads them). */
 export interface PreferenceValues {
   details: Record<string, unknown>;
   phone: string;

@@ -21,10 +21,10 @@ import {
   type Initiative,
   type RulesConfig,
 } from "~/domain/initiatives";
-import { memberApi, type ApiArgs } from "./api.server";
+import { jsonBody, memberCall, pathParam, type ApiArgs, type ApiClient } from "~/lib/api.server";
 import { paymentProviderMode } from "./donation.server";
-import { memberIdentity, organizationProfile, type OrganizationProfile } from "./member.server";
-import { saveProfile } from "./settings.server";
+import { memberIdentity, organizationProfile, type OrganizationProfile } from "~/lib/member.server";
+import { saveProfile } from "~/lib/settings.server";
 
 export const INITIATIVE_ACTIONS = ["participate", "contribute"] as const;
 export type InitiativeView = "detail" | (typeof INITIATIVE_ACTIONS)[number];
@@ -78,7 +78,11 @@ export type Attachments = { document: Attachment[] | null; image: Attachment[] |
 async function loadAttachments(args: ApiArgs, org: string, initiative: Initiative, config: InitiativeConfig): Promise<Attachments> {
   const kinds = (["document", "image"] as const).filter((kind) => attachmentsVisible(config, initiative, kind));
   const lists = await Promise.all(
-    kinds.map((kind) => memberApi<Attachment[]>(args, "GET", `/api/${org}/initiative/${initiative.slug}/attachment/${kind}`)),
+    kinds.map((kind) =>
+      memberCall(args, "GET", (api) =>
+        api.api[":org"].initiative[":slug"].attachment[":kind"].$get({ param: { org: pathParam(org), slug: pathParam(initiative.slug), kind }, query: {} }),
+      ),
+    ),
   );
   const result: Attachments = { document: null, image: null };
   // A list that fails to load leaves the section empty rather than the whole page in error.
@@ -95,7 +99,7 @@ export async function loadInitiative(args: ApiArgs, slug: string, action: string
   const view: InitiativeView = action === undefined ? "detail" : (INITIATIVE_ACTIONS as readonly string[]).includes(action) ? (action as InitiativeView) : "detail";
   if (action !== undefined && view === "detail") throw status(404);
   const { user, org, config } = await memberOrganization(args);
-  const result = await memberApi<Initiative>(args, "GET", `/api/${org}/initiative/${slug}`);
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].initiative[":slug"].$get({ param: { org: pathParam(org), slug: pathParam(slug) } }));
   if (!result.ok) throw status(result.status === 403 || result.status === 404 ? result.status : 502, result.error.message);
   const initiative = result.data;
   const base = new URL(args.request.url).pathname.split("/")[1] === "wall" ? "wall" : "initiative";
@@ -128,7 +132,8 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
   const intent = text(form, "intent") as Intent;
   const id = text(form, "id");
   const { org, config } = await memberOrganization(args);
-  const path = `/api/${org}/initiative`;
+  const initiatives = (api: ApiClient) => api.api[":org"].initiative;
+  const param = { org: pathParam(org), id: pathParam(id) };
   const fail = (code: number, error: string | null, fields: Record<string, string> = {}, indicator?: string) => ({
     status: code,
     result: { intent, ok: false, error, fields, indicator },
@@ -138,7 +143,7 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
   const done = (indicator?: string) => ({ status: 200, result: { intent, ok: true, error: null, fields: {}, indicator } });
 
   const join = async () => {
-    const joined = await memberApi<Initiative>(args, "PUT", `${path}/${encodeURIComponent(id)}`, {});
+    const joined = await memberCall(args, "PUT", (api) => initiatives(api)[":id"].$put({ param }, jsonBody({})));
     // SPEC.md section 2: after joining, my initiatives (scrolled to it, with the success dialog).
     return joined.ok ? redirectTo(`/initiative#${slug}`) : apiFailure(joined);
   };
@@ -154,15 +159,15 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       return join();
     }
     case "leave": {
-      const left = await memberApi<Initiative>(args, "DELETE", `${path}/${encodeURIComponent(id)}`);
+      const left = await memberCall(args, "DELETE", (api) => initiatives(api)[":id"].$delete({ param }));
       return left.ok ? done() : apiFailure(left);
     }
     case "interested": {
-      const marked = await memberApi<Initiative>(args, "PUT", `${path}/${encodeURIComponent(id)}/interested`, {});
+      const marked = await memberCall(args, "PUT", (api) => initiatives(api)[":id"].interested.$put({ param }, jsonBody({})));
       return marked.ok ? done() : apiFailure(marked);
     }
     case "not_interested": {
-      const removed = await memberApi<Initiative>(args, "DELETE", `${path}/${encodeURIComponent(id)}/interested`);
+      const removed = await memberCall(args, "DELETE", (api) => initiatives(api)[":id"].interested.$delete({ param }));
       // SPEC.md section 2, post-action redirects: /wall after removing interest.
       return removed.ok ? redirectTo("/wall") : apiFailure(removed);
     }
@@ -172,7 +177,7 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       const body = { initiative_score: score("initiative_score"), organization_score: score("organization_score") };
       const parsed = v.safeParse(scoreSchema(shown), body);
       if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues));
-      const scored = await memberApi<Initiative>(args, "PUT", `${path}/${slug}/score`, parsed.output);
+      const scored = await memberCall(args, "PUT", (api) => initiatives(api)[":slug"].score.$put({ param: { org: param.org, slug } }, jsonBody(parsed.output)));
       return scored.ok ? redirectTo(`/initiative#${slug}`) : apiFailure(scored);
     }
     case "hours": {
@@ -180,14 +185,21 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       const perDay = Number(text(form, "hours_per_day")) || 0;
       const parsed = v.safeParse(hoursSchema(dailyHoursCap(perDay)), text(form, "hours"));
       if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, { root: "hours" }));
-      const reported = await memberApi(args, "POST", `${path}/${slug}/participation`, { hours: parsed.output });
+      const reported = await memberCall(args, "POST", (api) =>
+        initiatives(api)[":slug"].participation.$post({ param: { org: param.org, slug } }, jsonBody({ hours: parsed.output })),
+      );
       return reported.ok ? done() : apiFailure(reported);
     }
     case "indicator": {
       const indicator = text(form, "indicator_id");
       const parsed = v.safeParse(indicatorValueSchema, text(form, "value"));
       if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, { root: "value" }), indicator);
-      const reported = await memberApi(args, "POST", `${path}/${slug}/indicator/${encodeURIComponent(indicator)}/participation`, { value: parsed.output });
+      const reported = await memberCall(args, "POST", (api) =>
+        initiatives(api)[":slug"].indicator[":id"].participation.$post(
+          { param: { org: param.org, slug, id: pathParam(indicator) } },
+          jsonBody({ value: parsed.output }),
+        ),
+      );
       return reported.ok ? done(indicator) : apiFailure(reported, indicator);
     }
     default:

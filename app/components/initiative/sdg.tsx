@@ -6,7 +6,7 @@
 import { SDG_SLUGS } from "~/domain/initiatives/types";
 import type { TFunction } from "~/i18n/react";
 import { cn } from "~/lib/cn";
-import { humanize } from "~/components/initiative/format";
+import { humanize } from "~/domain/initiatives/format";
 
 /** The official colours of the goals (UN brand guidelines), goal id - 1. */
 export const SDG_COLOURS = [

@@ -1,0 +1,91 @@
+/**
+ * /recover_password/{token} and /confirm_email/{token} (SPEC.md section 4): the link's policy and
+ * e-mail, then saving the password and signing the member in.
+ */
+import { normalizeEmail } from "~/domain/email";
+import {
+  EmailFormSchema,
+  InitialPasswordFormSchema,
+  NewPasswordFormSchema,
+  parseForm,
+  readPolicy,
+  type AuthFailure,
+  type NewPasswordResult,
+} from "~/domain/auth-forms";
+import type { PasswordPolicy } from "~/domain/password-policy";
+import { pathParam, publicCall, type ApiArgs } from "./api.server";
+import { apiFieldErrors, completeSignIn, failureOf, formOf, statusOf, text, type LocaleCookie, type Outcome } from "./auth-flow.server";
+
+export type TokenType = "password_reset" | "email_confirmation";
+
+export type NewPasswordPage =
+  | { state: "ready"; email: string; policy: PasswordPolicy; initial: boolean }
+  | { state: "expired"; initial: boolean }
+  | { state: "error"; failure: AuthFailure; initial: boolean };
+
+const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
+
+/** The policy and e-mail the link was issued for; 401 means the link expired (or was used). */
+export async function newPasswordLoader(args: ApiArgs, token: string | undefined, type: TokenType): Promise<NewPasswordPage> {
+  const initial = type === "password_reset" && new URL(args.request.url).searchParams.get("initial") === "1";
+  if (!token || !TOKEN.test(token)) return { state: "expired", initial };
+  const result = await publicCall(args, (api) => api.auth.password_policy[":token"].$get({ param: { token: pathParam(token) }, query: { token_type: type } }));
+  if (result.ok) return { state: "ready", email: result.data.email, policy: readPolicy(result.data.password_policy), initial };
+  if (result.status === 401) return { state: "expired", initial };
+  return { state: "error", failure: failureOf(result), initial };
+}
+
+export type NewPasswordActionData = Outcome<NewPasswordResult>;
+
+/**
+ * Saves the new password (PUT /auth/recover_password/{token} or /auth/confirm_email/{token}) and
+ * signs the member in; or, intent "resend" on an expired confirmation link, mails another one.
+ */
+export async function newPasswordAction(
+  args: ApiArgs,
+  token: string | undefined,
+  type: TokenType,
+  localeCookie?: LocaleCookie,
+  /** Where to go once signed in, and a cookie to set then (a finished sign-up clears its draft). */
+  next: () => Promise<{ to: string; setCookie: string | null }> = async () => ({ to: "/wall", setCookie: null }),
+): Promise<Response | NewPasswordActionData> {
+  const form = await formOf(args.request);
+  if (text(form, "intent") === "resend") {
+    const email = normalizeEmail(text(form, "email")).slice(0, 320);
+    const parsed = parseForm(EmailFormSchema, form);
+    if (!parsed.ok) return { status: 400, intent: "resend", email, errors: parsed.errors };
+    const json = { email: parsed.value.email, app: "web" };
+    const result = await publicCall(args, (api) =>
+      type === "email_confirmation" ? api.auth.confirm_email.$post({ json }) : api.auth.recover_password.$post({ json }),
+    );
+    if (result.ok) return { status: 200, intent: "resend", email: parsed.value.email, resent: true };
+    const failure = failureOf(result);
+    return { status: statusOf(failure), intent: "resend", email: parsed.value.email, failure };
+  }
+
+  if (!token || !TOKEN.test(token)) return { status: 401, intent: "save", expired: true };
+  const initial = type === "password_reset" && new URL(args.request.url).searchParams.get("initial") === "1";
+  let body: { password: string; agreements?: { agreeTC: boolean; agreeComms: boolean } };
+  if (initial) {
+    const parsed = parseForm(InitialPasswordFormSchema, form);
+    if (!parsed.ok) return { status: 400, intent: "save", errors: parsed.errors };
+    const { password, agreeTC, agreeComms } = parsed.value;
+    body = { password, agreements: { agreeTC: agreeTC === true, agreeComms: agreeComms === true } };
+  } else {
+    const parsed = parseForm(NewPasswordFormSchema, form);
+    if (!parsed.ok) return { status: 400, intent: "save", errors: parsed.errors };
+    body = { password: parsed.value.password };
+  }
+  const param = { token: pathParam(token) };
+  const result = await publicCall(args, (api) =>
+    type === "password_reset" ? api.auth.recover_password[":token"].$put({ param, json: body }) : api.auth.confirm_email[":token"].$put({ param, json: body }),
+  );
+  if (result.ok) {
+    const { to, setCookie } = await next();
+    return completeSignIn(args, result.data, to, localeCookie, setCookie);
+  }
+  if (result.status === 401) return { status: 401, intent: "save", expired: true };
+  const failure = failureOf(result);
+  return { status: statusOf(failure), intent: "save", failure, errors: apiFieldErrors(result) };
+}
+

@@ -1,0 +1,53 @@
+/**
+ * The Mobile API (`/api`, SPEC.md section 7) as one sub-app, and the type of the whole contract the
+ * web app's typed client is built from (`hc<ApiContract>`, app/lib/api.server.ts). The sub-apps are
+ * chained (`new Hono().get(...).post(...)`) so that each route's input and answer types carry up
+ * to here: a changed answer shape fails the pages' type check (docs/decisions/016-typed-api-client.md).
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { authRoutes } from "../auth/routes";
+import { tooLarge } from "../lib/domain-errors";
+import { errorJson } from "../lib/errors";
+import type { AppEnv } from "../types";
+import { attachmentRoutes } from "./attachments";
+import { chatRoutes } from "./chat";
+import { contributionRoutes } from "./contributions";
+import { initiativeRoutes } from "./initiatives";
+import { organizationRoutes } from "./organization";
+import { participationRoutes } from "./participation";
+import { profileRoutes } from "./profile";
+import { signupRoutes } from "./signup";
+import { wallRoutes } from "./wall";
+
+/** JSON bodies of the API are small; uploads (attachments) set their own larger limit. */
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+export const jsonBodyLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT_BYTES,
+  onError: (c) =>
+    errorJson(c, tooLarge("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`)),
+});
+
+export const apiRoutes = new Hono<AppEnv>()
+  // File uploads are multipart and capped by attachments.ts itself; every other body is small JSON.
+  .use(async (c, next) => (/^\/api\/[^/]+\/initiative\/[^/]+\/attachment\//.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
+  .route("/signup", signupRoutes)
+  .route("/organization", organizationRoutes)
+  // Organisation-scoped resources: /api/{org}/...; org-scope.ts checks token and membership.
+  .route("/:org/profile", profileRoutes)
+  .route("/:org/wall", wallRoutes)
+  .route("/:org/initiative/:slug/contribution", contributionRoutes)
+  .route("/:org/initiative/:slug/attachment", attachmentRoutes)
+  // POST .../{slug}/participation and .../{slug}/indicator/{id}/participation
+  .route("/:org/initiative/:slug", participationRoutes)
+  .route("/:org/initiative", initiativeRoutes)
+  .route("/:org/chat", chatRoutes);
+
+/**
+ * What a client of this Worker can call: /auth and /api as workers/app.ts mounts them. A type only
+ * (the app itself adds the edge's middleware between them): `typeof contract` is all it is for.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- built for its type alone (above)
+const contract = new Hono<AppEnv>().route("/auth", authRoutes).route("/api", apiRoutes);
+export type ApiContract = typeof contract;
