@@ -26,6 +26,7 @@ import { securityHeaders } from "./lib/security-headers";
 import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream } from "./lib/upstream";
 import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
+import { asPageCall, pageRequestOf } from "./lib/page-request";
 import { resolveTenant } from "./tenant/middleware";
 import type { AppEnv } from "./types";
 
@@ -85,14 +86,25 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound(handleNotFound);
-  app.use(securityHeaders);
+  // A page's in-process API call inherits what its browser request worked out (lib/page-request.ts)
+  // and skips the steps below that already ran for it; the upstream proxy still applies.
   app.use(async (c, next) => {
-    getConfig(c.env); // fails fast, with a clear message, on missing secrets
+    const page = pageRequestOf(c.req.raw);
+    if (!page) return next();
+    c.set("requestId", page.requestId);
+    c.set("cspNonce", page.cspNonce);
+    c.set("tenant", page.tenant);
+    c.set("page", page);
+    return next();
+  });
+  app.use(async (c, next) => (c.var.page ? next() : securityHeaders(c, next)));
+  app.use(async (c, next) => {
+    if (!c.var.page) getConfig(c.env); // fails fast, with a clear message, on missing secrets
     await next();
   });
   // Before the upstream proxy and Remix: one check that no route can forget (workers/lib/request-origin.ts).
   app.use(async (c, next) => {
-    if (isFromElsewhere(c.req.raw)) return errorJson(c, crossOriginRefused());
+    if (!c.var.page && isFromElsewhere(c.req.raw)) return errorJson(c, crossOriginRefused());
     await next();
   });
 
@@ -100,7 +112,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   app.use("/auth/*", proxyToUpstream);
   app.use("/api/*", proxyToUpstream);
 
-  app.use(resolveTenant);
+  app.use(async (c, next) => (c.var.page ? next() : resolveTenant(c, next)));
   app.use("/auth/*", jsonBodyLimit);
   app.route("/auth", authRoutes);
   app.route("/api", api);
@@ -124,12 +136,10 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
     }
     if (!options.renderPage) return handleNotFound(c);
     const ctx = c.executionCtx as ExecutionContext;
+    const page = { tenant: c.var.tenant, cspNonce: c.var.cspNonce, requestId: c.var.requestId, memo: createRequestMemo() };
     return options.renderPage(forRemix(c.req.raw), c.env, ctx, {
-      tenant: c.var.tenant,
-      cspNonce: c.var.cspNonce,
-      requestId: c.var.requestId,
-      api: async (request) => app.fetch(request, c.env, ctx),
-      memo: createRequestMemo(),
+      ...page,
+      api: async (request) => app.fetch(asPageCall(request, page), c.env, ctx),
     });
   });
   return app;
