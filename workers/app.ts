@@ -27,6 +27,7 @@ import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream } from "./lib/upstream";
 import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
 import { asPageCall, pageRequestOf } from "./lib/page-request";
+import { webIdentity, type WebIdentity } from "./auth/web-identity";
 import { resolveTenant } from "./tenant/middleware";
 import type { AppEnv } from "./types";
 
@@ -43,6 +44,11 @@ export interface PageContext {
   api: (request: Request) => Promise<Response>;
   /** One per browser request (request-memo.ts); absent where a context stands for many requests (tests). */
   memo?: RequestMemo;
+  /**
+   * Who is signed in, from the web session in one batch (auth/web-identity.ts); once per browser
+   * request. Absent in contexts made by hand (tests), where pages ask PUT /auth/identity instead.
+   */
+  webIdentity?: (request: Request) => Promise<WebIdentity>;
 }
 
 const jsonBodyLimit = bodyLimit({
@@ -140,6 +146,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
     return options.renderPage(forRemix(c.req.raw), c.env, ctx, {
       ...page,
       api: async (request) => app.fetch(asPageCall(request, page), c.env, ctx),
+      webIdentity: (request) => webIdentity({ cloudflare: { env: c.env }, ...page }, request),
     });
   });
   return app;

@@ -41,6 +41,11 @@ export async function memberOrganizations(env: Env, memberId: string, preferOrgI
     .where(eq(schema.memberships.memberId, memberId))
     .orderBy(asc(schema.memberships.createdAt))
     .all();
+  return organizationsOf(env, rows, preferOrgId);
+}
+
+/** Membership rows (oldest first) as the member's organisations, the one in use first. */
+export async function organizationsOf(env: Env, rows: { orgId: string; role: MemberOrganization["role"] }[], preferOrgId?: string): Promise<MemberOrganization[]> {
   const ordered = [...rows].sort((a, b) => Number(b.orgId === preferOrgId) - Number(a.orgId === preferOrgId));
   const tenants = await Promise.all(ordered.map((row) => getOrganizationById(env, row.orgId)));
   return ordered.flatMap((row, i) => (tenants[i] ? [{ tenant: tenants[i]!, role: row.role }] : []));
@@ -74,6 +79,13 @@ export async function userJson(env: Env, member: MemberRow, preferOrgId?: string
     db.select().from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get(),
     memberOrganizations(env, member.id, preferOrgId),
   ]);
+  return userJsonOf(env, member, profile, organizations);
+}
+
+export type UserJson = ReturnType<typeof userJsonOf>;
+
+/** The `user` from rows already read (the web identity reads them with its session, auth/web-identity.ts). */
+export function userJsonOf(env: Env, member: MemberRow, profile: typeof schema.profiles.$inferSelect | undefined, organizations: MemberOrganization[]) {
   return {
     id: member.id,
     email: member.email,
