@@ -10,18 +10,47 @@ export interface Watched {
   kvReads: string[];
   /** Statements so far that read `table` (FROM or JOIN). */
   reads(table: string): number;
+  /** D1 round trips so far: a batch is one, every statement run on its own is one. */
+  roundTrips(): number;
   reset(): void;
 }
 
 export function watchedEnv(base: Env = testEnv): Watched {
   const sql: string[] = [];
   const kvReads: string[] = [];
+  let roundTrips = 0;
+  // batch() needs the binding's own statements: remember what each wrapper stands for.
+  const unwrapped = new WeakMap<object, D1PreparedStatement>();
+  const statement = (real: D1PreparedStatement): D1PreparedStatement => {
+    const wrapper = new Proxy(real, {
+      get(target, prop) {
+        if (prop === "bind") return (...values: unknown[]) => statement(target.bind(...values));
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== "function") return value;
+        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") {
+          return (...args: unknown[]) => {
+            roundTrips++;
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    unwrapped.set(wrapper, real);
+    return wrapper;
+  };
   const db = new Proxy(base.DB, {
     get(target, prop) {
       if (prop === "prepare") {
         return (query: string) => {
           sql.push(query);
-          return target.prepare(query);
+          return statement(target.prepare(query));
+        };
+      }
+      if (prop === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          roundTrips++;
+          return target.batch(statements.map((each) => unwrapped.get(each) ?? each));
         };
       }
       const value = Reflect.get(target, prop, target);
@@ -44,10 +73,12 @@ export function watchedEnv(base: Env = testEnv): Watched {
     env: { ...base, DB: db, ORG_CACHE: kv },
     sql,
     kvReads,
+    roundTrips: () => roundTrips,
     reads: (table) => sql.filter((query) => new RegExp(`\\b(from|join) "${table}"`, "i").test(query)).length,
     reset() {
       sql.length = 0;
       kvReads.length = 0;
+      roundTrips = 0;
     },
   };
 }

@@ -55,7 +55,7 @@ async function pageLoad(cookie: string) {
   const ctx = createExecutionContext();
   await app.fetch(new Request("http://acme.localhost/wall", { headers: { cookie } }), watched.env, ctx);
   await waitOnExecutionContext(ctx);
-  return { ...outcome, calls, sessionReads: watched.reads("sessions") };
+  return { ...outcome, calls, sessionReads: watched.reads("sessions"), roundTrips: watched.roundTrips(), sql: watched.sql };
 }
 
 describe("a signed-in page load", () => {
@@ -67,6 +67,13 @@ describe("a signed-in page load", () => {
     expect(page.calls.sort()).toEqual(["GET /api/acme/profile", "GET /api/organization/profile/acme"]);
     // The batch with the web session; the profile call reuses it.
     expect(page.sessionReads).toBe(1);
+  });
+
+  it("costs two D1 round trips: the web identity's batch and the profile's", async () => {
+    const { cookie } = await signedIn("trips@acme.example");
+    const page = await pageLoad(cookie);
+    expect(page.member?.profile.email).toBe("trips@acme.example");
+    expect(page.roundTrips).toBe(2);
   });
 
   it("is refused on the very next page once the session is revoked elsewhere, and the cookie is cleared", async () => {

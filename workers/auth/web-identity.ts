@@ -12,7 +12,7 @@ import { getDb, schema } from "../db/client";
 import { sha256Hex } from "../lib/crypto";
 import type { RequestMemo } from "../lib/request-memo";
 import { membershipColumns, membershipKey } from "../tenant/memberships";
-import { organizationsOf, userJsonOf, type UserJson } from "./members";
+import { organizationOfMembership, organizationsOf, userJsonOf, type UserJson } from "./members";
 import { liveSession, liveSessionKey } from "./sessions";
 import type { Tenant } from "../tenant/organizations";
 import { clearSessionCookie, sessionCookieOf, toSession, webSessionKey, type Row, type WebSession } from "./web-session";
@@ -58,8 +58,9 @@ async function readWebIdentity(context: Context, value: string): Promise<WebIden
     db.select().from(schema.members).where(inArray(schema.members.id, memberId)),
     db.select().from(schema.profiles).where(inArray(schema.profiles.memberId, memberId)),
     db
-      .select({ orgId: schema.memberships.orgId, ...membershipColumns })
+      .select({ ...organizationOfMembership, ...membershipColumns })
       .from(schema.memberships)
+      .innerJoin(schema.organizations, eq(schema.organizations.id, schema.memberships.orgId))
       .where(inArray(schema.memberships.memberId, memberId))
       .orderBy(asc(schema.memberships.createdAt)),
   ]);
@@ -79,7 +80,7 @@ async function readWebIdentity(context: Context, value: string): Promise<WebIden
 
   const member = row.member;
   context.memo?.once(liveSessionKey(live.id), async () => live);
-  for (const { orgId, ...membership } of memberships) context.memo?.once(membershipKey(member.id, orgId), async () => membership);
+  for (const { orgId, orgSlug: _, ...membership } of memberships) context.memo?.once(membershipKey(member.id, orgId), async () => membership);
   const organizations = await organizationsOf(env, memberships, context.tenant.id);
   return { status: "member", user: userJsonOf(env, member, profiles[0], organizations), session };
 }
