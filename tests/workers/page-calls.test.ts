@@ -7,12 +7,14 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp, type PageContext } from "../../workers/app";
 import { watchedEnv } from "./counting-env";
+import { createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 let token: string;
 
 beforeAll(async () => {
   const { acme } = await seedOrganizations();
+  await createInitiative({ orgId: acme.id, slug: "page-calls-shift" });
   await createMember({ email: "pages@acme.example", orgId: acme.id });
   token = (await login("pages@acme.example", "Correct-Horse-9", "acme.localhost")).body.access_token;
 });
@@ -63,6 +65,18 @@ describe("a page's in-process API call", () => {
     expect(result.statuses).toEqual([200, 200, 200]);
     expect(result.sessions).toBe(1);
     expect(result.memberships).toBe(1);
+  });
+
+  it("reads an initiative once, in one round trip, for its detail and its attachment lists", async () => {
+    const { result } = await renderPage("acme.localhost", async (page, watched) => {
+      const base = "http://acme.localhost/api/acme/initiative/page-calls-shift";
+      const detail = await page.api(bearer(base));
+      const lists = await Promise.all([page.api(bearer(`${base}/attachment/document`)), page.api(bearer(`${base}/attachment/image`))]);
+      return { statuses: [detail, ...lists].map((answer) => answer.status), roundTrips: watched.roundTrips() };
+    });
+    expect(result.statuses).toEqual([200, 200, 200]);
+    // The session check, the membership, the initiative's one batch, and each list's own query.
+    expect(result.roundTrips).toBe(5);
   });
 });
 

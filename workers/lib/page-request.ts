@@ -27,3 +27,11 @@ export function asPageCall(request: Request, page: PageRequest): Request {
 
 /** The browser request an in-process call belongs to; undefined for a request from outside. */
 export const pageRequestOf = (request: Request): PageRequest | undefined => pageRequests.get(request);
+
+/**
+ * The memo a GET of a page's in-process call may read through; none for a write, which must read
+ * back what it changed (the page forgets its memo after a write, request-memo.ts).
+ */
+export function readMemo(c: { req: { method: string }; var: { page?: PageRequest } }): RequestMemo | undefined {
+  return c.req.method === "GET" ? c.var.page?.memo : undefined;
+}
