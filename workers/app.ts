@@ -27,6 +27,7 @@ import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream } from "./lib/upstream";
 import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
 import { asPageCall, pageRequestOf } from "./lib/page-request";
+import { requestDatabase } from "./lib/request-database";
 import { webIdentity, type WebIdentity } from "./auth/web-identity";
 import { resolveTenant } from "./tenant/middleware";
 import type { AppEnv } from "./types";
@@ -143,11 +144,16 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
     if (!options.renderPage) return handleNotFound(c);
     const ctx = c.executionCtx as ExecutionContext;
     const page = { tenant: c.var.tenant, cspNonce: c.var.cspNonce, requestId: c.var.requestId, memo: createRequestMemo() };
-    return options.renderPage(forRemix(c.req.raw), c.env, ctx, {
+    // One D1 session for the whole browser request: its loaders, actions and in-process calls.
+    const database = requestDatabase(c.env.DB);
+    const env: Env = { ...c.env, DB: database.binding };
+    const response = await options.renderPage(forRemix(c.req.raw), env, ctx, {
       ...page,
-      api: async (request) => app.fetch(asPageCall(request, page), c.env, ctx),
-      webIdentity: (request) => webIdentity({ cloudflare: { env: c.env }, ...page }, request),
+      api: async (request) => app.fetch(asPageCall(request, page), env, ctx),
+      webIdentity: (request) => webIdentity({ cloudflare: { env }, ...page, followBookmark: database.followBookmark }, request),
     });
+    await database.saveBookmark();
+    return response;
   });
   return app;
 }

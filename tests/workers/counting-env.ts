@@ -39,24 +39,28 @@ export function watchedEnv(base: Env = testEnv): Watched {
     unwrapped.set(wrapper, real);
     return wrapper;
   };
-  const db = new Proxy(base.DB, {
-    get(target, prop) {
-      if (prop === "prepare") {
-        return (query: string) => {
-          sql.push(query);
-          return statement(target.prepare(query));
-        };
-      }
-      if (prop === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          roundTrips++;
-          return target.batch(statements.map((each) => unwrapped.get(each) ?? each));
-        };
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  // A browser request reads through a D1 session (workers/lib/request-database.ts): watch those too.
+  const watch = <D extends D1Database | D1DatabaseSession>(database: D): D =>
+    new Proxy(database, {
+      get(target, prop) {
+        if (prop === "prepare") {
+          return (query: string) => {
+            sql.push(query);
+            return statement(target.prepare(query));
+          };
+        }
+        if (prop === "batch") {
+          return (statements: D1PreparedStatement[]) => {
+            roundTrips++;
+            return target.batch(statements.map((each) => unwrapped.get(each) ?? each));
+          };
+        }
+        if (prop === "withSession") return (constraint?: string) => watch((target as D1Database).withSession(constraint));
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const db = watch(base.DB);
   const kv = new Proxy(base.ORG_CACHE, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);

@@ -32,6 +32,8 @@ interface Context {
   cloudflare: { env: Env };
   tenant: Tenant;
   memo?: RequestMemo;
+  /** The request's D1 session follows the member's bookmark (lib/request-database.ts). */
+  followBookmark?: (webSessionId: string, bookmark: string | null) => void;
 }
 
 const identityKey = (value: string) => `web-identity:${value}`;
@@ -68,6 +70,7 @@ async function readWebIdentity(context: Context, value: string): Promise<WebIden
   if (!row.web || row.web.expiresAt <= Date.now()) return { status: "signed-out" };
   const session = await toSession(context, rowOf(row.web));
   if (!session) return { status: "signed-out" };
+  context.followBookmark?.(row.web.id, row.web.bookmark);
   context.memo?.once(webSessionKey(value), async () => session);
   if (!row.web.sessionId) return { status: "unknown", session };
 
