@@ -11,10 +11,14 @@ import { createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 let token: string;
+let joinId: string;
+let mineId: string;
 
 beforeAll(async () => {
   const { acme } = await seedOrganizations();
   await createInitiative({ orgId: acme.id, slug: "page-calls-shift" });
+  joinId = (await createInitiative({ orgId: acme.id, slug: "page-calls-join", maxParticipants: 5 })).id;
+  mineId = (await createInitiative({ orgId: acme.id, slug: "page-calls-mine", maxParticipants: 5 })).id;
   await createMember({ email: "pages@acme.example", orgId: acme.id });
   token = (await login("pages@acme.example", "Correct-Horse-9", "acme.localhost")).body.access_token;
 });
@@ -77,6 +81,29 @@ describe("a page's in-process API call", () => {
     expect(result.statuses).toEqual([200, 200, 200]);
     // The session check, the membership, the initiative's one batch, and each list's own query.
     expect(result.roundTrips).toBe(5);
+  });
+});
+
+describe("the endpoints of the page paths", () => {
+  it("answer my initiatives in one round trip", async () => {
+    const { result } = await renderPage("acme.localhost", async (page, watched) => {
+      const join = await page.api(new Request(`http://acme.localhost/api/acme/initiative/${mineId}`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" }));
+      expect(join.status).toBe(200);
+      watched.reset();
+      const mine = await page.api(bearer("http://acme.localhost/api/acme/initiative"));
+      return { status: mine.status, roundTrips: watched.roundTrips() };
+    });
+    expect(result).toEqual({ status: 200, roundTrips: 1 });
+  });
+
+  it("join in four round trips: the initiative, the member's readiness, the write with its check, the initiative after", async () => {
+    const { result } = await renderPage("acme.localhost", async (page, watched) => {
+      await page.api(bearer("http://acme.localhost/api/acme/wall"));
+      watched.reset();
+      const joined = await page.api(new Request(`http://acme.localhost/api/acme/initiative/${joinId}`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" }));
+      return { status: joined.status, participant: (await json(joined)).participant_status, roundTrips: watched.roundTrips() };
+    });
+    expect(result).toEqual({ status: 200, participant: "accepted", roundTrips: 4 });
   });
 });
 

@@ -159,7 +159,7 @@ function aroundInitiative(db: Database, org: Tenant, memberId: string, isInitiat
 }
 
 /** What a batch of these statements answers, statement by statement. */
-type Results<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
+type Results<T extends readonly unknown[]> = { readonly [K in keyof T]: Awaited<T[K]> };
 type AroundRows = Results<ReturnType<typeof aroundInitiative>>;
 
 function toFullInitiative(org: Tenant, row: InitiativeRow, around: AroundRows): Initiative {
@@ -227,16 +227,25 @@ export async function loadCards(db: Database, org: Tenant, memberId: string, row
 
 async function loadCardChunk(db: Database, org: Tenant, memberId: string, rows: InitiativeRow[]) {
   const ids = rows.map((r) => r.id);
-  const [sdgRows, categoryRows, participationRows, interestRows, contributionRows] = await db.batch([
+  return toCards(org, rows, await db.batch(cardStatements(db, memberId, (column) => inArray(column, ids))));
+}
+
+/**
+ * The statements that read what cards show besides their rows (SDGs, categories, the member's
+ * participation, interest and contributions); `isCard` matches the cards' initiative ids (a list,
+ * or a subquery so the rows can be read in the same batch).
+ */
+export function cardStatements(db: Database, memberId: string, isCard: (column: SQLiteColumn) => SQL) {
+  return [
     db
       .select({ initiativeId: schema.initiativeSdgs.initiativeId, id: schema.initiativeSdgs.sdgId })
       .from(schema.initiativeSdgs)
-      .where(inArray(schema.initiativeSdgs.initiativeId, ids))
+      .where(isCard(schema.initiativeSdgs.initiativeId))
       .orderBy(schema.initiativeSdgs.sdgId),
     db
       .select({ initiativeId: schema.initiativeCategories.initiativeId, slug: schema.initiativeCategories.categorySlug })
       .from(schema.initiativeCategories)
-      .where(inArray(schema.initiativeCategories.initiativeId, ids))
+      .where(isCard(schema.initiativeCategories.initiativeId))
       .orderBy(schema.initiativeCategories.categorySlug),
     db
       .select({
@@ -247,24 +256,38 @@ async function loadCardChunk(db: Database, org: Tenant, memberId: string, rows: 
         uuid: participations.uuid,
       })
       .from(participations)
-      .where(and(eq(participations.memberId, memberId), inArray(participations.initiativeId, ids))),
+      .where(and(eq(participations.memberId, memberId), isCard(participations.initiativeId))),
     db
       .select({ initiativeId: interests.initiativeId })
       .from(interests)
-      .where(and(eq(interests.memberId, memberId), inArray(interests.initiativeId, ids))),
+      .where(and(eq(interests.memberId, memberId), isCard(interests.initiativeId))),
     db
       .select({ initiativeId: contributions.initiativeId, ...ownSums })
       .from(contributions)
-      .where(and(eq(contributions.memberId, memberId), inArray(contributions.initiativeId, ids), liveContribution))
+      .where(and(eq(contributions.memberId, memberId), isCard(contributions.initiativeId), liveContribution))
       .groupBy(contributions.initiativeId),
-  ]);
+  ] as const;
+}
+
+/** Cards of `rows`, from what a batch of cardStatements answered. */
+export function toCards(org: Tenant, rows: InitiativeRow[], results: Results<ReturnType<typeof cardStatements>>): InitiativeCard[] {
+  const [sdgRows, categoryRows, participationRows, interestRows, contributionRows] = results;
   const extras = new Map<string, CardExtras>(
-    ids.map((id) => [id, { sdgs: [], categories: [], participation: null, interested: false, ownContribution: 0, ownPendingContribution: 0 }]),
+    rows.map((row) => [row.id, { sdgs: [], categories: [], participation: null, interested: false, ownContribution: 0, ownPendingContribution: 0 }]),
   );
-  for (const s of sdgRows) extras.get(s.initiativeId)!.sdgs.push(s.id);
-  for (const c of categoryRows) extras.get(c.initiativeId)!.categories.push(c.slug);
-  for (const { initiativeId, ...p } of participationRows) extras.get(initiativeId)!.participation = p;
-  for (const i of interestRows) extras.get(i.initiativeId)!.interested = true;
-  for (const c of contributionRows) Object.assign(extras.get(c.initiativeId)!, { ownContribution: Number(c.confirmed), ownPendingContribution: Number(c.pending) });
+  for (const s of sdgRows) extras.get(s.initiativeId)?.sdgs.push(s.id);
+  for (const c of categoryRows) extras.get(c.initiativeId)?.categories.push(c.slug);
+  for (const { initiativeId, ...p } of participationRows) {
+    const card = extras.get(initiativeId);
+    if (card) card.participation = p;
+  }
+  for (const i of interestRows) {
+    const card = extras.get(i.initiativeId);
+    if (card) card.interested = true;
+  }
+  for (const c of contributionRows) {
+    const card = extras.get(c.initiativeId);
+    if (card) Object.assign(card, { ownContribution: Number(c.confirmed), ownPendingContribution: Number(c.pending) });
+  }
   return rows.map((row) => toCard(org, row, extras.get(row.id)!));
 }
