@@ -17,6 +17,9 @@ import { securityHeaders } from "./lib/security-headers";
 import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream } from "./lib/upstream";
 import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
+import { asPageCall, pageRequestOf } from "./lib/page-request";
+import { requestDatabase } from "./lib/request-database";
+import { webIdentity, type WebIdentity } from "./auth/web-identity";
 import { resolveTenant } from "./tenant/middleware";
 import type { AppEnv } from "./types";
 
@@ -30,6 +33,11 @@ export interface PageContext {
   api: (request: Request) => Promise<Response>;
   /** One per browser request (request-memo.ts); absent where a context stands for many requests (tests). */
   memo?: RequestMemo;
+  /**
+   * Who is signed in, from the web session in one batch (auth/web-identity.ts); once per browser
+   * request. Absent in contexts made by hand (tests), where pages ask PUT /auth/identity instead.
+   */
+  webIdentity?: (request: Request) => Promise<WebIdentity>;
 }
 
 /**
@@ -52,14 +60,25 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound(handleNotFound);
-  app.use(securityHeaders);
+  // A page's in-process API call inherits what its browser request worked out (lib/page-request.ts)
+  // and skips the steps below that already ran for it; the upstream proxy still applies.
   app.use(async (c, next) => {
-    getConfig(c.env); // fails fast, with a clear message, on missing secrets
+    const page = pageRequestOf(c.req.raw);
+    if (!page) return next();
+    c.set("requestId", page.requestId);
+    c.set("cspNonce", page.cspNonce);
+    c.set("tenant", page.tenant);
+    c.set("page", page);
+    return next();
+  });
+  app.use(async (c, next) => (c.var.page ? next() : securityHeaders(c, next)));
+  app.use(async (c, next) => {
+    if (!c.var.page) getConfig(c.env); // fails fast, with a clear message, on missing secrets
     await next();
   });
   // Before the upstream proxy and Remix: one check that no route can forget (workers/lib/request-origin.ts).
   app.use(async (c, next) => {
-    if (isFromElsewhere(c.req.raw)) return errorJson(c, crossOriginRefused());
+    if (!c.var.page && isFromElsewhere(c.req.raw)) return errorJson(c, crossOriginRefused());
     await next();
   });
 
@@ -67,7 +86,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   app.use("/auth/*", proxyToUpstream);
   app.use("/api/*", proxyToUpstream);
 
-  app.use(resolveTenant);
+  app.use(async (c, next) => (c.var.page ? next() : resolveTenant(c, next)));
   app.use("/auth/*", jsonBodyLimit);
   app.route("/auth", authRoutes);
   app.route("/api", apiRoutes);
@@ -91,13 +110,17 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
     }
     if (!options.renderPage) return handleNotFound(c);
     const ctx = c.executionCtx as ExecutionContext;
-    return options.renderPage(forRemix(c.req.raw), c.env, ctx, {
-      tenant: c.var.tenant,
-      cspNonce: c.var.cspNonce,
-      requestId: c.var.requestId,
-      api: async (request) => app.fetch(request, c.env, ctx),
-      memo: createRequestMemo(),
+    const page = { tenant: c.var.tenant, cspNonce: c.var.cspNonce, requestId: c.var.requestId, memo: createRequestMemo() };
+    // One D1 session for the whole browser request: its loaders, actions and in-process calls.
+    const database = requestDatabase(c.env.DB);
+    const env: Env = { ...c.env, DB: database.binding };
+    const response = await options.renderPage(forRemix(c.req.raw), env, ctx, {
+      ...page,
+      api: async (request) => app.fetch(asPageCall(request, page), env, ctx),
+      webIdentity: (request) => webIdentity({ cloudflare: { env }, ...page, followBookmark: database.followBookmark }, request),
     });
+    await database.saveBookmark();
+    return response;
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import type { PageRequest } from "./lib/page-request";
 import type { Tenant } from "./tenant/organizations";
 
 export interface OrgMembership {
@@ -27,5 +28,7 @@ export interface AppEnv {
     /** On /api/{org}/... routes: the organisation in the path, which the member belongs to. */
     org: Tenant;
     membership: OrgMembership;
+    /** Set on a page's in-process API call only: the browser request it belongs to. */
+    page?: PageRequest;
   };
 }

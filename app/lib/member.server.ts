@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { withCommunityDefaults } from "~/domain/community-config";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import { memberCall, memberReadCall, pathParam, publicCall, type ApiArgs } from "./api.server";
+import { memberCall, memberReadCall, pathParam, publicCall, signinRedirect, type ApiArgs } from "./api.server";
 import type { OrganizationProfile, SessionUser } from "../../workers/api/types";
 import type { NavEntry } from "./nav-entry";
 
@@ -24,14 +24,26 @@ function once<T>(args: ApiArgs, key: string, compute: () => Promise<T>): Promise
   return args.context.memo ? args.context.memo.once(`${key}:${session}`, compute) : compute();
 }
 
-/** The signed-in member's identity; the organisation in use is their first one (SPEC.md section 3). */
+/**
+ * The signed-in member's identity; the organisation in use is their first one (SPEC.md section 3).
+ * Read with the web session (context.webIdentity, one batch); only tokens of an upstream API, which
+ * this Worker cannot read, make it ask PUT /auth/identity.
+ */
 export function memberIdentity(args: ApiArgs): Promise<SessionUser> {
-  return once(args, "identity", () =>
-    memberReadCall(args, (api) => api.auth.identity.$put()).then((result) => {
-      if (!result.ok || !result.data.user.organizations[0]) throw redirectTo("/logout");
-      return result.data.user;
-    }),
-  );
+  return once(args, "identity", async () => {
+    const identity = args.context.webIdentity ? await args.context.webIdentity(args.request) : null;
+    if (identity?.status === "signed-out") throw signinRedirect(args.request);
+    if (identity?.status === "ended") throw signinRedirect(args.request, { "set-cookie": identity.setCookie });
+    if (identity?.status === "disabled") throw redirectTo("/logout");
+    const user = identity?.status === "member" ? identity.user : await identityFromApi(args);
+    if (!user?.organizations[0]) throw redirectTo("/logout");
+    return user;
+  });
+}
+
+async function identityFromApi(args: ApiArgs): Promise<SessionUser | null> {
+  const result = await memberReadCall(args, (api) => api.auth.identity.$put());
+  return result.ok ? result.data.user : null;
 }
 
 /** The slug of the organisation in use, for `/api/{org}/...` calls. */

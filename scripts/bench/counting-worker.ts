@@ -81,11 +81,12 @@ function countingKv(kv: KVNamespace, counts: Counts): KVNamespace {
   });
 }
 
-const countsOf = new WeakMap<Env, Counts>();
+/** Keyed by the counted KV binding: the page's env is a copy (its DB a D1 session, workers/lib/request-database.ts). */
+const countsOf = new WeakMap<KVNamespace, Counts>();
 
 const app = createApp({
   renderPage(request, env, ctx, page) {
-    const counts = countsOf.get(env);
+    const counts = countsOf.get(env.ORG_CACHE);
     const api = counts
       ? (apiRequest: Request) => {
           counts.apiCalls++;
@@ -100,7 +101,7 @@ export default {
   async fetch(request, env, ctx) {
     const counts: Counts = { apiCalls: 0, d1RoundTrips: 0, d1Statements: 0, kvReads: 0 };
     const counted = { ...env, DB: countingD1(env.DB, counts), ORG_CACHE: countingKv(env.ORG_CACHE, counts) } as Env;
-    countsOf.set(counted, counts);
+    countsOf.set(counted.ORG_CACHE, counts);
     const response = await app.fetch(request, counted, ctx);
     if (response.status === 101 || response.webSocket) return response;
     const answered = new Response(response.body, response);

@@ -9,11 +9,8 @@ import { startServer } from "../../tests/support/server.mjs";
 export const ROUND_TRIP_MS = 50;
 /** D1 round trips per browser request (the join: the action and the page it lands on together). */
 export const ROUND_TRIP_BUDGETS = { "/wall": 3, "/initiative/{slug}": 3, join: 6, otherSignedIn: 4 };
-/**
- * While true, pages over budget print "over" without failing the bench: the budgets were set
- * before the request path was cut down (issue 10).
- */
-export const REPORT_ONLY = true;
+/** A page over its budget fails the bench (docs/decisions/012-in-process-api-and-round-trips.md). */
+export const REPORT_ONLY = false;
 
 const MEMBER = { email: "ana@commons.example", password: "commons-demo", orgId: "org-commons" };
 const SAMPLES = 5;

@@ -12,6 +12,7 @@ import { myInitiatives } from "../initiatives/lists";
 import { findInitiative, type InitiativeKey } from "../initiatives/queries";
 import { notFound } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
+import { readMemo } from "../lib/page-request";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
@@ -19,7 +20,7 @@ import { orgScope } from "./org-scope";
 const initiativeNotFound = () => notFound("initiative_not_found", "The initiative cannot be found.");
 
 async function load(c: Context<AppEnv>, by: InitiativeKey): Promise<Initiative> {
-  const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, by);
+  const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, by, readMemo(c));
   if (!initiative) throw initiativeNotFound();
   return initiative;
 }

@@ -28,12 +28,13 @@ import { toRecord, type RecordRow } from "../initiatives/serialize";
 import { badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { invalidInput } from "../lib/validation";
+import { readMemo } from "../lib/page-request";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 
 /** The initiative of the path's slug for the signed-in member, or 404 (unknown, or another organisation's). */
 export async function initiativeFromPath(c: Context<AppEnv>): Promise<Initiative> {
-  const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, { slug: c.req.param("slug") ?? "" });
+  const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, { slug: c.req.param("slug") ?? "" }, readMemo(c));
   if (!initiative) throw notFound("initiative_not_found", "The initiative cannot be found.");
   return initiative;
 }

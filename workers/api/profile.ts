@@ -17,7 +17,7 @@ import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { ownProfileJson } from "../profile/own-profile";
-import { assertMemberActive, updateOwnProfile } from "../profile/update";
+import { updateOwnProfile } from "../profile/update";
 
 /** The onboarding version a completed wizard records (SPEC.md section 9). */
 export const ONBOARDING_VERSION = 5;
@@ -61,10 +61,7 @@ const profileUpdateSchema = (region: string, community: CommunityConfig) =>
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/", async (c) => {
-    await assertMemberActive(c.env, c.var.auth.memberId);
-    return c.json(await ownProfileJson(c.env, c.var.auth.memberId, c.var.org, c.var.membership));
-  })
+  .get("/", async (c) => c.json(await ownProfileJson(c.env, c.var.auth.memberId, c.var.org, c.var.membership)))
 
   .put("/", async (c) => {
     const raw = await jsonBody(c);

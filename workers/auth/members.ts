@@ -5,7 +5,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { conflict } from "../lib/domain-errors";
-import { getOrganizationById, organizationOrigin, type Tenant } from "../tenant/organizations";
+import { getOrganizationBySlug, organizationOrigin, type Tenant } from "../tenant/organizations";
 
 export type MemberRow = typeof schema.members.$inferSelect;
 
@@ -37,13 +37,22 @@ export interface MemberOrganization {
  */
 export async function memberOrganizations(env: Env, memberId: string, preferOrgId?: string): Promise<MemberOrganization[]> {
   const rows = await getDb(env)
-    .select({ orgId: schema.memberships.orgId, role: schema.memberships.role })
+    .select(organizationOfMembership)
     .from(schema.memberships)
+    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.memberships.orgId))
     .where(eq(schema.memberships.memberId, memberId))
     .orderBy(asc(schema.memberships.createdAt))
     .all();
+  return organizationsOf(env, rows, preferOrgId);
+}
+
+/** What a membership row needs for organizationsOf (memberships joined with organizations). */
+export const organizationOfMembership = { orgId: schema.memberships.orgId, orgSlug: schema.organizations.slug, role: schema.memberships.role };
+
+/** Membership rows (oldest first) as the member's organisations, the one in use first (from the KV cache). */
+export async function organizationsOf(env: Env, rows: { orgId: string; orgSlug: string; role: MemberOrganization["role"] }[], preferOrgId?: string): Promise<MemberOrganization[]> {
   const ordered = [...rows].sort((a, b) => Number(b.orgId === preferOrgId) - Number(a.orgId === preferOrgId));
-  const tenants = await Promise.all(ordered.map((row) => getOrganizationById(env, row.orgId)));
+  const tenants = await Promise.all(ordered.map((row) => getOrganizationBySlug(env, row.orgSlug)));
   return ordered.flatMap((row, i) => (tenants[i] ? [{ tenant: tenants[i]!, role: row.role }] : []));
 }
 
@@ -81,6 +90,13 @@ export async function userJson(env: Env, member: MemberRow, preferOrgId?: string
     db.select().from(schema.profiles).where(eq(schema.profiles.memberId, member.id)).get(),
     memberOrganizations(env, member.id, preferOrgId),
   ]);
+  return userJsonOf(env, member, profile, organizations);
+}
+
+export type UserJson = ReturnType<typeof userJsonOf>;
+
+/** The `user` from rows already read (the web identity reads them with its session, auth/web-identity.ts). */
+export function userJsonOf(env: Env, member: MemberRow, profile: typeof schema.profiles.$inferSelect | undefined, organizations: MemberOrganization[]) {
   return {
     id: member.id,
     email: member.email,

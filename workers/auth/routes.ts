@@ -104,7 +104,7 @@ export const authRoutes = new Hono<AppEnv>()
   .put("/identity", async (c) => {
     // With a valid access token: the same token back, with the time it has left. Only the refresh
     // token renews; otherwise a stolen access token could keep itself alive for ever.
-    const auth = await authenticate(c.env, c.req.header("authorization"));
+    const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
     if (auth) {
       const member = await findMemberById(c.env, auth.memberId);
       if (!member) throw unauthenticated();

@@ -103,19 +103,31 @@ export async function rotateRefreshToken(env: Env, refreshToken: string): Promis
   return { ...tokens, memberId: session.memberId };
 }
 
+/** The key of a session's live check in a browser request's memo (lib/request-memo.ts). */
+export const liveSessionKey = (sessionId: string) => `live-session:${sessionId}`;
+
+type SessionRow = typeof schema.sessions.$inferSelect;
+
+/** A session as read, or null when it was revoked or has expired; with whether its member is disabled. */
+export function liveSession(session: SessionRow | null, memberDisabledAt: number | null) {
+  if (!session || session.revokedAt !== null || session.expiresAt <= Date.now()) return null;
+  return { ...session, memberDisabled: memberDisabledAt !== null };
+}
+
+export type LiveSession = NonNullable<ReturnType<typeof liveSession>>;
+
 /**
  * The live session an access token names, or null when it was revoked or has expired; with whether
  * its member's account is disabled (one read: the check every token use pays anyway).
  */
-export async function getLiveSession(env: Env, sessionId: string) {
+export async function getLiveSession(env: Env, sessionId: string): Promise<LiveSession | null> {
   const row = await getDb(env)
     .select({ session: schema.sessions, disabledAt: schema.members.disabledAt })
     .from(schema.sessions)
     .innerJoin(schema.members, eq(schema.members.id, schema.sessions.memberId))
     .where(eq(schema.sessions.id, sessionId))
     .get();
-  if (!row || row.session.revokedAt !== null || row.session.expiresAt <= Date.now()) return null;
-  return { ...row.session, memberDisabled: row.disabledAt !== null };
+  return row ? liveSession(row.session, row.disabledAt) : null;
 }
 
 export async function sessionOfRefreshToken(env: Env, refreshToken: string): Promise<string | null> {

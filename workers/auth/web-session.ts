@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { randomToken, seal, sha256Hex, unseal } from "../lib/crypto";
 import { getConfig } from "../lib/config";
+import { verifyAccessToken } from "./tokens";
 
 export const SESSION_COOKIE = "commons_session";
 const SESSION_MAX_AGE_S = 30 * 24 * 3600;
@@ -27,7 +28,7 @@ export interface WebSession {
   accessExpiresAt: number;
 }
 
-interface Row {
+export interface Row {
   id: string;
   access_token: string;
   access_expires_at: number;
@@ -57,14 +58,24 @@ export function sessionCookie(value: string, maxAge = SESSION_MAX_AGE_S) {
 
 export const clearSessionCookie = () => sessionCookie("", 0);
 
+/**
+ * The Auth session and member an access token names, when this Worker issued it (auth/web-identity.ts
+ * reads the member with the web session from them); nulls for an upstream API's tokens.
+ */
+async function tokenOwner(secret: string, accessToken: string) {
+  const claims = await verifyAccessToken(secret, accessToken, 0);
+  return { sessionId: claims?.sid ?? null, memberId: claims?.sub ?? null };
+}
+
 /** Starts a web session for freshly issued tokens; answers the Set-Cookie value. */
 export async function createWebSession(context: EnvContext, tokens: ApiTokens): Promise<string> {
   const value = randomToken();
   const now = Date.now();
   const secret = secretOf(context);
+  const owner = await tokenOwner(secret, tokens.access_token);
   await db(context)
-    .prepare("INSERT INTO web_sessions (id, access_token, access_expires_at, refresh_token, expires_at) VALUES (?, ?, ?, ?, ?)")
-    .bind(await sha256Hex(value), await seal(secret, tokens.access_token), now + tokens.expires_in * 1000, await seal(secret, tokens.refresh_token), now + SESSION_MAX_AGE_S * 1000)
+    .prepare("INSERT INTO web_sessions (id, access_token, access_expires_at, refresh_token, expires_at, session_id, member_id) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(await sha256Hex(value), await seal(secret, tokens.access_token), now + tokens.expires_in * 1000, await seal(secret, tokens.refresh_token), now + SESSION_MAX_AGE_S * 1000, owner.sessionId, owner.memberId)
     .run();
   return sessionCookie(value);
 }
@@ -73,16 +84,25 @@ async function readRow(context: AppLoadContext, id: string) {
   return db(context).prepare("SELECT * FROM web_sessions WHERE id = ?").bind(id).first<Row>();
 }
 
-async function toSession(context: AppLoadContext, row: Row): Promise<WebSession | null> {
+export async function toSession(context: EnvContext, row: Row): Promise<WebSession | null> {
   const accessToken = await unseal(secretOf(context), row.access_token);
   return accessToken ? { id: row.id, accessToken, accessExpiresAt: row.access_expires_at } : null;
 }
 
+/** The key of the web session of a cookie value in a browser request's memo (the web identity fills it too). */
+export const webSessionKey = (value: string) => `web-session:${value}`;
+
+/** The request's cookie value when it can be a web session's. */
+export function sessionCookieOf(request: Request): string | null {
+  const value = cookieValue(request);
+  return value && value.length <= 100 ? value : null;
+}
+
 /** The request's web session, read once per browser request (context.memo); null without one. */
 export async function getWebSession(context: AppLoadContext, request: Request): Promise<WebSession | null> {
-  const value = cookieValue(request);
-  if (!value || value.length > 100) return null;
-  return context.memo ? context.memo.once(`web-session:${value}`, () => readWebSession(context, value)) : readWebSession(context, value);
+  const value = sessionCookieOf(request);
+  if (!value) return null;
+  return context.memo ? context.memo.once(webSessionKey(value), () => readWebSession(context, value)) : readWebSession(context, value);
 }
 
 async function readWebSession(context: AppLoadContext, value: string): Promise<WebSession | null> {
@@ -142,9 +162,11 @@ async function doRefresh(
   }
   const secret = secretOf(context);
   const accessExpiresAt = Date.now() + tokens.expires_in * 1000;
+  // A web session from before migration 0006 learns its owner here.
+  const owner = await tokenOwner(secret, tokens.access_token);
   await db(context)
-    .prepare("UPDATE web_sessions SET access_token = ?, access_expires_at = ?, refresh_token = ?, refreshing_until = NULL WHERE id = ?")
-    .bind(await seal(secret, tokens.access_token), accessExpiresAt, await seal(secret, tokens.refresh_token), session.id)
+    .prepare("UPDATE web_sessions SET access_token = ?, access_expires_at = ?, refresh_token = ?, refreshing_until = NULL, session_id = ?, member_id = ? WHERE id = ?")
+    .bind(await seal(secret, tokens.access_token), accessExpiresAt, await seal(secret, tokens.refresh_token), owner.sessionId, owner.memberId, session.id)
     .run();
   return { id: session.id, accessToken: tokens.access_token, accessExpiresAt };
 }

@@ -887,6 +887,15 @@ export const webSessions = sqliteTable("web_sessions", {
   refreshingUntil: integer("refreshing_until"),
   expiresAt: integer("expires_at").notNull(),
   createdAt: createdAt(),
+  /**
+   * The Auth session and member the tokens stand for (migration 0006): a page reads the member's
+   * identity with its web session in one batch instead of asking PUT /auth/identity. Null when the
+   * tokens come from an upstream API (UPSTREAM_URL), whose tokens this Worker cannot read.
+   */
+  sessionId: text("session_id"),
+  memberId: text("member_id"),
+  /** The D1 Sessions API bookmark after the member's last write, so their next reads see it. */
+  bookmark: text("bookmark"),
 });
 
 // ---------------------------------------------------------------------------------------------

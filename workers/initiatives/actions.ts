@@ -79,7 +79,8 @@ export async function join(
   // The insert happens only while a place is left and the initiative is open: the check and the
   // write are one statement, in the same transaction as the recount (D1 batch; raw statements,
   // as drizzle's batch does not take an INSERT ... SELECT ... ON CONFLICT).
-  await env.DB.batch([
+  // The member's participation as the batch left it, read in the same round trip.
+  const [, , after] = await env.DB.batch<{ status: string }>([
     env.DB.prepare(
       `insert into participations (id, org_id, initiative_id, member_id, uuid, status, manager_approval_status, created_at, updated_at)
        select ?1, ?2, ?3, ?4, ?5, 'accepted', ?6, ?7, ?7
@@ -95,12 +96,9 @@ export async function join(
     env.DB.prepare(
       "update initiatives set participant_count = (select count(*) from participations where initiative_id = ?1 and status = 'accepted') where id = ?1",
     ).bind(initiative.id),
+    env.DB.prepare("select status from participations where initiative_id = ? and member_id = ?").bind(initiative.id, memberId),
   ]);
-  const joined = await db
-    .select({ status: participations.status })
-    .from(participations)
-    .where(and(eq(participations.initiativeId, initiative.id), eq(participations.memberId, memberId)))
-    .get();
+  const joined = after.results[0];
   if (joined?.status !== "accepted") throw REFUSALS.initiative_full;
 }
 

@@ -10,10 +10,9 @@
  */
 import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";
-import { chunksFor } from "../db/chunks";
 import { schema, type Database } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
-import { liveContribution, loadCards } from "./queries";
+import { cardStatements, liveContribution, loadCards, toCards } from "./queries";
 import type { InitiativeRow } from "./serialize";
 
 const { initiatives, participations, interests, contributions } = schema;
@@ -169,11 +168,12 @@ export async function wallPage(db: Database, org: Tenant, memberId: string, f: W
 /**
  * My initiatives (belongsToMine): accepted participations, interests and contributions (pending
  * pledges included: the member gave, even before the organisers confirm it), the
- * newest involvement first. Two queries: the member's initiative ids with their latest activity,
- * then those rows of the organisation.
+ * newest involvement first. One batch: the member's initiative ids with their latest activity,
+ * those rows of the organisation and what their cards show, the last two keyed by the first as a
+ * subquery.
  */
 export async function myInitiatives(db: Database, org: Tenant, memberId: string): Promise<InitiativeCard[]> {
-  const activity = await db.all<{ initiative_id: string; at: number }>(sql`
+  const activity = sql`
     select initiative_id, max(at) as at from (
       select ${participations.initiativeId} as initiative_id, ${participations.createdAt} as at from ${participations}
         where ${participations.orgId} = ${org.id} and ${participations.memberId} = ${memberId} and ${participations.status} = 'accepted'
@@ -182,13 +182,14 @@ export async function myInitiatives(db: Database, org: Tenant, memberId: string)
       union all
       select ${contributions.initiativeId}, ${contributions.createdAt} from ${contributions}
         where ${contributions.orgId} = ${org.id} and ${contributions.memberId} = ${memberId} and ${liveContribution} and ${contributions.amount} > 0
-    ) group by initiative_id order by at desc limit ${MINE_LIMIT}`);
-  const order = new Map(activity.map((a, index) => [a.initiative_id, index]));
-  const rows: InitiativeRow[] = [];
-  const ids = [...order.keys()];
-  for (const chunk of chunksFor(ids, 1, 1)) {
-    rows.push(...(await db.select().from(initiatives).where(and(eq(initiatives.orgId, org.id), inArray(initiatives.id, chunk)))));
-  }
-  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return loadCards(db, org, memberId, rows);
+    ) group by initiative_id order by at desc limit ${MINE_LIMIT}`;
+  const mine = sql`(select initiative_id from (${activity}))`;
+  const [order, rows, ...cards] = await db.batch([
+    db.select({ initiative_id: sql<string>`initiative_id` }).from(sql`(${activity})`),
+    db.select().from(initiatives).where(and(eq(initiatives.orgId, org.id), inArray(initiatives.id, mine))),
+    ...cardStatements(db, memberId, (column) => inArray(column, mine)),
+  ]);
+  const rank = new Map(order.map((a, index) => [a.initiative_id, index]));
+  const sorted = rows.filter((row) => rank.has(row.id)).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+  return toCards(org, sorted, cards);
 }

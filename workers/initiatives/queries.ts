@@ -3,13 +3,15 @@
  * organisation's id, so another organisation's initiative is simply not found (404).
  *
  * `findInitiative` is the one way the API helpers load an initiative: the full `Initiative` as
- * GET {org}/initiative/{slug} answers it, for that member, loaded in two round trips (the row,
- * then everything else in one batch).
+ * GET {org}/initiative/{slug} answers it, for that member, loaded in ONE round trip (the row and
+ * everything around it in one batch, keyed by a subquery on the slug or id).
  */
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Initiative, InitiativeCard } from "../../app/domain/initiatives";
 import { getDb, schema, type Database } from "../db/client";
 import { chunksFor } from "../db/chunks";
+import type { RequestMemo } from "../lib/request-memo";
 import type { Tenant } from "../tenant/organizations";
 import { toCard, toInitiative, type CardExtras, type InitiativeRow, type ParticipationRow } from "./serialize";
 
@@ -38,11 +40,26 @@ export async function findInitiativeRow(db: Database, orgId: string, by: Initiat
   return (await db.select().from(initiatives).where(and(eq(initiatives.orgId, orgId), key)).get()) ?? null;
 }
 
-/** The full initiative for one member, or null when the organisation has no such initiative. */
-export async function findInitiative(env: Pick<Env, "DB">, org: Tenant, memberId: string, by: InitiativeKey): Promise<Initiative | null> {
-  const db = getDb(env);
-  const row = await findInitiativeRow(db, org.id, by);
-  return row ? loadInitiative(db, org, memberId, row) : null;
+/**
+ * The full initiative for one member, or null when the organisation has no such initiative. With a
+ * browser request's memo (reads only: a write must read what it changed), a page's calls about one
+ * initiative (the detail, its attachment lists) share one read.
+ */
+export function findInitiative(env: Pick<Env, "DB">, org: Tenant, memberId: string, by: InitiativeKey, memo?: RequestMemo): Promise<Initiative | null> {
+  const read = () => readInitiative(getDb(env), org, memberId, by);
+  const key = "slug" in by ? `slug:${by.slug}` : `id:${by.id}`;
+  return memo ? memo.once(`initiative:${org.id}:${memberId}:${key}`, read) : read();
+}
+
+async function readInitiative(db: Database, org: Tenant, memberId: string, by: InitiativeKey): Promise<Initiative | null> {
+  const key = "slug" in by ? eq(initiatives.slug, by.slug) : eq(initiatives.id, by.id);
+  const where = and(eq(initiatives.orgId, org.id), key);
+  const ofRow = (column: typeof initiatives.id | typeof initiatives.submitterMemberId) => db.select({ value: column }).from(initiatives).where(where);
+  const [rows, ...around] = await db.batch([
+    db.select().from(initiatives).where(where),
+    ...aroundInitiative(db, org, memberId, (column) => inArray(column, ofRow(initiatives.id)), (column) => inArray(column, ofRow(initiatives.submitterMemberId))),
+  ]);
+  return rows[0] ? toFullInitiative(org, rows[0], around) : null;
 }
 
 /** The member's participation in an initiative (any status), or null. */
@@ -57,9 +74,95 @@ export async function participationOf(env: Pick<Env, "DB">, initiativeId: string
   );
 }
 
-/** Everything around an initiative row, in one batch. */
-export async function loadInitiative(db: Database, org: Tenant, memberId: string, row: InitiativeRow): Promise<Initiative> {
-  const id = row.id;
+/**
+ * The statements that read everything around one initiative; `isInitiative` and `isSubmitter`
+ * match its id and its submitter's member id (subqueries, so the row is read in the same batch).
+ */
+function aroundInitiative(db: Database, org: Tenant, memberId: string, isInitiative: (column: SQLiteColumn) => SQL, isSubmitter: (column: SQLiteColumn) => SQL) {
+  return [
+    db.select({ id: schema.initiativeSdgs.sdgId }).from(schema.initiativeSdgs).where(isInitiative(schema.initiativeSdgs.initiativeId)).orderBy(schema.initiativeSdgs.sdgId),
+    db
+      .select({ slug: schema.initiativeCategories.categorySlug })
+      .from(schema.initiativeCategories)
+      .where(isInitiative(schema.initiativeCategories.initiativeId))
+      .orderBy(schema.initiativeCategories.categorySlug),
+    db
+      .select({ slug: schema.initiativeCompetences.competenceSlug })
+      .from(schema.initiativeCompetences)
+      .where(isInitiative(schema.initiativeCompetences.initiativeId))
+      .orderBy(schema.initiativeCompetences.competenceSlug),
+    db
+      .select({ slug: schema.initiativeTargetAudiences.targetAudienceSlug })
+      .from(schema.initiativeTargetAudiences)
+      .where(isInitiative(schema.initiativeTargetAudiences.initiativeId))
+      .orderBy(schema.initiativeTargetAudiences.targetAudienceSlug),
+    // A collaborator's score: the organiser ratings of every initiative it took part in.
+    db
+      .select({
+        name: schema.collaborators.name,
+        slug: schema.collaborators.slug,
+        logoSmall: schema.collaborators.logoSmall,
+        score: sql<number | null>`(select avg(s.organization_score) from scores s join initiative_collaborators ic on ic.initiative_id = s.initiative_id where ic.collaborator_id = ${schema.collaborators.id} and s.organization_score is not null)`,
+        scoreCount: sql<number>`(select count(s.organization_score) from scores s join initiative_collaborators ic on ic.initiative_id = s.initiative_id where ic.collaborator_id = ${schema.collaborators.id})`,
+      })
+      .from(schema.initiativeCollaborators)
+      .innerJoin(schema.collaborators, eq(schema.collaborators.id, schema.initiativeCollaborators.collaboratorId))
+      .where(and(isInitiative(schema.initiativeCollaborators.initiativeId), eq(schema.collaborators.orgId, org.id)))
+      .orderBy(schema.collaborators.name),
+    db
+      .select({ id: schema.indicators.id, name: schema.indicators.name, unit: schema.indicators.unit })
+      .from(schema.indicators)
+      .where(isInitiative(schema.indicators.initiativeId))
+      .orderBy(schema.indicators.sortOrder, schema.indicators.id),
+    db.select().from(schema.donationParams).where(isInitiative(schema.donationParams.initiativeId)),
+    db
+      .select()
+      .from(participations)
+      .where(and(isInitiative(participations.initiativeId), eq(participations.memberId, memberId))),
+    db
+      .select({ record: participationRecords })
+      .from(participationRecords)
+      .innerJoin(participations, eq(participations.id, participationRecords.participationId))
+      .where(and(isInitiative(participations.initiativeId), eq(participations.memberId, memberId)))
+      .orderBy(desc(participationRecords.createdAt), desc(participationRecords.id)),
+    db
+      .select({ at: interests.createdAt })
+      .from(interests)
+      .where(and(isInitiative(interests.initiativeId), eq(interests.memberId, memberId))),
+    db
+      .select({ initiativeScore: scores.initiativeScore, organizationScore: scores.organizationScore })
+      .from(scores)
+      .where(and(isInitiative(scores.initiativeId), eq(scores.memberId, memberId))),
+    db
+      .select({
+        initiative: sql<number | null>`avg(${scores.initiativeScore})`,
+        initiativeCount: sql<number>`count(${scores.initiativeScore})`,
+        organization: sql<number | null>`avg(${scores.organizationScore})`,
+        organizationCount: sql<number>`count(${scores.organizationScore})`,
+      })
+      .from(scores)
+      .where(isInitiative(scores.initiativeId)),
+    db
+      .select({ total: sql<number>`coalesce(sum(${contributions.amount}), 0)`, contributors: sql<number>`count(distinct ${contributions.memberId})` })
+      .from(contributions)
+      .where(and(isInitiative(contributions.initiativeId), eq(contributions.orgId, org.id), countedContribution)),
+    db
+      .select(ownSums)
+      .from(contributions)
+      .where(and(isInitiative(contributions.initiativeId), eq(contributions.memberId, memberId), liveContribution)),
+    db
+      .select({ memberId: schema.profiles.memberId, name: schema.profiles.name, avatarKey: schema.profiles.avatarKey, disabledAt: schema.members.disabledAt })
+      .from(schema.profiles)
+      .innerJoin(schema.members, eq(schema.members.id, schema.profiles.memberId))
+      .where(isSubmitter(schema.profiles.memberId)),
+  ] as const;
+}
+
+/** What a batch of these statements answers, statement by statement. */
+type Results<T extends readonly unknown[]> = { readonly [K in keyof T]: Awaited<T[K]> };
+type AroundRows = Results<ReturnType<typeof aroundInitiative>>;
+
+function toFullInitiative(org: Tenant, row: InitiativeRow, around: AroundRows): Initiative {
   const [
     sdgRows,
     categoryRows,
@@ -76,84 +179,7 @@ export async function loadInitiative(db: Database, org: Tenant, memberId: string
     contributionRows,
     ownContributionRows,
     submitterRows,
-  ] = await db.batch([
-    db.select({ id: schema.initiativeSdgs.sdgId }).from(schema.initiativeSdgs).where(eq(schema.initiativeSdgs.initiativeId, id)).orderBy(schema.initiativeSdgs.sdgId),
-    db
-      .select({ slug: schema.initiativeCategories.categorySlug })
-      .from(schema.initiativeCategories)
-      .where(eq(schema.initiativeCategories.initiativeId, id))
-      .orderBy(schema.initiativeCategories.categorySlug),
-    db
-      .select({ slug: schema.initiativeCompetences.competenceSlug })
-      .from(schema.initiativeCompetences)
-      .where(eq(schema.initiativeCompetences.initiativeId, id))
-      .orderBy(schema.initiativeCompetences.competenceSlug),
-    db
-      .select({ slug: schema.initiativeTargetAudiences.targetAudienceSlug })
-      .from(schema.initiativeTargetAudiences)
-      .where(eq(schema.initiativeTargetAudiences.initiativeId, id))
-      .orderBy(schema.initiativeTargetAudiences.targetAudienceSlug),
-    // A collaborator's score: the organiser ratings of every initiative it took part in.
-    db
-      .select({
-        name: schema.collaborators.name,
-        slug: schema.collaborators.slug,
-        logoSmall: schema.collaborators.logoSmall,
-        score: sql<number | null>`(select avg(s.organization_score) from scores s join initiative_collaborators ic on ic.initiative_id = s.initiative_id where ic.collaborator_id = ${schema.collaborators.id} and s.organization_score is not null)`,
-        scoreCount: sql<number>`(select count(s.organization_score) from scores s join initiative_collaborators ic on ic.initiative_id = s.initiative_id where ic.collaborator_id = ${schema.collaborators.id})`,
-      })
-      .from(schema.initiativeCollaborators)
-      .innerJoin(schema.collaborators, eq(schema.collaborators.id, schema.initiativeCollaborators.collaboratorId))
-      .where(and(eq(schema.initiativeCollaborators.initiativeId, id), eq(schema.collaborators.orgId, org.id)))
-      .orderBy(schema.collaborators.name),
-    db
-      .select({ id: schema.indicators.id, name: schema.indicators.name, unit: schema.indicators.unit })
-      .from(schema.indicators)
-      .where(eq(schema.indicators.initiativeId, id))
-      .orderBy(schema.indicators.sortOrder, schema.indicators.id),
-    db.select().from(schema.donationParams).where(eq(schema.donationParams.initiativeId, id)),
-    db
-      .select()
-      .from(participations)
-      .where(and(eq(participations.initiativeId, id), eq(participations.memberId, memberId))),
-    db
-      .select({ record: participationRecords })
-      .from(participationRecords)
-      .innerJoin(participations, eq(participations.id, participationRecords.participationId))
-      .where(and(eq(participations.initiativeId, id), eq(participations.memberId, memberId)))
-      .orderBy(desc(participationRecords.createdAt), desc(participationRecords.id)),
-    db
-      .select({ at: interests.createdAt })
-      .from(interests)
-      .where(and(eq(interests.initiativeId, id), eq(interests.memberId, memberId))),
-    db
-      .select({ initiativeScore: scores.initiativeScore, organizationScore: scores.organizationScore })
-      .from(scores)
-      .where(and(eq(scores.initiativeId, id), eq(scores.memberId, memberId))),
-    db
-      .select({
-        initiative: sql<number | null>`avg(${scores.initiativeScore})`,
-        initiativeCount: sql<number>`count(${scores.initiativeScore})`,
-        organization: sql<number | null>`avg(${scores.organizationScore})`,
-        organizationCount: sql<number>`count(${scores.organizationScore})`,
-      })
-      .from(scores)
-      .where(eq(scores.initiativeId, id)),
-    db
-      .select({ total: sql<number>`coalesce(sum(${contributions.amount}), 0)`, contributors: sql<number>`count(distinct ${contributions.memberId})` })
-      .from(contributions)
-      .where(and(eq(contributions.initiativeId, id), eq(contributions.orgId, org.id), countedContribution)),
-    db
-      .select(ownSums)
-      .from(contributions)
-      .where(and(eq(contributions.initiativeId, id), eq(contributions.memberId, memberId), liveContribution)),
-    db
-      .select({ memberId: schema.profiles.memberId, name: schema.profiles.name, avatarKey: schema.profiles.avatarKey, disabledAt: schema.members.disabledAt })
-      .from(schema.profiles)
-      .innerJoin(schema.members, eq(schema.members.id, schema.profiles.memberId))
-      .where(eq(schema.profiles.memberId, row.submitterMemberId ?? "")),
-  ]);
-
+  ] = around;
   const participation = participationRows[0] ?? null;
   const submitter = submitterRows[0];
   return toInitiative(org, row, {
@@ -201,16 +227,25 @@ export async function loadCards(db: Database, org: Tenant, memberId: string, row
 
 async function loadCardChunk(db: Database, org: Tenant, memberId: string, rows: InitiativeRow[]) {
   const ids = rows.map((r) => r.id);
-  const [sdgRows, categoryRows, participationRows, interestRows, contributionRows] = await db.batch([
+  return toCards(org, rows, await db.batch(cardStatements(db, memberId, (column) => inArray(column, ids))));
+}
+
+/**
+ * The statements that read what cards show besides their rows (SDGs, categories, the member's
+ * participation, interest and contributions); `isCard` matches the cards' initiative ids (a list,
+ * or a subquery so the rows can be read in the same batch).
+ */
+export function cardStatements(db: Database, memberId: string, isCard: (column: SQLiteColumn) => SQL) {
+  return [
     db
       .select({ initiativeId: schema.initiativeSdgs.initiativeId, id: schema.initiativeSdgs.sdgId })
       .from(schema.initiativeSdgs)
-      .where(inArray(schema.initiativeSdgs.initiativeId, ids))
+      .where(isCard(schema.initiativeSdgs.initiativeId))
       .orderBy(schema.initiativeSdgs.sdgId),
     db
       .select({ initiativeId: schema.initiativeCategories.initiativeId, slug: schema.initiativeCategories.categorySlug })
       .from(schema.initiativeCategories)
-      .where(inArray(schema.initiativeCategories.initiativeId, ids))
+      .where(isCard(schema.initiativeCategories.initiativeId))
       .orderBy(schema.initiativeCategories.categorySlug),
     db
       .select({
@@ -221,24 +256,38 @@ async function loadCardChunk(db: Database, org: Tenant, memberId: string, rows: 
         uuid: participations.uuid,
       })
       .from(participations)
-      .where(and(eq(participations.memberId, memberId), inArray(participations.initiativeId, ids))),
+      .where(and(eq(participations.memberId, memberId), isCard(participations.initiativeId))),
     db
       .select({ initiativeId: interests.initiativeId })
       .from(interests)
-      .where(and(eq(interests.memberId, memberId), inArray(interests.initiativeId, ids))),
+      .where(and(eq(interests.memberId, memberId), isCard(interests.initiativeId))),
     db
       .select({ initiativeId: contributions.initiativeId, ...ownSums })
       .from(contributions)
-      .where(and(eq(contributions.memberId, memberId), inArray(contributions.initiativeId, ids), liveContribution))
+      .where(and(eq(contributions.memberId, memberId), isCard(contributions.initiativeId), liveContribution))
       .groupBy(contributions.initiativeId),
-  ]);
+  ] as const;
+}
+
+/** Cards of `rows`, from what a batch of cardStatements answered. */
+export function toCards(org: Tenant, rows: InitiativeRow[], results: Results<ReturnType<typeof cardStatements>>): InitiativeCard[] {
+  const [sdgRows, categoryRows, participationRows, interestRows, contributionRows] = results;
   const extras = new Map<string, CardExtras>(
-    ids.map((id) => [id, { sdgs: [], categories: [], participation: null, interested: false, ownContribution: 0, ownPendingContribution: 0 }]),
+    rows.map((row) => [row.id, { sdgs: [], categories: [], participation: null, interested: false, ownContribution: 0, ownPendingContribution: 0 }]),
   );
-  for (const s of sdgRows) extras.get(s.initiativeId)!.sdgs.push(s.id);
-  for (const c of categoryRows) extras.get(c.initiativeId)!.categories.push(c.slug);
-  for (const { initiativeId, ...p } of participationRows) extras.get(initiativeId)!.participation = p;
-  for (const i of interestRows) extras.get(i.initiativeId)!.interested = true;
-  for (const c of contributionRows) Object.assign(extras.get(c.initiativeId)!, { ownContribution: Number(c.confirmed), ownPendingContribution: Number(c.pending) });
+  for (const s of sdgRows) extras.get(s.initiativeId)?.sdgs.push(s.id);
+  for (const c of categoryRows) extras.get(c.initiativeId)?.categories.push(c.slug);
+  for (const { initiativeId, ...p } of participationRows) {
+    const card = extras.get(initiativeId);
+    if (card) card.participation = p;
+  }
+  for (const i of interestRows) {
+    const card = extras.get(i.initiativeId);
+    if (card) card.interested = true;
+  }
+  for (const c of contributionRows) {
+    const card = extras.get(c.initiativeId);
+    if (card) Object.assign(card, { ownContribution: Number(c.confirmed), ownPendingContribution: Number(c.pending) });
+  }
   return rows.map((row) => toCard(org, row, extras.get(row.id)!));
 }

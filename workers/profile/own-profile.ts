@@ -5,6 +5,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { ProfileDetailsInput } from "../../app/domain/profile-details";
 import { getDb, schema } from "../db/client";
+import { accountDisabled } from "../auth/sessions";
 import type { Tenant } from "../tenant/organizations";
 import type { OrgMembership } from "../types";
 
@@ -97,6 +98,8 @@ export async function ownProfileJson(env: Env, memberId: string, org: Tenant, me
         .where(eq(schema.members.id, membership.managerMemberId ?? "")),
     ]);
   const m = member[0];
+  // SPEC.md section 8: a 402 on the profile makes the app log out (checked here: one round trip).
+  if (!m || m.disabledAt !== null) throw accountDisabled();
   const p = profile[0];
   const latestTerms = terms[0];
   const mine = (set: { slug: string }[]) => new Set(set.map((row) => row.slug));

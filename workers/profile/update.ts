@@ -6,7 +6,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ProfileDetailsInput } from "../../app/domain/profile-details";
 import { latestPlatformTermsVersion } from "../auth/members";
-import { accountDisabled } from "../auth/sessions";
 import { chunksFor, selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { badRequest, conflict } from "../lib/domain-errors";
@@ -31,12 +30,6 @@ export interface ProfileUpdate {
   org_last_terms_accepted?: true;
   onboarding_completed_version?: number;
   chat_password?: string;
-}
-
-/** SPEC.md section 8: a 402 on the profile makes the app log out. */
-export async function assertMemberActive(env: Env, memberId: string) {
-  const member = await getDb(env).select({ disabledAt: schema.members.disabledAt }).from(schema.members).where(eq(schema.members.id, memberId)).get();
-  if (!member || member.disabledAt !== null) throw accountDisabled();
 }
 
 /** Whether a D1 error (or its cause, as drizzle wraps it) is a unique-constraint failure on `table`. */
