@@ -24,7 +24,9 @@ import { measureRoundTrips, REPORT_ONLY, ROUND_TRIP_HEADERS, roundTripRows } fro
 /** Budgets, in KiB (1 KiB = 1024 bytes) of gzip-compressed JavaScript on a first visit of the URL. */
 const BUDGETS = {
   firstVisitJsKiB: {
-    "/signin": 110,
+    // 110 until the sign-in form validated in the browser with conform (about 11 KiB gzip, the same
+    // schema as the action's): docs/decisions/017-form-validation-weight.md.
+    "/signin": 116,
     "/wall": 150,
   },
   // Reported next to the budgets, without one.
