@@ -16,7 +16,7 @@ import { amountSchema, contributionSchema } from "../../app/domain/initiatives";
 import { createPaypalOrder, recordContribution } from "../contributions/service";
 import { badRequest } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
-import { invalidInput } from "../lib/validation";
+import { parseInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { initiativeFromPath } from "./participation";
@@ -31,23 +31,17 @@ function idempotencyKey(c: Context<AppEnv>): string | null {
   return key;
 }
 
-function parseBody<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
-  const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
-  throw invalidInput(result.issues);
-}
-
 export const contributionRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .post("/", async (c) => {
     const key = idempotencyKey(c);
-    const input = parseBody(contributionSchema, await jsonBody(c));
+    const input = parseInput(contributionSchema, await jsonBody(c));
     const initiative = await initiativeFromPath(c);
     const recorded = await recordContribution(c.env, { orgId: c.var.org.id, memberId: c.var.auth.memberId, initiative, key, input });
     return c.json(recorded.contribution, recorded.created ? 201 : 200);
   })
   .post("/paypal/order", async (c) => {
-    const { value } = parseBody(v.object({ value: amountSchema }), await jsonBody(c));
+    const { value } = parseInput(v.object({ value: amountSchema }), await jsonBody(c));
     const orderId = await createPaypalOrder(c.env, await initiativeFromPath(c), value);
     return c.json({ order_id: orderId }, 201);
   });

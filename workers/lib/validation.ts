@@ -15,6 +15,13 @@ type Schema = v.GenericSchema | v.GenericSchemaAsync;
 export const invalidInput = (issues: readonly v.BaseIssue<unknown>[]) =>
   badRequest("validation_error", "Some fields are missing or invalid.", fieldErrors(issues, { root: "_" }));
 
+/** The schema's output for a value read by hand (e.g. a body checked against the initiative it is for), or the 400 above. */
+export function parseInput<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw invalidInput(result.issues);
+  return result.output;
+}
+
 export function validate<T extends Schema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   const check = vValidator(target, schema, (result) => {
     if (!result.success) throw invalidInput(result.issues);

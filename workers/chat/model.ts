@@ -1,0 +1,76 @@
+/**
+ * The chat's shapes (docs/api/chat.md) and the small rules every chat module shares: who acts, how a
+ * message and a member look in JSON, which conversation ids can exist.
+ */
+import { notFound } from "../lib/domain-errors";
+
+/** Who is acting: a member inside one organisation. */
+export interface ChatActor {
+  orgId: string;
+  memberId: string;
+}
+
+export interface ChatMessageJson {
+  id: number;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  created_at: number;
+  client_id: string | null;
+}
+
+export interface ChatUserJson {
+  id: string;
+  name: string;
+  avatar: string | null;
+}
+
+export interface ConversationJson {
+  id: string;
+  type: "private";
+  participants: ChatUserJson[];
+  /** The other members (SPEC.md "participants ids" without me). */
+  occupant_ids: string[];
+  unread_count: number;
+  last_read_message_id: number;
+  last_message: ChatMessageJson | null;
+  last_message_user_id: string | null;
+  last_message_timestamp: number | null;
+  created_at: number;
+}
+
+export interface MessageRow {
+  id: number;
+  conversation_id: string;
+  sender_member_id: string;
+  content: string;
+  created_at: number;
+  client_id: string | null;
+}
+
+export const messageJson = (row: MessageRow): ChatMessageJson => ({
+  id: row.id,
+  conversation_id: row.conversation_id,
+  sender_id: row.sender_member_id,
+  content: row.content,
+  created_at: row.created_at,
+  client_id: row.client_id,
+});
+
+export const avatarUrl = (memberId: string, avatarKey: string | null) => (avatarKey ? `/api/files/avatar/${memberId}` : null);
+
+export const conversationNotFound = () => notFound("conversation_not_found", "The conversation cannot be found.");
+
+/** Conversation ids are server-made UUIDs; anything else cannot exist (and never reaches SQL). */
+export const isConversationId = (id: unknown): id is string =>
+  typeof id === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+
+export const MESSAGE_COLUMNS = "m.id, m.conversation_id, m.sender_member_id, m.content, m.created_at, m.client_id";
+
+export interface ChatUsersPage {
+  page: number;
+  per_page: number;
+  total: number;
+  has_more: boolean;
+  groups: { letter: string; users: ChatUserJson[] }[];
+}
