@@ -66,8 +66,10 @@ export async function peekEmailToken(env: Env, token: string, purpose: EmailToke
  */
 export async function consumeEmailToken(env: Env, token: string, purpose: EmailTokenPurpose) {
   const row = await peekEmailToken(env, token, purpose);
-  const result = await env.DB.prepare("UPDATE email_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL")
-    .bind(Date.now(), row.tokenHash)
+  const result = await getDb(env)
+    .update(schema.emailTokens)
+    .set({ usedAt: Date.now() })
+    .where(and(eq(schema.emailTokens.tokenHash, row.tokenHash), isNull(schema.emailTokens.usedAt)))
     .run();
   if (result.meta.changes !== 1) throw linkExpired();
   return row;

@@ -54,8 +54,10 @@ export async function createSession(env: Env, memberId: string, userAgent?: stri
 }
 
 export async function revokeSession(env: Env, sessionId: string, reason: string) {
-  await env.DB.prepare("UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL")
-    .bind(Date.now(), reason, sessionId)
+  await getDb(env)
+    .update(schema.sessions)
+    .set({ revokedAt: Date.now(), revokedReason: reason })
+    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)))
     .run();
 }
 
@@ -91,8 +93,10 @@ export async function rotateRefreshToken(env: Env, refreshToken: string): Promis
   if (token.expiresAt <= now || session.expiresAt <= now) throw invalidRefresh("session_expired");
 
   // Exactly one caller can mark the token used; a racing duplicate counts as reuse.
-  const used = await env.DB.prepare("UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL")
-    .bind(now, tokenHash)
+  const used = await db
+    .update(schema.refreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(schema.refreshTokens.tokenHash, tokenHash), isNull(schema.refreshTokens.usedAt)))
     .run();
   if (used.meta.changes !== 1) {
     await revokeSession(env, session.id, "refresh_token_reused");
