@@ -116,7 +116,12 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
     const env: Env = { ...c.env, DB: database.binding };
     const response = await options.renderPage(forRemix(c.req.raw), env, ctx, {
       ...page,
-      api: async (request) => app.fetch(asPageCall(request, page), env, ctx),
+      api: async (request) => {
+        const answer = await app.fetch(asPageCall(request, page), env, ctx);
+        // What the page read before a write may have changed: read it again (request-memo.ts).
+        if (request.method !== "GET" && request.method !== "HEAD") page.memo.forgetReads();
+        return answer;
+      },
       webIdentity: (request) => webIdentity({ cloudflare: { env }, ...page, followBookmark: database.followBookmark }, request),
     });
     await database.saveBookmark();

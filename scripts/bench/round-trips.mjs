@@ -21,8 +21,8 @@ function cookieOf(response) {
   return cookies.filter((cookie) => !cookie.endsWith("=")).join("; ");
 }
 
-async function request(server, path, { cookie, form } = {}) {
-  const headers = { cookie, accept: "text/html" };
+export async function request(server, path, { cookie, form, trace = false } = {}) {
+  const headers = { cookie, accept: "text/html", ...(trace ? { "x-bench-trace": "1" } : {}) };
   const init = { headers, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) };
   if (form) Object.assign(init, { method: "POST", body: new URLSearchParams(form), headers: { ...headers, origin: server.url } });
   const started = performance.now();
@@ -31,7 +31,8 @@ async function request(server, path, { cookie, form } = {}) {
   const ms = performance.now() - started;
   const counts = JSON.parse(response.headers.get("x-bench-counts") ?? "null");
   if (!counts) throw new Error(`${path}: no x-bench-counts header (is the counting harness serving?)`);
-  return { response, ms, counts };
+  const trips = JSON.parse(response.headers.get("x-bench-trips") ?? "null");
+  return { response, ms, counts, trips };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -49,7 +50,7 @@ async function page(server, cookie, path) {
   return { counts: warm.at(-1).counts, ms: median(warm.map((sample) => sample.ms)) };
 }
 
-async function signIn(server) {
+export async function signIn(server) {
   const { response } = await request(server, "/signin", { form: { intent: "login", email: MEMBER.email, password: MEMBER.password } });
   const cookie = cookieOf(response);
   if (!cookie.includes("commons_session=")) throw new Error(`Signing in ${MEMBER.email} answered ${response.status} without a session cookie`);
@@ -57,20 +58,20 @@ async function signIn(server) {
 }
 
 /** The first initiatives (slug and id) the member has not joined, in the order the join is tried. */
-async function unjoined(server) {
+export async function unjoined(server) {
   const rows = await server.d1(
     `SELECT i.slug, i.id FROM initiatives i WHERE i.org_id = '${MEMBER.orgId}' AND i.id NOT IN (SELECT p.initiative_id FROM participations p JOIN members m ON m.id = p.member_id WHERE m.email = '${MEMBER.email}') ORDER BY i.slug LIMIT 20`,
   );
   return rows;
 }
 
-async function join(server, cookie, slugs) {
+export async function join(server, cookie, slugs, { trace = false } = {}) {
   for (const { slug, id } of slugs) {
-    const action = await request(server, `/initiative/${slug}`, { cookie, form: { intent: "join", id } });
+    const action = await request(server, `/initiative/${slug}`, { cookie, form: { intent: "join", id }, trace });
     const location = action.response.headers.get("location") ?? "";
     if (!location.startsWith("/initiative#")) continue; // not joinable (closed, full, questions...): try the next
-    const landing = await request(server, new URL(location, server.url).pathname, { cookie });
-    return { slug, counts: add(action.counts, landing.counts), ms: action.ms + landing.ms };
+    const landing = await request(server, new URL(location, server.url).pathname, { cookie, trace });
+    return { slug, counts: add(action.counts, landing.counts), ms: action.ms + landing.ms, action, landing };
   }
   throw new Error(`None of ${slugs.map((row) => row.slug).join(", ")} could be joined by ${MEMBER.email}`);
 }

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { initiativeIntent, loadInitiative } from "../../app/routes/_app.initiative.$slug.($action)/initiative.server";
 import { loadMember, memberIdentity } from "../../app/lib/member.server";
 import { createWebSession } from "../../workers/auth/web-session";
-import { createRequestMemo } from "../../workers/lib/request-memo";
+import { createRequestMemo, readKey } from "../../workers/lib/request-memo";
 import { createInitiative } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
@@ -59,5 +59,18 @@ describe("one browser request", () => {
     await initiativeIntent(args({ method: "POST" }), "memo-shift", form);
     await loadMember(args());
     expect(count(calls, "GET /api/acme/profile")).toBe(2);
+  });
+});
+
+describe("the request memo", () => {
+  it("forgets data after a write but keeps who is signed in", async () => {
+    const memo = createRequestMemo();
+    let reads = 0;
+    const read = async () => ++reads;
+    await memo.once(readKey("initiative:x"), read);
+    await memo.once("membership:m:o", read);
+    memo.forgetReads();
+    expect(await memo.once(readKey("initiative:x"), read)).toBe(3);
+    expect(await memo.once("membership:m:o", read)).toBe(2);
   });
 });

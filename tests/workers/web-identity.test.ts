@@ -7,9 +7,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadMember } from "../../app/lib/member.server";
+import { loadMember, memberIdentity } from "../../app/lib/member.server";
 import { createApp } from "../../workers/app";
-import { createWebSession } from "../../workers/auth/web-session";
+import { createWebSession, getWebSession } from "../../workers/auth/web-session";
 import { watchedEnv } from "./counting-env";
 import { createMember, login, seedOrganizations, testEnv } from "./support";
 
@@ -27,8 +27,8 @@ async function signedIn(email: string) {
   return { member, tokens, cookie };
 }
 
-/** One browser request for a signed-in page whose loader runs loadMember; its API calls recorded. */
-async function pageLoad(cookie: string) {
+/** One browser request for a signed-in page whose loader runs loadMember (after `before`, an action's calls); its API calls recorded. */
+async function pageLoad(cookie: string, before?: (context: AppLoadContext, request: Request) => Promise<void>) {
   const watched = watchedEnv();
   const calls: string[] = [];
   let outcome: { member?: Awaited<ReturnType<typeof loadMember>>; thrown?: Response } = {};
@@ -44,6 +44,7 @@ async function pageLoad(cookie: string) {
         },
       };
       try {
+        await before?.(context, request);
         outcome = { member: await loadMember({ request, context }) };
       } catch (thrown) {
         if (!(thrown instanceof Response)) throw thrown;
@@ -69,11 +70,31 @@ describe("a signed-in page load", () => {
     expect(page.sessionReads).toBe(1);
   });
 
-  it("costs two D1 round trips: the web identity's batch and the profile's", async () => {
+  it("costs one D1 round trip: the web identity's batch reads the own profile too", async () => {
     const { cookie } = await signedIn("trips@acme.example");
     const page = await pageLoad(cookie);
     expect(page.member?.profile.email).toBe("trips@acme.example");
-    expect(page.roundTrips).toBe(2);
+    expect(page.member?.profile.organization.slug).toBe("acme");
+    expect(page.roundTrips).toBe(1);
+  });
+
+  it("reads the own profile again after an action changed it in the same request", async () => {
+    const { cookie } = await signedIn("renamed@acme.example");
+    const page = await pageLoad(cookie, async (context, request) => {
+      // The action: who is signed in (the batch that also reads the profile), then a write through the API.
+      await memberIdentity({ request, context });
+      const token = (await getWebSession(context, request))!.accessToken;
+      const saved = await context.api(
+        new Request("http://acme.localhost/api/acme/profile", {
+          method: "PUT",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ name: "Renamed Member" }),
+        }),
+      );
+      expect(saved.status).toBe(200);
+    });
+    // The loader after the action shows the profile as the write left it, not as the batch first read it.
+    expect(page.member?.profile.name).toBe("Renamed Member");
   });
 
   it("is refused on the very next page once the session is revoked elsewhere, and the cookie is cleared", async () => {

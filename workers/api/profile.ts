@@ -12,6 +12,7 @@ import { ProfileDetailsSchema } from "../../app/domain/profile-details";
 import { slugSchema } from "../../app/domain/slug";
 import { SocialSchema } from "../../app/domain/social";
 import { jsonBody } from "../lib/json-body";
+import { readMemo } from "../lib/page-request";
 import type { CommunityConfig } from "../tenant/config";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
@@ -61,7 +62,7 @@ const profileUpdateSchema = (region: string, community: CommunityConfig) =>
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/", async (c) => c.json(await ownProfileJson(c.env, c.var.auth.memberId, c.var.org, c.var.membership)))
+  .get("/", async (c) => c.json(await ownProfileJson(c.env, c.var.auth.memberId, c.var.org, c.var.membership, readMemo(c))))
 
   .put("/", async (c) => {
     const raw = await jsonBody(c);

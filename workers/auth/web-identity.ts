@@ -5,12 +5,16 @@
  * token, a disabled account) takes effect on the very next page; no page asks PUT /auth/identity.
  *
  * What the batch read is left in the request's memo, so the page's in-process API calls skip their
- * own session check and membership read (auth/middleware.ts, tenant/memberships.ts).
+ * own session check and membership read (auth/middleware.ts, tenant/memberships.ts). A browser
+ * request also reads the member's own profile in this organisation in the same batch: every
+ * signed-in page's shell shows it (GET /api/{org}/profile), and a second round trip for it would
+ * cost more than the dozen statements it adds here (docs/decisions/012-in-process-api-and-round-trips.md).
  */
 import { asc, eq, inArray } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { sha256Hex } from "../lib/crypto";
 import type { RequestMemo } from "../lib/request-memo";
+import { ownProfileKey, ownProfileStatements, toOwnProfile, type OwnProfileResults } from "../profile/own-profile";
 import { membershipColumns, membershipKey } from "../tenant/memberships";
 import { organizationOfMembership, organizationsOf, userJsonOf, type UserJson } from "./members";
 import { liveSession, liveSessionKey } from "./sessions";
@@ -54,7 +58,8 @@ async function readWebIdentity(context: Context, value: string): Promise<WebIden
   const ofWebSession = <C extends typeof schema.webSessions.sessionId | typeof schema.webSessions.memberId>(column: C) =>
     db.select({ value: column }).from(schema.webSessions).where(eq(schema.webSessions.id, id));
   const memberId = ofWebSession(schema.webSessions.memberId);
-  const [webs, sessions, members, profiles, memberships] = await db.batch([
+  const ownProfile = context.memo ? ownProfileStatements(db, context.tenant, (column) => inArray(column, memberId)) : [];
+  const [webs, sessions, members, profiles, memberships, ...ownProfileResults] = await db.batch([
     db.select().from(schema.webSessions).where(eq(schema.webSessions.id, id)),
     db.select().from(schema.sessions).where(inArray(schema.sessions.id, ofWebSession(schema.webSessions.sessionId))),
     db.select().from(schema.members).where(inArray(schema.members.id, memberId)),
@@ -65,6 +70,7 @@ async function readWebIdentity(context: Context, value: string): Promise<WebIden
       .innerJoin(schema.organizations, eq(schema.organizations.id, schema.memberships.orgId))
       .where(inArray(schema.memberships.memberId, memberId))
       .orderBy(asc(schema.memberships.createdAt)),
+    ...ownProfile,
   ]);
   const row = { web: webs[0], session: sessions[0] ?? null, member: members[0] ?? null };
   if (!row.web || row.web.expiresAt <= Date.now()) return { status: "signed-out" };
@@ -83,7 +89,13 @@ async function readWebIdentity(context: Context, value: string): Promise<WebIden
 
   const member = row.member;
   context.memo?.once(liveSessionKey(live.id), async () => live);
-  for (const { orgId, orgSlug: _, ...membership } of memberships) context.memo?.once(membershipKey(member.id, orgId), async () => membership);
+  for (const { orgId, orgSlug: _, ...membership } of memberships) {
+    context.memo?.once(membershipKey(member.id, orgId), async () => membership);
+    if (ownProfile.length && orgId === context.tenant.id) {
+      const profile = toOwnProfile(ownProfileResults as unknown as OwnProfileResults, member.id, context.tenant, membership);
+      context.memo?.once(ownProfileKey(orgId, member.id), async () => profile);
+    }
+  }
   const organizations = await organizationsOf(env, memberships, context.tenant.id);
   return { status: "member", user: userJsonOf(env, member, profiles[0], organizations), session };
 }

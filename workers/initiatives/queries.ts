@@ -9,9 +9,9 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Initiative, InitiativeCard } from "../../app/domain/initiatives";
-import { getDb, schema, type Database } from "../db/client";
+import { getDb, schema, type BatchResults, type Database } from "../db/client";
 import { chunksFor } from "../db/chunks";
-import type { RequestMemo } from "../lib/request-memo";
+import { readKey, type RequestMemo } from "../lib/request-memo";
 import type { Tenant } from "../tenant/organizations";
 import { toCard, toInitiative, type CardExtras, type InitiativeRow, type ParticipationRow } from "./serialize";
 
@@ -48,7 +48,7 @@ export async function findInitiativeRow(db: Database, orgId: string, by: Initiat
 export function findInitiative(env: Pick<Env, "DB">, org: Tenant, memberId: string, by: InitiativeKey, memo?: RequestMemo): Promise<Initiative | null> {
   const read = () => readInitiative(getDb(env), org, memberId, by);
   const key = "slug" in by ? `slug:${by.slug}` : `id:${by.id}`;
-  return memo ? memo.once(`initiative:${org.id}:${memberId}:${key}`, read) : read();
+  return memo ? memo.once(readKey(`initiative:${org.id}:${memberId}:${key}`), read) : read();
 }
 
 async function readInitiative(db: Database, org: Tenant, memberId: string, by: InitiativeKey): Promise<Initiative | null> {
@@ -159,8 +159,7 @@ function aroundInitiative(db: Database, org: Tenant, memberId: string, isInitiat
 }
 
 /** What a batch of these statements answers, statement by statement. */
-type Results<T extends readonly unknown[]> = { readonly [K in keyof T]: Awaited<T[K]> };
-type AroundRows = Results<ReturnType<typeof aroundInitiative>>;
+type AroundRows = BatchResults<ReturnType<typeof aroundInitiative>>;
 
 function toFullInitiative(org: Tenant, row: InitiativeRow, around: AroundRows): Initiative {
   const [
@@ -270,7 +269,7 @@ export function cardStatements(db: Database, memberId: string, isCard: (column: 
 }
 
 /** Cards of `rows`, from what a batch of cardStatements answered. */
-export function toCards(org: Tenant, rows: InitiativeRow[], results: Results<ReturnType<typeof cardStatements>>): InitiativeCard[] {
+export function toCards(org: Tenant, rows: InitiativeRow[], results: BatchResults<ReturnType<typeof cardStatements>>): InitiativeCard[] {
   const [sdgRows, categoryRows, participationRows, interestRows, contributionRows] = results;
   const extras = new Map<string, CardExtras>(
     rows.map((row) => [row.id, { sdgs: [], categories: [], participation: null, interested: false, ownContribution: 0, ownPendingContribution: 0 }]),

@@ -1,12 +1,20 @@
 /**
- * What one browser request has already worked out (the web session, the member's identity), shared by
- * every loader and action of that request: Remix hands each loader its own `Request`, but one load
- * context. A write through the API forgets it all, so a page rendered after an action reads fresh.
+ * What one browser request has already worked out (the web session, the member's identity, data a
+ * page reads more than once), shared by every loader and action of that request: Remix hands each
+ * loader its own `Request`, but one load context. Leaving the web session forgets it all.
+ *
+ * Keys that start with `read:` hold data (an initiative, the own profile): a write through the
+ * page's in-process API forgets them (`forgetReads`, workers/app.ts), so a page rendered after an
+ * action reads what the action changed. Who the member is (session, membership) stays.
  */
 export interface RequestMemo {
   once<T>(key: string, compute: () => Promise<T>): Promise<T>;
   forget(): void;
+  forgetReads(): void;
 }
+
+/** The memo key of data a write may change. */
+export const readKey = (key: string) => `read:${key}`;
 
 export function createRequestMemo(): RequestMemo {
   const memo = new Map<string, Promise<unknown>>();
@@ -22,5 +30,8 @@ export function createRequestMemo(): RequestMemo {
       return value;
     },
     forget: () => memo.clear(),
+    forgetReads() {
+      for (const key of [...memo.keys()]) if (key.startsWith("read:")) memo.delete(key);
+    },
   };
 }

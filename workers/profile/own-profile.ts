@@ -2,9 +2,11 @@
  * The member's own profile in one organisation (SPEC.md section 3, "Own profile"): read from the
  * member, profile, membership and details rows, and the organisation's groups and lookups.
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ProfileDetailsInput } from "../../app/domain/profile-details";
-import { getDb, schema } from "../db/client";
+import { getDb, schema, type BatchResults, type Database } from "../db/client";
+import { readKey, type RequestMemo } from "../lib/request-memo";
 import { accountDisabled } from "../auth/sessions";
 import type { Tenant } from "../tenant/organizations";
 import type { OrgMembership } from "../types";
@@ -67,36 +69,62 @@ export function detailsChanges(input: ProfileDetailsInput): Partial<DetailsRow> 
   return changes as Partial<DetailsRow>;
 }
 
-export async function ownProfileJson(env: Env, memberId: string, org: Tenant, membership: OrgMembership) {
-  const db = getDb(env);
-  const [member, profile, details, groups, myGroups, categories, myCategories, audiences, myAudiences, competences, terms, manager] =
-    await db.batch([
-      db.select().from(schema.members).where(eq(schema.members.id, memberId)),
-      db.select().from(schema.profiles).where(eq(schema.profiles.memberId, memberId)),
-      db.select().from(schema.profileDetails).where(and(eq(schema.profileDetails.orgId, org.id), eq(schema.profileDetails.memberId, memberId))),
-      db.select().from(schema.publicUserGroups).where(eq(schema.publicUserGroups.orgId, org.id)).orderBy(asc(schema.publicUserGroups.name)),
-      db
-        .select({ groupId: schema.memberUserGroups.groupId })
-        .from(schema.memberUserGroups)
-        .where(eq(schema.memberUserGroups.memberId, memberId)),
-      db.select().from(schema.categories).orderBy(asc(schema.categories.sortOrder)),
-      db
-        .select({ slug: schema.memberCategories.categorySlug })
-        .from(schema.memberCategories)
-        .where(and(eq(schema.memberCategories.orgId, org.id), eq(schema.memberCategories.memberId, memberId))),
-      db.select().from(schema.targetAudiences).orderBy(asc(schema.targetAudiences.sortOrder)),
-      db
-        .select({ slug: schema.memberTargetAudiences.targetAudienceSlug })
-        .from(schema.memberTargetAudiences)
-        .where(and(eq(schema.memberTargetAudiences.orgId, org.id), eq(schema.memberTargetAudiences.memberId, memberId))),
-      db.select({ slug: schema.memberCompetences.competenceSlug }).from(schema.memberCompetences).where(eq(schema.memberCompetences.memberId, memberId)),
-      db.select().from(schema.platformTerms).orderBy(desc(schema.platformTerms.version)).limit(1),
-      db
-        .select({ name: schema.profiles.name, email: schema.members.email })
-        .from(schema.members)
-        .innerJoin(schema.profiles, eq(schema.profiles.memberId, schema.members.id))
-        .where(eq(schema.members.id, membership.managerMemberId ?? "")),
-    ]);
+/** The memo key of a member's own profile in one organisation (workers/lib/request-memo.ts). */
+export const ownProfileKey = (orgId: string, memberId: string) => readKey(`own-profile:${orgId}:${memberId}`);
+
+/**
+ * The statements that read a member's own profile in `org`; `isMember` matches the member's id (a
+ * value, or a subquery so that the web identity's batch reads the profile in the same round trip).
+ */
+export function ownProfileStatements(db: Database, org: Tenant, isMember: (column: SQLiteColumn) => SQL) {
+  const managerOf = db
+    .select({ id: schema.memberships.managerMemberId })
+    .from(schema.memberships)
+    .where(and(eq(schema.memberships.orgId, org.id), isMember(schema.memberships.memberId)));
+  return [
+    db.select().from(schema.members).where(isMember(schema.members.id)),
+    db.select().from(schema.profiles).where(isMember(schema.profiles.memberId)),
+    db.select().from(schema.profileDetails).where(and(eq(schema.profileDetails.orgId, org.id), isMember(schema.profileDetails.memberId))),
+    db.select().from(schema.publicUserGroups).where(eq(schema.publicUserGroups.orgId, org.id)).orderBy(asc(schema.publicUserGroups.name)),
+    db.select({ groupId: schema.memberUserGroups.groupId }).from(schema.memberUserGroups).where(isMember(schema.memberUserGroups.memberId)),
+    db.select().from(schema.categories).orderBy(asc(schema.categories.sortOrder)),
+    db
+      .select({ slug: schema.memberCategories.categorySlug })
+      .from(schema.memberCategories)
+      .where(and(eq(schema.memberCategories.orgId, org.id), isMember(schema.memberCategories.memberId))),
+    db.select().from(schema.targetAudiences).orderBy(asc(schema.targetAudiences.sortOrder)),
+    db
+      .select({ slug: schema.memberTargetAudiences.targetAudienceSlug })
+      .from(schema.memberTargetAudiences)
+      .where(and(eq(schema.memberTargetAudiences.orgId, org.id), isMember(schema.memberTargetAudiences.memberId))),
+    db.select({ slug: schema.memberCompetences.competenceSlug }).from(schema.memberCompetences).where(isMember(schema.memberCompetences.memberId)),
+    db.select().from(schema.platformTerms).orderBy(desc(schema.platformTerms.version)).limit(1),
+    db
+      .select({ name: schema.profiles.name, email: schema.members.email })
+      .from(schema.members)
+      .innerJoin(schema.profiles, eq(schema.profiles.memberId, schema.members.id))
+      .where(inArray(schema.members.id, managerOf)),
+  ] as const;
+}
+
+export type OwnProfileResults = BatchResults<ReturnType<typeof ownProfileStatements>>;
+
+/**
+ * The own profile (GET /api/{org}/profile). With a browser request's memo, the profile the web
+ * identity's batch already read (workers/auth/web-identity.ts) is answered without a round trip.
+ */
+export function ownProfileJson(env: Env, memberId: string, org: Tenant, membership: OrgMembership, memo?: RequestMemo) {
+  const read = async () => {
+    const db = getDb(env);
+    const results = await db.batch(ownProfileStatements(db, org, (column) => eq(column, memberId)));
+    return toOwnProfile(results, memberId, org, membership);
+  };
+  return memo ? memo.once(ownProfileKey(org.id, memberId), read) : read();
+}
+
+/** The own profile from what ownProfileStatements read. */
+export function toOwnProfile(results: OwnProfileResults, memberId: string, org: Tenant, membership: OrgMembership) {
+  const [member, profile, details, groups, myGroups, categories, myCategories, audiences, myAudiences, competences, terms, manager] = results;
   const m = member[0];
   // SPEC.md section 8: a 402 on the profile makes the app log out (checked here: one round trip).
   if (!m || m.disabledAt !== null) throw accountDisabled();
