@@ -4,10 +4,11 @@
  * one membership read; a request from outside to the same URL still gets every step.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp, type PageContext } from "../../workers/app";
 import { watchedEnv } from "./counting-env";
-import { createInitiative } from "./initiatives-fixtures";
+import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 let token: string;
@@ -16,11 +17,25 @@ let mineId: string;
 
 beforeAll(async () => {
   const { acme } = await seedOrganizations();
-  await createInitiative({ orgId: acme.id, slug: "page-calls-shift" });
+  const shift = await createInitiative({ orgId: acme.id, slug: "page-calls-shift" });
   joinId = (await createInitiative({ orgId: acme.id, slug: "page-calls-join", maxParticipants: 5 })).id;
   mineId = (await createInitiative({ orgId: acme.id, slug: "page-calls-mine", maxParticipants: 5 })).id;
   await createMember({ email: "pages@acme.example", orgId: acme.id });
   token = (await login("pages@acme.example", "Correct-Horse-9", "acme.localhost")).body.access_token;
+  const me = await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind("pages@acme.example").first<{ id: string }>();
+  const other = await createMember({ email: "pages-other@acme.example", orgId: acme.id });
+  const attachment = (kind: string, filename: string, memberId: string, status: string, createdAt: number) =>
+    env.DB.prepare(
+      "INSERT INTO attachments (id, org_id, initiative_id, member_id, kind, filename, mimetype, size, r2_key, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'application/pdf', 1, ?, ?, ?)",
+    ).bind(crypto.randomUUID(), acme.id, shift.id, memberId, kind, filename, `k/${filename}`, status, createdAt);
+  // A participant sees the published ones besides their own (SPEC.md section 4).
+  await addParticipation(shift.id, acme.id, me!.id);
+  await env.DB.batch([
+    attachment("document", "published.pdf", other.id, "published", 1000),
+    attachment("document", "mine-pending.pdf", me!.id, "pending", 2000),
+    attachment("document", "theirs-pending.pdf", other.id, "pending", 3000),
+    attachment("image", "photo.png", other.id, "published", 4000),
+  ]);
 });
 
 /** Renders one "page" on `host` whose loader is `load`; answers what the loader answered. */
@@ -71,16 +86,20 @@ describe("a page's in-process API call", () => {
     expect(result.memberships).toBe(1);
   });
 
-  it("reads an initiative once, in one round trip, for its detail and its attachment lists", async () => {
+  it("reads an initiative once for its detail, and both attachment lists in one round trip", async () => {
+    const base = "http://acme.localhost/api/acme/initiative/page-calls-shift";
     const { result } = await renderPage("acme.localhost", async (page, watched) => {
-      const base = "http://acme.localhost/api/acme/initiative/page-calls-shift";
       const detail = await page.api(bearer(base));
       const lists = await Promise.all([page.api(bearer(`${base}/attachment/document`)), page.api(bearer(`${base}/attachment/image`))]);
-      return { statuses: [detail, ...lists].map((answer) => answer.status), roundTrips: watched.roundTrips() };
+      return { statuses: [detail, ...lists].map((answer) => answer.status), roundTrips: watched.roundTrips(), lists: await Promise.all(lists.map(json)) };
     });
     expect(result.statuses).toEqual([200, 200, 200]);
-    // The session check, the membership, the initiative's one batch, and each list's own query.
-    expect(result.roundTrips).toBe(5);
+    // The session check, the membership, the initiative's one batch, and one batch for both lists.
+    expect(result.roundTrips).toBe(4);
+    // The same lists a client gets from each call on its own: own uploads of each kind, the published ones.
+    const outside = await Promise.all(["document", "image"].map(async (kind) => json(await call("GET", `/api/acme/initiative/page-calls-shift/attachment/${kind}`, { token, host: "acme.localhost" }))));
+    expect(result.lists).toEqual(outside);
+    expect(outside.map((list) => list.map((a: { filename: string }) => a.filename))).toEqual([["mine-pending.pdf", "published.pdf"], ["photo.png"]]);
   });
 });
 

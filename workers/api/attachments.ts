@@ -20,6 +20,7 @@ import { conditionalStatus } from "../files/preconditions";
 import { contentDisposition } from "../files/sniff";
 import { badRequest, notFound, StaleVersionError, tooLarge } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
+import { readMemo } from "../lib/page-request";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { initiativeFromPath } from "./participation";
@@ -84,7 +85,7 @@ export const attachmentRoutes = new Hono<AppEnv>()
   .get("/:kind", validate("query", ListQuery), async (c) => {
     const scope = await scopeOf(c);
     const { limit, before } = c.req.valid("query");
-    const { attachments, next } = await listAttachments(scope, limit, before);
+    const { attachments, next } = await listAttachments(scope, limit, before, readMemo(c));
     if (next) {
       const link = new URL(c.req.url);
       link.search = new URLSearchParams({ limit: String(limit), before: `${next.createdAt}.${next.id}` }).toString();

@@ -11,6 +11,7 @@ import { countUpload } from "../files/upload-quota";
 import { detectType, safeFilename } from "../files/sniff";
 import { iso } from "../initiatives/serialize";
 import { forbidden, notFound, unsupportedType } from "../lib/domain-errors";
+import { readKey, type RequestMemo } from "../lib/request-memo";
 import type { Tenant } from "../tenant/organizations";
 
 export type AttachmentRow = typeof schema.attachments.$inferSelect;
@@ -79,10 +80,10 @@ export async function visibleAttachment(scope: AttachmentScope, id: string) {
   return { row, own };
 }
 
-/** One page of the attachments the member sees, newest first, and the cursor of the next page if there is one. */
-export async function listAttachments(scope: AttachmentScope, limit: number, before?: AttachmentCursor) {
+/** The query of one page of the attachments the member sees, newest first (one row more, to know whether a next page exists). */
+function pageQuery(scope: AttachmentScope, limit: number, before?: AttachmentCursor) {
   const own = eq(schema.attachments.memberId, scope.memberId);
-  const rows = await getDb(scope.env)
+  return getDb(scope.env)
     .select()
     .from(schema.attachments)
     .where(
@@ -95,12 +96,29 @@ export async function listAttachments(scope: AttachmentScope, limit: number, bef
       ),
     )
     .orderBy(desc(schema.attachments.createdAt), desc(schema.attachments.id))
-    .limit(limit + 1)
-    .all();
+    .limit(limit + 1);
+}
+
+function toPage(scope: AttachmentScope, rows: AttachmentRow[], limit: number) {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const next: AttachmentCursor | null = rows.length > limit ? { createdAt: last.createdAt, id: last.id } : null;
   return { attachments: page.map((row) => toAttachment(scope, row)), next };
+}
+
+/**
+ * One page of the attachments the member sees, newest first, and the cursor of the next page if
+ * there is one. With a browser request's memo, the first page of each kind is read in one batch:
+ * the initiative page lists documents and images together, so its second list costs no round trip.
+ */
+export async function listAttachments(scope: AttachmentScope, limit: number, before?: AttachmentCursor, memo?: RequestMemo) {
+  if (!memo || before) return toPage(scope, await pageQuery(scope, limit, before).all(), limit);
+  const { org, memberId, initiative } = scope;
+  const firstPages = await memo.once(readKey(`attachments:${org.id}:${memberId}:${initiative.id}:${limit}`), async () => {
+    const [documents, images] = await getDb(scope.env).batch([pageQuery({ ...scope, kind: "document" }, limit), pageQuery({ ...scope, kind: "image" }, limit)]);
+    return { document: documents, image: images } satisfies Record<AttachmentKind, AttachmentRow[]>;
+  });
+  return toPage(scope, firstPages[scope.kind], limit);
 }
 
 /**
