@@ -11,6 +11,7 @@ import { loadMember, memberIdentity } from "../../app/lib/member.server";
 import { createApp } from "../../workers/app";
 import { createWebSession, getWebSession } from "../../workers/auth/web-session";
 import { watchedEnv } from "./counting-env";
+import { createInitiative } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testEnv } from "./support";
 
 let acmeId: string;
@@ -28,7 +29,7 @@ async function signedIn(email: string) {
 }
 
 /** One browser request for a signed-in page whose loader runs loadMember (after `before`, an action's calls); its API calls recorded. */
-async function pageLoad(cookie: string, before?: (context: AppLoadContext, request: Request) => Promise<void>) {
+async function pageLoad(cookie: string, before?: (context: AppLoadContext, request: Request, watched: ReturnType<typeof watchedEnv>) => Promise<void>) {
   const watched = watchedEnv();
   const calls: string[] = [];
   let outcome: { member?: Awaited<ReturnType<typeof loadMember>>; thrown?: Response } = {};
@@ -44,7 +45,7 @@ async function pageLoad(cookie: string, before?: (context: AppLoadContext, reque
         },
       };
       try {
-        await before?.(context, request);
+        await before?.(context, request, watched);
         outcome = { member: await loadMember({ request, context }) };
       } catch (thrown) {
         if (!(thrown instanceof Response)) throw thrown;
@@ -76,6 +77,22 @@ describe("a signed-in page load", () => {
     expect(page.member?.profile.email).toBe("trips@acme.example");
     expect(page.member?.profile.organization.slug).toBe("acme");
     expect(page.roundTrips).toBe(1);
+  });
+
+  it("joins in three round trips, the phone check reading the profile the identity's batch read", async () => {
+    const { cookie } = await signedIn("joiner@acme.example");
+    const initiative = await createInitiative({ orgId: acmeId, slug: "web-identity-join", maxParticipants: 5 });
+    let joined: { status: number; participant?: string; roundTrips: number } | undefined;
+    await pageLoad(cookie, async (context, request, watched) => {
+      await memberIdentity({ request, context });
+      const token = (await getWebSession(context, request))!.accessToken;
+      const answer = await context.api(
+        new Request(`http://acme.localhost/api/acme/initiative/${initiative.id}`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" }),
+      );
+      joined = { status: answer.status, participant: (await answer.json<{ participant_status: string }>()).participant_status, roundTrips: watched.roundTrips() };
+    });
+    // The identity's batch (with the own profile), the initiative, the write with the initiative after.
+    expect(joined).toEqual({ status: 200, participant: "accepted", roundTrips: 3 });
   });
 
   it("reads the own profile again after an action changed it in the same request", async () => {

@@ -25,17 +25,17 @@ async function load(c: Context<AppEnv>, by: InitiativeKey): Promise<Initiative> 
   return initiative;
 }
 
-/** Runs a change on the initiative of `/:id`, then answers it as it is now. */
-async function change(c: Context<AppEnv>, by: InitiativeKey, act: (initiative: Initiative, now: number) => Promise<void>) {
-  await act(await load(c, by), Date.now());
-  return c.json(await load(c, by));
+/** Runs a change on the initiative of `/:id`, then answers it as it is now (as the change answered it, or read again). */
+async function change(c: Context<AppEnv>, by: InitiativeKey, act: (initiative: Initiative, now: number) => Promise<Initiative | void>) {
+  const changed = await act(await load(c, by), Date.now());
+  return c.json(changed ?? (await load(c, by)));
 }
 
 export const initiativeRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/", async (c) => c.json({ initiatives: await myInitiatives(getDb(c.env), c.var.org, c.var.auth.memberId) }))
   .get("/:slug", async (c) => c.json(await load(c, { slug: c.req.param("slug") })))
-  .put("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => join(c.env, c.var.org, { memberId: c.var.auth.memberId, membership: c.var.membership }, i, now)))
+  .put("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => join(c.env, c.var.org, { memberId: c.var.auth.memberId, membership: c.var.membership }, i, now, c.var.page?.memo)))
   .delete("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => leave(c.env, c.var.auth.memberId, i, now)))
   .put("/:id/interested", (c) => change(c, { id: c.req.param("id") }, (i, now) => showInterest(c.env, c.var.auth.memberId, i, now)))
   .delete("/:id/interested", (c) => change(c, { id: c.req.param("id") }, (i) => dropInterest(c.env, c.var.auth.memberId, i)))

@@ -5,7 +5,7 @@
  * is one batch, and participant_count is recounted from the accepted participations in the same
  * batch, so it never drifts from them, even when two members take the last place at once.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import * as v from "valibot";
 import {
   approvalRequired,
@@ -21,7 +21,10 @@ import {
 import { getDb, schema, type Database } from "../db/client";
 import { DomainError, badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
 import { invalidInput } from "../lib/validation";
+import { ownProfileKey } from "../profile/own-profile";
+import type { RequestMemo } from "../lib/request-memo";
 import type { Tenant } from "../tenant/organizations";
+import { initiativeFrom, initiativeStatements } from "./queries";
 import type { OrgMembership } from "../types";
 
 const { initiatives, participations, interests, scores } = schema;
@@ -45,11 +48,18 @@ const REFUSALS: Record<Refusal, DomainError> = {
   phone_required: conflict("phone_required", "The organisation asks for a phone number on your profile before joining."),
 };
 
-/** The member's side of joining: the phone on the profile, and the organisation's current policy accepted. */
-async function joiningMember(db: Database, org: Tenant, memberId: string, membership: Pick<OrgMembership, "orgTermsAcceptedVersion">) {
-  const profile = await db.select({ phone: schema.profiles.phone }).from(schema.profiles).where(eq(schema.profiles.memberId, memberId)).get();
+/**
+ * The member's side of joining: the phone on the profile, and the organisation's current policy
+ * accepted. A page's join reads the phone from the own profile its request already read (the
+ * memo holds only what no write of this request has changed since, workers/lib/request-memo.ts).
+ */
+async function joiningMember(db: Database, org: Tenant, memberId: string, membership: Pick<OrgMembership, "orgTermsAcceptedVersion">, memo?: RequestMemo) {
+  const known = memo?.peek<{ phone: string | null }>(ownProfileKey(org.id, memberId));
+  const phone = known
+    ? (await known).phone
+    : ((await db.select({ phone: schema.profiles.phone }).from(schema.profiles).where(eq(schema.profiles.memberId, memberId)).get())?.phone ?? null);
   // The same reading as the profile's org_last_terms_accepted (workers/profile/own-profile.ts).
-  return { phone: profile?.phone ?? null, orgTermsAccepted: membership.orgTermsAcceptedVersion >= org.orgTermsVersion };
+  return { phone, orgTermsAccepted: membership.orgTermsAcceptedVersion >= org.orgTermsVersion };
 }
 
 /**
@@ -57,7 +67,7 @@ async function joiningMember(db: Database, org: Tenant, memberId: string, member
  * manager's approval for it, else not_needed. Joining again after "not going" is allowed.
  * Joining twice changes nothing. The member must have accepted the organisation's volunteering
  * policy and, where the organisation asks for it, have a phone (memberJoinRefusal): the screen
- * asks for both first, the API refuses without them.
+ * asks for both first, the API refuses without them. Answers the initiative as the join left it.
  */
 export async function join(
   env: Pick<Env, "DB">,
@@ -65,41 +75,46 @@ export async function join(
   member: { memberId: string; membership: Pick<OrgMembership, "orgTermsAcceptedVersion"> },
   initiative: Initiative,
   now: number,
-) {
+  memo?: RequestMemo,
+): Promise<Initiative> {
   const { memberId } = member;
   const refusal = joinRefusal(initiative, now);
   if (refusal) throw REFUSALS[refusal];
-  if (initiative.participant_status === "accepted") return;
+  if (initiative.participant_status === "accepted") return initiative;
   const db = getDb(env);
-  const memberRefusal = memberJoinRefusal(org.community, await joiningMember(db, org, memberId, member.membership));
+  const memberRefusal = memberJoinRefusal(org.community, await joiningMember(db, org, memberId, member.membership, memo));
   if (memberRefusal) throw REFUSALS[memberRefusal];
   const approval = approvalRequired(org.community, initiative) ? "pending" : "not_needed";
-  const id = crypto.randomUUID();
-  const uuid = crypto.randomUUID();
   // The insert happens only while a place is left and the initiative is open: the check and the
-  // write are one statement, in the same transaction as the recount (D1 batch; raw statements,
-  // as drizzle's batch does not take an INSERT ... SELECT ... ON CONFLICT).
-  // The member's participation as the batch left it, read in the same round trip.
-  const [, , after] = await env.DB.batch<{ status: string }>([
-    env.DB.prepare(
-      `insert into participations (id, org_id, initiative_id, member_id, uuid, status, manager_approval_status, created_at, updated_at)
-       select ?1, ?2, ?3, ?4, ?5, 'accepted', ?6, ?7, ?7
-       where exists (
-         select 1 from initiatives where id = ?3 and org_id = ?2 and status = 'open'
-           and (max_participants < 0 or participant_count < max_participants)
-       )
-       on conflict (initiative_id, member_id) do update set
-         status = 'accepted', manager_approval_status = excluded.manager_approval_status,
-         created_at = excluded.created_at, updated_at = excluded.updated_at
-       where participations.status in ('not_going', 'pending')`,
-    ).bind(id, org.id, initiative.id, memberId, uuid, approval, now),
-    env.DB.prepare(
-      "update initiatives set participant_count = (select count(*) from participations where initiative_id = ?1 and status = 'accepted') where id = ?1",
-    ).bind(initiative.id),
-    env.DB.prepare("select status from participations where initiative_id = ? and member_id = ?").bind(initiative.id, memberId),
+  // write are one statement, in the same transaction as the recount. The member's participation
+  // and the whole initiative as the batch left them are read in the same round trip.
+  const [, , after, ...reread] = await db.batch([
+    // Columns in the table's order: id, org_id, initiative_id, member_id, uuid, status, manager_approval_status, created_at, updated_at.
+    db
+      .insert(participations)
+      .select(
+        sql`select ${crypto.randomUUID()}, ${org.id}, ${initiative.id}, ${memberId}, ${crypto.randomUUID()}, 'accepted', ${approval}, ${now}, ${now}
+          where exists (
+            select 1 from ${initiatives} where ${initiatives.id} = ${initiative.id} and ${initiatives.orgId} = ${org.id} and ${initiatives.status} = 'open'
+              and (${initiatives.maxParticipants} < 0 or ${initiatives.participantCount} < ${initiatives.maxParticipants})
+          )`,
+      )
+      .onConflictDoUpdate({
+        target: [participations.initiativeId, participations.memberId],
+        set: {
+          status: "accepted",
+          managerApprovalStatus: sql`excluded.manager_approval_status`,
+          createdAt: sql`excluded.created_at`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+        setWhere: inArray(participations.status, ["not_going", "pending"]),
+      }),
+    recount(db, initiative.id),
+    db.select({ status: participations.status }).from(participations).where(and(eq(participations.initiativeId, initiative.id), eq(participations.memberId, memberId))),
+    ...initiativeStatements(db, org, memberId, { id: initiative.id }),
   ]);
-  const joined = after.results[0];
-  if (joined?.status !== "accepted") throw REFUSALS.initiative_full;
+  if (after[0]?.status !== "accepted") throw REFUSALS.initiative_full;
+  return initiativeFrom(org, reread) ?? initiative;
 }
 
 /** Not going: only accepted volunteers and trainees, before the initiative ends (canSayNotGoing). */

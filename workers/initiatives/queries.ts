@@ -52,13 +52,22 @@ export function findInitiative(env: Pick<Env, "DB">, org: Tenant, memberId: stri
 }
 
 async function readInitiative(db: Database, org: Tenant, memberId: string, by: InitiativeKey): Promise<Initiative | null> {
+  return initiativeFrom(org, await db.batch(initiativeStatements(db, org, memberId, by)));
+}
+
+/** The statements that read the full initiative for one member (a batch of their own, or the tail of a write's batch). */
+export function initiativeStatements(db: Database, org: Tenant, memberId: string, by: InitiativeKey) {
   const key = "slug" in by ? eq(initiatives.slug, by.slug) : eq(initiatives.id, by.id);
   const where = and(eq(initiatives.orgId, org.id), key);
   const ofRow = (column: typeof initiatives.id | typeof initiatives.submitterMemberId) => db.select({ value: column }).from(initiatives).where(where);
-  const [rows, ...around] = await db.batch([
+  return [
     db.select().from(initiatives).where(where),
     ...aroundInitiative(db, org, memberId, (column) => inArray(column, ofRow(initiatives.id)), (column) => inArray(column, ofRow(initiatives.submitterMemberId))),
-  ]);
+  ] as const;
+}
+
+/** The initiative from what initiativeStatements read; null when there is none. */
+export function initiativeFrom(org: Tenant, [rows, ...around]: BatchResults<ReturnType<typeof initiativeStatements>>): Initiative | null {
   return rows[0] ? toFullInitiative(org, rows[0], around) : null;
 }
 

@@ -9,6 +9,8 @@
  */
 export interface RequestMemo {
   once<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** What is already known under `key`, without computing it. */
+  peek<T>(key: string): Promise<T> | undefined;
   forget(): void;
   forgetReads(): void;
 }
@@ -29,6 +31,7 @@ export function createRequestMemo(): RequestMemo {
       }
       return value;
     },
+    peek: <T>(key: string) => memo.get(key) as Promise<T> | undefined,
     forget: () => memo.clear(),
     forgetReads() {
       for (const key of [...memo.keys()]) if (key.startsWith("read:")) memo.delete(key);
