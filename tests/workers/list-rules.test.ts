@@ -97,7 +97,7 @@ const slugs = (cards: InitiativeCard[]) => cards.map((card) => card.slug).sort()
 
 describe("the SQL lists and the rules", () => {
   it("the wall is the cards that belong on it and are not history", async () => {
-    const page = await wallPage(getDb(env), org, member, { from: 0, to: Number.MAX_SAFE_INTEGER, page: 1 }, now);
+    const page = await wallPage(env, org, member, { from: 0, to: Number.MAX_SAFE_INTEGER, page: 1 }, now);
     const expected = (await allCards()).filter((card) => belongsOnWall(card) && !isHistory(card, now));
     expect(slugs(page.initiatives)).toEqual(slugs(expected));
     // The case list is wide enough to mean something: both sides of the rule occur.
@@ -107,7 +107,7 @@ describe("the SQL lists and the rules", () => {
   });
 
   it("my initiatives are the cards that belong to mine", async () => {
-    const mine = await myInitiatives(getDb(env), org, member);
+    const mine = await myInitiatives(env, org, member);
     const expected = (await allCards()).filter(belongsToMine);
     expect(slugs(mine)).toEqual(slugs(expected));
     expect(slugs(expected)).toEqual(

@@ -6,7 +6,6 @@
  */
 import { Hono, type Context } from "hono";
 import type { Initiative } from "../../app/domain/initiatives";
-import { getDb } from "../db/client";
 import { approvalSchema, decideApproval, dropInterest, join, leave, rate, showInterest } from "../initiatives/actions";
 import { myInitiatives } from "../initiatives/lists";
 import { findInitiative, type InitiativeKey } from "../initiatives/queries";
@@ -33,7 +32,7 @@ async function change(c: Context<AppEnv>, by: InitiativeKey, act: (initiative: I
 
 export const initiativeRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/", async (c) => c.json({ initiatives: await myInitiatives(getDb(c.env), c.var.org, c.var.auth.memberId) }))
+  .get("/", async (c) => c.json({ initiatives: await myInitiatives(c.env, c.var.org, c.var.auth.memberId) }))
   .get("/:slug", async (c) => c.json(await load(c, { slug: c.req.param("slug") })))
   .put("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => join(c.env, c.var.org, { memberId: c.var.auth.memberId, membership: c.var.membership }, i, now, c.var.page?.memo)))
   .delete("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => leave(c.env, c.var.auth.memberId, i, now)))

@@ -8,7 +8,6 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { dateFilterWindow } from "../../app/domain/initiatives";
 import { wallQuerySchema } from "../../app/domain/initiatives/wall-filter";
-import { getDb } from "../db/client";
 import { wallPage } from "../initiatives/lists";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
@@ -23,7 +22,7 @@ export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", async (c) =>
   const now = Date.now();
   const window = dateFilterWindow(now);
   const page = await wallPage(
-    getDb(c.env),
+    c.env,
     c.var.org,
     c.var.auth.memberId,
     {

@@ -10,7 +10,7 @@
  */
 import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";
-import { schema, type Database } from "../db/client";
+import { getDb, schema, type Database } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
 import { cardStatements, liveContribution, loadCards, toCards } from "./queries";
 import type { InitiativeRow } from "./serialize";
@@ -152,7 +152,8 @@ export function pastQuery(db: Database, org: Tenant, memberId: string, f: WallFi
     .limit(WALL_PAST_LIMIT);
 }
 
-export async function wallPage(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number): Promise<WallPage> {
+export async function wallPage(env: Pick<Env, "DB">, org: Tenant, memberId: string, f: WallFilters, now: number): Promise<WallPage> {
+  const db = getDb(env);
   const end = f.page * WALL_PAGE_SIZE;
   const slices = wallSlices(org, f.pinned).map((slice) => wallSliceQuery(db, org, memberId, f, now, slice, end + 1));
   // The past section shows on the first page only. Everything in one round trip.
@@ -172,7 +173,8 @@ export async function wallPage(db: Database, org: Tenant, memberId: string, f: W
  * those rows of the organisation and what their cards show, the last two keyed by the first as a
  * subquery.
  */
-export async function myInitiatives(db: Database, org: Tenant, memberId: string): Promise<InitiativeCard[]> {
+export async function myInitiatives(env: Pick<Env, "DB">, org: Tenant, memberId: string): Promise<InitiativeCard[]> {
+  const db = getDb(env);
   const activity = sql`
     select initiative_id, max(at) as at from (
       select ${participations.initiativeId} as initiative_id, ${participations.createdAt} as at from ${participations}
