@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWithValibot } from "@conform-to/valibot";
 import * as v from "valibot";
-import { EmailFormSchema } from "../../app/domain/auth-forms";
+import { EmailFormSchema, InitialPasswordFormSchema, NewPasswordFormSchema } from "../../app/domain/auth-forms";
 import { fieldErrors } from "../../app/domain/field-errors";
 import { actionResult } from "../../app/lib/schema-form";
 
@@ -13,6 +13,26 @@ describe("forms with conform and one schema", () => {
       expect(parsed.success, email).toBe(false);
       if (browser.status === "success") throw new Error(`${email} passed in the browser`);
       expect(browser.error?.email?.[0], email).toBe(fieldErrors(parsed.success ? [] : parsed.issues).email);
+    }
+  });
+
+  /**
+   * Each converted form's schema, with bodies it refuses as a browser sends them (every text field
+   * present, an unticked box absent): the browser's check and the action's must say the same.
+   */
+  const REFUSED: [string, v.GenericSchema, Record<string, string>[]][] = [
+    ["new password", NewPasswordFormSchema, [{ password: "" }, { password: "x".repeat(1025) }]],
+    ["initial password", InitialPasswordFormSchema, [{ password: "Green-lantern-42" }, { password: "", agreeTC: "on" }, { password: "" }]],
+  ];
+
+  it.each(REFUSED)("the %s form is refused alike in the browser and in the action", (_name, schema, inputs) => {
+    for (const input of inputs) {
+      const browser = parseWithValibot(new URLSearchParams(input), { schema, disableAutoCoercion: true });
+      const parsed = v.safeParse(schema, input);
+      expect(parsed.success, JSON.stringify(input)).toBe(false);
+      if (browser.status === "success" || parsed.success) throw new Error(`${JSON.stringify(input)} passed`);
+      const first = Object.fromEntries(Object.entries(browser.error ?? {}).map(([name, keys]) => [name, keys?.[0]]));
+      expect(first, JSON.stringify(input)).toEqual(fieldErrors(parsed.issues));
     }
   });
 

@@ -6,7 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { checkPasswordPolicy, type PasswordPolicy } from "~/domain/password-policy";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { EmailFormSchema, type FieldErrors, type NewPasswordResult } from "~/domain/auth-forms";
+import { EmailFormSchema, InitialPasswordFormSchema, NewPasswordFormSchema, type NewPasswordResult } from "~/domain/auth-forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
@@ -76,16 +76,27 @@ export function NewPasswordForm({
   const submitting = usePending("save");
   const [password, setPassword] = useState("");
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors | undefined>(result?.errors);
-  useEffect(() => setErrors(result?.errors), [result]);
+  // The browser checks the action's own schema; the live policy hint stays on the password field.
+  const { props, error } = useSchemaForm(initial ? InitialPasswordFormSchema : NewPasswordFormSchema, {
+    id: initial ? "initial-password" : "new-password",
+    errors: result?.intent === "save" ? result.errors : undefined,
+    pending: submitting,
+  });
+  // A field error goes once the member changes that field again.
+  const [edited, setEdited] = useState<Record<string, boolean>>({});
+  useEffect(() => setEdited({}), [result]);
+  const fieldError = (name: string) => (edited[name] ? null : error(name));
 
   const invalid = password === "" || checkPasswordPolicy(password, policy, email) !== null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (password === "" || submitting) event.preventDefault();
+    // SPEC.md section 5: an empty submit is ignored.
+    if (password === "") return event.preventDefault();
+    setEdited({});
+    props.onSubmit(event);
   };
 
   return (
-    <Form method="post" onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form method="post" {...props} onSubmit={onSubmit} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="save" />
       {result?.failure ? <FailureAlert prefix={errorPrefix} failure={result.failure} /> : null}
       <div className="flex flex-col gap-1 rounded-md bg-muted px-3 py-2 text-sm">
@@ -101,18 +112,26 @@ export function NewPasswordForm({
         value={password}
         onChange={(value) => {
           setPassword(value);
-          if (errors?.password) setErrors({ ...errors, password: "" });
+          setEdited((was) => ({ ...was, password: true }));
         }}
         policy={policy}
         email={email}
         autoComplete="new-password"
         required
         autoFocus
-        error={errors?.password || null}
+        error={fieldError("password")}
       />
       {initial ? (
         <div className="flex flex-col gap-3">
-          <Checkbox name="agreeTC" required onChange={setAgreed} error={errors?.agreeTC ? t(errors.agreeTC) : null}>
+          <Checkbox
+            name="agreeTC"
+            required
+            onChange={(checked) => {
+              setAgreed(checked);
+              setEdited((was) => ({ ...was, agreeTC: true }));
+            }}
+            error={fieldError("agreeTC") ? t(fieldError("agreeTC")!) : null}
+          >
             {t("agree_terms")}
           </Checkbox>
           <Checkbox name="agreeComms">{t("agree_comms")}</Checkbox>
