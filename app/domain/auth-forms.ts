@@ -4,7 +4,8 @@
  */
 import * as v from "valibot";
 import { EmailSchema } from "~/domain/email";
-import { fieldErrors, type FieldErrors } from "~/domain/field-errors";
+import type { FieldErrors } from "~/domain/field-errors";
+import { FormCheckbox } from "~/domain/form-values";
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicySchema, type PasswordPolicy } from "~/domain/password-policy";
 
 const PasswordSchema = v.pipe(
@@ -19,33 +20,18 @@ export const EmailFormSchema = v.object({ email: EmailSchema });
 /** Sign-in password step. */
 export const LoginFormSchema = v.object({ email: EmailSchema, password: PasswordSchema });
 
-/** Checkboxes arrive as "on" (checked) or not at all. */
-const Checkbox = v.pipe(
-  // The default makes a missing box count (as unchecked) instead of skipping the key.
-  v.optional(v.string(), ""),
-  v.transform((value) => value === "on" || value === "true"),
-);
-
 /** A new password (recovery or e-mail confirmation). */
 export const NewPasswordFormSchema = v.object({ password: PasswordSchema });
 
 /** The set-initial-password variant of recovery: the terms must be accepted; commercial e-mails are optional. */
 export const InitialPasswordFormSchema = v.object({
   password: PasswordSchema,
-  agreeTC: v.pipe(Checkbox, v.literal(true, "form_error_terms_required")),
-  agreeComms: Checkbox,
+  agreeTC: v.pipe(FormCheckbox, v.literal(true, "form_error_terms_required")),
+  agreeComms: FormCheckbox,
 });
 
 export type { FieldErrors };
 
-/** Reads a form with one of the schemas above: the parsed values, or the field errors. */
-export function parseForm<S extends v.GenericSchema>(schema: S, form: FormData | Record<string, unknown>) {
-  const entries = form instanceof FormData ? Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")) : form;
-  const parsed = v.safeParse(schema, entries);
-  return parsed.success
-    ? ({ ok: true, value: parsed.output } as const)
-    : ({ ok: false, errors: fieldErrors(parsed.issues) } as const);
-}
 
 /** An API refusal as a page shows it: the status code and the `error` field of the body. */
 export interface AuthFailure {

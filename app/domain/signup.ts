@@ -5,8 +5,10 @@
  */
 import * as v from "valibot";
 import { EmailSchema } from "./email";
+import { FormCheckbox } from "./form-values";
+import { checkPasswordPolicy, passwordPolicyMessageKey, type PasswordPolicy } from "./password-policy";
 import { SUPPORTED_LOCALES } from "./locales";
-import { slugSchema } from "./slug";
+import { isSlug, slugSchema } from "./slug";
 
 export const SignupSchema = v.object({
   name: v.pipe(
@@ -24,6 +26,33 @@ export const SignupSchema = v.object({
   public_organization_slug: v.optional(slugSchema()),
 });
 export type SignupInput = v.InferOutput<typeof SignupSchema>;
+
+/** The first step's form (e-mail, name, terms, commercial e-mails) as the browser sends it: SignupSchema's rules. */
+export const SignupFirstStepFormSchema = v.object({
+  email: SignupSchema.entries.email,
+  name: SignupSchema.entries.name,
+  agreeTC: v.pipe(FormCheckbox, v.literal(true, "form_error_terms_required")),
+  agreeComms: FormCheckbox,
+});
+
+/** The password step's form: the organisation's password policy, its broken rule as the message key. */
+export const signupPasswordFormSchema = (policy: PasswordPolicy, email: string) =>
+  v.object({
+    password: v.pipe(
+      v.string("form_error_required"),
+      v.nonEmpty("form_error_required"),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const rule = checkPasswordPolicy(dataset.value, policy, email);
+        if (rule) addIssue({ message: passwordPolicyMessageKey(rule) });
+      }),
+    ),
+  });
+
+/** The organisation step's form: one public organisation chosen (no radio ticked sends no field at all). */
+export const SignupOrganizationFormSchema = v.object({
+  organization: v.pipe(v.optional(v.string(), ""), v.check((slug: string) => isSlug(slug), "form_error_choose_organization")),
+});
 
 /** What the sign-up answer says is still missing, and so which screen comes next (/signup/{missing}). */
 export const SIGNUP_MISSING = ["organization", "password", "email_confirmation", "sso_confirmation"] as const;

@@ -7,11 +7,12 @@ import {
   EmailFormSchema,
   InitialPasswordFormSchema,
   NewPasswordFormSchema,
-  parseForm,
+ 
   readPolicy,
   type AuthFailure,
   type NewPasswordResult,
 } from "~/domain/auth-forms";
+import { parseForm } from "~/domain/form-values";
 import type { PasswordPolicy } from "~/domain/password-policy";
 import { pathParam, publicCall, type ApiArgs } from "./api.server";
 import { apiFieldErrors, completeSignIn, failureOf, formOf, statusOf, text, type LocaleCookie, type Outcome } from "./auth-flow.server";

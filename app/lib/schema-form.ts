@@ -23,16 +23,18 @@ export interface SchemaFormOptions {
   errors?: FieldErrors;
   /** While the form is pending (app/lib/pending.ts) a second submit is not sent. */
   pending?: boolean;
+  /** When the browser first checks a field: on submit (default), or as the member leaves it. */
+  shouldValidate?: "onSubmit" | "onBlur";
 }
 
 /** The form's props and the first message key of each field, from the server's answer or the browser's check. */
-export function useSchemaForm<S extends v.GenericSchema>(schema: S, { id, errors, pending = false }: SchemaFormOptions) {
+export function useSchemaForm<S extends v.GenericSchema>(schema: S, { id, errors, pending = false, shouldValidate = "onSubmit" }: SchemaFormOptions) {
   // A new result object makes conform report (and focus) again: only when the action answered anew.
   const lastResult = useMemo(() => actionResult(errors), [errors]);
   const [form, fields] = useForm({
     id,
     lastResult,
-    shouldValidate: "onSubmit",
+    shouldValidate,
     // Without JavaScript the browser's own checks (required, type=email) still run.
     defaultNoValidate: false,
     // The payload as the action reads it: plain strings, so both sides word the same failures alike.

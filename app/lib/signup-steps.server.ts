@@ -4,10 +4,15 @@
  */
 import { data, redirect } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { fieldErrors } from "~/domain/field-errors";
-import { checkPasswordPolicy, DEFAULT_PASSWORD_POLICY, passwordPolicyMessageKey, PasswordPolicySchema } from "~/domain/password-policy";
-import { isSlug } from "~/domain/slug";
-import { SignupSchema, SIGNUP_MISSING, type SignupMissing } from "~/domain/signup";
+import { parseForm } from "~/domain/form-values";
+import { DEFAULT_PASSWORD_POLICY, PasswordPolicySchema } from "~/domain/password-policy";
+import {
+  SIGNUP_MISSING,
+  SignupFirstStepFormSchema,
+  SignupOrganizationFormSchema,
+  signupPasswordFormSchema,
+  type SignupMissing,
+} from "~/domain/signup";
 import type { SignupOrganization, StepResult } from "~/domain/signup-types";
 import { detectLocale } from "~/i18n/locale.server";
 import { publicCall, startWebSession, type ApiArgs, type ApiError } from "./api.server";
@@ -131,7 +136,7 @@ const checked = (form: FormData, name: string) => {
 };
 
 /**
- * The first step's action (/signup and /signup/c/{token}): SignupSchema decides, then the API.
+ * The first step's action (/signup and /signup/c/{token}): its form schema decides (SignupSchema's rules), then the API.
  * `start` is the page the journey goes back to; `signupToken` the organisation's, when known.
  */
 export async function submitFirstStep(args: ApiArgs, options: { start: string; signupToken?: string }) {
@@ -143,9 +148,9 @@ export async function submitFirstStep(args: ApiArgs, options: { start: string; s
     email: String(form.get("email") ?? "").trim().toLowerCase().slice(0, 400),
     agreeComms: checked(form, "agreeComms"),
   };
-  const parsed = v.safeParse(SignupSchema, { ...values, agreeTC: checked(form, "agreeTC") });
-  if (!parsed.success) return failed({ errors: fieldErrors(parsed.issues), values }, 400);
-  const { name, email, agreeComms } = parsed.output;
+  const parsed = parseForm(SignupFirstStepFormSchema, form);
+  if (!parsed.ok) return failed({ errors: parsed.errors, values }, 400);
+  const { name, email, agreeComms } = parsed.value;
   const signupToken = options.signupToken ?? keptToken(handle.draft);
   const draft: SignupDraft = {
     ...handle.draft,
@@ -171,18 +176,18 @@ async function laterStep<T>(args: ApiArgs, step: (form: FormData, handle: DraftH
 /** The password step's action: the policy here first (400 with its key), then the API. */
 export function submitPassword(args: ApiArgs) {
   return laterStep(args, async (form, handle) => {
-    const password = String(form.get("password") ?? "");
-    const rule = password === "" ? "form_error_required" : checkPasswordPolicy(password, policyOf(handle.draft), handle.draft.email);
-    if (rule) return failed({ errors: { password: rule === "form_error_required" ? rule : passwordPolicyMessageKey(rule) } }, 400);
-    return submitDraft(args, handle, handle.draft, password);
+    const parsed = parseForm(signupPasswordFormSchema(policyOf(handle.draft), handle.draft.email ?? ""), form);
+    if (!parsed.ok) return failed({ errors: parsed.errors }, 400);
+    return submitDraft(args, handle, handle.draft, parsed.value.password);
   });
 }
 
 /** The organisation step's action: the chosen public organisation, then the API. */
 export function submitOrganization(args: ApiArgs) {
   return laterStep(args, async (form, handle) => {
-    const slug = String(form.get("organization") ?? "");
-    if (!isSlug(slug)) return failed({ errors: { organization: "form_error_choose_organization" } }, 400);
+    const parsed = parseForm(SignupOrganizationFormSchema, form);
+    if (!parsed.ok) return failed({ errors: parsed.errors }, 400);
+    const slug = parsed.value.organization;
     const chosen = handle.draft.public_organizations?.find((org) => org.slug === slug);
     const draft: SignupDraft = {
       ...handle.draft,

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseWithValibot } from "@conform-to/valibot";
 import * as v from "valibot";
 import { EmailFormSchema, InitialPasswordFormSchema, NewPasswordFormSchema } from "../../app/domain/auth-forms";
+import { DEFAULT_PASSWORD_POLICY } from "../../app/domain/password-policy";
+import { SignupFirstStepFormSchema, SignupOrganizationFormSchema, signupPasswordFormSchema } from "../../app/domain/signup";
 import { fieldErrors } from "../../app/domain/field-errors";
 import { actionResult } from "../../app/lib/schema-form";
 
@@ -23,6 +25,13 @@ describe("forms with conform and one schema", () => {
   const REFUSED: [string, v.GenericSchema, Record<string, string>[]][] = [
     ["new password", NewPasswordFormSchema, [{ password: "" }, { password: "x".repeat(1025) }]],
     ["initial password", InitialPasswordFormSchema, [{ password: "Green-lantern-42" }, { password: "", agreeTC: "on" }, { password: "" }]],
+    [
+      "sign-up first step",
+      SignupFirstStepFormSchema,
+      [{ email: "", name: "", agreeComms: "on" }, { email: "not-an-email", name: "Ana", agreeTC: "on" }, { email: "ana@example.org", name: " ", agreeTC: "on" }, { email: "ana@example.org", name: "Ana" }],
+    ],
+    ["sign-up password", signupPasswordFormSchema(DEFAULT_PASSWORD_POLICY, "ana@example.org"), [{ password: "" }, { password: "short" }, { password: "ana@example.org1A!" }]],
+    ["sign-up organisation", SignupOrganizationFormSchema, [{}, { organization: "Not A Slug" }]],
   ];
 
   it.each(REFUSED)("the %s form is refused alike in the browser and in the action", (_name, schema, inputs) => {

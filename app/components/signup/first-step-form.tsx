@@ -1,12 +1,10 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
-import * as v from "valibot";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { normalizeEmail } from "~/domain/email";
-import { fieldErrors } from "~/domain/field-errors";
-import { SignupSchema } from "~/domain/signup";
+import { SignupFirstStepFormSchema } from "~/domain/signup";
 import { CheckboxField } from "./checkbox-field";
 import { ruleMessage } from "~/i18n/rule-message";
 import { ResendOutcome } from "./resend";
@@ -14,6 +12,7 @@ import { SignupError } from "./signup-error";
 import { PLATFORM_TERMS_URL, type StepResult } from "~/domain/signup-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/pending";
+import { useSchemaForm } from "~/lib/schema-form";
 
 export interface FirstStepDefaults {
   name: string;
@@ -24,7 +23,7 @@ export interface FirstStepDefaults {
 /**
  * The first step (SPEC.md sections 2 and 5): e-mail (lowercased and trimmed as it is typed), full
  * name, the terms, and commercial communications. Next waits for name, e-mail and terms; the same
- * SignupSchema checks the form here for instant feedback and in the action for the truth.
+ * SignupFirstStepFormSchema checks the form here (each field as it is left) and in the action.
  */
 export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefaults; result?: StepResult }) {
   const { t, i18n } = useTranslation("signup");
@@ -34,36 +33,17 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
   const [email, setEmail] = useState(initial.email);
   const [name, setName] = useState(initial.name);
   const [agreeTC, setAgreeTC] = useState(false);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  // A field's error from the action stands until that field is edited again.
-  const [edited, setEdited] = useState<string[]>([]);
-  useEffect(() => setEdited([]), [result]);
-  const serverErrors = Object.fromEntries(Object.entries(result?.errors ?? {}).filter(([field]) => !edited.includes(field)));
-  const errors = { ...serverErrors, ...clientErrors };
-  const edit = (field: string) => setEdited((fields) => (fields.includes(field) ? fields : [...fields, field]));
+  // The action's schema, checked here as each field is left and on submit; the action's verdict
+  // on a field stands until the member leaves that field again.
+  const { props, error } = useSchemaForm(SignupFirstStepFormSchema, { id: "signup-first-step", errors: result?.errors, pending: busy, shouldValidate: "onBlur" });
   const ready = name.trim() !== "" && email !== "" && agreeTC;
-
-  function check(fields: string[]) {
-    const parsed = v.safeParse(SignupSchema, { name, email, agreeTC });
-    const next = { ...clientErrors };
-    for (const field of fields) delete next[field];
-    if (!parsed.success) {
-      for (const [field, key] of Object.entries(fieldErrors(parsed.issues))) if (fields.includes(field)) next[field] ??= key;
-    }
-    setClientErrors(next);
-    return parsed.success;
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!check(["name", "email", "agreeTC"])) event.preventDefault();
-  }
 
   return (
     <div className="flex flex-col gap-5">
       {/* Outside the form: the 412 tip is a form of its own, and forms do not nest. */}
       {result?.failure ? <SignupError failure={result.failure} /> : null}
       <ResendOutcome result={result} />
-      <Form method="post" className="flex flex-col gap-5" noValidate={hydrated} onSubmit={onSubmit}>
+      <Form method="post" className="flex flex-col gap-5" {...props}>
         <Field
           id="signup-email"
           name="email"
@@ -77,10 +57,8 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
           value={email}
           onChange={(event) => {
             setEmail(normalizeEmail(event.target.value));
-            edit("email");
           }}
-          onBlur={() => email && check(["email"])}
-          error={ruleMessage(t, i18n, errors.email)}
+          error={ruleMessage(t, i18n, error("email"))}
         />
         <Field
           id="signup-name"
@@ -92,10 +70,8 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
           value={name}
           onChange={(event) => {
             setName(event.target.value);
-            edit("name");
           }}
-          onBlur={() => name && check(["name"])}
-          error={ruleMessage(t, i18n, errors.name)}
+          error={ruleMessage(t, i18n, error("name"))}
         />
         <CheckboxField
           id="signup-terms"
@@ -104,8 +80,6 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
           checked={agreeTC}
           onChange={(event) => {
             setAgreeTC(event.target.checked);
-            edit("agreeTC");
-            if (event.target.checked) setClientErrors(({ agreeTC: _, ...rest }) => rest);
           }}
           label={
             <Trans
@@ -115,7 +89,7 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
               components={{ terms: <a href={PLATFORM_TERMS_URL} target="_blank" rel="noreferrer" className="font-semibold text-brand underline underline-offset-4" /> }}
             />
           }
-          error={ruleMessage(t, i18n, errors.agreeTC)}
+          error={ruleMessage(t, i18n, error("agreeTC"))}
         />
         <CheckboxField id="signup-comms" name="agreeComms" defaultChecked={initial.agreeComms} label={t("signup_comms_label")} />
         <Button type="submit" size="lg" disabled={hydrated && (!ready || busy)} aria-busy={busy || undefined}>

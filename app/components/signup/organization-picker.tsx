@@ -6,6 +6,9 @@ import { ruleMessage } from "~/i18n/rule-message";
 import type { SignupOrganization } from "~/domain/signup-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/pending";
+import { useSchemaForm } from "~/lib/schema-form";
+import type { FieldErrors } from "~/domain/field-errors";
+import { SignupOrganizationFormSchema } from "~/domain/signup";
 
 /** Organisations grouped by region, regions in alphabetical order of their code. */
 function byRegion(organizations: SignupOrganization[]) {
@@ -22,15 +25,16 @@ function byRegion(organizations: SignupOrganization[]) {
  * cards. Each card is a real radio input (one name for all), so arrows, Space and Tab work as for any
  * radio group, and the form posts without JavaScript.
  */
-export function OrganizationPicker({ organizations, error }: { organizations: SignupOrganization[]; error?: string }) {
+export function OrganizationPicker({ organizations, errors }: { organizations: SignupOrganization[]; errors?: FieldErrors }) {
   const { t, i18n } = useTranslation("signup");
   const hydrated = useHydrated();
   const busy = usePending();
   const [chosen, setChosen] = useState<string | null>(null);
-  const message = chosen ? null : ruleMessage(t, i18n, error);
+  const { props, error } = useSchemaForm(SignupOrganizationFormSchema, { id: "signup-organization", errors, pending: busy });
+  const message = chosen ? null : ruleMessage(t, i18n, error("organization"));
 
   return (
-    <Form method="post" className="flex flex-col gap-6">
+    <Form method="post" className="flex flex-col gap-6" {...props}>
       {byRegion(organizations).map(([region, orgs]) => (
         <fieldset key={region} className="flex flex-col gap-3" aria-describedby={message ? "organization-error" : undefined}>
           <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">

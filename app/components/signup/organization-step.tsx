@@ -14,7 +14,7 @@ export function OrganizationStep({ organizations, back, result }: { organization
       {result?.failure ? <SignupError failure={result.failure} /> : null}
       <ResendOutcome result={result} />
       {organizations.length ? (
-        <OrganizationPicker organizations={organizations} error={result?.errors?.organization} />
+        <OrganizationPicker organizations={organizations} errors={result?.errors} />
       ) : (
         <Alert variant="info">{t("signup_organization_none")}</Alert>
       )}

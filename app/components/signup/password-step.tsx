@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PasswordField } from "~/components/auth/password-field";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,8 @@ import { StepCard } from "./step-card";
 import type { DraftOrganization, StepResult } from "~/domain/signup-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/pending";
+import { useSchemaForm } from "~/lib/schema-form";
+import { signupPasswordFormSchema } from "~/domain/signup";
 
 /**
  * The password step (SPEC.md sections 2 and 5): who is signing up, a password with the
@@ -35,10 +37,11 @@ export function PasswordStep({
   const busy = usePending(null);
   const [password, setPassword] = useState("");
   const valid = password !== "" && checkPasswordPolicy(password, policy, email) === null;
-  // The action's verdict stands until the password is edited again.
+  const schema = useMemo(() => signupPasswordFormSchema(policy, email), [policy, email]);
+  const { props, error } = useSchemaForm(schema, { id: "signup-password", errors: result?.errors, pending: busy });
+  // The action's verdict stands until the password is edited again; the live hint shows the rules meanwhile.
   const [edited, setEdited] = useState(false);
   useEffect(() => setEdited(false), [result]);
-  const serverError = edited ? undefined : result?.errors?.password;
 
   return (
     <StepCard organization={organization} title={t("signup_password_title")} subtitle={t("signup_password_subtitle")}>
@@ -55,7 +58,7 @@ export function PasswordStep({
           </Link>
         </dd>
       </dl>
-      <Form method="post" className="flex flex-col gap-4">
+      <Form method="post" className="flex flex-col gap-4" {...props}>
         {/* For password managers: the account this new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField
@@ -71,7 +74,7 @@ export function PasswordStep({
           }}
           policy={policy}
           email={email}
-          error={serverError ?? null}
+          error={edited ? null : error("password")}
         />
         <Button type="submit" size="lg" disabled={hydrated && (!valid || busy)} aria-busy={busy || undefined}>
           {busy ? t("signup_sending") : t("signup_register")}

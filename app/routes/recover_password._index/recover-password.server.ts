@@ -1,6 +1,7 @@
 /** /recover_password: mails a reset link (SPEC.md section 4). */
 import { normalizeEmail } from "~/domain/email";
-import { EmailFormSchema, parseForm, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
+import { EmailFormSchema, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
+import { parseForm } from "~/domain/form-values";
 import { publicCall, type ApiArgs } from "~/lib/api.server";
 import { apiFieldErrors, failureOf, formOf, statusOf, text, type Outcome } from "~/lib/auth-flow.server";
 

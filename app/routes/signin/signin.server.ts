@@ -3,7 +3,8 @@
  * stage lives in the URL, so reloading and "back" behave.
  */
 import { isValidEmail, normalizeEmail } from "~/domain/email";
-import { EmailFormSchema, LoginFormSchema, parseForm, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
+import { EmailFormSchema, LoginFormSchema, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
+import { parseForm } from "~/domain/form-values";
 import { hasSession, publicCall, type ApiArgs } from "~/lib/api.server";
 import {
   apiFieldErrors,
