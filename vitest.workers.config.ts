@@ -32,6 +32,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
+      // Remix's CommonJS packages load each other in a cycle that workerd's module loader cannot
+      // follow one file at a time: bundled first, page actions that use Remix's cookies run here.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
       // Generous: CI machines are shared and workerd startup varies; speed is the bench's business.
       testTimeout: 60_000,
       hookTimeout: 60_000,

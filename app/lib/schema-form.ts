@@ -17,7 +17,10 @@ export function actionResult(errors: FieldErrors | undefined): SubmissionResult 
 }
 
 export interface SchemaFormOptions {
-  /** The form's id (stable, so the server and the browser render the same markup). */
+  /**
+   * The form element's id (stable, so the server and the browser render the same markup). It must
+   * not be one of its fields' ids, or their labels would name the form: end it with "-form".
+   */
   id: string;
   /** What the action answered for this form, if anything. */
   errors?: FieldErrors;

@@ -78,7 +78,7 @@ export function NewPasswordForm({
   const [agreed, setAgreed] = useState(false);
   // The browser checks the action's own schema; the live policy hint stays on the password field.
   const { props, error } = useSchemaForm(initial ? InitialPasswordFormSchema : NewPasswordFormSchema, {
-    id: initial ? "initial-password" : "new-password",
+    id: initial ? "initial-password-form" : "new-password-form",
     errors: result?.intent === "save" ? result.errors : undefined,
     pending: submitting,
   });

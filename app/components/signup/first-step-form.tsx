@@ -35,7 +35,7 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
   const [agreeTC, setAgreeTC] = useState(false);
   // The action's schema, checked here as each field is left and on submit; the action's verdict
   // on a field stands until the member leaves that field again.
-  const { props, error } = useSchemaForm(SignupFirstStepFormSchema, { id: "signup-first-step", errors: result?.errors, pending: busy, shouldValidate: "onBlur" });
+  const { props, error } = useSchemaForm(SignupFirstStepFormSchema, { id: "signup-first-step-form", errors: result?.errors, pending: busy, shouldValidate: "onBlur" });
   const ready = name.trim() !== "" && email !== "" && agreeTC;
 
   return (

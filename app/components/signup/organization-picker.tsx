@@ -30,7 +30,7 @@ export function OrganizationPicker({ organizations, errors }: { organizations: S
   const hydrated = useHydrated();
   const busy = usePending();
   const [chosen, setChosen] = useState<string | null>(null);
-  const { props, error } = useSchemaForm(SignupOrganizationFormSchema, { id: "signup-organization", errors, pending: busy });
+  const { props, error } = useSchemaForm(SignupOrganizationFormSchema, { id: "signup-organization-form", errors, pending: busy });
   const message = chosen ? null : ruleMessage(t, i18n, error("organization"));
 
   return (

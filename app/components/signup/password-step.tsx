@@ -38,7 +38,7 @@ export function PasswordStep({
   const [password, setPassword] = useState("");
   const valid = password !== "" && checkPasswordPolicy(password, policy, email) === null;
   const schema = useMemo(() => signupPasswordFormSchema(policy, email), [policy, email]);
-  const { props, error } = useSchemaForm(schema, { id: "signup-password", errors: result?.errors, pending: busy });
+  const { props, error } = useSchemaForm(schema, { id: "signup-password-form", errors: result?.errors, pending: busy });
   // The action's verdict stands until the password is edited again; the live hint shows the rules meanwhile.
   const [edited, setEdited] = useState(false);
   useEffect(() => setEdited(false), [result]);
