@@ -45,3 +45,6 @@ export const phoneSchema = (defaultCountry?: string) =>
  */
 export const profilePhoneSchema = (defaultCountry: string | undefined, required: boolean) =>
   v.pipe(v.nullable(v.string("form_error_invalid_phone")), phoneRule<string | null>(defaultCountry, required));
+
+/** The phone drawer's form (ask_member_phone before joining), as the browser sends it. */
+export const phoneFormSchema = (region: string) => v.object({ phone: phoneSchema(region) });

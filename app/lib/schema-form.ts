@@ -26,8 +26,8 @@ export interface SchemaFormOptions {
   errors?: FieldErrors;
   /** While the form is pending (app/lib/pending.ts) a second submit is not sent. */
   pending?: boolean;
-  /** When the browser first checks a field: on submit (default), or as the member leaves it. */
-  shouldValidate?: "onSubmit" | "onBlur";
+  /** When the browser first checks a field: on submit (default), as the member leaves it, or as they type. */
+  shouldValidate?: "onSubmit" | "onBlur" | "onInput";
 }
 
 /** The form's props and the first message key of each field, from the server's answer or the browser's check. */

@@ -31,7 +31,7 @@ async function save(fields: Record<string, string | string[]>) {
     body,
   });
   try {
-    const answer = await savePreference({ request, context });
+    const answer = (await savePreference({ request, context })) as Response | { data: unknown; init: { status?: number } | null };
     if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
     return { status: answer.init?.status ?? 200, data: answer.data };
   } catch (thrown) {

@@ -74,7 +74,7 @@ describe("the later steps", () => {
   });
 
   it("asks for a community when none is chosen, and for a real one", async () => {
-    for (const fields of [{}, { organization: "Not A Slug" }]) {
+    for (const fields of [{}, { organization: "Not A Slug" }] as Record<string, string>[]) {
       const answer = await post(organizationStep, "/signup/organization", fields, draft);
       expect(answer.status, JSON.stringify(fields)).toBe(400);
       expect(answer.result?.errors).toEqual({ organization: "form_error_choose_organization" });

@@ -1,16 +1,17 @@
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import * as v from "valibot";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { hoursSchema, indicatorValueSchema } from "~/domain/initiatives/forms";
+import { hoursFormSchema, IndicatorFormSchema } from "~/domain/initiatives/forms";
 import { calendarDay, hoursLeftOn, regionZone } from "~/domain/initiatives/reporting";
 import { hasStarted, ratingOpensOnDone } from "~/domain/initiatives/rules";
 import type { Indicator, Initiative, ParticipationRecord } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useSchemaForm } from "~/lib/schema-form";
 import { DateTime } from "./date-time";
 import { useDrawerParam } from "./page-drawer";
 import { useIntent } from "./use-intent";
@@ -38,11 +39,16 @@ export function ParticipantQr({ qr, uuid }: { qr: { size: number; path: string }
   );
 }
 
-/** A field checked as it is typed (the schema's message), submitted as one intent. */
-function useChecked(schema: v.GenericSchema<unknown, number>) {
+/**
+ * A one-field report form on the action's schema (app/lib/schema-form.ts): checked as it is typed,
+ * the action's answer for this intent shown at the field, Submit enabled once the value passes.
+ */
+function useReportForm<S extends v.GenericSchema>(schema: S, field: string, id: string, intent: ReturnType<typeof useIntent>) {
+  const { t } = useTranslation("initiative");
   const [value, setValue] = useState("");
-  const parsed = v.safeParse(schema, value);
-  return { value, setValue, valid: parsed.success, message: value.trim() && !parsed.success ? parsed.issues[0].message : null };
+  const { props, error } = useSchemaForm(schema, { id, errors: intent.result?.fields, pending: intent.busy, shouldValidate: "onInput" });
+  const message = error(field);
+  return { props, value, setValue, valid: v.is(schema, { [field]: value }), message: message ? t(message) : null };
 }
 
 /**
@@ -52,12 +58,14 @@ function useChecked(schema: v.GenericSchema<unknown, number>) {
 function HoursForm({ initiative, region, now }: { initiative: Initiative; region: string; now: number }) {
   const { t } = useTranslation("initiative");
   const hydrated = useHydrated();
-  const { error, field, busy, result } = useIntent("hours");
+  const intent = useIntent("hours");
+  const { error, busy, result } = intent;
   const left = hoursLeftOn(initiative, calendarDay(now, regionZone(region)));
   const started = hasStarted(initiative, now);
-  const hours = useChecked(hoursSchema(left));
+  const schema = useMemo(() => hoursFormSchema(left), [left]);
+  const hours = useReportForm(schema, "hours", "report-hours-form", intent);
   return (
-    <Form method="post" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4" noValidate preventScrollReset>
+    <Form method="post" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4" preventScrollReset {...hours.props}>
       <input type="hidden" name="intent" value="hours" />
       <input type="hidden" name="hours_per_day" value={initiative.hours_per_day} />
       <Field
@@ -73,7 +81,7 @@ function HoursForm({ initiative, region, now }: { initiative: Initiative; region
         hint={left > 0 ? t("hours_hint_max", { max: left }) : t("hours_hint_day_full")}
         value={hours.value}
         onChange={(event) => hours.setValue(event.target.value)}
-        error={hours.message ? t(hours.message) : field("hours")}
+        error={hours.message}
       />
       {started ? null : <Alert>{t("error_participation_not_started")}</Alert>}
       {error ? <Alert>{error}</Alert> : null}
@@ -88,11 +96,12 @@ function HoursForm({ initiative, region, now }: { initiative: Initiative; region
 function IndicatorForm({ indicator }: { indicator: Indicator }) {
   const { t } = useTranslation("initiative");
   const hydrated = useHydrated();
-  const { error, field, busy, result } = useIntent("indicator", indicator.id);
-  const value = useChecked(indicatorValueSchema);
+  const intent = useIntent("indicator", indicator.id);
+  const { error, busy, result } = intent;
   const id = `indicator-${indicator.id}`;
+  const value = useReportForm(IndicatorFormSchema, "value", `${id}-form`, intent);
   return (
-    <Form method="post" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4" noValidate preventScrollReset>
+    <Form method="post" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4" preventScrollReset {...value.props}>
       <input type="hidden" name="intent" value="indicator" />
       <input type="hidden" name="indicator_id" value={indicator.id} />
       <Field
@@ -106,7 +115,7 @@ function IndicatorForm({ indicator }: { indicator: Indicator }) {
         label={`${indicator.name} (${t(`unit_${indicator.unit}`)})`}
         value={value.value}
         onChange={(event) => value.setValue(event.target.value)}
-        error={value.message ? t(value.message) : field("value")}
+        error={value.message}
       />
       {error ? <Alert>{error}</Alert> : null}
       {result?.ok ? <Alert variant="success">{t("indicator_saved")}</Alert> : null}

@@ -6,8 +6,12 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useSchemaForm } from "~/lib/schema-form";
 import { PageDrawer, useDrawerParam } from "./page-drawer";
 import { useIntent } from "./use-intent";
+
+/** What is checked before the phone rules have loaded. */
+const REQUIRED_PHONE = v.object({ phone: v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required")) });
 
 /**
  * The organisation asks for a phone before joining (ask_member_phone) and the member has none:
@@ -15,45 +19,41 @@ import { useIntent } from "./use-intent";
  */
 export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; region: string }) {
   const { t } = useTranslation("initiative");
-  const { error, field, busy, result } = useIntent("phone_join");
+  const { error, busy, result } = useIntent("phone_join");
   const hydrated = useHydrated();
   const [phone, setPhone] = useState("");
-  const [touched, setTouched] = useState(false);
   const { open } = useDrawerParam("phone");
-  // The phone rules (libphonenumber's metadata) load only when the drawer opens: the detail stays light.
-  const [validate, setValidate] = useState<((value: string) => string | null) | null>(null);
+  // The phone rules (libphonenumber's metadata) load only when the drawer opens: the detail stays
+  // light. Until then only "required" is checked here; the action checks the whole rule.
+  const [schema, setSchema] = useState<v.GenericSchema | null>(null);
   useEffect(() => {
-    if (!open || validate) return;
+    if (!open || schema) return;
     let live = true;
-    import("~/domain/phone").then(({ phoneSchema }) => {
-      const schema = phoneSchema(region);
-      const run = (value: string) => {
-        const parsed = v.safeParse(schema, value);
-        return parsed.success ? null : parsed.issues[0].message;
-      };
-      if (live) setValidate(() => run);
+    import("~/domain/phone").then(({ phoneFormSchema }) => {
+      if (live) setSchema(phoneFormSchema(region));
     });
     return () => {
       live = false;
     };
-  }, [open, validate, region]);
-  const problem = validate ? validate(phone) : phone.trim() ? null : "form_error_required";
-  const instant = touched && problem ? t(problem) : null;
+  }, [open, schema, region]);
   // SPEC.md section 8: a 409 is the profile_update_error notification, not a message at the field.
   const inUse = result?.error === "phone_in_use";
   const formId = "phone-join-form";
+  const { props, error: fieldError } = useSchemaForm(schema ?? REQUIRED_PHONE, { id: formId, errors: inUse ? undefined : result?.fields, pending: busy, shouldValidate: "onBlur" });
+  const valid = v.is(schema ?? REQUIRED_PHONE, { phone });
+  const message = fieldError("phone");
   return (
     <PageDrawer
       name="phone"
       title={t("phone_title")}
       description={t("phone_description")}
       footer={
-        <Button type="submit" form={formId} className="w-full" disabled={hydrated && (problem !== null || busy)}>
+        <Button type="submit" form={formId} className="w-full" disabled={hydrated && (!valid || busy)}>
           {t("phone_submit")}
         </Button>
       }
     >
-      <Form method="post" id={formId} className="flex flex-col gap-4" noValidate>
+      <Form method="post" className="flex flex-col gap-4" {...props}>
         <input type="hidden" name="intent" value="phone_join" />
         <input type="hidden" name="id" value={initiativeId} />
         <Field
@@ -66,8 +66,7 @@ export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; re
           hint={t("phone_hint")}
           value={phone}
           onChange={(event) => setPhone(event.target.value)}
-          onBlur={() => setTouched(true)}
-          error={instant ?? (inUse ? null : field("phone"))}
+          error={message ? t(message) : null}
         />
         {inUse ? (
           <Alert>

@@ -1,37 +1,41 @@
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import * as v from "valibot";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { scoreSchema } from "~/domain/initiatives/forms";
+import { ratingFormSchema } from "~/domain/initiatives/forms";
 import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import { useNoteRatingRedirect } from "~/components/initiative/rated-note";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useSchemaForm } from "~/lib/schema-form";
 import { PageDrawer } from "./page-drawer";
 import { StarInput } from "./stars";
 import { useIntent } from "./use-intent";
 
 /**
  * Rates the initiative and its organiser in half stars, each as the organisation shows it
- * (ratingsShown); submit stays disabled until every shown rating is set (scoreSchema).
+ * (ratingsShown); submit stays disabled until every shown rating is set (ratingFormSchema, the action's).
  */
 export function RatingDrawer({ initiative, shown }: { initiative: Initiative; shown: { initiative: boolean; organization: boolean } }) {
   const { t } = useTranslation("initiative");
-  const { error, field, busy } = useIntent("score");
+  const { error, busy, result } = useIntent("score");
   const hydrated = useHydrated();
   useNoteRatingRedirect(initiative);
   const [scores, setScores] = useState({
     initiative_score: initiative.own_score?.initiative_score ?? 0,
     organization_score: initiative.own_score?.organization_score ?? 0,
   });
-  if (!shown.initiative && !shown.organization) return null;
-  const body = {
-    initiative_score: shown.initiative ? scores.initiative_score : null,
-    organization_score: shown.organization ? scores.organization_score : null,
-  };
-  const valid = v.is(scoreSchema(shown), body);
+  // The action's own schema: checked on submit here, the action's answer shown at each rating.
+  const schema = useMemo(() => ratingFormSchema(shown), [shown]);
   const formId = "rating-form";
+  const { props, error: fieldError } = useSchemaForm(schema, { id: formId, errors: result?.fields, pending: busy });
+  if (!shown.initiative && !shown.organization) return null;
+  const valid = v.is(schema, { initiative_score: String(scores.initiative_score), organization_score: String(scores.organization_score) });
+  const field = (name: string) => {
+    const key = fieldError(name);
+    return key ? t(key) : null;
+  };
   return (
     <PageDrawer
       name="rate"
@@ -43,7 +47,7 @@ export function RatingDrawer({ initiative, shown }: { initiative: Initiative; sh
         </Button>
       }
     >
-      <Form method="post" id={formId} className="flex flex-col gap-6">
+      <Form method="post" className="flex flex-col gap-6" {...props}>
         <input type="hidden" name="intent" value="score" />
         {shown.initiative ? (
           <StarInput

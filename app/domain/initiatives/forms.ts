@@ -60,6 +60,29 @@ export const scoreSchema = (shown: { initiative: boolean; organization: boolean 
     v.check((s) => !!s.initiative_score || !!s.organization_score, "rating_error_required"),
   );
 
+/** The hours form of the participation screen, as the browser sends it. */
+export const hoursFormSchema = (maxHours: number) => v.object({ hours: hoursSchema(maxHours) });
+
+/** One indicator's form, as the browser sends it. */
+export const IndicatorFormSchema = v.object({ value: indicatorValueSchema });
+
+/** A star input's value as a form sends it: no radio ticked, or "0", is not rated. */
+const postedStars = v.pipe(
+  v.optional(v.string(), ""),
+  v.transform((value) => Number(value) || 0),
+);
+
+/** The rating drawer's form: the shown ratings as numbers (the others null), then scoreSchema's rules. */
+export const ratingFormSchema = (shown: { initiative: boolean; organization: boolean }) =>
+  v.pipe(
+    v.object({ initiative_score: postedStars, organization_score: postedStars }),
+    v.transform((posted): { initiative_score?: number | null; organization_score?: number | null } => ({
+      initiative_score: shown.initiative ? posted.initiative_score : null,
+      organization_score: shown.organization ? posted.organization_score : null,
+    })),
+    scoreSchema(shown),
+  );
+
 export type Currency = "EUR" | "BRL";
 
 /** The drawer's quick amounts: BRL 99/198/297, every other currency 5/10/50. */

@@ -6,17 +6,16 @@
  */
 import { toSvgPath } from "lean-qr/extras/svg";
 import { generate } from "lean-qr";
-import * as v from "valibot";
-import { fieldErrors } from "~/domain/field-errors";
-import { phoneSchema } from "~/domain/phone";
+import { parseForm } from "~/domain/form-values";
+import { phoneFormSchema } from "~/domain/phone";
 import { isSlug } from "~/domain/slug";
 import {
   attachmentsVisible,
   dailyHoursCap,
-  hoursSchema,
-  indicatorValueSchema,
+  hoursFormSchema,
+  IndicatorFormSchema,
+  ratingFormSchema,
   ratingsShown,
-  scoreSchema,
   type Attachment,
   type Initiative,
   type RulesConfig,
@@ -152,9 +151,9 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
     case "join":
       return join();
     case "phone_join": {
-      const phone = v.safeParse(phoneSchema(config.region), text(form, "phone"));
-      if (!phone.success) return fail(400, "invalid_input", fieldErrors(phone.issues, { root: "phone" }));
-      const saved = await saveProfile(args, { phone: phone.output });
+      const phone = parseForm(phoneFormSchema(config.region), form);
+      if (!phone.ok) return fail(400, "invalid_input", phone.errors);
+      const saved = await saveProfile(args, { phone: phone.value.phone });
       if (!saved.ok) return fail(saved.status, saved.status === 409 ? "phone_in_use" : saved.error, saved.fields);
       return join();
     }
@@ -172,32 +171,29 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       return removed.ok ? redirectTo("/wall") : apiFailure(removed);
     }
     case "score": {
-      const shown = ratingsShown(config);
-      const score = (name: string) => (shown[name === "initiative_score" ? "initiative" : "organization"] ? Number(text(form, name)) || 0 : null);
-      const body = { initiative_score: score("initiative_score"), organization_score: score("organization_score") };
-      const parsed = v.safeParse(scoreSchema(shown), body);
-      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues));
-      const scored = await memberCall(args, "PUT", (api) => initiatives(api)[":slug"].score.$put({ param: { org: param.org, slug } }, jsonBody(parsed.output)));
+      const parsed = parseForm(ratingFormSchema(ratingsShown(config)), form);
+      if (!parsed.ok) return fail(400, "invalid_input", parsed.errors);
+      const scored = await memberCall(args, "PUT", (api) => initiatives(api)[":slug"].score.$put({ param: { org: param.org, slug } }, jsonBody(parsed.value)));
       return scored.ok ? redirectTo(`/initiative#${slug}`) : apiFailure(scored);
     }
     case "hours": {
       // The day's cap only: what was reported today, the start and the calendar day are the API's to check.
       const perDay = Number(text(form, "hours_per_day")) || 0;
-      const parsed = v.safeParse(hoursSchema(dailyHoursCap(perDay)), text(form, "hours"));
-      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, { root: "hours" }));
+      const parsed = parseForm(hoursFormSchema(dailyHoursCap(perDay)), form);
+      if (!parsed.ok) return fail(400, "invalid_input", parsed.errors);
       const reported = await memberCall(args, "POST", (api) =>
-        initiatives(api)[":slug"].participation.$post({ param: { org: param.org, slug } }, jsonBody({ hours: parsed.output })),
+        initiatives(api)[":slug"].participation.$post({ param: { org: param.org, slug } }, jsonBody({ hours: parsed.value.hours })),
       );
       return reported.ok ? done() : apiFailure(reported);
     }
     case "indicator": {
       const indicator = text(form, "indicator_id");
-      const parsed = v.safeParse(indicatorValueSchema, text(form, "value"));
-      if (!parsed.success) return fail(400, "invalid_input", fieldErrors(parsed.issues, { root: "value" }), indicator);
+      const parsed = parseForm(IndicatorFormSchema, form);
+      if (!parsed.ok) return fail(400, "invalid_input", parsed.errors, indicator);
       const reported = await memberCall(args, "POST", (api) =>
         initiatives(api)[":slug"].indicator[":id"].participation.$post(
           { param: { org: param.org, slug, id: pathParam(indicator) } },
-          jsonBody({ value: parsed.output }),
+          jsonBody({ value: parsed.value.value }),
         ),
       );
       return reported.ok ? done(indicator) : apiFailure(reported, indicator);
