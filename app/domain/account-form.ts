@@ -21,9 +21,11 @@ export interface AccountContext {
 
 export type AccountForm = { ok: true; body: Record<string, unknown> } | { ok: false; fields: Record<string, string> };
 
-function schemaOf(intent: AccountIntent, context: AccountContext) {
+/** One form's schema, over the form's own field names (the browser's check and the action's). */
+export function accountFormSchema(intent: AccountIntent, context: AccountContext) {
   if (intent === "profile") return v.object({ name: MemberNameSchema, phone: profilePhoneSchema(context.region, context.phoneRequired) });
-  return v.object({ social: SocialSchema });
+  // One input per network the organisation asks for; a link's issue is at its network's input.
+  return v.pipe(v.object(Object.fromEntries(context.networks.map((network) => [network, v.optional(v.string(), "")]))), SocialSchema);
 }
 
 /** The form's values (field name → text) as the partial PUT {org}/profile body, or message keys by field name. */
@@ -31,10 +33,10 @@ export function parseAccountForm(intent: AccountIntent, values: Record<string, s
   const input =
     intent === "profile"
       ? { name: values.name ?? "", phone: values.phone ?? "" }
-      : { social: Object.fromEntries(context.networks.map((network) => [network, values[network] ?? ""])) };
-  const parsed = v.safeParse(schemaOf(intent, context), input);
+      : Object.fromEntries(context.networks.map((network) => [network, values[network] ?? ""]));
+  const parsed = v.safeParse(accountFormSchema(intent, context), input);
   // Links go to the API as typed ("" removes one), which reads the handles with the same rule.
-  if (parsed.success) return { ok: true, body: intent === "social" ? input : parsed.output };
+  if (parsed.success) return { ok: true, body: intent === "social" ? { social: input } : parsed.output };
   return { ok: false, fields: fieldErrors(parsed.issues, { field: accountField }) };
 }
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
-import { parseAccountForm, type AccountContext, type AccountIntent } from "~/domain/account-form";
+import { accountFormSchema, parseAccountForm, type AccountContext, type AccountIntent } from "~/domain/account-form";
 import { SettingsPage } from "~/components/settings/settings-page";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -16,6 +16,7 @@ import { saveAccountForm } from "~/lib/settings.server";
 import { titleMeta } from "~/lib/page-title";
 import { readForm } from "~/lib/form.server";
 import { usePending } from "~/lib/pending";
+import { useSchemaForm } from "~/lib/schema-form";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_account");
 
@@ -27,24 +28,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionResult = ReturnType<typeof useActionData<typeof action>>;
 
 /**
- * One form's values, its errors (the shared rule in the browser, else what the server answered for the
- * values it was sent) and whether Save may be pressed.
+ * One form on its schema (accountFormSchema, the action's): its values, its errors (checked in the
+ * browser as the member types, else what the server answered for the values it was sent) and
+ * whether Save may be pressed.
  */
-function useAccountForm(intent: AccountIntent, stored: Record<string, string>, rules: AccountContext, result: ActionResult) {
+function useAccountForm(intent: AccountIntent, stored: Record<string, string>, rules: AccountContext, result: ActionResult, busy: boolean) {
   const own = result?.intent === intent ? result : null;
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...stored, ...(own && !own.saved ? own.values : {}) }));
   const hydrated = useHydrated();
-  const parsed = hydrated ? parseAccountForm(intent, values, rules) : null;
-  const error = (name: string) => {
-    if (parsed && !parsed.ok && parsed.fields[name]) return parsed.fields[name];
-    return own?.fields[name] && own.values[name] === values[name] ? own.fields[name] : null;
-  };
+  const schema = useMemo(() => accountFormSchema(intent, rules), [intent, rules]);
+  const { props, error } = useSchemaForm(schema, { id: `account-${intent}-form`, errors: own?.fields, pending: busy, shouldValidate: "onInput" });
+  const invalid = hydrated && !parseAccountForm(intent, values, rules).ok;
   const bind = (name: string) => ({
     name,
     value: values[name] ?? "",
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
   });
-  return { own, bind, error, invalid: parsed !== null && !parsed.ok, hydrated };
+  return { own, bind, error, invalid, props };
 }
 
 export default function AccountSettings() {
@@ -52,13 +52,17 @@ export default function AccountSettings() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("settings");
   const busy = usePending();
-  const rules: AccountContext = { region: account.region, phoneRequired: account.phoneRequired, networks: account.networks };
-  const profile = useAccountForm("profile", { name: account.name, phone: account.phone }, rules, result);
+  const rules = useMemo<AccountContext>(
+    () => ({ region: account.region, phoneRequired: account.phoneRequired, networks: account.networks }),
+    [account.region, account.phoneRequired, account.networks],
+  );
+  const profile = useAccountForm("profile", { name: account.name, phone: account.phone }, rules, result, busy);
   const social = useAccountForm(
     "social",
     Object.fromEntries(account.networks.map((network) => [network, account.social[network] ? socialUrl(network, account.social[network]) : ""])),
     rules,
     result,
+    busy,
   );
   const message = (key: string | null) => (key ? t(key) : null);
   const notice = (own: ActionResult | null) =>
@@ -74,7 +78,7 @@ export default function AccountSettings() {
     ) : null;
   return (
     <SettingsPage title={t("settings_account")}>
-      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4" noValidate>
+      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4" {...profile.props}>
         <input type="hidden" name="intent" value="profile" />
         <input type="hidden" name="region" value={account.region} />
         <input type="hidden" name="phone_required" value={String(account.phoneRequired)} />
@@ -96,7 +100,7 @@ export default function AccountSettings() {
         </Button>
       </Form>
 
-      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4" noValidate>
+      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4" {...social.props}>
         <h2 className="text-lg font-semibold">{t("account_social_title")}</h2>
         <input type="hidden" name="intent" value="social" />
         {account.networks.map((network) => (
