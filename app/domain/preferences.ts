@@ -168,7 +168,7 @@ export function preferenceSchema(step: OnboardingStep, context: PreferenceContex
 export type PreferenceResult = { ok: true; body: Record<string, unknown> } | { ok: false; fields: Record<string, string> };
 
 /** The input an issue's path belongs to: `details.alias` → `alias`, `public_user_groups.0` → `public_user_groups`. */
-function preferenceField(path: string): string {
+export function preferenceField(path: string): string {
   const [first, second] = path.split(".");
   return (first === "details" || first === "social") && second ? second : first;
 }

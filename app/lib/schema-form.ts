@@ -28,20 +28,48 @@ export interface SchemaFormOptions {
   pending?: boolean;
   /** When the browser first checks a field: on submit (default), as the member leaves it, or as they type. */
   shouldValidate?: "onSubmit" | "onBlur" | "onInput";
+  /**
+   * The input an issue's path belongs to, where the schema nests what the form sends flat (the
+   * same mapping the action gives app/domain/field-errors.ts, e.g. `details.alias` → `alias`).
+   */
+  field?: (path: string) => string;
+  /** Without JavaScript too, leave every check to the action (its messages, not the browser's), as a form that was noValidate did. */
+  serverChecksOnly?: boolean;
+}
+
+/**
+ * The browser's check of a form against its schema, as conform reports it: the payload as the action
+ * reads it (plain strings, so both sides word the same failures alike), each error at its input.
+ */
+export function checkInBrowser<S extends v.GenericSchema>(schema: S, formData: FormData | URLSearchParams, field?: (path: string) => string) {
+  const submission = parseWithValibot(formData, { schema, disableAutoCoercion: true });
+  if (field && submission.status !== "success") renameErrors(submission.error, field);
+  return submission;
+}
+
+/** Moves each error of a browser check to the input `field` names (in place: the submission replies with it). */
+function renameErrors(error: Record<string, string[] | null> | null | undefined, field: (path: string) => string) {
+  if (!error) return;
+  for (const [path, keys] of Object.entries(error)) {
+    const name = field(path);
+    if (name === path) continue;
+    delete error[path];
+    error[name] ??= keys;
+  }
 }
 
 /** The form's props and the first message key of each field, from the server's answer or the browser's check. */
-export function useSchemaForm<S extends v.GenericSchema>(schema: S, { id, errors, pending = false, shouldValidate = "onSubmit" }: SchemaFormOptions) {
+export function useSchemaForm<S extends v.GenericSchema>(schema: S, { id, errors, pending = false, shouldValidate = "onSubmit", field, serverChecksOnly = false }: SchemaFormOptions) {
   // A new result object makes conform report (and focus) again: only when the action answered anew.
   const lastResult = useMemo(() => actionResult(errors), [errors]);
   const [form, fields] = useForm({
     id,
     lastResult,
     shouldValidate,
-    // Without JavaScript the browser's own checks (required, type=email) still run.
-    defaultNoValidate: false,
-    // The payload as the action reads it: plain strings, so both sides word the same failures alike.
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema, disableAutoCoercion: true }),
+    // Without JavaScript the browser's own checks (required, type=email) still run, unless the form
+    // leaves every check to the action.
+    defaultNoValidate: serverChecksOnly,
+    onValidate: ({ formData }) => checkInBrowser(schema, formData, field),
   });
   const props = getFormProps(form);
   return {

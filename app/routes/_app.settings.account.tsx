@@ -37,7 +37,7 @@ function useAccountForm(intent: AccountIntent, stored: Record<string, string>, r
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...stored, ...(own && !own.saved ? own.values : {}) }));
   const hydrated = useHydrated();
   const schema = useMemo(() => accountFormSchema(intent, rules), [intent, rules]);
-  const { props, error } = useSchemaForm(schema, { id: `account-${intent}-form`, errors: own?.fields, pending: busy, shouldValidate: "onInput" });
+  const { props, error } = useSchemaForm(schema, { id: `account-${intent}-form`, errors: own?.fields, pending: busy, shouldValidate: "onInput", serverChecksOnly: true });
   const invalid = hydrated && !parseAccountForm(intent, values, rules).ok;
   const bind = (name: string) => ({
     name,

@@ -7,7 +7,12 @@ import { hoursFormSchema, IndicatorFormSchema, ratingFormSchema } from "../../ap
 import { phoneFormSchema } from "../../app/domain/phone";
 import { SignupFirstStepFormSchema, SignupOrganizationFormSchema, signupPasswordFormSchema } from "../../app/domain/signup";
 import { fieldErrors } from "../../app/domain/field-errors";
-import { actionResult } from "../../app/lib/schema-form";
+import { actionResult, checkInBrowser } from "../../app/lib/schema-form";
+import { accountFormSchema, type AccountContext } from "../../app/domain/account-form";
+import { preferenceField, preferenceSchema, type PreferenceContext } from "../../app/domain/preferences";
+
+const ACCOUNT: AccountContext = { region: "ES", phoneRequired: true, networks: ["linkedin", "github"] };
+const PREFERENCES: PreferenceContext = { region: "ES", networks: ["linkedin"] };
 
 describe("forms with conform and one schema", () => {
   it("the browser's check words a failure as the action does (first message key per field)", () => {
@@ -24,7 +29,7 @@ describe("forms with conform and one schema", () => {
    * Each converted form's schema, with bodies it refuses as a browser sends them (every text field
    * present, an unticked box absent): the browser's check and the action's must say the same.
    */
-  const REFUSED: [string, v.GenericSchema, Record<string, string>[]][] = [
+  const REFUSED: [string, v.GenericSchema, Record<string, string | string[]>[], ((path: string) => string)?][] = [
     ["new password", NewPasswordFormSchema, [{ password: "" }, { password: "x".repeat(1025) }]],
     ["initial password", InitialPasswordFormSchema, [{ password: "Green-lantern-42" }, { password: "", agreeTC: "on" }, { password: "" }]],
     [
@@ -39,17 +44,24 @@ describe("forms with conform and one schema", () => {
     ["rating", ratingFormSchema({ initiative: true, organization: true }), [{}, { initiative_score: "4.5" }, { initiative_score: "7", organization_score: "3" }, { initiative_score: "4.2", organization_score: "3" }]],
     ["rating of the initiative only", ratingFormSchema({ initiative: true, organization: false }), [{ organization_score: "4" }]],
     ["phone", phoneFormSchema("ES"), [{ phone: "" }, { phone: "12" }, { phone: "+1 555" }]],
+    ["account profile", accountFormSchema("profile", ACCOUNT), [{ name: "", phone: "12" }, { name: "Ana", phone: "" }]],
+    ["account social links", accountFormSchema("social", ACCOUNT), [{ linkedin: "https://www.linkedin.com/company/acme", github: "" }]],
+    ["alias card", preferenceSchema("alias", PREFERENCES), [{ alias: "x".repeat(300) }], preferenceField],
+    ["phone card", preferenceSchema("phone", PREFERENCES), [{ phone: "12" }], preferenceField],
+    ["availability card", preferenceSchema("availability", PREFERENCES), [{ availability_hours_start: "25:00", availability_hours_end: "" }], preferenceField],
   ];
 
-  it.each(REFUSED)("the %s form is refused alike in the browser and in the action", (_name, schema, inputs) => {
+  it.each(REFUSED)("the %s form is refused alike in the browser and in the action", (_name, schema, inputs, field) => {
     for (const input of inputs) {
-      const browser = parseWithValibot(new URLSearchParams(input), { schema, disableAutoCoercion: true });
+      const form = new URLSearchParams();
+      for (const [name, value] of Object.entries(input)) for (const one of [value].flat()) form.append(name, one);
+      const browser = checkInBrowser(schema, form, field);
       const parsed = v.safeParse(schema, input);
       expect(parsed.success, JSON.stringify(input)).toBe(false);
       if (browser.status === "success" || parsed.success) throw new Error(`${JSON.stringify(input)} passed`);
       // Conform names the form's own error "", the mapper "form"; the fields' errors must agree.
       const first = Object.fromEntries(Object.entries(browser.error ?? {}).map(([name, keys]) => [name || "form", keys?.[0]]));
-      expect(first, JSON.stringify(input)).toEqual(fieldErrors(parsed.issues));
+      expect(first, JSON.stringify(input)).toEqual(fieldErrors(parsed.issues, field ? { field } : undefined));
     }
   });
 

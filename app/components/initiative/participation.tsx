@@ -46,7 +46,7 @@ export function ParticipantQr({ qr, uuid }: { qr: { size: number; path: string }
 function useReportForm<S extends v.GenericSchema>(schema: S, field: string, id: string, intent: ReturnType<typeof useIntent>) {
   const { t } = useTranslation("initiative");
   const [value, setValue] = useState("");
-  const { props, error } = useSchemaForm(schema, { id, errors: intent.result?.fields, pending: intent.busy, shouldValidate: "onInput" });
+  const { props, error } = useSchemaForm(schema, { id, errors: intent.result?.fields, pending: intent.busy, shouldValidate: "onInput", serverChecksOnly: true });
   const message = error(field);
   return { props, value, setValue, valid: v.is(schema, { [field]: value }), message: message ? t(message) : null };
 }

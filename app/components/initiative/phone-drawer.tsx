@@ -39,7 +39,7 @@ export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; re
   // SPEC.md section 8: a 409 is the profile_update_error notification, not a message at the field.
   const inUse = result?.error === "phone_in_use";
   const formId = "phone-join-form";
-  const { props, error: fieldError } = useSchemaForm(schema ?? REQUIRED_PHONE, { id: formId, errors: inUse ? undefined : result?.fields, pending: busy, shouldValidate: "onBlur" });
+  const { props, error: fieldError } = useSchemaForm(schema ?? REQUIRED_PHONE, { id: formId, errors: inUse ? undefined : result?.fields, pending: busy, shouldValidate: "onBlur", serverChecksOnly: true });
   const valid = v.is(schema ?? REQUIRED_PHONE, { phone });
   const message = fieldError("phone");
   return (

@@ -1,7 +1,7 @@
 /* eslint-disable jsx-a11y/no-autofocus -- an editor opens in place of its card when the member asks
    for it, so focus moves to its first field, as a keyboard or screen-reader user expects. */
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useState, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useMemo, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -13,8 +13,8 @@ import {
   DETAIL_STEPS,
   isListStep,
   LIST_STEPS,
-  parsePreference,
-  readForm,
+  preferenceField,
+  preferenceSchema,
   type DetailField,
   type ListStep,
   type LookupEntry,
@@ -23,6 +23,7 @@ import {
   type PreferenceValues,
 } from "~/domain/preferences";
 import { usePending } from "~/lib/pending";
+import { useSchemaForm } from "~/lib/schema-form";
 
 export interface PreferenceResult {
   step: OnboardingStep;
@@ -319,26 +320,19 @@ function StepFields({ step, values, context, error }: { step: OnboardingStep; va
   );
 }
 
-/** The form of one card. Posts without JavaScript; with it, the same schema as the action checks first. */
+/** The form of one card. Posts without JavaScript; with it, the action's own schema (preferenceSchema) checks first. */
 function PreferenceForm({ step, values, context, result }: { step: OnboardingStep; values: PreferenceValues; context: PreferenceContext; result: PreferenceResult | null }) {
   const { t } = useTranslation("settings");
-  const [checked, setChecked] = useState<Record<string, string> | null>(null);
-  // A new answer from the action replaces what the browser found.
-  useEffect(() => setChecked(null), [result]);
-  const fields = checked ?? result?.fields ?? {};
-  const error = (name: string) => (fields[name] ? t(fields[name]) : null);
-
-  function check(event: FormEvent<HTMLFormElement>) {
-    const parsed = parsePreference(step, readForm(new FormData(event.currentTarget)), context);
-    if (parsed.ok) return setChecked({});
-    event.preventDefault();
-    setChecked(parsed.fields);
-    const first = event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(parsed.fields)[0]}"]`);
-    first?.focus();
-  }
+  const pending = usePending();
+  const schema = useMemo(() => preferenceSchema(step, context), [step, context]);
+  const { props, error: fieldError } = useSchemaForm(schema, { id: `pref-${step}-form`, errors: result?.fields, pending, field: preferenceField, serverChecksOnly: true });
+  const error = (name: string) => {
+    const key = fieldError(name);
+    return key ? t(key) : null;
+  };
 
   return (
-    <Form method="post" noValidate onSubmit={check} className="flex flex-col gap-4">
+    <Form method="post" className="flex flex-col gap-4" {...props}>
       <input type="hidden" name="intent" value={step} />
       <StepFields step={step} values={values} context={context} error={error} />
       {result?.error === "phone_in_use" ? (
@@ -353,7 +347,7 @@ function PreferenceForm({ step, values, context, result }: { step: OnboardingSte
         <Link to={`/settings/preferences#pref-${step}`} preventScrollReset className={buttonVariants({ variant: "ghost" })}>
           {t("preferences_cancel")}
         </Link>
-        <Button type="submit" disabled={usePending()}>
+        <Button type="submit" disabled={pending}>
           {t("settings_save")}
         </Button>
       </div>
