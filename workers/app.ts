@@ -10,6 +10,7 @@ import { chatSocket } from "./chat/socket";
 import { authRoutes } from "./auth/routes";
 import { ssoInitiatePage } from "./auth/sso";
 import { basemapRoutes } from "./basemap";
+import { fixtureRoutes } from "./dev/fixtures";
 import { devRoutes } from "./dev/mailbox";
 import { getConfig, isProduction } from "./lib/config";
 import { errorJson, handleError, handleNotFound } from "./lib/errors";
@@ -97,6 +98,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
     await next();
   });
   app.route("/dev", devRoutes);
+  app.route("/dev/fixtures", fixtureRoutes);
   app.route("/sso/initiate", ssoInitiatePage);
   // The basemap needs HTTP Range answers, which the assets binding does not give (docs/maps.md).
   app.route("/basemap", basemapRoutes);

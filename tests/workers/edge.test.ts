@@ -143,3 +143,28 @@ describe("/dev/mailbox", () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("/dev/fixtures/member", () => {
+  it("creates a fresh, confirmed member of the organisation who can sign in, a new one each time", async () => {
+    const made = await call("POST", "/dev/fixtures/member", { body: { org: "acme", name: "Fixture Member", phone: "+34600111222", role: "organiser" } });
+    expect(made.status).toBe(201);
+    const member = await json(made);
+    expect(member.email).toMatch(/^member\.[0-9a-f]{8}@fixtures\.example$/);
+    // login() throws unless the password signs the member in.
+    const signedIn = await login(member.email, member.password, "acme.localhost");
+    expect(signedIn.body.user.organizations[0]).toMatchObject({ slug: "acme", role: "organiser" });
+    const another = await json(await call("POST", "/dev/fixtures/member", { body: { org: "acme", name: "Fixture Member" } }));
+    expect(another.email).not.toBe(member.email);
+  });
+
+  it("refuses a bad body with 400 and an unknown organisation with 404", async () => {
+    expect((await call("POST", "/dev/fixtures/member", { body: { org: "acme", name: "X", role: "system" } })).status).toBe(400);
+    expect((await call("POST", "/dev/fixtures/member", { body: { org: "no-such-org", name: "Fixture" } })).status).toBe(404);
+  });
+
+  it("answers 404 in production", async () => {
+    const production = { ...testEnv, ENVIRONMENT: "production" };
+    const request = new Request("http://localhost/dev/fixtures/member", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ org: "acme", name: "Fixture" }) });
+    expect((await createApp().fetch(request, production, createExecutionContext())).status).toBe(404);
+  });
+});

@@ -12,6 +12,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { errorsOf, expectNoSeriousAxeViolations, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { createMember } from "../../support/fixtures.mjs";
 import { registerSsoProvider, startIdentityProvider } from "../../support/oidc.mjs";
 import { root } from "../../support/server.mjs";
 
@@ -20,7 +21,8 @@ const strings = (locale, ns) => JSON.parse(readFileSync(path.join(root, "app", "
 /** A message as the page shows it: placeholders filled, <tags> of rich text dropped. */
 const text = (message, values = {}) => message.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => values[name]).replace(/<\/?\w+>/g, "");
 
-const MEMBER = { email: "member@acme.example", password: "commons-demo" };
+/** A fresh member of Acme for this file (tests/support/fixtures.mjs). */
+let MEMBER = { email: "", password: "" };
 const SSO_MEMBER = { email: "joao@vizinhos.example", name: "João Pereira" };
 
 let idp;
@@ -28,6 +30,7 @@ const suite = useAcmeSuite({
   // Vizinhos signs its members in with its own provider. Registered before any page loads the
   // organisation, whose profile (with its providers) is then cached.
   setUp: async ({ server }) => {
+    MEMBER = await createMember(server, { tag: "account", name: "Account Member" });
     idp = await startIdentityProvider(server.url, { slug: "vizinhos-idp", clientId: "commons-vizinhos", account: SSO_MEMBER });
     await registerSsoProvider(server, idp, { orgId: "org-vizinhos" });
   },
@@ -148,7 +151,7 @@ describe("language", () => {
       assert.equal(await page.locator("html").getAttribute("lang"), "es-ES");
       await screenshot(page, "account-language-es-mobile");
 
-      // Back to English, so the other tests of this file see the member as the demo data has them.
+      // Back to English, so the other tests of this file see the member as they were created.
       await page.getByRole("button", { name: "English" }).click();
       await page.getByRole("heading", { level: 1, name: en.settings_language }).waitFor();
       assert.deepEqual(errorsOf(page), []);

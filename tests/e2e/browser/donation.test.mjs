@@ -3,7 +3,8 @@
  * (open, with transfer, in-hand, external and PayPal): donate by transfer with the keyboard only and
  * see the confirmation code; a double click on the final submit records one contribution; the steps
  * without JavaScript, where a repeated post with the same Idempotency-Key records once; PayPal with
- * the local fake provider; axe on every step at 390x844 and 1280x800, with screenshots.
+ * the local fake provider; axe on every step at 390x844 and 1280x800, with screenshots. Each test
+ * gives as a fresh member of its own (tests/support/fixtures.mjs), so totals start from nothing.
  *
  *   node_modules/.bin/node --test tests/e2e/browser/donation.test.mjs
  */
@@ -11,8 +12,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { apiClient, errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { createMember } from "../../support/fixtures.mjs";
 
-const PASSWORD = "commons-demo";
 const SLUG = "school-supplies-donation";
 const CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{4}$/;
 
@@ -28,8 +29,8 @@ const suite = useAcmeSuite();
 const api = (...call) => apiClient(suite.server, suite.acmeHost)(...call);
 
 /** What the member has given or pledged to the demo donation so far (confirmed and pending), from the API. */
-async function ownTotal(email) {
-  const login = await api("POST", "/auth/login", { body: { email, password: PASSWORD, requiredProduct: "community" } });
+async function ownTotal({ email, password }) {
+  const login = await api("POST", "/auth/login", { body: { email, password, requiredProduct: "community" } });
   assert.equal(login.status, 200, `API login of ${email}`);
   const initiative = await api("GET", `/api/acme/initiative/${SLUG}`, { token: login.data.access_token });
   assert.equal(initiative.status, 200);
@@ -62,9 +63,10 @@ const submitName = (amount, strings = t) => fill(strings.donation_submit, { amou
 
 describe("giving to the demo donation", () => {
   test("donates by bank transfer with the keyboard only and sees the confirmation code (desktop)", async () => {
-    const before = await ownTotal("member@acme.example");
+    const giver = await createMember(suite.server, { tag: "giver", name: "Marta Giver" });
+    const before = await ownTotal(giver);
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, "member@acme.example");
+      await signIn(page, suite.acme, giver.email, { password: giver.password });
       const drawer = await openDrawer(page);
 
       // Amount: a quick amount by arrow keys, then a free amount typed over it.
@@ -109,13 +111,14 @@ describe("giving to the demo donation", () => {
       await page.waitForURL((url) => url.pathname === `/initiative/${SLUG}`);
       assert.deepEqual(errorsOf(page), []);
     });
-    assert.equal(await ownTotal("member@acme.example"), before + 12.5);
+    assert.equal(await ownTotal(giver), before + 12.5);
   });
 
   test("a double click on the final submit records one contribution (mobile)", async () => {
-    const before = await ownTotal("carlos@acme.example");
+    const carlos = await createMember(suite.server, { tag: "carlos", name: "Carlos Méndez", language: "es-ES" });
+    const before = await ownTotal(carlos);
     await withPage(suite.browser, { viewport: "mobile", locale: "es-ES" }, async (page) => {
-      await signIn(page, suite.acme, "carlos@acme.example", { locale: "es-ES" });
+      await signIn(page, suite.acme, carlos.email, { password: carlos.password, locale: "es-ES" });
       const drawer = await openDrawer(page, es);
       await drawer.getByText("50\u00a0€", { exact: true }).click();
       await drawer.getByRole("button", { name: es.donation_next }).click();
@@ -127,13 +130,14 @@ describe("giving to the demo donation", () => {
       await page.waitForLoadState("networkidle");
       assert.deepEqual(errorsOf(page), []);
     });
-    assert.equal(await ownTotal("carlos@acme.example"), before + 50);
+    assert.equal(await ownTotal(carlos), before + 50);
   });
 
   test("works without JavaScript: each step posts, and the same Idempotency-Key posted twice records once (pt-PT)", async () => {
-    const before = await ownTotal("ines@acme.example");
+    const ines = await createMember(suite.server, { tag: "ines", name: "Inês Costa", language: "pt-PT" });
+    const before = await ownTotal(ines);
     await withPage(suite.browser, { viewport: "mobile", locale: "pt-PT", javaScriptEnabled: false }, async (page) => {
-      await signIn(page, suite.acme, "ines@acme.example", { js: false, locale: "pt-PT" });
+      await signIn(page, suite.acme, ines.email, { password: ines.password, js: false, locale: "pt-PT" });
       await page.goto(`${suite.acme}/initiative/${SLUG}/contribute`);
       const panel = page.getByRole("region", { name: pt.donation_title });
       await panel.getByRole("textbox", { name: fill(pt.donation_amount_other, { currency: "EUR" }) }).fill("7,5");
@@ -167,12 +171,13 @@ describe("giving to the demo donation", () => {
       await page.getByRole("region", { name: pt.donation_success_title }).getByTestId("confirmation-code").waitFor();
       assert.match((await page.getByTestId("confirmation-code").innerText()).trim(), CODE);
     });
-    assert.equal(await ownTotal("ines@acme.example"), before + 7.5, "three posts with one key: one contribution");
+    assert.equal(await ownTotal(ines), before + 7.5, "three posts with one key: one contribution");
   });
 
   test("refuses a negative or mistyped amount and a comment past its limit with messages, never changing them", async () => {
+    const member = await createMember(suite.server, { tag: "amounts" });
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, "member@acme.example");
+      await signIn(page, suite.acme, member.email, { password: member.password });
       const drawer = await openDrawer(page);
       const other = drawer.getByRole("textbox", { name: fill(t.donation_amount_other, { currency: "EUR" }) });
       const next = drawer.getByRole("button", { name: t.donation_next });
@@ -205,9 +210,10 @@ describe("giving to the demo donation", () => {
   });
 
   test("pays with PayPal through the local fake provider", async () => {
-    const before = await ownTotal("david@acme.example");
+    const david = await createMember(suite.server, { tag: "david", name: "David Gil" });
+    const before = await ownTotal(david);
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, "david@acme.example");
+      await signIn(page, suite.acme, david.email, { password: david.password });
       const drawer = await openDrawer(page);
       await drawer.getByText("€10", { exact: true }).click();
       await drawer.getByRole("button", { name: t.donation_next }).click();
@@ -218,13 +224,14 @@ describe("giving to the demo donation", () => {
       await success.getByText(fill(t.donation_success_body, { amount: "€10" })).waitFor();
       assert.deepEqual(errorsOf(page), []);
     });
-    assert.equal(await ownTotal("david@acme.example"), before + 10);
+    assert.equal(await ownTotal(david), before + 10);
   });
 
   for (const viewport of ["mobile", "desktop"]) {
     test(`axe finds nothing serious on any step of the drawer (${viewport})`, async () => {
+      const member = await createMember(suite.server, { tag: `axe-${viewport}` });
       await withPage(suite.browser, { viewport }, async (page) => {
-        await signIn(page, suite.acme, "admin@acme.example");
+        await signIn(page, suite.acme, member.email, { password: member.password });
         const drawer = await openDrawer(page);
         await expectNoSeriousAxeViolations(page, { label: `donation amount (${viewport})` });
         await screenshot(page, `donation-amount-${viewport}`);

@@ -11,9 +11,11 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { createMember } from "../../support/fixtures.mjs";
 import { root } from "../../support/server.mjs";
 
-const MEMBER = { email: "member@acme.example", password: "commons-demo" };
+/** A fresh member of Acme for this file (its wrong-password test counts towards a lockout). */
+let MEMBER = { email: "", password: "" };
 // workers/auth/web-session.ts
 const SESSION_COOKIE = "commons_session";
 
@@ -24,7 +26,11 @@ function authMessages(locale = "en-US") {
   return JSON.parse(readFileSync(file, "utf8"));
 }
 
-const suite = useAcmeSuite();
+const suite = useAcmeSuite({
+  setUp: async (started) => {
+    MEMBER = await createMember(started.server, { tag: "journeys", name: "Journey Member" });
+  },
+});
 
 
 
@@ -197,7 +203,7 @@ describe("the phone menu", () => {
 
   test("closes on Escape, a tap outside and a followed link, and gives the focus back", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, MEMBER.email);
+      await signIn(page, suite.acme, MEMBER.email, { password: MEMBER.password });
       await page.goto(`${suite.acme}/wall`);
       await waitForHydration(page);
       const button = page.getByRole("button", { name: shell.open_menu, exact: true });

@@ -1,6 +1,6 @@
 /**
- * /settings/account in a real browser, with and without JavaScript, against the demo data of Acme
- * (which requires a phone): an invalid social link shows its field error (the shared rule in the
+ * /settings/account in a real browser, with and without JavaScript, for a fresh member of Acme
+ * (which requires a phone; tests/support/fixtures.mjs): an invalid social link shows its field error (the shared rule in the
  * browser, the server's answer without JavaScript) and no "try again in a few minutes", and with
  * JavaScript Save stays disabled until the link is valid; the phone's errors are the spec's keys.
  *
@@ -10,9 +10,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { errorsOf, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { createMember } from "../../support/fixtures.mjs";
 
 const s = strings("settings");
-const MEMBER = "member@acme.example";
 const COMPANY_PAGE = "https://www.linkedin.com/company/acme";
 
 const suite = useAcmeSuite();
@@ -28,7 +28,8 @@ function screen(page) {
 describe("account settings", () => {
   test("with JavaScript: field errors as you type, Save disabled until the value is valid", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, MEMBER);
+      const member = await createMember(suite.server, { tag: "account-js", phone: "+34612000111" });
+      await signIn(page, suite.acme, member.email, { password: member.password });
       await page.goto(`${suite.acme}/settings/account`);
       await waitForHydration(page);
       const { linkedin, phone, saveSocial, saveProfile } = screen(page);
@@ -59,7 +60,8 @@ describe("account settings", () => {
 
   test("without JavaScript: the server answers the field error and keeps what was typed", async () => {
     await withPage(suite.browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
-      await signIn(page, suite.acme, MEMBER, { js: false });
+      const member = await createMember(suite.server, { tag: "account-nojs", phone: "+34612000222" });
+      await signIn(page, suite.acme, member.email, { js: false, password: member.password });
       await page.goto(`${suite.acme}/settings/account`);
       const { linkedin, saveSocial } = screen(page);
 
