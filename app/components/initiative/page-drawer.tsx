@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/drawer";
 
 export type DrawerName = "contact" | "phone" | "rate" | "upload";
@@ -54,5 +55,14 @@ export function PageDrawer({
     >
       {children}
     </Drawer>
+  );
+}
+
+/** A drawer's footer button that submits the form of id `form` in the drawer's body. */
+export function SubmitFooter({ form, disabled, children }: { form: string; disabled: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" form={form} className="w-full" disabled={disabled}>
+      {children}
+    </Button>
   );
 }

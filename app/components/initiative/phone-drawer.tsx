@@ -2,12 +2,11 @@ import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import * as v from "valibot";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/schema-form";
-import { PageDrawer, useDrawerParam } from "./page-drawer";
+import { PageDrawer, SubmitFooter, useDrawerParam } from "./page-drawer";
 import { useIntent } from "./use-intent";
 
 /** What is checked before the phone rules have loaded. */
@@ -48,9 +47,9 @@ export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; re
       title={t("phone_title")}
       description={t("phone_description")}
       footer={
-        <Button type="submit" form={formId} className="w-full" disabled={hydrated && (!valid || busy)}>
+        <SubmitFooter form={formId} disabled={hydrated && (!valid || busy)}>
           {t("phone_submit")}
-        </Button>
+        </SubmitFooter>
       }
     >
       <Form method="post" className="flex flex-col gap-4" {...props}>

@@ -2,14 +2,13 @@ import { Form } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import * as v from "valibot";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { ratingFormSchema } from "~/domain/initiatives/forms";
 import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import { useNoteRatingRedirect } from "~/components/initiative/rated-note";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/schema-form";
-import { PageDrawer } from "./page-drawer";
+import { PageDrawer, SubmitFooter } from "./page-drawer";
 import { StarInput } from "./stars";
 import { useIntent } from "./use-intent";
 
@@ -42,9 +41,9 @@ export function RatingDrawer({ initiative, shown }: { initiative: Initiative; sh
       title={t("rating_title")}
       description={t("rating_description", { title: initiative.title })}
       footer={
-        <Button type="submit" form={formId} className="w-full" disabled={hydrated && (!valid || busy)}>
+        <SubmitFooter form={formId} disabled={hydrated && (!valid || busy)}>
           {t("rating_submit")}
-        </Button>
+        </SubmitFooter>
       }
     >
       <Form method="post" className="flex flex-col gap-6" {...props}>
