@@ -8,12 +8,21 @@
  * password, name }`. Options: name, tag (the e-mail's first part), role, language, phone (E.164),
  * org_terms_accepted, password.
  */
-export async function createMember(server, { org = "acme", name = "Fixture Member", ...rest } = {}) {
-  const response = await fetch(`${server.url}/dev/fixtures/member`, {
+export function createMember(server, { org = "acme", name = "Fixture Member", ...rest } = {}) {
+  return post(server, "member", { org, name, ...rest });
+}
+
+/** `member` taking part in the initiative of slug `initiative` (status accepted unless given). */
+export function addParticipation(server, member, initiative, { org = "acme", status = "accepted" } = {}) {
+  return post(server, "participation", { org, initiative, member_id: member.id, status });
+}
+
+async function post(server, fixture, body) {
+  const response = await fetch(`${server.url}/dev/fixtures/${fixture}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ org, name, ...rest }),
+    body: JSON.stringify(body),
   });
-  if (response.status !== 201) throw new Error(`POST /dev/fixtures/member answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201) throw new Error(`POST /dev/fixtures/${fixture} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../workers/app";
 import { JSON_BODY_LIMIT_BYTES } from "../../workers/api";
 import { signAccessToken } from "../../workers/auth/tokens";
+import { createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations, testEnv } from "./support";
 
 beforeAll(async () => {
@@ -160,6 +161,19 @@ describe("/dev/fixtures/member", () => {
   it("refuses a bad body with 400 and an unknown organisation with 404", async () => {
     expect((await call("POST", "/dev/fixtures/member", { body: { org: "acme", name: "X", role: "system" } })).status).toBe(400);
     expect((await call("POST", "/dev/fixtures/member", { body: { org: "no-such-org", name: "Fixture" } })).status).toBe(404);
+  });
+
+  it("makes a member take part in an initiative of their organisation, counted at once", async () => {
+    const initiative = await createInitiative({ orgId: "org-acme", slug: "fixture-shift", maxParticipants: 10 });
+    const member = await json(await call("POST", "/dev/fixtures/member", { body: { org: "acme", name: "Taking Part" } }));
+    const joined = await call("POST", "/dev/fixtures/participation", { body: { org: "acme", initiative: "fixture-shift", member_id: member.id } });
+    expect(joined.status).toBe(201);
+    const row = await env.DB.prepare("SELECT participant_count AS n FROM initiatives WHERE id = ?").bind(initiative.id).first<{ n: number }>();
+    expect(row?.n).toBe(1);
+    expect((await call("POST", "/dev/fixtures/participation", { body: { org: "acme", initiative: "no-such-shift", member_id: member.id } })).status).toBe(404);
+    // A member of another organisation does not take part here.
+    const outsider = await json(await call("POST", "/dev/fixtures/member", { body: { org: "vizinhos", name: "Outsider" } }));
+    expect((await call("POST", "/dev/fixtures/participation", { body: { org: "acme", initiative: "fixture-shift", member_id: outsider.id } })).status).toBe(404);
   });
 
   it("answers 404 in production", async () => {

@@ -1,10 +1,13 @@
 /**
- * POST /dev/fixtures/member (development and tests only, like /dev/mailbox): a fresh member of one
- * organisation, for browser tests that must not share the demo members' state (their language,
- * links, gifts). Confirmed, with the current platform terms and the organisation's policy accepted
- * unless asked otherwise, and the password given (the demo one by default). The e-mail is new on
- * every call, so tests never see each other's members.
+ * Fixtures for browser tests (development and tests only, like /dev/mailbox), so that tests do not
+ * share the demo members' state (their language, links, gifts, participations):
+ * - POST /dev/fixtures/member: a fresh member of one organisation. Confirmed, with the current
+ *   platform terms and the organisation's policy accepted unless asked otherwise, and the password
+ *   given (the demo one by default). The e-mail is new on every call.
+ * - POST /dev/fixtures/participation: that member taking part in one of the organisation's
+ *   initiatives (accepted by default), with the initiative's participant count kept in step.
  */
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { LocaleSchema } from "../../app/domain/locales";
@@ -13,6 +16,7 @@ import { slugSchema } from "../../app/domain/slug";
 import { hashPassword } from "../auth/passwords";
 import { latestPlatformTermsVersion } from "../auth/members";
 import { getDb, schema } from "../db/client";
+import { recount } from "../initiatives/actions";
 import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
 import { getOrganizationBySlug } from "../tenant/organizations";
@@ -26,38 +30,124 @@ const MemberFixture = v.strictObject({
   name: MemberNameSchema,
   /** The start of the e-mail's local part, to read it in a failure message. */
   tag: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,30}$/)), "member"),
-  role: v.optional(v.picklist(["member", "organiser", "manager", "admin"]), "member"),
+  role: v.optional(
+    v.picklist(["member", "organiser", "manager", "admin"]),
+    "member"
+  ),
   language: v.optional(LocaleSchema, "en-US"),
   /** E.164, or none (then an organisation that asks for a phone asks this member for it). */
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/))), null),
+  phone: v.optional(
+    v.nullable(v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/))),
+    null
+  ),
   /** false: the organisation's current volunteering policy is still to be accepted. */
   org_terms_accepted: v.optional(v.boolean(), true),
-  password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200)), FIXTURE_PASSWORD),
+  password: v.optional(
+    v.pipe(v.string(), v.minLength(8), v.maxLength(200)),
+    FIXTURE_PASSWORD
+  ),
 });
 
-export const fixtureRoutes = new Hono<AppEnv>().post("/member", validate("json", MemberFixture), async (c) => {
-  const fixture = c.req.valid("json");
-  const org = await getOrganizationBySlug(c.env, fixture.org);
-  if (!org) throw notFound("organization_not_found", "No organisation has this slug.");
-  const id = crypto.randomUUID();
-  const email = `${fixture.tag}.${id.slice(0, 8)}@fixtures.example`;
-  const db = getDb(c.env);
-  await db.batch([
-    db.insert(schema.members).values({
-      id,
-      email,
-      passwordHash: await hashPassword(fixture.password),
-      emailConfirmedAt: Date.now(),
-      language: fixture.language,
-      lastTermsAcceptedVersion: await latestPlatformTermsVersion(c.env),
-    }),
-    db.insert(schema.profiles).values({ memberId: id, name: fixture.name, slug: `m-${id.slice(0, 8)}`, phone: fixture.phone }),
-    db.insert(schema.memberships).values({
-      orgId: org.id,
-      memberId: id,
-      role: fixture.role,
-      orgTermsAcceptedVersion: fixture.org_terms_accepted ? org.orgTermsVersion : 0,
-    }),
-  ]);
-  return c.json({ id, email, password: fixture.password, name: fixture.name }, 201);
+const ParticipationFixture = v.strictObject({
+  org: slugSchema(),
+  initiative: slugSchema(),
+  member_id: v.pipe(v.string(), v.uuid()),
+  status: v.optional(v.picklist(schema.PARTICIPANT_STATUSES), "accepted"),
 });
+
+export const fixtureRoutes = new Hono<AppEnv>()
+  .post("/participation", validate("json", ParticipationFixture), async (c) => {
+    const fixture = c.req.valid("json");
+    const org = await getOrganizationBySlug(c.env, fixture.org);
+    const db = getDb(c.env);
+    const initiative = org
+      ? await db
+          .select({ id: schema.initiatives.id })
+          .from(schema.initiatives)
+          .where(
+            and(
+              eq(schema.initiatives.orgId, org.id),
+              eq(schema.initiatives.slug, fixture.initiative)
+            )
+          )
+          .get()
+      : undefined;
+    if (!org || !initiative)
+      throw notFound(
+        "initiative_not_found",
+        "The organisation has no initiative with this slug."
+      );
+    const member = await db
+      .select({ id: schema.memberships.memberId })
+      .from(schema.memberships)
+      .where(
+        and(
+          eq(schema.memberships.orgId, org.id),
+          eq(schema.memberships.memberId, fixture.member_id)
+        )
+      )
+      .get();
+    if (!member)
+      throw notFound(
+        "member_not_found",
+        "The organisation has no such member."
+      );
+    const { participations } = schema;
+    const id = crypto.randomUUID();
+    await db.batch([
+      db
+        .insert(participations)
+        .values({
+          id,
+          uuid: crypto.randomUUID(),
+          orgId: org.id,
+          initiativeId: initiative.id,
+          memberId: member.id,
+          status: fixture.status,
+        }),
+      recount(db, initiative.id),
+    ]);
+    return c.json({ id }, 201);
+  })
+  .post("/member", validate("json", MemberFixture), async (c) => {
+    const fixture = c.req.valid("json");
+    const org = await getOrganizationBySlug(c.env, fixture.org);
+    if (!org)
+      throw notFound(
+        "organization_not_found",
+        "No organisation has this slug."
+      );
+    const id = crypto.randomUUID();
+    const email = `${fixture.tag}.${id.slice(0, 8)}@fixtures.example`;
+    const db = getDb(c.env);
+    await db.batch([
+      db.insert(schema.members).values({
+        id,
+        email,
+        passwordHash: await hashPassword(fixture.password),
+        emailConfirmedAt: Date.now(),
+        language: fixture.language,
+        lastTermsAcceptedVersion: await latestPlatformTermsVersion(c.env),
+      }),
+      db
+        .insert(schema.profiles)
+        .values({
+          memberId: id,
+          name: fixture.name,
+          slug: `m-${id.slice(0, 8)}`,
+          phone: fixture.phone,
+        }),
+      db.insert(schema.memberships).values({
+        orgId: org.id,
+        memberId: id,
+        role: fixture.role,
+        orgTermsAcceptedVersion: fixture.org_terms_accepted
+          ? org.orgTermsVersion
+          : 0,
+      }),
+    ]);
+    return c.json(
+      { id, email, password: fixture.password, name: fixture.name },
+      201
+    );
+  });

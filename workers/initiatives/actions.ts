@@ -29,7 +29,8 @@ import type { OrgMembership } from "../types";
 
 const { initiatives, participations, interests, scores } = schema;
 
-const recount = (db: Database, initiativeId: string) =>
+/** Sets participant_count from the accepted participations (in the batch of the change that needs it). */
+export const recount = (db: Database, initiativeId: string) =>
   db
     .update(initiatives)
     .set({

@@ -1,6 +1,7 @@
 /**
  * The initiative detail (/initiative/{slug}, /wall/{slug}) and participation (/initiative/{slug}/participate)
- * screens in a real browser, against the demo data of Acme: joining (with the phone drawer first),
+ * screens in a real browser, on Acme's demo initiatives, each test as fresh members of its own
+ * (tests/support/fixtures.mjs): joining (with the phone drawer first),
  * my initiatives' success dialog, reporting hours and an indicator, rating (and its thanks), manager
  * approval, the chat button clear of the primary action at 390 px, a full
  * and a past initiative, uploading and deleting a document, the map drawing tiles, and axe at
@@ -12,10 +13,15 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { addParticipation, createMember } from "../../support/fixtures.mjs";
 
-const MEMBER = "member@acme.example";
-// Inès (pt-PT) has no phone in this test (cleared below): Acme asks for one before joining.
-const INES = "ines@acme.example";
+/** A fresh member of Acme, signed in on `page`; Acme asks for a phone before joining, so one is given unless `phone: null`. */
+async function signInAsNew(page, { tag = "member", phone = `+3461${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`, ...rest } = {}) {
+  const member = await createMember(suite.server, { tag, phone, ...rest });
+  // The sign-in page speaks the browser's language (English here); the member's own shows once signed in.
+  await signIn(page, suite.acme, member.email, { password: member.password });
+  return member;
+}
 
 const t = strings("initiative");
 const chat = strings("chat");
@@ -39,9 +45,10 @@ const button = (page, name) => page.getByRole("button", { name, exact: true });
 
 describe("initiative detail and participation", () => {
   test("join through the phone drawer, see the success dialog, report hours and an indicator, rate", async () => {
-    await suite.server.d1("UPDATE profiles SET phone = NULL WHERE member_id = 'member-acme-ines'");
+    // Another member already has the number typed first.
+    await createMember(suite.server, { tag: "phone-owner", phone: "+34612999888" });
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, INES);
+      await signInAsNew(page, { tag: "ines", name: "Inês Costa", language: "pt-PT", phone: null });
       await open(page, "/wall/huerto-urbano-lavapies");
       await page.getByRole("link", { name: pt.action_join, exact: true }).click();
       const drawer = page.getByRole("dialog", { name: pt.phone_title });
@@ -53,12 +60,12 @@ describe("initiative detail and participation", () => {
       await phone.blur();
       await drawer.getByText(pt.form_error_invalid_phone).waitFor();
       // Another member's number in another format: the spec's 409 notification, and no key as text.
-      await phone.fill("612 34 56 78");
+      await phone.fill("612 99 98 88");
       await submit.click();
       await drawer.getByText(ptSettings.profile_update_error_desc).waitFor();
       await drawer.getByText(ptSettings.profile_update_error_title).waitFor();
       assert.equal(await drawer.getByText("profile_update_error_desc").count(), 0);
-      await phone.fill("612 000 777");
+      await phone.fill(`612 ${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`);
       await submit.click();
 
       // SPEC.md section 2: after joining, my initiatives scrolled to it with the success dialog.
@@ -115,7 +122,7 @@ describe("initiative detail and participation", () => {
 
   test("joining an initiative that needs the manager's approval shows the pending text", async () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, MEMBER);
+      await signInAsNew(page);
       await open(page, "/wall/food-bank-sorting");
       await page.getByText(t.approval_needed).waitFor();
       await button(page, t.action_join).click();
@@ -128,7 +135,7 @@ describe("initiative detail and participation", () => {
 
   test("a full initiative shows a disabled Complete, a past one the expiry warning and no actions", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, MEMBER);
+      await signInAsNew(page);
       await open(page, "/wall/mentoring-young-entrepreneurs");
       const complete = button(page, t.action_complete);
       assert.equal(await complete.isDisabled(), true);
@@ -145,7 +152,8 @@ describe("initiative detail and participation", () => {
 
   test("upload a document, see it among my uploads, delete it", async () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, MEMBER);
+      const member = await signInAsNew(page, { tag: "uploader" });
+      await addParticipation(suite.server, member, "huerto-urbano-lavapies");
       await open(page, "/initiative/huerto-urbano-lavapies");
       await page.getByRole("link", { name: t.attachments_upload }).click();
       const dialog = page.getByRole("dialog", { name: t.upload_title });
@@ -170,7 +178,7 @@ describe("initiative detail and participation", () => {
 
   test("the map of an in-person initiative draws the basemap's tiles", async () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, MEMBER);
+      await signInAsNew(page);
       const archive = [];
       page.on("response", (response) => {
         if (new URL(response.url()).pathname.startsWith("/basemap/") && response.url().includes(".pmtiles")) archive.push(response.status());
@@ -188,7 +196,7 @@ describe("initiative detail and participation", () => {
 
   test("at 390 px the chat button sits in the bottom bar and never covers the primary action", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, MEMBER);
+      await signInAsNew(page);
       for (const pathname of ["/wall/huerto-urbano-lavapies", "/wall/school-supplies-donation", "/wall/mentoring-young-entrepreneurs"]) {
         await open(page, pathname);
         const chatButton = page.getByRole("button", { name: new RegExp(`^${chat.chat_open}`) });
@@ -226,7 +234,8 @@ describe("initiative detail and participation", () => {
   for (const viewport of ["mobile", "desktop"]) {
     test(`axe is clean on the detail and participation screens (${viewport})`, async () => {
       await withPage(suite.browser, { viewport }, async (page) => {
-        await signIn(page, suite.acme, MEMBER);
+        const member = await signInAsNew(page, { tag: `axe-${viewport}` });
+        await addParticipation(suite.server, member, "huerto-urbano-lavapies");
         for (const [name, pathname] of [
           ["detail-volunteering", "/initiative/huerto-urbano-lavapies"],
           ["detail-donation", "/wall/school-supplies-donation"],
