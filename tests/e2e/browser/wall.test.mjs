@@ -1,5 +1,6 @@
 /**
- * The wall (/wall) and my initiatives (/initiative) in a real browser, against the demo data:
+ * The wall (/wall) and my initiatives (/initiative) in a real browser, on Acme's demo initiatives,
+ * as fresh members with their own participations (tests/support/fixtures.mjs):
  * pinned first and a past section, search (with and without JavaScript), the filter drawer by
  * keyboard, the tabs, the #slug success dialog after joining, and axe at 390x844 and 1280x800.
  *
@@ -9,13 +10,17 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { apiClient, errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { addParticipation, createMember } from "../../support/fixtures.mjs";
 
-const PASSWORD = "commons-demo";
-// admin@acme sees the pinned food bank shift and, in the past section, the reforestation it never joined.
-const ADMIN = "admin@acme.example";
-const MEMBER = "member@acme.example";
-// Carlos joins the beach clean-up through the API (no manager approval outside working hours).
-const CARLOS = "carlos@acme.example";
+/** Fresh members of Acme for this file, made once the server is up. */
+const members = {
+  // Sees the pinned food bank shift and, in the past section, the reforestation, having joined nothing.
+  browsing: null,
+  // Takes part in the urban garden (active) and the reforestation (ended, so history).
+  takingPart: null,
+  // Joins the beach clean-up through the API (no manager approval outside working hours); reads Spanish.
+  carlos: null,
+};
 
 const t = strings("initiatives");
 // Carlos reads Commons in Spanish (his profile's language).
@@ -23,7 +28,14 @@ const tEs = strings("initiatives", "es-ES");
 const shell = strings("shell");
 const seedMessage = /Thanks for joining! We have let your manager know/;
 
-const suite = useAcmeSuite();
+const suite = useAcmeSuite({
+  setUp: async ({ server }) => {
+    members.browsing = await createMember(server, { tag: "wall" });
+    members.takingPart = await createMember(server, { tag: "mine" });
+    for (const slug of ["huerto-urbano-lavapies", "reforestacion-manzanares"]) await addParticipation(server, members.takingPart, slug);
+    members.carlos = await createMember(server, { tag: "carlos", name: "Carlos Méndez", language: "es-ES", phone: "+34611222333" });
+  },
+});
 
 /** The API as a mobile client calls it (Bearer token), on Acme's host. */
 const api = (...call) => apiClient(suite.server, suite.acmeHost)(...call);
@@ -31,12 +43,12 @@ const api = (...call) => apiClient(suite.server, suite.acmeHost)(...call);
 // Signing in is not what this file tests: each member signs in once, later pages reuse the cookies.
 const sessions = new Map();
 
-async function signedIn(page, email) {
+async function signedIn(page, { email, password }) {
   if (!sessions.has(email)) {
     sessions.set(
       email,
       withPage(suite.browser, { viewport: "desktop" }, async (signin) => {
-        await signIn(signin, suite.acme, email);
+        await signIn(signin, suite.acme, email, { password });
         return signin.context().cookies();
       }),
     );
@@ -76,7 +88,7 @@ describe("the wall", () => {
   for (const viewport of ["mobile", "desktop"]) {
     test(`lists the open initiatives pinned first, then a past section (${viewport})`, async () => {
       await withPage(suite.browser, { viewport }, async (page) => {
-        await signedIn(page, ADMIN);
+        await signedIn(page, members.browsing);
         await openWall(page);
         assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), t.wall_title);
 
@@ -106,7 +118,7 @@ describe("the wall", () => {
 
   test("search narrows the list as you type, and the URL keeps it", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signedIn(page, ADMIN);
+      await signedIn(page, members.browsing);
       await openWall(page);
       const search = page.getByRole("searchbox", { name: t.wall_search_label });
       await tabTo(page, search);
@@ -133,7 +145,7 @@ describe("the wall", () => {
 
   test("the filter drawer opens by keyboard, filters by type and closes with Escape", async () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signedIn(page, ADMIN);
+      await signedIn(page, members.browsing);
       await openWall(page);
       const trigger = page.getByRole("button", { name: t.filter_open });
       await tabTo(page, trigger);
@@ -173,7 +185,7 @@ describe("the wall", () => {
 
   test("works without JavaScript: search form and the filters in a <details>", async () => {
     await withPage(suite.browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
-      await signedIn(page, ADMIN);
+      await signedIn(page, members.browsing);
       await page.goto(`${suite.acme}/wall`);
       await page.getByRole("searchbox", { name: t.wall_search_label }).fill("food");
       await page.getByRole("button", { name: t.wall_search_submit }).click();
@@ -196,7 +208,7 @@ describe("my initiatives", () => {
   for (const viewport of ["mobile", "desktop"]) {
     test(`Active and History tabs (${viewport})`, async () => {
       await withPage(suite.browser, { viewport }, async (page) => {
-        await signedIn(page, MEMBER);
+        await signedIn(page, members.takingPart);
         await page.goto(`${suite.acme}/initiative`);
         await waitForHydration(page);
         assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), t.mine_title);
@@ -226,7 +238,8 @@ describe("my initiatives", () => {
   }
 
   test("after joining, /initiative#slug scrolls to the card and shows the organisation's success message", async () => {
-    const login = await api("POST", "/auth/login", { body: { email: CARLOS, password: PASSWORD, requiredProduct: "community" } });
+    const { email, password } = members.carlos;
+    const login = await api("POST", "/auth/login", { body: { email, password, requiredProduct: "community" } });
     assert.equal(login.status, 200);
     const wall = await api("GET", "/api/acme/wall?search=beach", { token: login.data.access_token });
     const beach = wall.data.initiatives.find((initiative) => initiative.slug === "beach-cleanup");
@@ -236,7 +249,7 @@ describe("my initiatives", () => {
     assert.equal(joined.data.participant_status, "accepted");
 
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signedIn(page, CARLOS);
+      await signedIn(page, members.carlos);
       await page.goto(`${suite.acme}/initiative#beach-cleanup`);
       await waitForHydration(page);
       const dialog = page.getByRole("dialog", { name: tEs.join_success_title });
