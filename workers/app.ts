@@ -21,6 +21,7 @@ import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
 import { asPageCall, pageRequestOf } from "./lib/page-request";
 import { requestDatabase } from "./lib/request-database";
 import { webIdentity, type WebIdentity } from "./auth/web-identity";
+import { webSessionStore, type WebSessionStore } from "./auth/web-session";
 import { resolveTenant } from "./tenant/middleware";
 import type { AppEnv } from "./types";
 
@@ -39,6 +40,8 @@ export interface PageContext {
    * request. Absent in contexts made by hand (tests), where pages ask PUT /auth/identity instead.
    */
   webIdentity?: (request: Request) => Promise<WebIdentity>;
+  /** The web session of the request's cookie: read, created, refreshed, deleted (auth/web-session.ts). */
+  webSessions: WebSessionStore;
 }
 
 /**
@@ -125,6 +128,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
         return answer;
       },
       webIdentity: (request) => webIdentity({ cloudflare: { env }, ...page, followBookmark: database.followBookmark }, request),
+      webSessions: webSessionStore({ cloudflare: { env }, memo: page.memo }),
     });
     await database.saveBookmark();
     return response;

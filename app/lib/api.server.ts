@@ -1,7 +1,8 @@
 /**
  * The one client the web app's loaders and actions use to reach the API (SPEC.md section 7),
  * embedded or upstream alike. Authenticated calls carry the session's access token; a 401 triggers
- * one refresh (single flight, workers/auth/web-session.ts) and one retry.
+ * one refresh (single flight, in the load context's web session store, workers/auth/web-session.ts)
+ * and one retry.
  *
  * Calls are typed from the API itself: Hono's `hc<ApiContract>` (workers/api/index.ts) with
  * `context.api` as its fetch, so an answer's type is what the API's handler returns and a changed
@@ -12,16 +13,7 @@ import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { ApiContract } from "../../workers/api";
 import { signedOutPath } from "./signed-out";
-import {
-  clearSessionCookie,
-  createWebSession,
-  deleteWebSession,
-  getWebSession,
-  needsRefresh,
-  refreshWebSession,
-  type ApiTokens,
-  type WebSession,
-} from "../../workers/auth/web-session";
+import type { ApiTokens, WebSession } from "../../workers/auth/web-session";
 
 export interface ApiError {
   error: string;
@@ -155,14 +147,15 @@ export function signinRedirect(request: Request, headers?: Record<string, string
  * cookie cleared when the API ended the session). The one place of the refresh-and-retry rule.
  */
 async function asMember<R extends { status: number }>(args: ApiArgs, call: (token: string) => Promise<R>): Promise<R> {
-  let session: WebSession | null = await getWebSession(args.context, args.request);
+  const sessions = args.context.webSessions;
+  let session: WebSession | null = await sessions.get(args.request);
   if (!session) throw signinRedirect(args.request);
-  if (needsRefresh(session)) session = await refreshWebSession(args.context, session, refresher(args));
-  if (!session) throw signinRedirect(args.request, { "set-cookie": clearSessionCookie() });
+  if (sessions.needsRefresh(session)) session = await sessions.refresh(session, refresher(args));
+  if (!session) throw signinRedirect(args.request, { "set-cookie": sessions.clearCookie() });
   const first = await call(session.accessToken);
   if (first.status !== 401) return first;
-  const renewed = await refreshWebSession(args.context, session, refresher(args));
-  if (!renewed) throw signinRedirect(args.request, { "set-cookie": clearSessionCookie() });
+  const renewed = await sessions.refresh(session, refresher(args));
+  if (!renewed) throw signinRedirect(args.request, { "set-cookie": sessions.clearCookie() });
   return call(renewed.accessToken);
 }
 
@@ -210,15 +203,15 @@ export function memberFetch(args: ApiArgs, method: string, path: string, init: F
 
 /** Ends the session at the API and here; answers the Set-Cookie that clears the browser's cookie. */
 export async function endSession(args: ApiArgs): Promise<string> {
-  const session = await getWebSession(args.context, args.request);
+  const session = await args.context.webSessions.get(args.request);
   if (session) {
     await send(args, "DELETE", "/auth/identity", undefined, session.accessToken);
-    await deleteWebSession(args.context, session);
+    await args.context.webSessions.delete(session);
   }
-  return clearSessionCookie();
+  return args.context.webSessions.clearCookie();
 }
 
 /** Starts the web session for tokens the API issued (sign-in, sign-up); answers its Set-Cookie. */
-export const startWebSession = (args: Pick<ApiArgs, "context">, tokens: ApiTokens) => createWebSession(args.context, tokens);
+export const startWebSession = (args: Pick<ApiArgs, "context">, tokens: ApiTokens) => args.context.webSessions.create(tokens);
 
-export const hasSession = async (args: ApiArgs) => (await getWebSession(args.context, args.request)) !== null;
+export const hasSession = async (args: ApiArgs) => (await args.context.webSessions.get(args.request)) !== null;

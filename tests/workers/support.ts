@@ -8,6 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createApp } from "../../workers/app";
 import { getOrganizationBySlug } from "../../workers/tenant/organizations";
 import { hashPassword } from "../../workers/auth/passwords";
+import { webSessionStore } from "../../workers/auth/web-session";
 import { getDb, schema } from "../../workers/db/client";
 
 const app = createApp();
@@ -155,6 +156,7 @@ export async function testLoadContext(orgSlug = "commons"): Promise<AppLoadConte
   const ctx = createExecutionContext();
   return {
     cloudflare: { env: testEnv, ctx },
+    webSessions: webSessionStore({ cloudflare: { env: testEnv } }),
     tenant: (await getOrganizationBySlug(env, orgSlug))!,
     cspNonce: "n",
     requestId: "r",

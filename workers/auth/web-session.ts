@@ -3,7 +3,7 @@
  * cookie; the API's access and refresh tokens it stands for are sealed in D1 (web_sessions).
  * Token refresh lives here, once: single flight per session, across requests and isolates.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { RequestMemo } from "../lib/request-memo";
 import { randomToken, seal, sha256Hex, unseal } from "../lib/crypto";
 import { getConfig } from "../lib/config";
 import { verifyAccessToken } from "./tokens";
@@ -38,7 +38,12 @@ export interface Row {
 }
 
 /** All these functions need is the Worker's env: the SSO callback (a Hono route) uses them too. */
-type EnvContext = Pick<AppLoadContext, "cloudflare"> | { cloudflare: { env: Env } };
+/** What the web session needs of a request's context: the bindings, and the browser request's memo if any. */
+export interface WebSessionContext {
+  cloudflare: { env: Env };
+  memo?: RequestMemo;
+}
+type EnvContext = WebSessionContext;
 
 const secretOf = (context: EnvContext) => getConfig(context.cloudflare.env).TOKEN_SECRET;
 const db = (context: EnvContext) => context.cloudflare.env.DB;
@@ -80,7 +85,7 @@ export async function createWebSession(context: EnvContext, tokens: ApiTokens): 
   return sessionCookie(value);
 }
 
-async function readRow(context: AppLoadContext, id: string) {
+async function readRow(context: WebSessionContext, id: string) {
   return db(context).prepare("SELECT * FROM web_sessions WHERE id = ?").bind(id).first<Row>();
 }
 
@@ -99,19 +104,19 @@ export function sessionCookieOf(request: Request): string | null {
 }
 
 /** The request's web session, read once per browser request (context.memo); null without one. */
-export async function getWebSession(context: AppLoadContext, request: Request): Promise<WebSession | null> {
+export async function getWebSession(context: WebSessionContext, request: Request): Promise<WebSession | null> {
   const value = sessionCookieOf(request);
   if (!value) return null;
   return context.memo ? context.memo.once(webSessionKey(value), () => readWebSession(context, value)) : readWebSession(context, value);
 }
 
-async function readWebSession(context: AppLoadContext, value: string): Promise<WebSession | null> {
+async function readWebSession(context: WebSessionContext, value: string): Promise<WebSession | null> {
   const row = await readRow(context, await sha256Hex(value));
   if (!row || row.expires_at <= Date.now()) return null;
   return toSession(context, row);
 }
 
-export async function deleteWebSession(context: AppLoadContext, session: WebSession) {
+export async function deleteWebSession(context: WebSessionContext, session: WebSession) {
   context.memo?.forget();
   await db(context).prepare("DELETE FROM web_sessions WHERE id = ?").bind(session.id).run();
 }
@@ -124,7 +129,7 @@ const inFlight = new Map<string, Promise<WebSession | null>>();
  * others wait (up to 10 s) for the row to change. Null when the API refused: the session is over.
  */
 export function refreshWebSession(
-  context: AppLoadContext,
+  context: WebSessionContext,
   session: WebSession,
   callRefresh: (refreshToken: string) => Promise<ApiTokens | null>,
 ): Promise<WebSession | null> {
@@ -137,7 +142,7 @@ export function refreshWebSession(
 }
 
 async function doRefresh(
-  context: AppLoadContext,
+  context: WebSessionContext,
   session: WebSession,
   callRefresh: (refreshToken: string) => Promise<ApiTokens | null>,
 ): Promise<WebSession | null> {
@@ -171,7 +176,7 @@ async function doRefresh(
   return { id: session.id, accessToken: tokens.access_token, accessExpiresAt };
 }
 
-async function waitForRefresh(context: AppLoadContext, session: WebSession): Promise<WebSession | null> {
+async function waitForRefresh(context: WebSessionContext, session: WebSession): Promise<WebSession | null> {
   const deadline = Date.now() + REFRESH_WAIT_MS;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, REFRESH_POLL_MS));
@@ -183,3 +188,30 @@ async function waitForRefresh(context: AppLoadContext, session: WebSession): Pro
 }
 
 export const needsRefresh = (session: WebSession) => session.accessExpiresAt - EXPIRY_MARGIN_MS <= Date.now();
+
+/**
+ * The web session of a page's requests, as the load context hands it to the web app
+ * (`context.webSessions`): the web app keeps no session code of its own and imports none from here.
+ */
+export interface WebSessionStore {
+  get(request: Request): Promise<WebSession | null>;
+  /** Whether the access token is about to expire (refresh it before the call). */
+  needsRefresh(session: WebSession): boolean;
+  /** The Set-Cookie value that removes the session cookie. */
+  clearCookie(): string;
+  /** Stores the tokens; answers the Set-Cookie value. */
+  create(tokens: ApiTokens): Promise<string>;
+  delete(session: WebSession): Promise<void>;
+  refresh(session: WebSession, callRefresh: (refreshToken: string) => Promise<ApiTokens | null>): Promise<WebSession | null>;
+}
+
+export function webSessionStore(context: WebSessionContext): WebSessionStore {
+  return {
+    get: (request) => getWebSession(context, request),
+    needsRefresh,
+    clearCookie: clearSessionCookie,
+    create: (tokens) => createWebSession(context, tokens),
+    delete: (session) => deleteWebSession(context, session),
+    refresh: (session, callRefresh) => refreshWebSession(context, session, callRefresh),
+  };
+}

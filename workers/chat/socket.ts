@@ -11,7 +11,6 @@
  *   sent by the browser whatever page opens the socket, so this path also requires an Origin of
  *   this host (no cross-site WebSocket hijacking).
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Context } from "hono";
 import { isSlug } from "../../app/domain/slug";
 import { getWebSession } from "../auth/web-session";
@@ -29,7 +28,7 @@ import { chatRole } from "./service";
 async function cookieAuth(c: Context<AppEnv>): Promise<AuthContext | null> {
   const origin = c.req.header("origin");
   if (origin && !isOwnOrigin(origin, c.req.raw)) return null;
-  const session = await getWebSession({ cloudflare: { env: c.env } } as unknown as AppLoadContext, c.req.raw);
+  const session = await getWebSession({ cloudflare: { env: c.env } }, c.req.raw);
   if (!session) return null;
   // The live web session is the credential here; its stored access token only names the API session,
   // so its 15-minute expiry does not matter (the web app refreshes it on its next page load). The
