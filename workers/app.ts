@@ -22,6 +22,8 @@ import { asPageCall, pageRequestOf } from "./lib/page-request";
 import { requestDatabase } from "./lib/request-database";
 import { webIdentity, type WebIdentity } from "./auth/web-identity";
 import { webSessionStore, type WebSessionStore } from "./auth/web-session";
+import { paymentProvider } from "./payments";
+import type { PaymentProvider } from "./payments/provider";
 import { resolveTenant } from "./tenant/middleware";
 import type { AppEnv } from "./types";
 
@@ -42,6 +44,8 @@ export interface PageContext {
   webIdentity?: (request: Request) => Promise<WebIdentity>;
   /** The web session of the request's cookie: read, created, refreshed, deleted (auth/web-session.ts). */
   webSessions: WebSessionStore;
+  /** Which payment provider this deployment pays through (the donation drawer offers its buttons); null: none. */
+  paymentProvider: PaymentProvider["name"] | null;
 }
 
 /**
@@ -129,6 +133,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
       },
       webIdentity: (request) => webIdentity({ cloudflare: { env }, ...page, followBookmark: database.followBookmark }, request),
       webSessions: webSessionStore({ cloudflare: { env }, memo: page.memo }),
+      paymentProvider: paymentProvider(env)?.name ?? null,
     });
     await database.saveBookmark();
     return response;

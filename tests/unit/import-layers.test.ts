@@ -13,11 +13,10 @@ const root = path.resolve(__dirname, "../..");
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const WORKER_MAY_IMPORT = ["app/domain/", "app/i18n/locales/"];
 /**
- * The app/ modules that still load Worker code at run time: the initiative screen's donation steps
- * ask the payment provider which PayPal buttons to offer, which no API call answers. (The web
- * session reaches the web app through the load context, `context.webSessions`.)
+ * The app/ modules that may load Worker code at run time: none. The web session and the payment
+ * provider reach the web app through the load context (`context.webSessions`, `context.paymentProvider`).
  */
-const APP_MAY_LOAD_WORKER_CODE = ["app/routes/_app.initiative.$slug.($action)/donation.server.ts"];
+const APP_MAY_LOAD_WORKER_CODE: string[] = [];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -21,7 +21,6 @@ import {
   type DonationStep,
   type PaymentProviderMode,
 } from "~/domain/donation";
-import { paymentProvider } from "../../../workers/payments";
 import { jsonBody, memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { memberOrgSlug } from "~/lib/member.server";
 import { fieldErrors } from "~/domain/field-errors";
@@ -150,5 +149,5 @@ async function submitContribution(
  * Decided by workers/payments, the same code that captures the order.
  */
 export function paymentProviderMode(args: Pick<ApiArgs, "context">): PaymentProviderMode | null {
-  return paymentProvider(args.context.cloudflare.env)?.name ?? null;
+  return args.context.paymentProvider;
 }
