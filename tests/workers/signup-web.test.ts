@@ -1,12 +1,18 @@
 /**
- * The sign-up steps' actions (app/lib/signup-steps.server.ts) with a real load context against the
- * real API: what each form posted without JavaScript gets back, where the journey goes next, and
- * what is written. Each form is read with the same schema the browser checks (app/domain/signup.ts).
+ * The sign-up steps' actions (app/lib/signup-steps.server.ts) and the sign-up pages' loaders with a
+ * real load context against the real API: what each form posted without JavaScript gets back, where
+ * the journey goes next, what is written, and where a link or a step's guard sends a visitor. Each form is read with the same schema the browser checks (app/domain/signup.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { submitFirstStep, submitOrganization, submitPassword } from "../../app/lib/signup-steps.server";
+import { loader as corporateFirstStep } from "../../app/routes/signup.c.$token";
+import { loader as tokenLink } from "../../app/routes/signup.$token";
+import { loader as initiativeLink } from "../../app/routes/signup.i.$slug.($token)";
+import { loader as passwordPage } from "../../app/routes/signup.password";
+import { loader as confirmationPage } from "../../app/routes/signup.email_confirmation";
+import { loader as organizationPage } from "../../app/routes/signup.organization";
 import type { StepResult } from "../../app/domain/signup-types";
 import { seedOrganizations, testLoadContext } from "./support";
 
@@ -105,5 +111,50 @@ describe("the later steps", () => {
     const answer = await post(passwordStep, "/signup/password", { password: "Green-lantern-42" });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/signup");
+  });
+});
+
+describe("the sign-up links and each step's guard", () => {
+  /** A loader's data and status, or where it redirects (with the draft cookie it sets). */
+  async function load(loader: (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown, path: string, params: Record<string, string>, cookie = "") {
+    try {
+      const answer = (await loader({ request: new Request(`http://localhost${path}`, { headers: { cookie } }), context, params })) as Record<string, unknown>;
+      if (answer && "init" in answer && "data" in answer) return { status: (answer.init as { status?: number } | null)?.status ?? 200, data: answer.data as Record<string, unknown> | null };
+      return { status: 200, data: answer };
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      return { status: thrown.status, location: thrown.headers.get("location"), cookie: (thrown.headers.get("set-cookie") ?? "").split(";")[0] };
+    }
+  }
+
+  it("/signup/c/{token} shows the organisation of a real token, and 404 for another", async () => {
+    const found = await load(corporateFirstStep, "/signup/c/acme-signup-token", { token: "acme-signup-token" });
+    expect(found).toMatchObject({ status: 200, data: { found: true, organization: { name: "Acme" }, closed: null } });
+    expect(await load(corporateFirstStep, "/signup/c/nope", { token: "nope" })).toMatchObject({ status: 404, data: { found: false } });
+  });
+
+  it("/signup/{token} keeps the organisation's token in the draft and goes to its first step", async () => {
+    const link = await load(tokenLink, "/signup/acme-signup-token", { token: "acme-signup-token" });
+    expect(link.status).toBe(302);
+    expect(link.location).toBe("/signup/c/acme-signup-token");
+    expect(link.cookie).toMatch(/^commons_signup=.+/);
+    expect((await load(tokenLink, "/signup/nope", { token: "nope" })).status).toBe(404);
+  });
+
+  it("/signup/i/{slug} answers 404 for what is not a slug or not an initiative of any organisation", async () => {
+    expect((await load(initiativeLink, "/signup/i/Not%20A%20Slug", { slug: "Not A Slug" })).status).toBe(404);
+    expect((await load(initiativeLink, "/signup/i/no-such-initiative", { slug: "no-such-initiative" })).status).toBe(404);
+  });
+
+  it("each step sends a visitor to the step the draft is at", async () => {
+    // Without a draft: back to the first step.
+    expect(await load(passwordPage, "/signup/password", {})).toMatchObject({ status: 302, location: "/signup" });
+    // A draft that waits for the organisation: the password and confirmation steps send it there.
+    const draft = (await post(firstStep, "/signup", { email: "guard@example.org", name: "Guard Steps", agreeTC: "on" })).cookie!;
+    expect(await load(passwordPage, "/signup/password", {}, draft)).toMatchObject({ status: 302, location: "/signup/organization" });
+    expect(await load(confirmationPage, "/signup/email_confirmation", {}, draft)).toMatchObject({ status: 302, location: "/signup/organization" });
+    const organizations = await load(organizationPage, "/signup/organization", {}, draft);
+    expect(organizations.status).toBe(200);
+    expect((organizations.data!.organizations as { slug: string }[]).map((org) => org.slug)).toContain("commons");
   });
 });
