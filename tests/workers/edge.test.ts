@@ -176,6 +176,36 @@ describe("/dev/fixtures/member", () => {
     expect((await call("POST", "/dev/fixtures/participation", { body: { org: "acme", initiative: "fixture-shift", member_id: outsider.id } })).status).toBe(404);
   });
 
+  it("makes an initiative with its place, indicators and donation, as the API then answers it", async () => {
+    const made = await call("POST", "/dev/fixtures/initiative", {
+      body: {
+        org: "acme",
+        title: "Huerto de prueba en Lavapiés",
+        starts_in_days: -2,
+        ends_in_days: 20,
+        hours_per_day: 4,
+        place: { address: "Calle del Doctor Fourquet 24, Madrid", latitude: 40.4076, longitude: -3.6985 },
+        indicators: [{ name: "Verdura cosechada", unit: "kilogram" }],
+      },
+    });
+    expect(made.status).toBe(201);
+    const { slug } = await json(made);
+    expect(slug).toMatch(/^huerto-de-prueba-en-lavapies-[0-9a-f]{8}$/);
+    const member = await json(await call("POST", "/dev/fixtures/member", { body: { org: "acme", name: "Reader" } }));
+    const token = (await login(member.email, member.password, "acme.localhost")).body.access_token;
+    const initiative = await json(await call("GET", `/api/acme/initiative/${slug}`, { token, host: "acme.localhost" }));
+    expect(initiative).toMatchObject({ type: "volunteering", hours_per_day: 4, is_in_person: true, indicators: [{ name: "Verdura cosechada", unit: "kilogram" }] });
+    const gift = await json(await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "Gift", type: "donation", donation: { sources: ["transfer"], transfer_iban: "ES00 0000" } } }));
+    const donation = await json(await call("GET", `/api/acme/initiative/${gift.slug}`, { token, host: "acme.localhost" }));
+    expect(donation.donation_params).toMatchObject({ currency: "EUR", sources: ["transfer"] });
+  });
+
+  it("refuses an initiative fixture it cannot make", async () => {
+    expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "" } })).status).toBe(400);
+    expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "X", colour: "red" } })).status).toBe(400);
+    expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "nowhere", title: "X" } })).status).toBe(404);
+  });
+
   it("answers 404 in production", async () => {
     const production = { ...testEnv, ENVIRONMENT: "production" };
     const request = new Request("http://localhost/dev/fixtures/member", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ org: "acme", name: "Fixture" }) });

@@ -6,6 +6,7 @@
  *   given (the demo one by default). The e-mail is new on every call.
  * - POST /dev/fixtures/participation: that member taking part in one of the organisation's
  *   initiatives (accepted by default), with the initiative's participant count kept in step.
+ * - POST /dev/fixtures/initiative: an initiative (./initiative-fixture.ts).
  */
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -13,14 +14,15 @@ import * as v from "valibot";
 import { LocaleSchema } from "../../app/domain/locales";
 import { MemberNameSchema } from "../../app/domain/member-name";
 import { slugSchema } from "../../app/domain/slug";
-import { hashPassword } from "../auth/passwords";
 import { latestPlatformTermsVersion } from "../auth/members";
+import { hashPassword } from "../auth/passwords";
 import { getDb, schema } from "../db/client";
 import { recount } from "../initiatives/actions";
 import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
 import { getOrganizationBySlug } from "../tenant/organizations";
 import type { AppEnv } from "../types";
+import { createInitiativeFixture, InitiativeFixtureSchema } from "./initiative-fixture";
 
 /** The demo accounts' password (README "Demo accounts"). */
 export const FIXTURE_PASSWORD = "commons-demo";
@@ -30,22 +32,13 @@ const MemberFixture = v.strictObject({
   name: MemberNameSchema,
   /** The start of the e-mail's local part, to read it in a failure message. */
   tag: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,30}$/)), "member"),
-  role: v.optional(
-    v.picklist(["member", "organiser", "manager", "admin"]),
-    "member"
-  ),
+  role: v.optional(v.picklist(["member", "organiser", "manager", "admin"]), "member"),
   language: v.optional(LocaleSchema, "en-US"),
   /** E.164, or none (then an organisation that asks for a phone asks this member for it). */
-  phone: v.optional(
-    v.nullable(v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/))),
-    null
-  ),
+  phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/))), null),
   /** false: the organisation's current volunteering policy is still to be accepted. */
   org_terms_accepted: v.optional(v.boolean(), true),
-  password: v.optional(
-    v.pipe(v.string(), v.minLength(8), v.maxLength(200)),
-    FIXTURE_PASSWORD
-  ),
+  password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200)), FIXTURE_PASSWORD),
 });
 
 const ParticipationFixture = v.strictObject({
@@ -55,68 +48,51 @@ const ParticipationFixture = v.strictObject({
   status: v.optional(v.picklist(schema.PARTICIPANT_STATUSES), "accepted"),
 });
 
+/** The organisation a fixture names, or 404. */
+async function organizationOf(env: Env, slug: string) {
+  const org = await getOrganizationBySlug(env, slug);
+  if (!org) throw notFound("organization_not_found", "No organisation has this slug.");
+  return org;
+}
+
 export const fixtureRoutes = new Hono<AppEnv>()
+  .post("/initiative", validate("json", InitiativeFixtureSchema), async (c) => {
+    const fixture = c.req.valid("json");
+    return c.json(await createInitiativeFixture(c.env, await organizationOf(c.env, fixture.org), fixture), 201);
+  })
   .post("/participation", validate("json", ParticipationFixture), async (c) => {
     const fixture = c.req.valid("json");
-    const org = await getOrganizationBySlug(c.env, fixture.org);
+    const org = await organizationOf(c.env, fixture.org);
     const db = getDb(c.env);
-    const initiative = org
-      ? await db
-          .select({ id: schema.initiatives.id })
-          .from(schema.initiatives)
-          .where(
-            and(
-              eq(schema.initiatives.orgId, org.id),
-              eq(schema.initiatives.slug, fixture.initiative)
-            )
-          )
-          .get()
-      : undefined;
-    if (!org || !initiative)
-      throw notFound(
-        "initiative_not_found",
-        "The organisation has no initiative with this slug."
-      );
-    const member = await db
-      .select({ id: schema.memberships.memberId })
-      .from(schema.memberships)
-      .where(
-        and(
-          eq(schema.memberships.orgId, org.id),
-          eq(schema.memberships.memberId, fixture.member_id)
-        )
-      )
-      .get();
-    if (!member)
-      throw notFound(
-        "member_not_found",
-        "The organisation has no such member."
-      );
-    const { participations } = schema;
+    const [initiative, member] = await db.batch([
+      db
+        .select({ id: schema.initiatives.id })
+        .from(schema.initiatives)
+        .where(and(eq(schema.initiatives.orgId, org.id), eq(schema.initiatives.slug, fixture.initiative))),
+      db
+        .select({ id: schema.memberships.memberId })
+        .from(schema.memberships)
+        .where(and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, fixture.member_id))),
+    ]);
+    if (!initiative[0]) throw notFound("initiative_not_found", "The organisation has no initiative with this slug.");
+    if (!member[0]) throw notFound("member_not_found", "The organisation has no such member.");
     const id = crypto.randomUUID();
     await db.batch([
-      db
-        .insert(participations)
-        .values({
-          id,
-          uuid: crypto.randomUUID(),
-          orgId: org.id,
-          initiativeId: initiative.id,
-          memberId: member.id,
-          status: fixture.status,
-        }),
-      recount(db, initiative.id),
+      db.insert(schema.participations).values({
+        id,
+        uuid: crypto.randomUUID(),
+        orgId: org.id,
+        initiativeId: initiative[0].id,
+        memberId: member[0].id,
+        status: fixture.status,
+      }),
+      recount(db, initiative[0].id),
     ]);
     return c.json({ id }, 201);
   })
   .post("/member", validate("json", MemberFixture), async (c) => {
     const fixture = c.req.valid("json");
-    const org = await getOrganizationBySlug(c.env, fixture.org);
-    if (!org)
-      throw notFound(
-        "organization_not_found",
-        "No organisation has this slug."
-      );
+    const org = await organizationOf(c.env, fixture.org);
     const id = crypto.randomUUID();
     const email = `${fixture.tag}.${id.slice(0, 8)}@fixtures.example`;
     const db = getDb(c.env);
@@ -129,25 +105,13 @@ export const fixtureRoutes = new Hono<AppEnv>()
         language: fixture.language,
         lastTermsAcceptedVersion: await latestPlatformTermsVersion(c.env),
       }),
-      db
-        .insert(schema.profiles)
-        .values({
-          memberId: id,
-          name: fixture.name,
-          slug: `m-${id.slice(0, 8)}`,
-          phone: fixture.phone,
-        }),
+      db.insert(schema.profiles).values({ memberId: id, name: fixture.name, slug: `m-${id.slice(0, 8)}`, phone: fixture.phone }),
       db.insert(schema.memberships).values({
         orgId: org.id,
         memberId: id,
         role: fixture.role,
-        orgTermsAcceptedVersion: fixture.org_terms_accepted
-          ? org.orgTermsVersion
-          : 0,
+        orgTermsAcceptedVersion: fixture.org_terms_accepted ? org.orgTermsVersion : 0,
       }),
     ]);
-    return c.json(
-      { id, email, password: fixture.password, name: fixture.name },
-      201
-    );
+    return c.json({ id, email, password: fixture.password, name: fixture.name }, 201);
   });
