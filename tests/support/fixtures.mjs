@@ -12,6 +12,16 @@ export function createMember(server, { org = "acme", name = "Fixture Member", ..
   return post(server, "member", { org, name, ...rest });
 }
 
+/**
+ * An initiative of `org` (Acme by default); answers `{ id, slug }`. Fields as workers/dev/initiative-fixture.ts
+ * reads them: title, type, starts_in_days, ends_in_days, registration_closes_in_days, max_participants,
+ * participation_method, hours_per_day, working_hours, pinned, place {address, latitude, longitude},
+ * indicators [{name, unit}], donation {currency, sources, transfer_iban, transfer_swift, transfer_recipient, external_url}.
+ */
+export function createInitiative(server, { org = "acme", ...fields }) {
+  return post(server, "initiative", { org, ...fields });
+}
+
 /** `member` taking part in the initiative of slug `initiative` (status accepted unless given). */
 export function addParticipation(server, member, initiative, { org = "acme", status = "accepted" } = {}) {
   return post(server, "participation", { org, initiative, member_id: member.id, status });

@@ -1,7 +1,7 @@
 /**
  * The initiative detail (/initiative/{slug}, /wall/{slug}) and participation (/initiative/{slug}/participate)
- * screens in a real browser, on Acme's demo initiatives, each test as fresh members of its own
- * (tests/support/fixtures.mjs): joining (with the phone drawer first),
+ * screens in a real browser, each test with initiatives and members of its own (tests/support/fixtures.mjs):
+ * joining (with the phone drawer first),
  * my initiatives' success dialog, reporting hours and an indicator, rating (and its thanks), manager
  * approval, the chat button clear of the primary action at 390 px, a full
  * and a past initiative, uploading and deleting a document, the map drawing tiles, and axe at
@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
-import { addParticipation, createMember } from "../../support/fixtures.mjs";
+import { addParticipation, createInitiative, createMember } from "../../support/fixtures.mjs";
 
 /** A fresh member of Acme, signed in on `page`; Acme asks for a phone before joining, so one is given unless `phone: null`. */
 async function signInAsNew(page, { tag = "member", phone = `+3461${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`, ...rest } = {}) {
@@ -35,6 +35,25 @@ const axe = (page, label) => expectNoSeriousAxeViolations(page, { label, exclude
 
 const suite = useAcmeSuite();
 
+/** An urban garden shift of Acme: started two days ago, at most 4 hours a day, harvest in kilograms, in Madrid. */
+const GARDEN = {
+  title: "Huerto urbano comunitario en Lavapiés",
+  starts_in_days: -2,
+  ends_in_days: 40,
+  hours_per_day: 4,
+  place: { address: "Calle del Doctor Fourquet 24, 28012 Madrid", latitude: 40.4076, longitude: -3.6985 },
+  indicators: [{ name: "Verdura cosechada", unit: "kilogram" }],
+};
+const DONATION = { title: "Back-to-school supplies", type: "donation", donation: { sources: ["transfer", "inhand"], transfer_iban: "ES12 2100 3912 0202 0011 8347", transfer_swift: "CAIXESBBXXX" } };
+const garden = () => createInitiative(suite.server, GARDEN);
+
+/** An initiative whose only place is taken. */
+async function fullInitiative() {
+  const full = await createInitiative(suite.server, { title: "Mentoring young entrepreneurs", max_participants: 1 });
+  await addParticipation(suite.server, await createMember(suite.server, { tag: "first-in" }), full.slug);
+  return full;
+}
+
 async function open(page, pathname, status = 200) {
   const response = await page.goto(`${suite.acme}${pathname}`);
   assert.equal(response?.status(), status, `${pathname} answered ${response?.status()}`);
@@ -47,9 +66,10 @@ describe("initiative detail and participation", () => {
   test("join through the phone drawer, see the success dialog, report hours and an indicator, rate", async () => {
     // Another member already has the number typed first.
     await createMember(suite.server, { tag: "phone-owner", phone: "+34612999888" });
+    const { slug } = await garden();
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
       await signInAsNew(page, { tag: "ines", name: "Inês Costa", language: "pt-PT", phone: null });
-      await open(page, "/wall/huerto-urbano-lavapies");
+      await open(page, `/wall/${slug}`);
       await page.getByRole("link", { name: pt.action_join, exact: true }).click();
       const drawer = page.getByRole("dialog", { name: pt.phone_title });
       await drawer.waitFor();
@@ -69,14 +89,14 @@ describe("initiative detail and participation", () => {
       await submit.click();
 
       // SPEC.md section 2: after joining, my initiatives scrolled to it with the success dialog.
-      await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === "#huerto-urbano-lavapies");
+      await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === `#${slug}`);
       await page.getByRole("dialog", { name: ptWall.join_success_title }).waitFor();
       await page.keyboard.press("Escape");
 
-      await open(page, "/initiative/huerto-urbano-lavapies");
+      await open(page, `/initiative/${slug}`);
       await page.getByText(pt.joined).waitFor();
       await page.getByRole("link", { name: pt.action_participate }).click();
-      await page.waitForURL((url) => url.pathname === "/initiative/huerto-urbano-lavapies/participate");
+      await page.waitForURL((url) => url.pathname === `/initiative/${slug}/participate`);
       const hours = page.getByRole("spinbutton", { name: pt.hours_label });
       const report = button(page, pt.hours_submit);
       assert.equal(await report.isDisabled(), true, "disabled while empty");
@@ -107,11 +127,11 @@ describe("initiative detail and participation", () => {
       assert.equal(await send.isDisabled(), true, "the organiser is not rated yet");
       await rating.getByRole("group", { name: /O organizador/ }).getByRole("radio", { name: "5,0 estrelas" }).check();
       await send.click();
-      await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === "#huerto-urbano-lavapies");
+      await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === `#${slug}`);
       // The same redirect as after joining, but the member just rated: thanks for the rating, not "you're in".
       const thanks = page.getByRole("dialog", { name: ptWall.rated_success_title });
       await thanks.waitFor();
-      await thanks.getByText(ptWall.rated_success_initiative.replace("{{title}}", "Huerto urbano comunitario en Lavapiés"), { exact: false }).waitFor();
+      await thanks.getByText(ptWall.rated_success_initiative.replace("{{title}}", GARDEN.title), { exact: false }).waitFor();
       assert.equal(await page.getByRole("dialog", { name: ptWall.join_success_title }).count(), 0);
       await page.keyboard.press("Escape");
       await thanks.waitFor({ state: "hidden" });
@@ -121,27 +141,31 @@ describe("initiative detail and participation", () => {
   });
 
   test("joining an initiative that needs the manager's approval shows the pending text", async () => {
+    // During working hours: Acme asks the manager's approval for those.
+    const { slug } = await createInitiative(suite.server, { title: "Sort and pack food at the Madrid food bank", working_hours: true });
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
       await signInAsNew(page);
-      await open(page, "/wall/food-bank-sorting");
+      await open(page, `/wall/${slug}`);
       await page.getByText(t.approval_needed).waitFor();
       await button(page, t.action_join).click();
-      await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === "#food-bank-sorting");
-      await open(page, "/initiative/food-bank-sorting");
+      await page.waitForURL((url) => url.pathname === "/initiative" && url.hash === `#${slug}`);
+      await open(page, `/initiative/${slug}`);
       await page.getByText(t.approval_pending).waitFor();
       assert.deepEqual(errorsOf(page), []);
     });
   });
 
   test("a full initiative shows a disabled Complete, a past one the expiry warning and no actions", async () => {
+    const full = await fullInitiative();
+    const past = await createInitiative(suite.server, { title: "Blood donation drive", starts_in_days: -12, ends_in_days: -10 });
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
       await signInAsNew(page);
-      await open(page, "/wall/mentoring-young-entrepreneurs");
+      await open(page, `/wall/${full.slug}`);
       const complete = button(page, t.action_complete);
       assert.equal(await complete.isDisabled(), true);
       assert.equal(await button(page, t.action_join).count(), 0);
 
-      await open(page, "/wall/blood-donation-drive");
+      await open(page, `/wall/${past.slug}`);
       await page.getByText(t.past_title).waitFor();
       await page.getByText(t.past_description).waitFor();
       assert.equal(await button(page, t.action_join).count(), 0);
@@ -151,10 +175,11 @@ describe("initiative detail and participation", () => {
   });
 
   test("upload a document, see it among my uploads, delete it", async () => {
+    const { slug } = await garden();
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
       const member = await signInAsNew(page, { tag: "uploader" });
-      await addParticipation(suite.server, member, "huerto-urbano-lavapies");
-      await open(page, "/initiative/huerto-urbano-lavapies");
+      await addParticipation(suite.server, member, slug);
+      await open(page, `/initiative/${slug}`);
       await page.getByRole("link", { name: t.attachments_upload }).click();
       const dialog = page.getByRole("dialog", { name: t.upload_title });
       await dialog.waitFor();
@@ -177,13 +202,17 @@ describe("initiative detail and participation", () => {
   });
 
   test("the map of an in-person initiative draws the basemap's tiles", async () => {
+    const beach = await createInitiative(suite.server, {
+      title: "Beach clean-up at Costa da Caparica",
+      place: { address: "Praia do CDS, Costa da Caparica, Portugal", latitude: 38.6372, longitude: -9.2385 },
+    });
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
       await signInAsNew(page);
       const archive = [];
       page.on("response", (response) => {
         if (new URL(response.url()).pathname.startsWith("/basemap/") && response.url().includes(".pmtiles")) archive.push(response.status());
       });
-      await open(page, "/initiative/beach-cleanup");
+      await open(page, `/initiative/${beach.slug}`);
       const map = page.locator("[data-map-state]");
       await map.scrollIntoViewIfNeeded();
       await page.waitForSelector('[data-map-state="idle"]', { timeout: 30_000 });
@@ -195,9 +224,10 @@ describe("initiative detail and participation", () => {
   });
 
   test("at 390 px the chat button sits in the bottom bar and never covers the primary action", async () => {
+    const initiatives = await Promise.all([garden(), createInitiative(suite.server, DONATION), fullInitiative()]);
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
       await signInAsNew(page);
-      for (const pathname of ["/wall/huerto-urbano-lavapies", "/wall/school-supplies-donation", "/wall/mentoring-young-entrepreneurs"]) {
+      for (const pathname of initiatives.map(({ slug }) => `/wall/${slug}`)) {
         await open(page, pathname);
         const chatButton = page.getByRole("button", { name: new RegExp(`^${chat.chat_open}`) });
         await chatButton.waitFor();
@@ -233,14 +263,15 @@ describe("initiative detail and participation", () => {
 
   for (const viewport of ["mobile", "desktop"]) {
     test(`axe is clean on the detail and participation screens (${viewport})`, async () => {
+      const [{ slug }, donation] = await Promise.all([garden(), createInitiative(suite.server, DONATION)]);
       await withPage(suite.browser, { viewport }, async (page) => {
         const member = await signInAsNew(page, { tag: `axe-${viewport}` });
-        await addParticipation(suite.server, member, "huerto-urbano-lavapies");
+        await addParticipation(suite.server, member, slug);
         for (const [name, pathname] of [
-          ["detail-volunteering", "/initiative/huerto-urbano-lavapies"],
-          ["detail-donation", "/wall/school-supplies-donation"],
-          ["participation-hours", "/initiative/huerto-urbano-lavapies/participate"],
-          ...(viewport === "mobile" ? [["participation-rating", "/initiative/huerto-urbano-lavapies/participate?drawer=rate"]] : []),
+          ["detail-volunteering", `/initiative/${slug}`],
+          ["detail-donation", `/wall/${donation.slug}`],
+          ["participation-hours", `/initiative/${slug}/participate`],
+          ...(viewport === "mobile" ? [["participation-rating", `/initiative/${slug}/participate?drawer=rate`]] : []),
         ]) {
           await open(page, pathname);
           await screenshot(page, `initiative-${name}-${viewport}`);
