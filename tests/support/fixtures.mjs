@@ -16,7 +16,8 @@ export function createMember(server, { org = "acme", name = "Fixture Member", ..
  * An initiative of `org` (Acme by default); answers `{ id, slug }`. Fields as workers/dev/initiative-fixture.ts
  * reads them: title, type, starts_in_days, ends_in_days, registration_closes_in_days, max_participants,
  * participation_method, hours_per_day, working_hours, pinned, place {address, latitude, longitude},
- * indicators [{name, unit}], donation {currency, sources, transfer_iban, transfer_swift, transfer_recipient, external_url}.
+ * indicators [{name, unit}], donation {currency, sources, transfer_iban, transfer_swift, transfer_recipient,
+ * transfer_bank_name, external_url, inhand_instructions, paypal_client_id}.
  */
 export function createInitiative(server, { org = "acme", ...fields }) {
   return post(server, "initiative", { org, ...fields });

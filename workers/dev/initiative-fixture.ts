@@ -39,7 +39,10 @@ export const InitiativeFixtureSchema = v.strictObject({
       transfer_iban: v.optional(text(60)),
       transfer_swift: v.optional(text(20)),
       transfer_recipient: v.optional(text(200)),
+      transfer_bank_name: v.optional(text(200)),
       external_url: v.optional(v.pipe(v.string(), v.url())),
+      inhand_instructions: v.optional(text(2000)),
+      paypal_client_id: v.optional(text(200)),
     }),
   ),
 });
@@ -100,7 +103,10 @@ export async function createInitiativeFixture(env: Env, org: Tenant, fixture: In
             transferIban: donation.transfer_iban ?? null,
             transferSwift: donation.transfer_swift ?? null,
             transferRecipient: donation.transfer_recipient ?? null,
+            transferBankName: donation.transfer_bank_name ?? null,
             externalUrl: donation.external_url ?? null,
+            inhandInstructions: donation.inhand_instructions ?? null,
+            paypalClientId: donation.paypal_client_id ?? null,
           }),
         ]
       : []),
