@@ -36,7 +36,7 @@ export default function Wall() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <h1 className="text-2xl font-bold">{t("wall_title")}</h1>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <WallSearch filters={filters} />
         <WallFilterPanel filters={filters} window={window} canPin={canPin} />
       </div>

@@ -12,6 +12,11 @@ export function createMember(server, { org = "acme", name = "Fixture Member", ..
   return post(server, "member", { org, name, ...rest });
 }
 
+/** A new organisation configured like `like` (Acme by default), on its own hostname: `{ id, slug, hostname }`. */
+export function createOrganization(server, { like = "acme", name = "Acme" } = {}) {
+  return post(server, "organization", { like, name });
+}
+
 /**
  * An initiative of `org` (Acme by default); answers `{ id, slug }`. Fields as workers/dev/initiative-fixture.ts
  * reads them: title, type, starts_in_days, ends_in_days, registration_closes_in_days, max_participants,

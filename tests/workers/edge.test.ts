@@ -200,6 +200,22 @@ describe("/dev/fixtures/member", () => {
     expect(donation.donation_params).toMatchObject({ currency: "EUR", sources: ["transfer"] });
   });
 
+  it("makes an organisation configured like another, on its own hostname, with nobody and nothing in it", async () => {
+    const made = await call("POST", "/dev/fixtures/organization", { body: { like: "acme", name: "Acme Wall Test" } });
+    expect(made.status).toBe(201);
+    const org = await json(made);
+    expect(org.hostname).toBe(`${org.slug}.localhost`);
+    const current = await json(await call("GET", "/api/organization/current", { host: org.hostname }));
+    expect(current).toMatchObject({ organization_slug: org.slug, organization_name: "Acme Wall Test" });
+    const acme = await json(await call("GET", "/api/organization/profile/acme"));
+    expect(current.product_config).toEqual(acme.product_config);
+    const member = await json(await call("POST", "/dev/fixtures/member", { body: { org: org.slug, name: "Only One" } }));
+    const token = (await login(member.email, member.password, org.hostname)).body.access_token;
+    const wall = await json(await call("GET", `/api/${org.slug}/wall`, { token, host: org.hostname }));
+    expect([wall.initiatives, wall.past]).toEqual([[], []]);
+    expect((await call("POST", "/dev/fixtures/organization", { body: { like: "nowhere", name: "X" } })).status).toBe(404);
+  });
+
   it("refuses an initiative fixture it cannot make", async () => {
     expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "" } })).status).toBe(400);
     expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "X", colour: "red" } })).status).toBe(400);

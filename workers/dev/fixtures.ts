@@ -7,6 +7,9 @@
  * - POST /dev/fixtures/participation: that member taking part in one of the organisation's
  *   initiatives (accepted by default), with the initiative's participant count kept in step.
  * - POST /dev/fixtures/initiative: an initiative (./initiative-fixture.ts).
+ * - POST /dev/fixtures/organization: a new organisation configured like an existing one, with its
+ *   own hostname ({slug}.localhost) and nothing in it yet: a test that needs to know everything on
+ *   an organisation's wall makes one.
  */
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -48,6 +51,12 @@ const ParticipationFixture = v.strictObject({
   status: v.optional(v.picklist(schema.PARTICIPANT_STATUSES), "accepted"),
 });
 
+const OrganizationFixture = v.strictObject({
+  /** The organisation whose configuration (features, theme, policies) the new one copies. */
+  like: slugSchema(),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+});
+
 /** The organisation a fixture names, or 404. */
 async function organizationOf(env: Env, slug: string) {
   const org = await getOrganizationBySlug(env, slug);
@@ -56,6 +65,20 @@ async function organizationOf(env: Env, slug: string) {
 }
 
 export const fixtureRoutes = new Hono<AppEnv>()
+  .post("/organization", validate("json", OrganizationFixture), async (c) => {
+    const fixture = c.req.valid("json");
+    const model = await organizationOf(c.env, fixture.like);
+    const db = getDb(c.env);
+    const [row] = await db.select().from(schema.organizations).where(eq(schema.organizations.id, model.id));
+    const id = crypto.randomUUID();
+    const slug = `${model.slug}-${id.slice(0, 8)}`;
+    const hostname = `${slug}.localhost`;
+    await db.batch([
+      db.insert(schema.organizations).values({ ...row, id, slug, name: fixture.name, signupToken: crypto.randomUUID(), isDefault: false, isPublic: false, createdAt: Date.now(), updatedAt: Date.now() }),
+      db.insert(schema.organizationHostnames).values({ hostname, orgId: id }),
+    ]);
+    return c.json({ id, slug, hostname }, 201);
+  })
   .post("/initiative", validate("json", InitiativeFixtureSchema), async (c) => {
     const fixture = c.req.valid("json");
     return c.json(await createInitiativeFixture(c.env, await organizationOf(c.env, fixture.org), fixture), 201);

@@ -238,9 +238,11 @@ export function WallFilterPanel(props: FilterProps) {
   );
   if (!hydrated) {
     return (
-      <details className="relative shrink-0">
+      // On a phone the open panel flows in the page (its own row) instead of floating over it: a
+      // floating panel on a short page ended under the bottom bar, with Show results out of reach.
+      <details className="relative shrink-0 max-sm:open:basis-full">
         <summary className={triggerClass(count > 0)}>{label}</summary>
-        <div className="absolute right-0 top-full z-20 mt-2 w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-4 shadow-lg">
+        <div className="z-20 mt-2 rounded-lg border border-border bg-card p-4 shadow-lg max-sm:w-full sm:absolute sm:right-0 sm:top-full sm:w-[min(28rem,calc(100vw-2rem))]">
           <Form id={FILTER_FORM_ID} method="get" action="/wall" className="flex flex-col gap-4">
             <FilterFields {...props} idPrefix="filter-inline" />
             {actions}

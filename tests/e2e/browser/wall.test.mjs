@@ -1,6 +1,7 @@
 /**
- * The wall (/wall) and my initiatives (/initiative) in a real browser, on Acme's demo initiatives,
- * as fresh members with their own participations (tests/support/fixtures.mjs):
+ * The wall (/wall) and my initiatives (/initiative) in a real browser, on an organisation this file
+ * makes (configured like Acme, on its own hostname), with its own initiatives and members
+ * (tests/support/fixtures.mjs), so the test knows everything on the wall:
  * pinned first and a past section, search (with and without JavaScript), the filter drawer by
  * keyboard, the tabs, the #slug success dialog after joining, and axe at 390x844 and 1280x800.
  *
@@ -10,9 +11,14 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { apiClient, errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
-import { addParticipation, createMember } from "../../support/fixtures.mjs";
+import { addParticipation, createInitiative, createMember, createOrganization } from "../../support/fixtures.mjs";
 
-/** Fresh members of Acme for this file, made once the server is up. */
+/** The file's organisation: its slug and origin. */
+const org = { slug: "", origin: "", host: "" };
+/** Its initiatives' slugs by name. */
+const slugs = {};
+
+/** Fresh members of the organisation, made once the server is up. */
 const members = {
   // Sees the pinned food bank shift and, in the past section, the reforestation, having joined nothing.
   browsing: null,
@@ -28,17 +34,37 @@ const tEs = strings("initiatives", "es-ES");
 const shell = strings("shell");
 const seedMessage = /Thanks for joining! We have let your manager know/;
 
+const INITIATIVES = {
+  // Pinned: first on the wall, though it starts after the others.
+  foodBank: { title: "Sort and pack food at the Madrid food bank", pinned: true, starts_in_days: 9, ends_in_days: 9 },
+  beach: {
+    title: "Beach clean-up at Costa da Caparica",
+    starts_in_days: 5,
+    ends_in_days: 5,
+    place: { address: "Praia do CDS, Costa da Caparica, Portugal", latitude: 38.6372, longitude: -9.2385 },
+  },
+  garden: { title: "Huerto urbano comunitario en Lavapiés", starts_in_days: -2, ends_in_days: 40 },
+  training: { title: "Train the trainer: digital skills for seniors", type: "training", starts_in_days: 7, ends_in_days: 7 },
+  supplies: { title: "Back-to-school supplies for 300 children", type: "donation", starts_in_days: -1, ends_in_days: 30, donation: { sources: ["transfer"] } },
+  clothes: { title: "Winter clothes collection", type: "collection", starts_in_days: 1, ends_in_days: 20 },
+  // Ended three days ago: the past section.
+  reforestation: { title: "Reforestación en el Parque Lineal del Manzanares", starts_in_days: -10, ends_in_days: -3 },
+};
+
 const suite = useAcmeSuite({
   setUp: async ({ server }) => {
-    members.browsing = await createMember(server, { tag: "wall" });
-    members.takingPart = await createMember(server, { tag: "mine" });
-    for (const slug of ["huerto-urbano-lavapies", "reforestacion-manzanares"]) await addParticipation(server, members.takingPart, slug);
-    members.carlos = await createMember(server, { tag: "carlos", name: "Carlos Méndez", language: "es-ES", phone: "+34611222333" });
+    const made = await createOrganization(server, { like: "acme", name: "Acme" });
+    Object.assign(org, { slug: made.slug, host: `${made.hostname}:${server.port}`, origin: `http://${made.hostname}:${server.port}` });
+    for (const [name, fields] of Object.entries(INITIATIVES)) slugs[name] = (await createInitiative(server, { org: org.slug, ...fields })).slug;
+    members.browsing = await createMember(server, { org: org.slug, tag: "wall" });
+    members.takingPart = await createMember(server, { org: org.slug, tag: "mine" });
+    for (const name of ["garden", "reforestation"]) await addParticipation(server, members.takingPart, slugs[name], { org: org.slug });
+    members.carlos = await createMember(server, { org: org.slug, tag: "carlos", name: "Carlos Méndez", language: "es-ES", phone: "+34611222333" });
   },
 });
 
 /** The API as a mobile client calls it (Bearer token), on Acme's host. */
-const api = (...call) => apiClient(suite.server, suite.acmeHost)(...call);
+const api = (...call) => apiClient(suite.server, org.host)(...call);
 
 // Signing in is not what this file tests: each member signs in once, later pages reuse the cookies.
 const sessions = new Map();
@@ -48,7 +74,7 @@ async function signedIn(page, { email, password }) {
     sessions.set(
       email,
       withPage(suite.browser, { viewport: "desktop" }, async (signin) => {
-        await signIn(signin, suite.acme, email, { password });
+        await signIn(signin, org.origin, email, { password });
         return signin.context().cookies();
       }),
     );
@@ -63,7 +89,7 @@ async function cardTitles(page, heading) {
 }
 
 async function openWall(page, query = "") {
-  const response = await page.goto(`${suite.acme}/wall${query}`);
+  const response = await page.goto(`${org.origin}/wall${query}`);
   assert.equal(response?.status(), 200);
   await waitForHydration(page);
 }
@@ -93,7 +119,7 @@ describe("the wall", () => {
         assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), t.wall_title);
 
         const open = await cardTitles(page, t.wall_open_title);
-        assert.ok(open.length >= 5, `open initiatives listed (${open.join(" | ")})`);
+        assert.equal(open.length, 6, `the six open initiatives listed (${open.join(" | ")})`);
         assert.equal(open[0], "Sort and pack food at the Madrid food bank", "the pinned initiative comes first");
         const firstCard = page.getByRole("region", { name: t.wall_open_title }).getByRole("article").first();
         assert.ok(await firstCard.getByText(t.status_pinned, { exact: true }).isVisible(), "the first card says it is pinned");
@@ -104,7 +130,7 @@ describe("the wall", () => {
         assert.deepEqual(past.filter((title) => open.includes(title)), [], "no past initiative is among the open ones");
 
         // Cards lead to /wall/{slug}.
-        assert.equal(await firstCard.getByRole("link").getAttribute("href"), "/wall/food-bank-sorting");
+        assert.equal(await firstCard.getByRole("link").getAttribute("href"), `/wall/${slugs.foodBank}`);
         // The shell marks the wall as the current entry.
         const nav = page.getByRole("navigation", { name: viewport === "mobile" ? shell.quick_navigation : shell.main_navigation });
         assert.equal(await nav.getByRole("link", { name: shell.nav_wall }).getAttribute("aria-current"), "page");
@@ -186,7 +212,7 @@ describe("the wall", () => {
   test("works without JavaScript: search form and the filters in a <details>", async () => {
     await withPage(suite.browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
       await signedIn(page, members.browsing);
-      await page.goto(`${suite.acme}/wall`);
+      await page.goto(`${org.origin}/wall`);
       await page.getByRole("searchbox", { name: t.wall_search_label }).fill("food");
       await page.getByRole("button", { name: t.wall_search_submit }).click();
       await page.waitForURL((url) => url.searchParams.get("search") === "food");
@@ -209,7 +235,7 @@ describe("my initiatives", () => {
     test(`Active and History tabs (${viewport})`, async () => {
       await withPage(suite.browser, { viewport }, async (page) => {
         await signedIn(page, members.takingPart);
-        await page.goto(`${suite.acme}/initiative`);
+        await page.goto(`${org.origin}/initiative`);
         await waitForHydration(page);
         assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), t.mine_title);
         const tabs = page.getByRole("navigation", { name: t.mine_tabs_label });
@@ -219,7 +245,7 @@ describe("my initiatives", () => {
         const titles = await page.getByRole("heading", { level: 3 }).allInnerTexts();
         assert.ok(titles.includes("Huerto urbano comunitario en Lavapiés"), titles.join(" | "));
         assert.ok(!titles.includes("Reforestación en el Parque Lineal del Manzanares"), "the ended one is history");
-        assert.equal(await page.getByRole("heading", { name: "Huerto urbano comunitario en Lavapiés" }).getByRole("link").getAttribute("href"), "/initiative/huerto-urbano-lavapies");
+        assert.equal(await page.getByRole("heading", { name: "Huerto urbano comunitario en Lavapiés" }).getByRole("link").getAttribute("href"), `/initiative/${slugs.garden}`);
         const nav = page.getByRole("navigation", { name: viewport === "mobile" ? shell.quick_navigation : shell.main_navigation });
         assert.equal(await nav.getByRole("link", { name: shell.nav_initiative }).getAttribute("aria-current"), "page");
         await screenshot(page, `initiative-active-${viewport}`);
@@ -241,16 +267,16 @@ describe("my initiatives", () => {
     const { email, password } = members.carlos;
     const login = await api("POST", "/auth/login", { body: { email, password, requiredProduct: "community" } });
     assert.equal(login.status, 200);
-    const wall = await api("GET", "/api/acme/wall?search=beach", { token: login.data.access_token });
-    const beach = wall.data.initiatives.find((initiative) => initiative.slug === "beach-cleanup");
+    const wall = await api("GET", `/api/${org.slug}/wall?search=beach`, { token: login.data.access_token });
+    const beach = wall.data.initiatives.find((initiative) => initiative.slug === slugs.beach);
     assert.ok(beach, "the beach clean-up is on Carlos's wall before he joins");
-    const joined = await api("PUT", `/api/acme/initiative/${beach.id}`, { token: login.data.access_token, body: {} });
+    const joined = await api("PUT", `/api/${org.slug}/initiative/${beach.id}`, { token: login.data.access_token, body: {} });
     assert.equal(joined.status, 200);
     assert.equal(joined.data.participant_status, "accepted");
 
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
       await signedIn(page, members.carlos);
-      await page.goto(`${suite.acme}/initiative#beach-cleanup`);
+      await page.goto(`${org.origin}/initiative#${slugs.beach}`);
       await waitForHydration(page);
       const dialog = page.getByRole("dialog", { name: tEs.join_success_title });
       await dialog.waitFor();
@@ -262,7 +288,7 @@ describe("my initiatives", () => {
 
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
-      const card = page.locator("#beach-cleanup");
+      const card = page.locator(`#${slugs.beach}`);
       assert.ok(await card.isVisible());
       assert.ok(await card.evaluate((element) => {
         const box = element.getBoundingClientRect();
