@@ -8,6 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as wallLoader } from "../../app/routes/_app.wall._index";
 import { loader as mineLoader } from "../../app/routes/_app.initiative._index";
 import { action as conversationsAction, loader as conversationsLoader } from "../../app/routes/chat.conversations";
+import { action as messagesAction, loader as messagesLoader } from "../../app/routes/chat.conversations_.$id.messages";
+import { action as readAction } from "../../app/routes/chat.conversations_.$id.read";
+import { loader as usersLoader } from "../../app/routes/chat.users";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative, DAY } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
@@ -102,5 +105,31 @@ describe("the chat widget's conversations", () => {
     const answer = (await conversationsLoader({ request: get("/chat/conversations", ""), context, params: {} })) as Response;
     expect(answer.status).toBe(401);
     expect(await answer.json()).toMatchObject({ error: "unauthenticated" });
+  });
+});
+
+describe("the chat widget's messages, read marks and member list", () => {
+  const send = (method: string, path: string, body: unknown) =>
+    new Request(`http://acme.localhost${path}`, { method, headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("sends, lists, marks read and finds members through the member's session", async () => {
+    const started = (await conversationsAction({ request: send("POST", "/chat/conversations", { member_id: otherId }), context, params: {} })) as Response;
+    const { conversation } = await started.json<{ conversation: { id: string } }>();
+    const params = { id: conversation.id };
+    const sent = (await messagesAction({ request: send("POST", `/chat/conversations/${conversation.id}/messages`, { content: "See you at ten", client_id: "web-1" }), context, params })) as Response;
+    expect(sent.status).toBe(201);
+    const history = (await messagesLoader({ request: get(`/chat/conversations/${conversation.id}/messages?before=999999&ignored=1`), context, params })) as Response;
+    expect((await history.json<{ messages: { content: string }[] }>()).messages.map((m) => m.content)).toEqual(["See you at ten"]);
+    const read = (await readAction({ request: send("PUT", `/chat/conversations/${conversation.id}/read`, {}), context, params })) as Response;
+    expect(read.status).toBe(200);
+    const users = (await usersLoader({ request: get("/chat/users?page=1"), context, params: {} })) as Response;
+    const groups = (await users.json<{ groups: { users: { name: string }[] }[] }>()).groups;
+    expect(groups.flatMap((group) => group.users.map((user) => user.name))).toContain("Chat Partner");
+  });
+
+  it("refuses the wrong method, and a conversation that is not the member's", async () => {
+    expect(((await readAction({ request: send("POST", "/chat/conversations/x/read", {}), context, params: { id: "x" } })) as Response).status).toBe(405);
+    const unknown = (await messagesLoader({ request: get("/chat/conversations/c4a7d3e0-0000-4000-8000-999999999999/messages"), context, params: { id: "c4a7d3e0-0000-4000-8000-999999999999" } })) as Response;
+    expect(unknown.status).toBe(404);
   });
 });
