@@ -3,8 +3,13 @@
  * answer the route's action gives for a donation form, and the small pure helpers the drawer shows
  * its decisions with. Browser-safe: no server imports.
  */
+import * as v from "valibot";
+import { FormCheckbox } from "~/domain/form-values";
 import {
+  amountSchema,
+  commentSchema,
   DONATION_SOURCES,
+  parseAmount,
   type Contribution,
   type Currency,
   type DonationParams,
@@ -24,6 +29,63 @@ export const DONATION_INTENTS = {
   /** PayPal buttons: the API creates the order for the drawer's amount (POST .../contribution/paypal/order). */
   paypalOrder: "contribute_paypal_order",
 } as const;
+
+/**
+ * The step forms, one schema each for the drawer (conform, app/lib/schema-form.ts) and the route's
+ * action: what each form posts, as strings, and what the step takes from it.
+ */
+
+/** The amount step: the free field when filled (in the member's locale, hidden field `locale`), else the quick amount chosen. */
+export const donationAmountFormSchema = v.pipe(
+  v.object({
+    amount_custom: v.optional(v.string(), ""),
+    amount_fixed: v.optional(v.string(), ""),
+    locale: v.optional(v.string(), ""),
+  }),
+  v.transform(({ amount_custom, amount_fixed, locale }) =>
+    amount_custom.trim() ? parseAmount(amount_custom, locale || "en-US") : Number(amount_fixed) || 0,
+  ),
+  amountSchema,
+);
+
+// A missing source (no radio ticked sends nothing) goes through the picklist as "", for its own message.
+const sourceField = v.pipe(
+  v.optional(v.string(), ""),
+  v.picklist(DONATION_SOURCES, "donation_error_source_required"),
+);
+
+/** The source step: one of the sources (the earlier amount travels along and is checked again). */
+export const donationSourceFormSchema = v.object({ source: sourceField });
+
+/**
+ * The details step, the one that records the contribution: the carried amount and source, the
+ * comment (refused past its limit, never cut), anonymity and, for PayPal, the approved order. The
+ * output is the body of POST {org}/initiative/{slug}/contribution.
+ */
+export const donationDetailsFormSchema = v.pipe(
+  v.object({
+    amount: v.pipe(
+      v.optional(v.string(), ""),
+      v.transform((text) => (text.trim() ? Number(text) : 0)),
+      amountSchema,
+    ),
+    source: sourceField,
+    comment: commentSchema,
+    anonymous: FormCheckbox,
+    order_id: v.optional(v.string(), ""),
+  }),
+  v.forward(
+    v.check(({ source, order_id }) => source !== "paypal" || order_id.trim() !== "", "donation_error_paypal_required"),
+    ["order_id"],
+  ),
+  v.transform(({ amount, source, comment, anonymous, order_id }) => ({
+    value: amount,
+    source,
+    params: source === "paypal" ? { order_id: order_id.trim() } : {},
+    anonymous,
+    comment: comment || null,
+  })),
+);
 
 /** Which PayPal the page talks to: the real JS SDK, or the local fake the API's fake provider accepts. */
 export type PaymentProviderMode = "paypal" | "fake";

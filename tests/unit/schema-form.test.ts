@@ -10,6 +10,8 @@ import { fieldErrors } from "../../app/domain/field-errors";
 import { actionResult, checkInBrowser } from "../../app/lib/schema-form";
 import { accountFormSchema, type AccountContext } from "../../app/domain/account-form";
 import { preferenceField, preferenceSchema, type PreferenceContext } from "../../app/domain/preferences";
+import { donationAmountFormSchema, donationDetailsFormSchema, donationSourceFormSchema } from "../../app/domain/donation";
+import { contributionSchema } from "../../app/domain/initiatives";
 
 const ACCOUNT: AccountContext = { region: "ES", phoneRequired: true, networks: ["linkedin", "github"] };
 const PREFERENCES: PreferenceContext = { region: "ES", networks: ["linkedin"] };
@@ -49,6 +51,22 @@ describe("forms with conform and one schema", () => {
     ["alias card", preferenceSchema("alias", PREFERENCES), [{ alias: "x".repeat(300) }], preferenceField],
     ["phone card", preferenceSchema("phone", PREFERENCES), [{ phone: "12" }], preferenceField],
     ["availability card", preferenceSchema("availability", PREFERENCES), [{ availability_hours_start: "25:00", availability_hours_end: "" }], preferenceField],
+    [
+      "donation amount",
+      donationAmountFormSchema,
+      [{ amount_custom: "", amount_fixed: "" }, { amount_custom: "12,555", locale: "es-ES" }, { amount_custom: "doce" }, { amount_custom: "2000000" }, { amount_custom: "-5" }],
+    ],
+    ["donation source", donationSourceFormSchema, [{ source: "" }, { source: "cash" }]],
+    [
+      "donation details",
+      donationDetailsFormSchema,
+      [
+        { amount: "0", source: "transfer", comment: "" },
+        { amount: "10", source: "", comment: "" },
+        { amount: "10", source: "paypal", comment: "", order_id: "" },
+        { amount: "10", source: "transfer", comment: "x".repeat(501) },
+      ],
+    ],
   ];
 
   it.each(REFUSED)("the %s form is refused alike in the browser and in the action", (_name, schema, inputs, field) => {
@@ -63,6 +81,21 @@ describe("forms with conform and one schema", () => {
       const first = Object.fromEntries(Object.entries(browser.error ?? {}).map(([name, keys]) => [name || "form", keys?.[0]]));
       expect(first, JSON.stringify(input)).toEqual(fieldErrors(parsed.issues, field ? { field } : undefined));
     }
+  });
+
+  it("the donation steps read what the drawer posts: the typed amount in the member's locale, then the API's contribution body", () => {
+    const amount = (form: Record<string, string>) => v.parse(donationAmountFormSchema, form);
+    expect(amount({ amount_custom: "12,50", amount_fixed: "", locale: "es-ES" })).toBe(12.5);
+    expect(amount({ amount_custom: "", amount_fixed: "25", locale: "es-ES" })).toBe(25);
+    // The free field wins over a quick amount left chosen.
+    expect(amount({ amount_custom: "7", amount_fixed: "25", locale: "en-US" })).toBe(7);
+    const details = (form: Record<string, string>) => v.parse(donationDetailsFormSchema, form);
+    const transfer = details({ amount: "12.5", source: "transfer", comment: "  For the trees  ", anonymous: "on", idempotency_key: "k-12345678" });
+    expect(transfer).toEqual({ value: 12.5, source: "transfer", params: {}, anonymous: true, comment: "For the trees" });
+    expect(v.is(contributionSchema, transfer)).toBe(true);
+    const paypal = details({ amount: "10", source: "paypal", comment: "", order_id: " ORDER-1 " });
+    expect(paypal).toEqual({ value: 10, source: "paypal", params: { order_id: "ORDER-1" }, anonymous: false, comment: null });
+    expect(v.is(contributionSchema, paypal)).toBe(true);
   });
 
   it("an action's field errors become conform's last result; none is no result", () => {

@@ -1,11 +1,14 @@
 /** The amount and source steps of the contribution drawer: each a choice, moved in the browser or posted. */
 import { useState, type ReactNode } from "react";
 import { amountSchema, decimalSeparator, fixedAmounts, normalizeAmountInput, parseAmount, type DonationSource } from "~/domain/initiatives";
-import { amountFieldText, availableSources, DONATION_INTENTS } from "~/domain/donation";
+import { amountFieldText, availableSources, DONATION_INTENTS, donationAmountFormSchema, donationSourceFormSchema } from "~/domain/donation";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { Field } from "~/components/ui/field";
-import { ChoiceStepForm, problem, useFieldMessage, useMoney, type StepProps } from "./step-parts";
+import { ChoiceStepForm, problem, useFieldMessage, useMoney, useStepForm, type StepProps } from "./step-parts";
+
+// The amount schema's issues are about the amount as a whole (no path): the free field shows them.
+const amountInput = () => "amount_custom";
 
 export function AmountStep(props: StepProps & { heading: ReactNode }) {
   const { state, setState, locale, heading } = props;
@@ -18,12 +21,12 @@ export function AmountStep(props: StepProps & { heading: ReactNode }) {
   const fixed = !custom && quick.includes(state.amount) ? state.amount : null;
   const setAmount = (amount: number) => setState((s) => ({ ...s, amount, fields: {}, error: null }));
   const fieldMessage = useFieldMessage(props);
-  // What the member typed is checked as typed: a refused amount shows why and is never taken.
-  const typedProblem = custom ? problem(amountSchema, parseAmount(custom, locale)) : null;
-  const errorKey = typedProblem ?? state.fields.amount;
+  // What the member types is checked as typed (the step's schema, as the action checks it): a refused amount shows why and is never taken.
+  const form = useStepForm(donationAmountFormSchema, { field: amountInput, shouldValidate: "onInput" });
+  const errorKey = form.error("amount_custom") ?? state.fields.amount;
   const error = errorKey ? fieldMessage(errorKey) : null;
   return (
-    <ChoiceStepForm step={props} intent={DONATION_INTENTS.amount} next="source" ready={state.amount > 0} carried="amount" heading={heading}>
+    <ChoiceStepForm step={props} form={form} intent={DONATION_INTENTS.amount} next="source" carried="amount" heading={heading}>
       <input type="hidden" name="locale" value={locale} />
       <fieldset className="flex flex-col gap-4">
         <legend className="sr-only">{t("donation_amount_title")}</legend>
@@ -84,9 +87,11 @@ export function SourceStep(props: StepProps & { heading: ReactNode }) {
   const { t } = useTranslation("donation");
   const { money } = useMoney(props);
   const sources = availableSources(initiative.donation_params).filter((source) => source !== "paypal" || !!paymentProvider);
-  const error = state.fields.source ? t(state.fields.source) : null;
+  const form = useStepForm(donationSourceFormSchema);
+  const errorKey = form.error("source") ?? state.fields.source;
+  const error = errorKey ? t(errorKey) : null;
   return (
-    <ChoiceStepForm step={props} intent={DONATION_INTENTS.source} next="details" ready={!!state.source} carried="source" heading={heading}>
+    <ChoiceStepForm step={props} form={form} intent={DONATION_INTENTS.source} next="details" carried="source" heading={heading}>
       <p className="mb-3 text-sm text-muted-foreground">{t("donation_amount_selected", { amount: money(state.amount) })}</p>
       <fieldset aria-describedby={error ? "donation-source-error" : undefined}>
         <legend className="sr-only">{t("donation_source_title")}</legend>

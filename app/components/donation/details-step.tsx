@@ -2,14 +2,14 @@
 import { Form, useFetcher, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { commentSchema, COMMENT_MAX_LENGTH } from "~/domain/initiatives";
-import { DONATION_INTENTS, isDonationResult, newIdempotencyKey, type DonationResult } from "~/domain/donation";
+import { DONATION_INTENTS, donationDetailsFormSchema, isDonationResult, newIdempotencyKey, type DonationResult } from "~/domain/donation";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { usePending } from "~/lib/pending";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import { Carried, FORM_ID, problem, useFieldMessage, useMoney, type StepProps } from "./step-parts";
+import { Carried, problem, useFieldMessage, useMoney, useStepForm, type StepProps } from "./step-parts";
 import { TransferDetails } from "./transfer-details";
 
 const PayPalButtons = lazy(() => import("./paypal-buttons"));
@@ -33,13 +33,16 @@ export function DetailsStep(props: StepProps & { heading: ReactNode }) {
     if (!submitting) pending.current = false;
   }, [submitting, state]);
 
+  const form = useStepForm(donationDetailsFormSchema);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // A second click before React re-renders the disabled button: the first is on its way.
     if (pending.current || !state.key) {
       if (hydrated) event.preventDefault();
       return;
     }
-    pending.current = true;
+    // conform checks the details schema (the action's) and cancels the submit, showing why, when it fails.
+    form.props.onSubmit(event);
+    if (!event.defaultPrevented) pending.current = true;
   };
   const createOrder = usePayPalOrder(state.amount, setState);
   const paypalApproved = (orderId: string) => {
@@ -51,12 +54,14 @@ export function DetailsStep(props: StepProps & { heading: ReactNode }) {
   };
 
   const fieldMessage = useFieldMessage(props);
-  const otherFields = ["amount", "source", "order_id"].filter((name) => state.fields[name]).map((name) => fieldMessage(state.fields[name]));
-  const commentProblem = problem(commentSchema, state.comment) ?? state.fields.comment;
+  const fieldKey = (name: string) => form.error(name) ?? state.fields[name];
+  const otherFields = ["amount", "source", "order_id"].flatMap((name) => (fieldKey(name) ? [fieldMessage(fieldKey(name)!)] : []));
+  // The comment is checked as typed too: the counter turns red with the limit's message.
+  const commentProblem = problem(commentSchema, state.comment) ?? fieldKey("comment");
   // invalid_input and validation_error come with field messages, shown instead of the code's.
   const apiError = state.error && !(otherFields.length && ["invalid_input", "validation_error"].includes(state.error)) ? t([`donation_error_${state.error}`, "donation_error_default"]) : null;
   return (
-    <Form ref={formRef} id={FORM_ID} method="post" preventScrollReset noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form ref={formRef} {...form.props} method="post" preventScrollReset onSubmit={onSubmit} className="flex flex-col gap-4">
       {heading}
       <input type="hidden" name="intent" value={DONATION_INTENTS.submit} />
       <Carried state={state} />

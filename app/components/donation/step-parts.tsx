@@ -6,6 +6,7 @@
 import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import * as v from "valibot";
+import { useSchemaForm } from "~/lib/schema-form";
 import { donationCurrency, formatMoney, type DonationResult, type DonationStep, type PaymentProviderMode } from "~/domain/donation";
 import { MAX_CONTRIBUTION, type Initiative } from "~/domain/initiatives";
 import { useTranslation } from "~/i18n/react";
@@ -37,7 +38,7 @@ export interface StepProps extends DonationDrawerProps {
   hydrated: boolean;
 }
 
-export const FORM_ID = "donation-step";
+export const FORM_ID = "donation-step-form";
 export const BACK_FORM_ID = "donation-back";
 
 export function useMoney(props: Pick<DonationDrawerProps, "initiative" | "organization" | "locale">) {
@@ -76,34 +77,42 @@ export function Carried({ state, except = [] }: { state: State; except?: string[
   );
 }
 
+/** A step form's conform props and browser errors: checked with the same schema as the action's (app/domain/donation.ts). */
+export const useStepForm = (schema: v.GenericSchema, options: { field?: (path: string) => string; shouldValidate?: "onSubmit" | "onInput" } = {}) =>
+  useSchemaForm(schema, { id: FORM_ID, serverChecksOnly: true, ...options });
+
 /**
  * The form of the amount or source step: it posts its intent with the earlier choices (without
- * JavaScript), or moves to the next step in the browser when its choice is made.
+ * JavaScript), or, checked by its schema in the browser, moves to the next step there.
  */
 export function ChoiceStepForm({
   step,
+  form,
   intent,
   next,
-  ready,
   carried,
   heading,
   children,
 }: {
   step: StepProps;
+  /** The step's useStepForm(). */
+  form: ReturnType<typeof useStepForm>;
   intent: string;
   next: DonationStep;
-  ready: boolean;
   carried: string;
   heading: ReactNode;
   children: ReactNode;
 }) {
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!step.hydrated) return;
+    // conform checks the step's schema and cancels the submit, showing why, when it fails.
+    form.props.onSubmit(event);
+    if (event.defaultPrevented) return;
     event.preventDefault();
-    if (ready) step.setState((state) => ({ ...state, step: next, fields: {}, error: null }));
+    step.setState((state) => ({ ...state, step: next, fields: {}, error: null }));
   };
   return (
-    <Form id={FORM_ID} method="post" preventScrollReset noValidate onSubmit={onSubmit}>
+    <Form {...form.props} method="post" preventScrollReset onSubmit={onSubmit}>
       {heading}
       <input type="hidden" name="intent" value={intent} />
       <Carried state={step.state} except={[carried]} />

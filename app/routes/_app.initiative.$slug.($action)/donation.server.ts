@@ -6,15 +6,12 @@
  * `{ status, result }` and the detail route wraps it.
  */
 import * as v from "valibot";
-import {
-  amountSchema,
-  contributionSchema,
-  DONATION_SOURCES,
-  parseAmount,
-  type DonationSource,
-} from "~/domain/initiatives";
+import { amountSchema } from "~/domain/initiatives";
 import {
   DONATION_INTENTS,
+  donationAmountFormSchema,
+  donationDetailsFormSchema,
+  donationSourceFormSchema,
   isIdempotencyKey,
   newIdempotencyKey,
   type DonationResult,
@@ -24,21 +21,13 @@ import {
 import { jsonBody, memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { memberOrgSlug } from "~/lib/member.server";
 import { fieldErrors } from "~/domain/field-errors";
+import { parseForm } from "~/domain/form-values";
 
 export type { DonationResult };
 
 const contributionParam = (org: string, slug: string) => ({ org: pathParam(org), slug: pathParam(slug) });
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
-
-const sourceSchema = v.picklist(DONATION_SOURCES, "donation_error_source_required");
-
-/** The amount of the amount step: the free field when filled (in the member's locale), else the quick amount chosen. */
-function chosenAmount(form: FormData): number {
-  const typed = text(form, "amount_custom");
-  if (typed) return parseAmount(typed, text(form, "locale") || "en-US");
-  return Number(text(form, "amount_fixed")) || 0;
-}
 
 /** The API's contribution field names, as the drawer's fields are called. */
 const FIELD_NAMES: Record<string, string> = { value: "amount", "params.order_id": "order_id", params: "order_id" };
@@ -57,12 +46,13 @@ function apiFields(fields: Record<string, string> | undefined): Record<string, s
  */
 export async function contributeAction(args: ApiArgs, slug: string, form: FormData): Promise<{ status: number; result: DonationResult }> {
   const intent = text(form, "intent");
+  const chosenSource = parseForm(donationSourceFormSchema, form);
   const state: DonationResult["donation"] = {
     step: "amount",
     amount: Number(text(form, "amount")) || 0,
-    source: v.is(sourceSchema, text(form, "source")) ? (text(form, "source") as DonationSource) : null,
+    source: chosenSource.ok ? chosenSource.value.source : null,
     key: isIdempotencyKey(text(form, "idempotency_key")) ? text(form, "idempotency_key") : null,
-    // Kept whole: a comment past COMMENT_MAX_LENGTH is refused by contributionSchema, never cut.
+    // Kept whole: a comment past COMMENT_MAX_LENGTH is refused by donationDetailsFormSchema, never cut.
     comment: String(form.get("comment") ?? ""),
     anonymous: form.get("anonymous") === "on" || form.get("anonymous") === "true",
     fields: {},
@@ -76,14 +66,14 @@ export async function contributeAction(args: ApiArgs, slug: string, form: FormDa
 
   switch (intent) {
     case DONATION_INTENTS.amount: {
-      const amount = v.safeParse(amountSchema, chosenAmount(form));
-      if (!amount.success) return answer(400, "amount", { amount: 0, fields: fieldErrors(amount.issues, { root: "amount" }) });
-      return answer(200, "source", { amount: amount.output });
+      const amount = parseForm(donationAmountFormSchema, form, { root: "amount" });
+      if (!amount.ok) return answer(400, "amount", { amount: 0, fields: amount.errors });
+      return answer(200, "source", { amount: amount.value });
     }
     case DONATION_INTENTS.source: {
       const amount = v.safeParse(amountSchema, state.amount);
       if (!amount.success) return answer(400, "amount", { fields: fieldErrors(amount.issues, { root: "amount" }) });
-      if (!state.source) return answer(400, "source", { fields: { source: "donation_error_source_required" } });
+      if (!chosenSource.ok) return answer(400, "source", { fields: chosenSource.errors });
       // The drawer session's key: made once, when the details step is first shown, then carried along.
       return answer(200, "details", { key: state.key ?? newIdempotencyKey() });
     }
@@ -115,27 +105,18 @@ async function submitContribution(
   state: DonationResult["donation"],
   answer: (status: number, step: DonationStep, extra?: Partial<DonationResult["donation"]>) => { status: number; result: DonationResult },
 ) {
-  const orderId = text(form, "order_id");
-  const body = {
-    value: state.amount,
-    source: state.source ?? "",
-    params: state.source === "paypal" ? { order_id: orderId } : {},
-    anonymous: state.anonymous,
-    comment: state.comment.trim() || null,
-  };
-  const parsed = v.safeParse(contributionSchema, body);
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.issues, { field: drawerField });
+  const parsed = parseForm(donationDetailsFormSchema, form);
+  if (!parsed.ok) {
+    const fields = parsed.errors;
     return answer(400, fields.amount ? "amount" : fields.source ? "source" : "details", { fields });
   }
-  if (state.source === "paypal" && !orderId) return answer(400, "details", { fields: { order_id: "donation_error_paypal_required" } });
   // A form without a key (never from the drawer) still gets one, so the API can take it.
   const key = state.key ?? newIdempotencyKey();
   const org = await memberOrgSlug(args);
   const result = await memberCall(
     args,
     "POST",
-    (api) => api.api[":org"].initiative[":slug"].contribution.$post({ param: contributionParam(org, slug) }, jsonBody(parsed.output)),
+    (api) => api.api[":org"].initiative[":slug"].contribution.$post({ param: contributionParam(org, slug) }, jsonBody(parsed.value)),
     { headers: { "idempotency-key": key } },
   );
   if (result.ok) return answer(result.status, "success", { key, contribution: result.data });

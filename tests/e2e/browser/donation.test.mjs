@@ -171,7 +171,7 @@ describe("giving to a donation", () => {
       await panel.getByRole("heading", { name: pt.donation_details_title }).waitFor();
 
       // The form as the browser would send it, posted twice (a double submit or a retry).
-      const form = page.locator("form#donation-step");
+      const form = page.locator("form#donation-step-form");
       const fields = await form.locator("input[type=hidden]").evaluateAll((inputs) => inputs.map((i) => [i.name, i.value]));
       const body = Object.fromEntries(fields);
       assert.equal(body.intent, "contribute_submit");
