@@ -33,6 +33,15 @@ export function addParticipation(server, member, initiative, { org = "acme", sta
   return post(server, "participation", { org, initiative, member_id: member.id, status });
 }
 
+/**
+ * A private chat between two members (`members`: their two ids) of `org`: `{ id }`. Messages oldest
+ * first, `{ from: 0 | 1, text, sent_at }` (ms since the epoch); `read`: how many of them each member
+ * has read (none by default).
+ */
+export function createConversation(server, { org = "acme", members, messages = [], read = [0, 0] }) {
+  return post(server, "conversation", { org, members, messages, read });
+}
+
 async function post(server, fixture, body) {
   const response = await fetch(`${server.url}/dev/fixtures/${fixture}`, {
     method: "POST",

@@ -216,6 +216,46 @@ describe("/dev/fixtures/member", () => {
     expect((await call("POST", "/dev/fixtures/organization", { body: { like: "nowhere", name: "X" } })).status).toBe(404);
   });
 
+  it("makes a conversation with backdated messages and read marks, as the chat API then lists it", async () => {
+    const [ana, bea, outsider] = await Promise.all(
+      [
+        { org: "acme", name: "Ana Fixture" },
+        { org: "acme", name: "Bea Fixture" },
+        { org: "vizinhos", name: "Outsider" },
+      ].map(async (body) => json(await call("POST", "/dev/fixtures/member", { body }))),
+    );
+    const yesterday = Date.now() - 86_400_000;
+    const made = await call("POST", "/dev/fixtures/conversation", {
+      body: {
+        org: "acme",
+        members: [ana.id, bea.id],
+        messages: [
+          { from: 1, text: "Are you coming?", sent_at: yesterday },
+          { from: 0, text: "Yes!", sent_at: yesterday + 60_000 },
+          { from: 1, text: "Bring gloves", sent_at: yesterday + 120_000 },
+        ],
+        read: [2, 3],
+      },
+    });
+    expect(made.status).toBe(201);
+    const { id } = await json(made);
+    const token = (await login(ana.email, ana.password, "acme.localhost")).body.access_token;
+    const { conversations } = await json(await call("GET", "/api/acme/chat/conversations", { token, host: "acme.localhost" }));
+    expect(conversations).toHaveLength(1);
+    expect(conversations[0]).toMatchObject({ id, unread_count: 1, last_message: { content: "Bring gloves", created_at: yesterday + 120_000 } });
+    // The history comes newest first.
+    const history = await json(await call("GET", `/api/acme/chat/conversations/${id}/messages`, { token, host: "acme.localhost" }));
+    expect(history.messages.map((message: { content: string }) => message.content)).toEqual(["Bring gloves", "Yes!", "Are you coming?"]);
+    // One conversation per pair; both members of the organisation; messages oldest first.
+    expect((await call("POST", "/dev/fixtures/conversation", { body: { org: "acme", members: [bea.id, ana.id] } })).status).toBe(409);
+    expect((await call("POST", "/dev/fixtures/conversation", { body: { org: "acme", members: [ana.id, outsider.id] } })).status).toBe(404);
+    const backwards = [
+      { from: 0, text: "later", sent_at: yesterday },
+      { from: 0, text: "earlier", sent_at: yesterday - 1 },
+    ];
+    expect((await call("POST", "/dev/fixtures/conversation", { body: { org: "acme", members: [ana.id, outsider.id], messages: backwards } })).status).toBe(400);
+  });
+
   it("refuses an initiative fixture it cannot make", async () => {
     expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "" } })).status).toBe(400);
     expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "X", colour: "red" } })).status).toBe(400);

@@ -7,6 +7,8 @@
  * - POST /dev/fixtures/participation: that member taking part in one of the organisation's
  *   initiatives (accepted by default), with the initiative's participant count kept in step.
  * - POST /dev/fixtures/initiative: an initiative (./initiative-fixture.ts).
+ * - POST /dev/fixtures/conversation: a chat between two members, with backdated messages and read
+ *   marks (./chat-fixture.ts).
  * - POST /dev/fixtures/organization: a new organisation configured like an existing one, with its
  *   own hostname ({slug}.localhost) and nothing in it yet: a test that needs to know everything on
  *   an organisation's wall makes one.
@@ -25,6 +27,7 @@ import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
 import { getOrganizationBySlug } from "../tenant/organizations";
 import type { AppEnv } from "../types";
+import { ConversationFixtureSchema, createConversationFixture } from "./chat-fixture";
 import { createInitiativeFixture, InitiativeFixtureSchema } from "./initiative-fixture";
 
 /** The demo accounts' password (README "Demo accounts"). */
@@ -82,6 +85,10 @@ export const fixtureRoutes = new Hono<AppEnv>()
   .post("/initiative", validate("json", InitiativeFixtureSchema), async (c) => {
     const fixture = c.req.valid("json");
     return c.json(await createInitiativeFixture(c.env, await organizationOf(c.env, fixture.org), fixture), 201);
+  })
+  .post("/conversation", validate("json", ConversationFixtureSchema), async (c) => {
+    const fixture = c.req.valid("json");
+    return c.json(await createConversationFixture(c.env, await organizationOf(c.env, fixture.org), fixture), 201);
   })
   .post("/participation", validate("json", ParticipationFixture), async (c) => {
     const fixture = c.req.valid("json");

@@ -14,11 +14,13 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { closePage, errorsOf, expectNoSeriousAxeViolations, newPage, pluralForm, SCREENSHOT_DIR, signIn, strings, waitForHydration } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { createConversation, createMember } from "../../support/fixtures.mjs";
 
 const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
-// Marta's profile language is English, Carlos's Spanish: each sees their own.
-const MARTA = { email: "member@acme.example", name: "Marta Ruiz", t: strings("chat", "en-US") };
-const CARLOS = { email: "carlos@acme.example", name: "Carlos Méndez", t: strings("chat", "es-ES") };
+// The test's own members (names no demo member has); Marta's language is English, Carlos's Spanish: each sees their own.
+const MARTA = { name: "Marta Quiroga", language: "en-US", t: strings("chat", "en-US") };
+const CARLOS = { name: "Carlos Zúñiga", language: "es-ES", t: strings("chat", "es-ES") };
+const IRENE = { name: "Irene Vidal", language: "en-US" };
 
 /** What the member sees (the viewport): the widget is fixed, so a full-page shot would misplace it. */
 async function screenshot(page, name) {
@@ -26,7 +28,40 @@ async function screenshot(page, name) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: "disabled" });
 }
 
-const suite = useAcmeSuite();
+const MINUTE = 60_000;
+
+/**
+ * Marta and Carlos talked yesterday and this morning, and Marta has not read Carlos's last message;
+ * Marta started a chat with Irene and nobody wrote yet. Days in the machine's time zone, which the
+ * browser shares, so "yesterday" is the browser's yesterday.
+ */
+async function setUp({ server }) {
+  for (const [person, tag] of [
+    [MARTA, "marta"],
+    [CARLOS, "carlos"],
+    [IRENE, "irene"],
+  ]) {
+    Object.assign(person, await createMember(server, { tag, name: person.name, language: person.language }));
+  }
+  const now = Date.now();
+  const midnight = new Date(now).setHours(0, 0, 0, 0);
+  const yesterdayAt = (hours, minutes) => midnight - 24 * 60 * MINUTE + (hours * 60 + minutes) * MINUTE;
+  // Kept in the past even early in the day.
+  const todayAt = (hours, minutes) => Math.min(midnight + (hours * 60 + minutes) * MINUTE, now - 10 * MINUTE);
+  await createConversation(server, {
+    members: [MARTA.id, CARLOS.id],
+    messages: [
+      { from: 1, sent_at: yesterdayAt(17, 5), text: "Hi Marta! Are you coming to the beach clean-up on Saturday?" },
+      { from: 0, sent_at: yesterdayAt(17, 12), text: "Yes! I signed up this morning. Do we need to bring gloves?" },
+      { from: 1, sent_at: yesterdayAt(17, 20), text: "They hand out gloves and bags at the meeting point." },
+      { from: 1, sent_at: todayAt(9, 40), text: "See you at 10 by the lifeguard tower 🙂" },
+    ],
+    read: [3, 4],
+  });
+  await createConversation(server, { members: [MARTA.id, IRENE.id] });
+}
+
+const suite = useAcmeSuite({ setUp });
 
 async function openWall(page) {
   const response = await page.goto(`${suite.acme}/wall`);
@@ -80,7 +115,7 @@ describe("chat between two members", () => {
       marta.on("request", (request) => loadedScripts.push(request.url()));
       assert.equal(loadedScripts.some((url) => /chat-widget/.test(url)), false);
       const martaT = MARTA.t;
-      // The demo data leaves Marta one unread message from Carlos (scripts/seed-chat.mjs): the badge says so.
+      // Marta has one unread message from Carlos (setUp): the badge says so.
       await launcher(marta, martaT, 1).click();
       const list = widget(marta, martaT.chat_title);
       await list.waitFor();
@@ -97,7 +132,7 @@ describe("chat between two members", () => {
       await list.getByRole("button", { name: martaT.chat_new, exact: true }).first().click();
       const people = widget(marta, martaT.chat_new_title);
       await people.getByRole("heading", { name: "C", exact: true }).waitFor();
-      await people.getByRole("searchbox", { name: martaT.chat_search_label }).fill("mendez");
+      await people.getByRole("searchbox", { name: martaT.chat_search_label }).fill("zuniga");
       assert.equal(await people.getByRole("heading", { name: "I", exact: true }).count(), 0, "other letters are filtered out");
       await people.getByRole("button", { name: CARLOS.name }).click();
 
@@ -204,7 +239,7 @@ describe("chat between two members", () => {
       const answers = {
         unknown: await call("GET", "/chat/conversations/not-a-conversation/messages"),
         empty: await call("POST", `/chat/conversations/${conversations[0].id}/messages`, { content: "   " }),
-        self: await call("POST", "/chat/conversations", { member_id: "member-acme-member" }),
+        self: await call("POST", "/chat/conversations", { member_id: MARTA.id }),
       };
       assert.equal(answers.unknown.status, 404);
       assert.equal(answers.unknown.body.error, "conversation_not_found");
