@@ -507,6 +507,25 @@ export const INDICATOR_UNITS = [
   "brl",
 ] as const;
 
+/**
+ * The members named organisers of an initiative (issue 11), besides the one who created it
+ * (initiatives.submitter_member_id): an organiser manages these initiatives and no others.
+ */
+export const initiativeOrganisers = sqliteTable(
+  "initiative_organisers",
+  {
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    orgId: text("org_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.initiativeId, t.memberId] }), index("initiative_organisers_member_idx").on(t.orgId, t.memberId)],
+);
+
 export const indicators = sqliteTable(
   "indicators",
   {
@@ -585,6 +604,16 @@ export const participations = sqliteTable(
   ],
 );
 
+/**
+ * Who decided on something a member sent (a record, a pledge, an upload), when, and why when it was
+ * refused (issue 11): shown to the member and kept for the audit.
+ */
+const reviewColumns = () => ({
+  reviewedBy: text("reviewed_by").references(() => members.id, { onDelete: "set null" }),
+  reviewedAt: integer("reviewed_at"),
+  rejectReason: text("reject_reason"),
+});
+
 export const RECORD_TYPES = ["hours", "indicator"] as const;
 export const RECORD_STATUSES = ["pending", "validated", "rejected", "granted"] as const;
 
@@ -601,9 +630,14 @@ export const participationRecords = sqliteTable(
     unit: text("unit"),
     indicatorId: text("indicator_id").references(() => indicators.id, { onDelete: "set null" }),
     status: text("status", { enum: RECORD_STATUSES }).notNull().default("pending"),
+    ...reviewColumns(),
     createdAt: createdAt(),
   },
-  (t) => [index("participation_records_participation_idx").on(t.participationId)],
+  (t) => [
+    index("participation_records_participation_idx").on(t.participationId),
+    // The staff validation queue: what waits, oldest first.
+    index("participation_records_status_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const interests = sqliteTable(
@@ -661,13 +695,17 @@ export const contributions = sqliteTable(
     /** 4 characters from a 32-character alphabet, quoted in the transfer concept. */
     confirmationCode: text("confirmation_code"),
     idempotencyKey: text("idempotency_key"),
+    ...reviewColumns(),
     createdAt: createdAt(),
   },
   (t) => [
     index("contributions_initiative_idx").on(t.initiativeId),
+    index("contributions_org_status_idx").on(t.orgId, t.status, t.createdAt),
     uniqueIndex("contributions_idempotency_uq").on(t.memberId, t.idempotencyKey),
   ],
 );
+
+export const ATTACHMENT_STATUSES = ["pending", "published", "rejected"] as const;
 
 export const attachments = sqliteTable(
   "attachments",
@@ -684,11 +722,15 @@ export const attachments = sqliteTable(
     size: integer("size").notNull(),
     /** Server-generated R2 key; never derived from the client's filename. */
     r2Key: text("r2_key").notNull(),
-    /** Uploads by members wait for the organiser ("pending") before everyone sees them. */
-    status: text("status", { enum: ["pending", "published"] }).notNull().default("pending"),
+    /** Uploads by members wait for the organiser ("pending") before everyone sees them; a refused one stays with its uploader. */
+    status: text("status", { enum: ATTACHMENT_STATUSES }).notNull().default("pending"),
+    ...reviewColumns(),
     createdAt: createdAt(),
   },
-  (t) => [index("attachments_initiative_idx").on(t.initiativeId, t.kind, t.status)],
+  (t) => [
+    index("attachments_initiative_idx").on(t.initiativeId, t.kind, t.status),
+    index("attachments_org_status_idx").on(t.orgId, t.status, t.createdAt),
+  ],
 );
 
 export const PROPOSAL_STATUSES = ["proposed", "open", "rejected"] as const;
@@ -968,4 +1010,26 @@ export const chatMessages = sqliteTable(
     index("chat_messages_conversation_idx").on(t.conversationId, t.id),
     uniqueIndex("chat_messages_client_uq").on(t.senderMemberId, t.clientId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Audit (DESIGN.md "Staff side"): every staff and admin action writes one row, in the same batch as
+// the change it records.
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    /** Who acted; kept as text so the row outlives the member. */
+    actorMemberId: text("actor_member_id").notNull(),
+    /** What was done, e.g. record.validated, contribution.confirmed, attachment.rejected. */
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** JSON: what the action needs to be read later (the reason, the previous status...). */
+    detail: text("detail").notNull().default("{}"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_org_idx").on(t.orgId, t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)],
 );
