@@ -1,7 +1,7 @@
 -- Issue 11, the organiser's side: who reviewed a record, a pledge or an upload, when and why it was
--- refused; the organisers named on an initiative; the audit log every staff action writes. The
--- reviewer columns get ON DELETE SET NULL by hand (drizzle-kit leaves the action out of ALTER TABLE),
--- as the schema declares it.
+-- refused; the organisers named on an initiative; the audit log every staff action writes; the
+-- member's switch for e-mails about their own participation. The reviewer columns get ON DELETE SET
+-- NULL by hand (drizzle-kit leaves the action out of ALTER TABLE), as the schema declares it.
 CREATE TABLE `audit_log` (
 	`id` text PRIMARY KEY NOT NULL,
 	`org_id` text NOT NULL,
@@ -37,4 +37,5 @@ CREATE INDEX `contributions_org_status_idx` ON `contributions` (`org_id`,`status
 ALTER TABLE `participation_records` ADD `reviewed_by` text REFERENCES members(id) ON DELETE SET NULL;--> statement-breakpoint
 ALTER TABLE `participation_records` ADD `reviewed_at` integer;--> statement-breakpoint
 ALTER TABLE `participation_records` ADD `reject_reason` text;--> statement-breakpoint
-CREATE INDEX `participation_records_status_idx` ON `participation_records` (`status`,`created_at`);
+CREATE INDEX `participation_records_status_idx` ON `participation_records` (`status`,`created_at`);--> statement-breakpoint
+ALTER TABLE `profiles` ADD `participation_emails` integer DEFAULT true NOT NULL;

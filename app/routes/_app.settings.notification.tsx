@@ -12,44 +12,62 @@ import { isPending } from "~/lib/pending";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_notification");
 
+/** The profile's e-mail switches (SPEC.md section 2, and issue 11's participation e-mails), as the form names them. */
+const SWITCHES = [
+  { name: "commercial_comms_accepted", label: "settings_comms_label", hint: "settings_comms_hint" },
+  { name: "participation_emails", label: "settings_participation_emails_label", hint: "settings_participation_emails_hint" },
+] as const;
+
+type SwitchName = (typeof SWITCHES)[number]["name"];
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const value = (await readForm(request)).get("commercial_comms_accepted");
-  const saved = await saveProfile({ request, context }, { commercial_comms_accepted: value === "true" });
+  const form = await readForm(request);
+  // Each switch is its own form: the one posted is the one to save.
+  const posted = SWITCHES.find(({ name }) => form.has(name));
+  if (!posted) throw new Response("Unknown setting", { status: 400 });
+  const saved = await saveProfile({ request, context }, { [posted.name]: form.get(posted.name) === "true" });
   return saved.ok ? { saved: true, error: null } : { saved: false, error: saved.error };
 }
 
-/** One switch (SPEC.md section 2): commercial communications. The button shows and flips the state. */
+/** One switch per kind of e-mail: news and offers, and what staff decide about my participation. Each button shows and flips its state. */
 export default function NotificationSettings() {
-  const accepted = useSignedIn().settings.commercialCommsAccepted;
+  const { commercialCommsAccepted, participationEmails } = useSignedIn().settings;
   const navigation = useNavigation();
   const { t } = useTranslation("settings");
-  // While saving, show the state being saved.
-  const pending = navigation.formData?.get("commercial_comms_accepted");
-  const on = pending ? pending === "true" : accepted;
+  const stored: Record<SwitchName, boolean> = { commercial_comms_accepted: commercialCommsAccepted, participation_emails: participationEmails };
   return (
     <SettingsPage title={t("settings_notification")}>
-      <Form method="post" className="flex items-center gap-4 rounded-lg border border-border bg-card p-4">
-        <div className="flex-1">
-          <p id="comms-label" className="font-medium">
-            {t("settings_comms_label")}
-          </p>
-          <p id="comms-hint" className="text-sm text-muted-foreground">
-            {t("settings_comms_hint")}
-          </p>
-        </div>
-        <button
-          type="submit"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby="comms-label"
-          aria-describedby="comms-hint"
-          name="commercial_comms_accepted"
-          value={on ? "false" : "true"}
-          className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${on ? "bg-brand" : "bg-input"}`}
-        >
-          <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${on ? "left-[1.375rem]" : "left-0.5"}`} />
-        </button>
-      </Form>
+      <div className="flex flex-col gap-3">
+        {SWITCHES.map(({ name, label, hint }) => {
+          // While saving, show the state being saved.
+          const pending = navigation.formData?.get(name);
+          const on = pending ? pending === "true" : stored[name];
+          return (
+            <Form key={name} method="post" className="flex items-center gap-4 rounded-lg border border-border bg-card p-4">
+              <div className="flex-1">
+                <p id={`${name}-label`} className="font-medium">
+                  {t(label)}
+                </p>
+                <p id={`${name}-hint`} className="text-sm text-muted-foreground">
+                  {t(hint)}
+                </p>
+              </div>
+              <button
+                type="submit"
+                role="switch"
+                aria-checked={on}
+                aria-labelledby={`${name}-label`}
+                aria-describedby={`${name}-hint`}
+                name={name}
+                value={on ? "false" : "true"}
+                className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${on ? "bg-brand" : "bg-input"}`}
+              >
+                <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${on ? "left-[1.375rem]" : "left-0.5"}`} />
+              </button>
+            </Form>
+          );
+        })}
+      </div>
       {!isPending(navigation) ? null : <p className="sr-only" role="status">{t("settings_saving")}</p>}
       <ActionError />
     </SettingsPage>

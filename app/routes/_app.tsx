@@ -41,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phoneRequired: phoneRequired(organization.product_config.community),
       language: profile.language,
       commercialCommsAccepted: profile.commercial_comms_accepted,
+      participationEmails: profile.participation_emails,
       social: profile.social,
       networks: socialNetworksFor(organization),
       platformTerms: profile.last_terms_and_conditions_url,

@@ -191,7 +191,7 @@ describe("attachments and rating", () => {
   it("opens the rating on Done only before a score, for hours reporters or validated records", () => {
     const qr = initiative({ participant_status: "accepted", participation_method: "qr" });
     expect(canRate(qr)).toBe(false);
-    const validated = { ...qr, participations: [{ id: "r", type: "hours" as const, hours: 2, value: null, unit: null, indicator_id: null, status: "validated" as const, created_at: iso(0) }] };
+    const validated = { ...qr, participations: [{ id: "r", type: "hours" as const, hours: 2, value: null, unit: null, indicator_id: null, status: "validated" as const, reject_reason: null, created_at: iso(0) }] };
     expect(canRate(validated)).toBe(true);
     expect(ratingOpensOnDone(initiative({ participant_status: "accepted" }))).toBe(true);
     expect(ratingOpensOnDone(initiative({ participant_status: "accepted", own_score: { initiative_score: 4, organization_score: 5 } }))).toBe(false);

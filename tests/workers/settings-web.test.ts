@@ -45,9 +45,9 @@ async function post(action: Action, path: string, fields: Record<string, string>
 const membership = () =>
   env.DB.prepare("SELECT org_terms_accepted_version AS v FROM memberships WHERE member_id = ? AND org_id = 'org-acme'").bind(memberId).first<{ v: number }>();
 const member = () =>
-  env.DB.prepare("SELECT m.language, p.commercial_comms_accepted AS comms FROM members m JOIN profiles p ON p.member_id = m.id WHERE m.id = ?")
+  env.DB.prepare("SELECT m.language, p.commercial_comms_accepted AS comms, p.participation_emails FROM members m JOIN profiles p ON p.member_id = m.id WHERE m.id = ?")
     .bind(memberId)
-    .first<{ language: string; comms: number }>();
+    .first<{ language: string; comms: number; participation_emails: number }>();
 
 describe("accepting terms", () => {
   it("records the organisation's current policy and goes back to the page of this site the modal was on", async () => {
@@ -67,12 +67,24 @@ describe("accepting terms", () => {
   });
 });
 
-describe("the notification switch", () => {
+describe("the notification switches", () => {
   it("saves the choice both ways", async () => {
     expect(await post(saveNotifications, "/settings/notification", { commercial_comms_accepted: "true" })).toEqual({ saved: true, error: null });
     expect((await member())?.comms).toBe(1);
     expect(await post(saveNotifications, "/settings/notification", { commercial_comms_accepted: "false" })).toEqual({ saved: true, error: null });
     expect((await member())?.comms).toBe(0);
+  });
+
+  it("saves the participation e-mails switch on its own, leaving the other as it was", async () => {
+    expect(await post(saveNotifications, "/settings/notification", { participation_emails: "false" })).toEqual({ saved: true, error: null });
+    expect(await member()).toMatchObject({ comms: 0, participation_emails: 0 });
+    expect(await post(saveNotifications, "/settings/notification", { participation_emails: "true" })).toEqual({ saved: true, error: null });
+    expect((await member())?.participation_emails).toBe(1);
+  });
+
+  it("refuses a post that names no switch with 400", async () => {
+    const answer = (await post(saveNotifications, "/settings/notification", { everything: "true" })) as Response;
+    expect(answer.status).toBe(400);
   });
 });
 

@@ -14,6 +14,7 @@ import { attachmentRoutes } from "./attachments";
 import { chatRoutes } from "./chat";
 import { contributionRoutes } from "./contributions";
 import { initiativeRoutes } from "./initiatives";
+import { manageRoutes } from "./manage";
 import { organizationRoutes } from "./organization";
 import { participationRoutes } from "./participation";
 import { profileRoutes } from "./profile";
@@ -42,7 +43,8 @@ export const apiRoutes = new Hono<AppEnv>()
   // POST .../{slug}/participation and .../{slug}/indicator/{id}/participation
   .route("/:org/initiative/:slug", participationRoutes)
   .route("/:org/initiative", initiativeRoutes)
-  .route("/:org/chat", chatRoutes);
+  .route("/:org/chat", chatRoutes)
+  .route("/:org/manage", manageRoutes);
 
 /**
  * What a client of this Worker can call: /auth and /api as workers/app.ts mounts them. A type only

@@ -14,6 +14,7 @@ import { jsonBody } from "../lib/json-body";
 import { readMemo } from "../lib/page-request";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
+import { sendAfterAnswer } from "./notices";
 import { orgScope } from "./org-scope";
 
 const initiativeNotFound = () => notFound("initiative_not_found", "The initiative cannot be found.");
@@ -43,7 +44,7 @@ export const initiativeRoutes = new Hono<AppEnv>()
     return change(c, { slug: c.req.param("slug") }, (i) => rate(c.env, c.var.org, c.var.auth.memberId, i, body));
   })
   .put("/:id/participants/:participant_uuid/approval", validate("json", approvalSchema), async (c) => {
-    await decideApproval(
+    const notices = await decideApproval(
       c.env,
       c.var.org,
       { memberId: c.var.auth.memberId, membership: c.var.membership },
@@ -52,5 +53,6 @@ export const initiativeRoutes = new Hono<AppEnv>()
       c.req.valid("json").approved,
       Date.now(),
     );
+    sendAfterAnswer(c, notices);
     return c.body(null, 204);
   });

@@ -43,6 +43,7 @@ const profileUpdateSchema = (region: string, community: CommunityConfig) =>
           phone: profilePhoneSchema(region, phoneRequired(community)),
           social: SocialSchema,
           commercial_comms_accepted: v.boolean("form_error_invalid"),
+          participation_emails: v.boolean("form_error_invalid"),
           language: LocaleSchema,
           details: ProfileDetailsSchema,
           public_user_groups: slugList,

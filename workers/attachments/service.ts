@@ -12,6 +12,7 @@ import { detectType, safeFilename } from "../files/sniff";
 import { iso } from "../initiatives/serialize";
 import { forbidden, notFound, unsupportedType } from "../lib/domain-errors";
 import { readKey, type RequestMemo } from "../lib/request-memo";
+import { managesInitiative, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 
 export type AttachmentRow = typeof schema.attachments.$inferSelect;
@@ -60,6 +61,7 @@ function toAttachment({ org, initiative }: AttachmentScope, row: AttachmentRow):
     download,
     url: download,
     status: row.status,
+    reject_reason: row.status === "rejected" ? row.rejectReason : null,
     member_id: row.memberId,
     created_at: iso(row.createdAt)!,
   };
@@ -76,7 +78,12 @@ export async function visibleAttachment(scope: AttachmentScope, id: string) {
     .where(and(eq(schema.attachments.id, id), inScope(scope)))
     .get();
   const own = row?.memberId === scope.memberId;
-  if (!row || (!own && !(row.status === "published" && seesPublished(scope)))) throw attachmentNotFound();
+  if (!row) throw attachmentNotFound();
+  const visible = own || (row.status === "published" && seesPublished(scope));
+  // The initiative's organisers see every upload, waiting or refused, to decide on it (/manage).
+  if (!visible && !(await managesInitiative(scope.env, scope.org.id, { memberId: scope.memberId, role: scope.role as StaffActor["role"] }, scope.initiative.id))) {
+    throw attachmentNotFound();
+  }
   return { row, own };
 }
 

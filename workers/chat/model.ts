@@ -57,7 +57,7 @@ export const messageJson = (row: MessageRow): ChatMessageJson => ({
   client_id: row.client_id,
 });
 
-export const avatarUrl = (memberId: string, avatarKey: string | null) => (avatarKey ? `/api/files/avatar/${memberId}` : null);
+export { avatarUrl } from "../profile/avatar-url";
 
 export const conversationNotFound = () => notFound("conversation_not_found", "The conversation cannot be found.");
 

@@ -38,6 +38,7 @@ export function toContribution(row: ContributionRow): Contribution {
     comment: row.comment,
     status: row.status,
     confirmation_code: row.confirmationCode,
+    reject_reason: row.status === "rejected" ? row.rejectReason : null,
     created_at: iso(row.createdAt)!,
   };
 }

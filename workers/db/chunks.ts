@@ -3,6 +3,7 @@
  * multi-row insert whose size comes from input or data is split with `chunksFor`, so one statement
  * never goes over, and the statements then run in one `batch()` (one round trip, all or nothing).
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import type { Database } from "./client";
 
@@ -27,4 +28,10 @@ export async function selectInChunks<T, R>(db: Database, items: readonly T[], qu
   if (queries.length === 0) return [];
   const results = await db.batch(queries as [(typeof queries)[number], ...(typeof queries)[number][]]);
   return (results as R[][]).flat();
+}
+
+/** Runs the write `statements` in one batch (one round trip, all or nothing); none, no trip. */
+export async function writeBatch(db: Database, statements: BatchItem<"sqlite">[]): Promise<void> {
+  if (statements.length === 0) return;
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }

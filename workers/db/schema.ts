@@ -178,6 +178,8 @@ export const profiles = sqliteTable(
     commercialCommsAccepted: integer("commercial_comms_accepted", { mode: "boolean" })
       .notNull()
       .default(false),
+    /** E-mails about the member's own participation (validations, pledges, approvals): on unless switched off. */
+    participationEmails: integer("participation_emails", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [uniqueIndex("profiles_slug_uq").on(t.slug)],
 );

@@ -9,7 +9,7 @@ import { and, eq, inArray, max } from "drizzle-orm";
 import * as v from "valibot";
 import { slugSchema } from "../../app/domain/slug";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../app/domain/chat";
-import { chunksFor } from "../db/chunks";
+import { chunksFor, writeBatch } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { conflict, notFound } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
@@ -89,6 +89,6 @@ export async function createConversationFixture(env: Env, org: Tenant, fixture: 
     ),
     ...chunksFor(rows, 7).map((part) => db.insert(schema.chatMessages).values(part)),
   ];
-  await db.batch(writes as [(typeof writes)[number], ...(typeof writes)[number][]]);
+  await writeBatch(db, writes);
   return { id };
 }

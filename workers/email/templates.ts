@@ -68,7 +68,7 @@ function interpolate(template: string, values: Record<string, string>, encode: (
 }
 
 /** Header values must stay on one line. */
-const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, " ").trim();
+export const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, " ").trim();
 
 /** Only absolute http(s) URLs are placed in `src`. */
 function safeImageUrl(url: string | null | undefined): string | null {
@@ -86,19 +86,96 @@ const BRAND = "#1f6f5c";
 const INK = "#1f2933";
 const MUTED = "#52606d";
 
-export function renderEmail(kind: EmailKind, locale: string, vars: EmailVars): RenderedEmail {
+/** The link written out, for mail clients where the button does not work. */
+export const linkText = (link: string) => {
+  const href = escapeHtml(link);
+  return `<a href="${href}" target="_blank" rel="noopener" style="color:${BRAND};text-decoration:underline;word-break:break-all;">${href}</a>`;
+};
+
+export interface EmailHtmlParts {
+  lang: string;
+  subject: string;
+  organization: string;
+  logoUrl?: string | null;
+  /** Shown by mail clients beside the subject (escaped HTML). */
+  preheader: string;
+  /** The message, one escaped HTML paragraph each. */
+  paragraphs: string[];
+  button: { href: string; label: string };
+  /** Smaller lines under the button (escaped HTML). */
+  notes: string[];
+  footer: string;
+}
+
+/**
+ * Every e-mail's HTML: the organisation's logo (or name), the message, one button, smaller notes and
+ * the footer, in tables and inline styles as mail clients need. Every part comes in already escaped.
+ */
+export function emailHtml(parts: EmailHtmlParts): string {
+  const logo = safeImageUrl(parts.logoUrl);
+  const logoRow = logo
+    ? `<tr><td style="padding:24px 32px 0 32px;"><img src="${escapeHtml(logo)}" alt="${escapeHtml(parts.organization)}" height="48" style="display:block;height:48px;width:auto;max-width:100%;border:0;outline:none;text-decoration:none;"></td></tr>`
+    : `<tr><td style="padding:24px 32px 0 32px;font-family:${FONT};font-size:18px;line-height:24px;font-weight:bold;color:${BRAND};">${escapeHtml(parts.organization)}</td></tr>`;
+
+  /** A paragraph: body size in ink, or `small` in the muted colour for the secondary lines. */
+  const paragraph = (content: string, small = false) =>
+    `<p style="margin:0 0 ${small ? "12px" : "16px"} 0;font-family:${FONT};${
+      small ? `font-size:14px;line-height:20px;color:${MUTED};word-break:break-word;` : `font-size:16px;line-height:24px;color:${INK};`
+    }">${content}</p>`;
+
+  return `<!DOCTYPE html>
+<html lang="${parts.lang}" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="x-apple-disable-message-reformatting">
+<title>${escapeHtml(parts.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f3f4f6;">
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;" aria-hidden="true">${parts.preheader}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;background-color:#f3f4f6;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:560px;background-color:#ffffff;border-radius:8px;">
+${logoRow}
+<tr><td style="padding:24px 32px 8px 32px;">
+${parts.paragraphs.map((content) => paragraph(content)).join("\n")}
+</td></tr>
+<tr><td align="left" style="padding:8px 32px 24px 32px;">
+<a href="${escapeHtml(parts.button.href)}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 24px;background-color:${BRAND};border-radius:6px;font-family:${FONT};font-size:16px;line-height:20px;font-weight:bold;color:#ffffff;text-decoration:none;">${parts.button.label}</a>
+</td></tr>
+<tr><td style="padding:0 32px 8px 32px;">
+${parts.notes.map((content) => paragraph(content, true)).join("\n")}
+</td></tr>
+<tr><td style="padding:16px 32px 24px 32px;border-top:1px solid #e5e7eb;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${parts.footer}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+/**
+ * The strings of one locale (en-US where it lacks one) with `values` put in: `plain` for the text
+ * part and the subject, `html` escaped for the HTML part.
+ */
+export function emailStrings(locale: string, values: Record<string, string>) {
   const lang = resolveEmailLocale(locale);
   const messages = MESSAGES[lang];
   const message = (key: EmailKey): string => messages[key] ?? en[key];
-
-  const values: Record<string, string> = {
-    name: vars.name,
-    organization: vars.organization,
-    hours: String(vars.hours),
+  return {
+    lang,
+    plain: (key: EmailKey) => interpolate(message(key), values, (s) => s),
+    // The template text and every value are escaped separately, so neither can inject markup.
+    html: (key: EmailKey) => interpolate(escapeHtml(message(key)), values, escapeHtml),
   };
-  const plain = (key: EmailKey) => interpolate(message(key), values, (s) => s);
-  // The template text and every value are escaped separately, so neither can inject markup.
-  const html = (key: EmailKey) => interpolate(escapeHtml(message(key)), values, escapeHtml);
+}
+
+export type { EmailKey };
+
+export function renderEmail(kind: EmailKind, locale: string, vars: EmailVars): RenderedEmail {
+  const { lang, plain, html } = emailStrings(locale, { name: vars.name, organization: vars.organization, hours: String(vars.hours) });
 
   const subject = oneLine(plain(`${kind}_subject`));
   const link = vars.link;
@@ -118,53 +195,17 @@ export function renderEmail(kind: EmailKind, locale: string, vars: EmailVars): R
     "",
   ].join("\n");
 
-  const href = escapeHtml(link);
-  const logo = safeImageUrl(vars.logoUrl);
-  const logoRow = logo
-    ? `<tr><td style="padding:24px 32px 0 32px;"><img src="${escapeHtml(logo)}" alt="${escapeHtml(vars.organization)}" height="48" style="display:block;height:48px;width:auto;max-width:100%;border:0;outline:none;text-decoration:none;"></td></tr>`
-    : `<tr><td style="padding:24px 32px 0 32px;font-family:${FONT};font-size:18px;line-height:24px;font-weight:bold;color:${BRAND};">${escapeHtml(vars.organization)}</td></tr>`;
-
-  /** A paragraph: body size in ink, or `small` in the muted colour for the secondary lines. */
-  const paragraph = (content: string, small = false, extra = "") =>
-    `<p style="margin:0 0 ${small ? "12px" : "16px"} 0;font-family:${FONT};${
-      small ? `font-size:14px;line-height:20px;color:${MUTED};` : `font-size:16px;line-height:24px;color:${INK};`
-    }${extra}">${content}</p>`;
-
-  const htmlBody = `<!DOCTYPE html>
-<html lang="${lang}" dir="ltr">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<meta name="x-apple-disable-message-reformatting">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background-color:#f3f4f6;">
-<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;" aria-hidden="true">${html(`${kind}_body`)}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;background-color:#f3f4f6;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:560px;background-color:#ffffff;border-radius:8px;">
-${logoRow}
-<tr><td style="padding:24px 32px 8px 32px;">
-${paragraph(html(`${kind}_greeting`))}
-${paragraph(html(`${kind}_body`))}
-</td></tr>
-<tr><td align="left" style="padding:8px 32px 24px 32px;">
-<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 24px;background-color:${BRAND};border-radius:6px;font-family:${FONT};font-size:16px;line-height:20px;font-weight:bold;color:#ffffff;text-decoration:none;">${html(`${kind}_button`)}</a>
-</td></tr>
-<tr><td style="padding:0 32px 8px 32px;">
-${paragraph(html("email_link_hint"), true)}
-${paragraph(`<a href="${href}" target="_blank" rel="noopener" style="color:${BRAND};text-decoration:underline;word-break:break-all;">${href}</a>`, true, "word-break:break-all;")}
-${paragraph(html(`${kind}_expiry`), true)}
-${paragraph(html(`${kind}_ignore`), true)}
-</td></tr>
-<tr><td style="padding:16px 32px 24px 32px;border-top:1px solid #e5e7eb;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${html("email_footer")}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+  const htmlBody = emailHtml({
+    lang,
+    subject,
+    organization: vars.organization,
+    logoUrl: vars.logoUrl,
+    preheader: html(`${kind}_body`),
+    paragraphs: [html(`${kind}_greeting`), html(`${kind}_body`)],
+    button: { href: link, label: html(`${kind}_button`) },
+    notes: [html("email_link_hint"), linkText(link), html(`${kind}_expiry`), html(`${kind}_ignore`)],
+    footer: html("email_footer"),
+  });
 
   return { subject, text, html: htmlBody, links: [link] };
 }

@@ -18,6 +18,10 @@ import {
   scoreSchema,
   type Initiative,
 } from "../../app/domain/initiatives";
+import { writeBatch } from "../db/chunks";
+import { auditStatements } from "../manage/audit";
+import { decidesForEveryone } from "../manage/approvals";
+import type { Notice } from "../manage/notify";
 import { getDb, schema, type Database } from "../db/client";
 import { DomainError, badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
 import { invalidInput } from "../lib/validation";
@@ -173,7 +177,8 @@ export const approvalSchema = v.strictObject({ approved: v.boolean("form_error_r
  * A manager's decision on a participation that waits for it. Managers and administrators of the
  * organisation decide for anyone; any other member only for the members they manage.
  * Approve: approved. Reject: the participant is rejected (manager_approval_status rejected) and
- * the place is freed.
+ * the place is freed. The decision writes its audit row in the same batch; answers the e-mail to
+ * send the participant (none when nothing changed).
  */
 export async function decideApproval(
   env: Pick<Env, "DB">,
@@ -183,33 +188,46 @@ export async function decideApproval(
   participantUuid: string,
   approved: boolean,
   now: number,
-) {
+): Promise<Notice[]> {
   const db = getDb(env);
   const found = await db
-    .select({ participation: participations, managerMemberId: schema.memberships.managerMemberId })
+    .select({ participation: participations, managerMemberId: schema.memberships.managerMemberId, slug: initiatives.slug, title: initiatives.title })
     .from(participations)
     .innerJoin(initiatives, eq(initiatives.id, participations.initiativeId))
     .leftJoin(schema.memberships, and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, participations.memberId)))
     .where(and(eq(initiatives.orgId, org.id), eq(initiatives.id, initiativeId), eq(participations.uuid, participantUuid)))
     .get();
   if (!found) throw notFound("participant_not_found", "The participant cannot be found.");
-  const mayDecide = manager.membership.role === "manager" || manager.membership.role === "admin" || found.managerMemberId === manager.memberId;
+  const mayDecide = decidesForEveryone(manager.membership.role) || found.managerMemberId === manager.memberId;
   if (!mayDecide) throw forbidden("approval_not_allowed", "Only the participant's manager can decide.");
   const p = found.participation;
   if (p.managerApprovalStatus === "not_needed") throw conflict("approval_not_needed", "This participation does not need approval.");
+  const audit = (action: string) =>
+    auditStatements(db, org.id, manager.memberId, [{ action, targetType: "participation", targetId: p.id, detail: { initiative_id: initiativeId } }], now);
+  const notice = (kind: "attendance_approved" | "attendance_rejected"): Notice[] => [
+    { kind, memberId: p.memberId, initiative: { slug: found.slug, title: found.title } },
+  ];
   if (approved) {
-    if (p.managerApprovalStatus === "approved") return;
+    if (p.managerApprovalStatus === "approved") return [];
     if (p.status !== "accepted" || p.managerApprovalStatus !== "pending") throw conflict("approval_closed", "This participation can no longer be approved.");
-    await db.update(participations).set({ managerApprovalStatus: "approved", updatedAt: now }).where(eq(participations.id, p.id));
-    return;
+    await writeBatch(db, [
+      db
+        .update(participations)
+        .set({ managerApprovalStatus: "approved", updatedAt: now })
+        .where(and(eq(participations.id, p.id), eq(participations.managerApprovalStatus, "pending"))),
+      ...audit("participation.approved"),
+    ]);
+    return notice("attendance_approved");
   }
-  if (p.managerApprovalStatus === "rejected") return;
+  if (p.managerApprovalStatus === "rejected") return [];
   if (p.status !== "accepted") throw conflict("approval_closed", "This participation can no longer be rejected.");
-  await db.batch([
+  await writeBatch(db, [
     db
       .update(participations)
       .set({ status: "rejected", managerApprovalStatus: "rejected", updatedAt: now })
       .where(and(eq(participations.id, p.id), eq(participations.status, "accepted"))),
     recount(db, initiativeId),
+    ...audit("participation.rejected"),
   ]);
+  return notice("attendance_rejected");
 }

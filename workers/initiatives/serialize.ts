@@ -120,6 +120,7 @@ export function toRecord(row: RecordRow): ParticipationRecord {
     unit: (row.unit as IndicatorUnit | null) ?? null,
     indicator_id: row.indicatorId,
     status: row.status,
+    reject_reason: row.status === "rejected" ? row.rejectReason : null,
     created_at: iso(row.createdAt)!,
   };
 }

@@ -143,6 +143,7 @@ export function toOwnProfile(results: OwnProfileResults, memberId: string, org: 
     phone: p?.phone ?? null,
     language: m.language,
     commercial_comms_accepted: p?.commercialCommsAccepted ?? false,
+    participation_emails: p?.participationEmails ?? true,
     social: JSON.parse(p?.social ?? "{}") as Record<string, string>,
     details: detailsJson(details[0]),
     public_user_groups: groups.map((group) => ({ name: group.name, slug: group.slug, member: groupIds.has(group.id) })),

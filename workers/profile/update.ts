@@ -20,6 +20,7 @@ export interface ProfileUpdate {
   phone?: string | null;
   social?: Record<string, string | null>;
   commercial_comms_accepted?: boolean;
+  participation_emails?: boolean;
   language?: string;
   details?: ProfileDetailsInput;
   public_user_groups?: string[];
@@ -97,6 +98,7 @@ export async function updateOwnProfile(env: Env, memberId: string, org: Tenant, 
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.phone !== undefined ? { phone: body.phone } : {}),
     ...(body.commercial_comms_accepted !== undefined ? { commercialCommsAccepted: body.commercial_comms_accepted } : {}),
+    ...(body.participation_emails !== undefined ? { participationEmails: body.participation_emails } : {}),
     ...(body.avatar === null ? { avatarKey: null } : {}),
     ...(body.social ? { social: await mergedSocial(db, memberId, body.social) } : {}),
   };

@@ -191,6 +191,7 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
                     <span className="text-muted-foreground">
                       {t(`upload_kind_${a.kind}`)} · {formatFileSize(a.size, i18n.language)} · {t(`attachment_status_${a.status}`)}
                     </span>
+                    {a.reject_reason ? <span className="block text-muted-foreground">{t("record_reject_reason", { reason: a.reject_reason })}</span> : null}
                   </span>
                   <remover.Form method="post" action={`${webUploadUrl(slug, a.kind)}/${encodeURIComponent(a.id)}`}>
                     <input type="hidden" name="intent" value="delete" />

@@ -155,6 +155,7 @@ function History({ initiative, region }: { initiative: Initiative; region: strin
                   {r.type === "hours" ? t("history_type_hours") : (r.indicator_id && names.get(r.indicator_id)) || t("history_type_indicator")} ·{" "}
                   <DateTime iso={r.created_at} region={region} withTime={false} />
                 </span>
+                {r.reject_reason ? <span className="block text-muted-foreground">{t("record_reject_reason", { reason: r.reject_reason })}</span> : null}
               </span>
               <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_STYLE[r.status])}>{t(`record_status_${r.status}`)}</span>
             </li>

@@ -65,6 +65,8 @@ export interface ParticipationRecord {
   unit: IndicatorUnit | null;
   indicator_id: string | null;
   status: RecordStatus;
+  /** Why the organiser refused it (rejected only). */
+  reject_reason: string | null;
   created_at: string;
 }
 
@@ -210,7 +212,10 @@ export interface Attachment {
   download: string;
   /** Same as download for images; used as the thumbnail source. */
   url: string;
-  status: "pending" | "published";
+  /** A member's upload waits for review (pending); refused ones stay visible to their uploader only. */
+  status: "pending" | "published" | "rejected";
+  /** Why the organiser refused it (rejected only). */
+  reject_reason: string | null;
   member_id: string | null;
   created_at: string;
 }
@@ -225,5 +230,7 @@ export interface Contribution {
   status: "pending" | "confirmed" | "rejected";
   /** Transfers only: the code to quote in the transfer concept. */
   confirmation_code: string | null;
+  /** Why the organisation refused the pledge (rejected only, when given). */
+  reject_reason: string | null;
   created_at: string;
 }

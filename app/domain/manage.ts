@@ -1,0 +1,51 @@
+/**
+ * The staff side's shared rules (issue 11): what a review decision looks like, for the API and the
+ * /manage screens alike. Browser-safe.
+ */
+import * as v from "valibot";
+
+/** The longest reason staff may give for a refusal (shown to the member and in the e-mail). */
+export const REVIEW_REASON_MAX_LENGTH = 500;
+/** How many items one bulk decision may cover. */
+export const BULK_REVIEW_MAX = 100;
+
+export const RECORD_DECISIONS = ["validated", "rejected"] as const;
+export const CONTRIBUTION_DECISIONS = ["confirmed", "rejected"] as const;
+export const UPLOAD_DECISIONS = ["published", "rejected"] as const;
+
+const reasonSchema = v.optional(
+  v.nullable(v.pipe(v.string("form_error_invalid"), v.trim(), v.maxLength(REVIEW_REASON_MAX_LENGTH, "form_error_max_length"))),
+  null,
+);
+
+/**
+ * A decision `{status, reason?}`: one of `decisions`; a refusal needs a reason where
+ * `reasonRequired` (members are told why their hours or files were refused).
+ */
+export function decisionSchema<const D extends readonly [string, ...string[]]>(decisions: D, { reasonRequired }: { reasonRequired: boolean }) {
+  return v.pipe(
+    v.strictObject({ status: v.picklist(decisions, "form_error_invalid"), reason: reasonSchema }, "form_error_unknown_field"),
+    v.forward(
+      v.check((body) => !reasonRequired || body.status !== "rejected" || !!body.reason, "form_error_required"),
+      ["reason"],
+    ),
+  );
+}
+
+const idList = v.pipe(
+  v.array(v.pipe(v.string("form_error_invalid"), v.minLength(1, "form_error_invalid"), v.maxLength(64, "form_error_invalid")), "form_error_invalid"),
+  v.minLength(1, "form_error_required"),
+  v.maxLength(BULK_REVIEW_MAX, "form_error_too_many"),
+  v.check((ids) => new Set(ids).size === ids.length, "form_error_invalid"),
+);
+
+/** The same decision on several items at once: `{ids, status, reason?}`. */
+export function bulkDecisionSchema<const D extends readonly [string, ...string[]]>(decisions: D, options: { reasonRequired: boolean }) {
+  return v.pipe(
+    v.strictObject({ ids: idList, status: v.picklist(decisions, "form_error_invalid"), reason: reasonSchema }, "form_error_unknown_field"),
+    v.forward(
+      v.check((body) => !options.reasonRequired || body.status !== "rejected" || !!body.reason, "form_error_required"),
+      ["reason"],
+    ),
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * Money waiting for staff (issue 11, point 6): bank-transfer, in-hand and external pledges of the
+ * initiatives the actor manages, searchable by their 4-character confirmation code or the donor's
+ * name, and the decision on each: confirmed money counts in the initiative's totals, refused money
+ * never does. PayPal contributions are confirmed by the capture itself and are not decided here.
+ */
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { CONTRIBUTION_DECISIONS } from "../../app/domain/manage";
+import { fromMinorUnits, type DonationSource } from "../../app/domain/initiatives";
+import { selectInChunks, writeBatch } from "../db/chunks";
+import { getDb, schema, type Database } from "../db/client";
+import { iso } from "../initiatives/serialize";
+import { conflict } from "../lib/domain-errors";
+import { avatarUrl } from "../profile/avatar-url";
+import type { Tenant } from "../tenant/organizations";
+import { auditStatements } from "./audit";
+import type { Notice } from "./notify";
+import { decodeCursor, encodeCursor, pageLimit, type PageQuery } from "./paging";
+import { itemsToChange } from "./review";
+import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
+
+const { contributions, initiatives, profiles } = schema;
+
+export type ContributionDecision = (typeof CONTRIBUTION_DECISIONS)[number];
+
+/** A contribution as staff see it: the donor even when the public sees it as anonymous. */
+export interface ManagedContribution {
+  id: string;
+  value: number;
+  currency: string;
+  source: DonationSource;
+  status: (typeof schema.CONTRIBUTION_STATUSES)[number];
+  confirmation_code: string | null;
+  anonymous: boolean;
+  comment: string | null;
+  reject_reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  donor: { member_id: string; name: string; avatar: string | null };
+  initiative: { id: string; slug: string; title: string };
+}
+
+export interface ContributionListQuery extends PageQuery {
+  status: (typeof schema.CONTRIBUTION_STATUSES)[number];
+  initiative_id?: string;
+  source?: DonationSource;
+  /** A confirmation code (any case) or part of the donor's name. */
+  q?: string;
+}
+
+const columns = {
+  contribution: contributions,
+  memberName: profiles.name,
+  avatarKey: profiles.avatarKey,
+  initiativeSlug: initiatives.slug,
+  initiativeTitle: initiatives.title,
+};
+
+function fromContributions(db: Database, select: typeof columns & { managed?: SQL<number> }) {
+  return db
+    .select(select)
+    .from(contributions)
+    .innerJoin(initiatives, eq(initiatives.id, contributions.initiativeId))
+    .leftJoin(profiles, eq(profiles.memberId, contributions.memberId));
+}
+
+interface Row {
+  contribution: typeof contributions.$inferSelect;
+  memberName: string | null;
+  avatarKey: string | null;
+  initiativeSlug: string;
+  initiativeTitle: string;
+}
+
+function toManagedContribution(row: Row): ManagedContribution {
+  const c = row.contribution;
+  return {
+    id: c.id,
+    value: fromMinorUnits(c.amount),
+    currency: c.currency,
+    source: c.source,
+    status: c.status,
+    confirmation_code: c.confirmationCode,
+    anonymous: c.anonymous,
+    comment: c.comment,
+    reject_reason: c.status === "rejected" ? c.rejectReason : null,
+    created_at: iso(c.createdAt)!,
+    reviewed_at: iso(c.reviewedAt),
+    donor: { member_id: c.memberId, name: row.memberName ?? "", avatar: avatarUrl(c.memberId, row.avatarKey) },
+    initiative: { id: c.initiativeId, slug: row.initiativeSlug, title: row.initiativeTitle },
+  };
+}
+
+/** `%` and `_` typed by the member match themselves, not any text. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** One page of the contributions of `status` (pending: oldest first; decided: newest first). */
+export async function listContributions(env: Env, org: Tenant, actor: StaffActor, query: ContributionListQuery) {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const limit = pageLimit(query.limit);
+  const oldestFirst = query.status === "pending";
+  const after = decodeCursor(query.cursor);
+  const q = query.q?.trim();
+  const rows = await fromContributions(db, columns)
+    .where(
+      and(
+        eq(contributions.orgId, org.id),
+        eq(initiatives.orgId, org.id),
+        managedInitiatives(db, actor),
+        eq(contributions.status, query.status),
+        query.initiative_id ? eq(initiatives.id, query.initiative_id) : undefined,
+        query.source ? eq(contributions.source, query.source) : undefined,
+        q ? or(eq(contributions.confirmationCode, q.toUpperCase()), sql`${profiles.name} like ${likeText(q)} escape '\\'`) : undefined,
+        after
+          ? oldestFirst
+            ? or(gt(contributions.createdAt, after.at), and(eq(contributions.createdAt, after.at), gt(contributions.id, after.id)))
+            : or(lt(contributions.createdAt, after.at), and(eq(contributions.createdAt, after.at), lt(contributions.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(...(oldestFirst ? [asc(contributions.createdAt), asc(contributions.id)] : [desc(contributions.createdAt), desc(contributions.id)]))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    contributions: page.map(toManagedContribution),
+    next: rows.length > limit && last ? encodeCursor(last.contribution.createdAt, last.contribution.id) : null,
+  };
+}
+
+/**
+ * Confirms or refuses one pledge (404 / 403 / 409 as every staff decision, review.ts; PayPal:
+ * 409 contribution_not_manual). Answers it as it now is and the e-mail to send.
+ */
+export async function reviewContribution(
+  env: Env,
+  org: Tenant,
+  actor: StaffActor,
+  id: string,
+  decision: { status: ContributionDecision; reason: string | null },
+  now: number,
+): Promise<{ contribution: ManagedContribution; notices: Notice[] }> {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const rows = await selectInChunks(db, [id], (chunk) =>
+    fromContributions(db, { ...columns, managed: managedColumn(db, actor) }).where(
+      and(eq(contributions.orgId, org.id), eq(initiatives.orgId, org.id), inArray(contributions.id, chunk)),
+    ),
+  );
+  const [row] = itemsToChange(
+    rows.map((r) => ({ ...r, status: r.contribution.status, managed: Number(r.managed) })),
+    [id],
+    decision.status,
+    "contribution",
+  );
+  if (!row) return { contribution: toManagedContribution(rows[0]), notices: [] };
+  if (row.contribution.source === "paypal") throw conflict("contribution_not_manual", "PayPal contributions are confirmed by their payment.");
+  const reason = decision.status === "rejected" ? decision.reason : null;
+  await writeBatch(db, [
+    db
+      .update(contributions)
+      .set({ status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now })
+      .where(and(eq(contributions.id, id), eq(contributions.status, "pending"), ne(contributions.source, "paypal"))),
+    ...auditStatements(db, org.id, actor.memberId, [{ action: `contribution.${decision.status}`, targetType: "contribution", targetId: id, detail: reason ? { reason } : {} }], now),
+  ]);
+  const updated = { ...row, contribution: { ...row.contribution, status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now } };
+  return {
+    contribution: toManagedContribution(updated),
+    notices: [
+      {
+        kind: decision.status === "confirmed" ? "contribution_confirmed" : "contribution_rejected",
+        memberId: row.contribution.memberId,
+        initiative: { slug: row.initiativeSlug, title: row.initiativeTitle },
+        reason,
+        amount: { value: fromMinorUnits(row.contribution.amount), currency: row.contribution.currency },
+      },
+    ],
+  };
+}

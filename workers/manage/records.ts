@@ -1,0 +1,193 @@
+/**
+ * The validation queue of hours and indicator records (issue 11, point 5): the records of the
+ * initiatives the actor manages, and the decision on one or many. A validated record counts in the
+ * member's hours and unlocks rating (canRate, SPEC.md section 4); a refused one carries its reason.
+ * A bulk decision is all or nothing: one unknown, foreign or already decided record refuses it whole.
+ */
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from "drizzle-orm";
+import type { IndicatorUnit } from "../../app/domain/initiatives";
+import { RECORD_DECISIONS } from "../../app/domain/manage";
+import { chunksFor, selectInChunks, writeBatch } from "../db/chunks";
+import { getDb, schema } from "../db/client";
+import { iso } from "../initiatives/serialize";
+import { avatarUrl } from "../profile/avatar-url";
+import type { Tenant } from "../tenant/organizations";
+import { auditStatements } from "./audit";
+import type { Notice } from "./notify";
+import { itemsToChange } from "./review";
+import { requireRole, managedColumn, managedInitiatives, ORGANISING_ROLES, type StaffActor } from "./scope";
+import { decodeCursor, encodeCursor, pageLimit, type PageQuery } from "./paging";
+
+const { participationRecords: records, participations, initiatives, indicators, profiles } = schema;
+
+export type RecordDecision = (typeof RECORD_DECISIONS)[number];
+
+/** A record as staff see it: what was reported, by whom, for which initiative. */
+export interface ManagedRecord {
+  id: string;
+  type: "hours" | "indicator";
+  hours: number | null;
+  value: number | null;
+  unit: IndicatorUnit | null;
+  indicator: { id: string; name: string } | null;
+  status: (typeof schema.RECORD_STATUSES)[number];
+  reject_reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  participant: { uuid: string; member_id: string; name: string; avatar: string | null };
+  initiative: { id: string; slug: string; title: string };
+}
+
+export interface RecordListQuery extends PageQuery {
+  status: (typeof schema.RECORD_STATUSES)[number];
+  initiative_id?: string;
+  type?: "hours" | "indicator";
+}
+
+const columns = {
+  record: records,
+  participantUuid: participations.uuid,
+  memberId: participations.memberId,
+  memberName: profiles.name,
+  avatarKey: profiles.avatarKey,
+  initiativeId: initiatives.id,
+  initiativeSlug: initiatives.slug,
+  initiativeTitle: initiatives.title,
+  indicatorName: indicators.name,
+};
+
+function fromRecords(db: ReturnType<typeof getDb>, select: typeof columns & { managed?: SQL<number> }) {
+  return db
+    .select(select)
+    .from(records)
+    .innerJoin(participations, eq(participations.id, records.participationId))
+    .innerJoin(initiatives, eq(initiatives.id, participations.initiativeId))
+    .leftJoin(indicators, eq(indicators.id, records.indicatorId))
+    .leftJoin(profiles, eq(profiles.memberId, participations.memberId));
+}
+
+interface Row {
+  record: typeof records.$inferSelect;
+  participantUuid: string;
+  memberId: string;
+  memberName: string | null;
+  avatarKey: string | null;
+  initiativeId: string;
+  initiativeSlug: string;
+  initiativeTitle: string;
+  indicatorName: string | null;
+}
+
+function toManagedRecord(row: Row): ManagedRecord {
+  const r = row.record;
+  return {
+    id: r.id,
+    type: r.type,
+    hours: r.hours,
+    value: r.value,
+    unit: (r.unit as IndicatorUnit | null) ?? null,
+    indicator: r.indicatorId ? { id: r.indicatorId, name: row.indicatorName ?? "" } : null,
+    status: r.status,
+    reject_reason: r.status === "rejected" ? r.rejectReason : null,
+    created_at: iso(r.createdAt)!,
+    reviewed_at: iso(r.reviewedAt),
+    participant: { uuid: row.participantUuid, member_id: row.memberId, name: row.memberName ?? "", avatar: avatarUrl(row.memberId, row.avatarKey) },
+    initiative: { id: row.initiativeId, slug: row.initiativeSlug, title: row.initiativeTitle },
+  };
+}
+
+/**
+ * One page of the records of `status` in the initiatives the actor manages: what waits, oldest
+ * first (the queue), anything decided newest first. `next` is the cursor of the following page.
+ */
+export async function listRecords(env: Env, org: Tenant, actor: StaffActor, query: RecordListQuery) {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const limit = pageLimit(query.limit);
+  const oldestFirst = query.status === "pending";
+  const after = decodeCursor(query.cursor);
+  const rows = await fromRecords(db, columns)
+    .where(
+      and(
+        eq(initiatives.orgId, org.id),
+        managedInitiatives(db, actor),
+        eq(records.status, query.status),
+        query.initiative_id ? eq(initiatives.id, query.initiative_id) : undefined,
+        query.type ? eq(records.type, query.type) : undefined,
+        after
+          ? oldestFirst
+            ? or(gt(records.createdAt, after.at), and(eq(records.createdAt, after.at), gt(records.id, after.id)))
+            : or(lt(records.createdAt, after.at), and(eq(records.createdAt, after.at), lt(records.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(...(oldestFirst ? [asc(records.createdAt), asc(records.id)] : [desc(records.createdAt), desc(records.id)]))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    records: page.map(toManagedRecord),
+    next: rows.length > limit && last ? encodeCursor(last.record.createdAt, last.record.id) : null,
+  };
+}
+
+/**
+ * The decision `status` (with `reason`) on the records `ids`: 404 when one is not a record of the
+ * organisation, 403 when one belongs to an initiative the actor does not manage, 409 when one was
+ * already decided otherwise. Records already in `status` stay as they are (a repeated click).
+ * Answers the records as they now are and the e-mails to send.
+ */
+export async function reviewRecords(
+  env: Env,
+  org: Tenant,
+  actor: StaffActor,
+  ids: string[],
+  decision: { status: RecordDecision; reason: string | null },
+  now: number,
+): Promise<{ records: ManagedRecord[]; notices: Notice[] }> {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const read = (chunk: string[]) =>
+    fromRecords(db, { ...columns, managed: managedColumn(db, actor) }).where(and(eq(initiatives.orgId, org.id), inArray(records.id, chunk)));
+  // Others besides the ids: the organisation, and the actor in the managed column.
+  const rows = await selectInChunks(db, ids, read, 4);
+  const changing = itemsToChange(
+    rows.map((row) => ({ ...row, status: row.record.status, managed: Number(row.managed) })),
+    ids,
+    decision.status,
+    "record",
+  );
+  if (changing.length) {
+    const reason = decision.status === "rejected" ? decision.reason : null;
+    const changingIds = changing.map((row) => row.record.id);
+    await writeBatch(db, [
+      ...chunksFor(changingIds, 1, 5).map((chunk) =>
+        db
+          .update(records)
+          .set({ status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now })
+          .where(and(inArray(records.id, chunk), eq(records.status, "pending"))),
+      ),
+      ...auditStatements(
+        db,
+        org.id,
+        actor.memberId,
+        changing.map((row) => ({ action: `record.${decision.status}`, targetType: "record", targetId: row.record.id, detail: reason ? { reason } : {} })),
+        now,
+      ),
+    ]);
+  }
+  const updated = rows.map((row) =>
+    row.record.status === "pending"
+      ? { ...row, record: { ...row.record, status: decision.status, rejectReason: decision.status === "rejected" ? decision.reason : null, reviewedBy: actor.memberId, reviewedAt: now } }
+      : row,
+  );
+  return {
+    records: updated.map(toManagedRecord),
+    notices: changing.map((row) => ({
+      kind: decision.status === "validated" ? "records_validated" : "records_rejected",
+      memberId: row.memberId,
+      initiative: { slug: row.initiativeSlug, title: row.initiativeTitle },
+      reason: decision.status === "rejected" ? decision.reason : null,
+    })),
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Members' uploads waiting for review (issue 11, point 5; SPEC.md section 4): the documents and
+ * images members sent to the initiatives the actor manages, and the decision on each. A published
+ * upload is seen by whoever sees the initiative's attachments; a refused one only by its uploader,
+ * with the reason. Staff open any of them through the initiative's download path.
+ */
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
+import type { AttachmentKind } from "../../app/domain/attachments";
+import { UPLOAD_DECISIONS } from "../../app/domain/manage";
+import { selectInChunks, writeBatch } from "../db/chunks";
+import { getDb, schema, type Database } from "../db/client";
+import { iso } from "../initiatives/serialize";
+import { avatarUrl } from "../profile/avatar-url";
+import type { Tenant } from "../tenant/organizations";
+import { auditStatements } from "./audit";
+import type { Notice } from "./notify";
+import { decodeCursor, encodeCursor, pageLimit, type PageQuery } from "./paging";
+import { itemsToChange } from "./review";
+import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
+
+const { attachments, initiatives, profiles } = schema;
+
+export type UploadDecision = (typeof UPLOAD_DECISIONS)[number];
+
+export interface ManagedUpload {
+  id: string;
+  kind: AttachmentKind;
+  filename: string;
+  mimetype: string;
+  size: number;
+  status: (typeof schema.ATTACHMENT_STATUSES)[number];
+  reject_reason: string | null;
+  /** The file, for staff who manage the initiative (Bearer or the web session). */
+  download: string;
+  created_at: string;
+  reviewed_at: string | null;
+  uploader: { member_id: string; name: string; avatar: string | null };
+  initiative: { id: string; slug: string; title: string };
+}
+
+export interface UploadListQuery extends PageQuery {
+  status: (typeof schema.ATTACHMENT_STATUSES)[number];
+  initiative_id?: string;
+  kind?: AttachmentKind;
+}
+
+const columns = {
+  attachment: attachments,
+  memberName: profiles.name,
+  avatarKey: profiles.avatarKey,
+  initiativeSlug: initiatives.slug,
+  initiativeTitle: initiatives.title,
+};
+
+function fromUploads(db: Database, select: typeof columns & { managed?: SQL<number> }) {
+  return db
+    .select(select)
+    .from(attachments)
+    .innerJoin(initiatives, eq(initiatives.id, attachments.initiativeId))
+    .leftJoin(profiles, eq(profiles.memberId, attachments.memberId));
+}
+
+interface Row {
+  attachment: typeof attachments.$inferSelect;
+  memberName: string | null;
+  avatarKey: string | null;
+  initiativeSlug: string;
+  initiativeTitle: string;
+}
+
+function toManagedUpload(org: Tenant, row: Row): ManagedUpload {
+  const a = row.attachment;
+  const memberId = a.memberId ?? "";
+  return {
+    id: a.id,
+    kind: a.kind,
+    filename: a.filename,
+    mimetype: a.mimetype,
+    size: a.size,
+    status: a.status,
+    reject_reason: a.status === "rejected" ? a.rejectReason : null,
+    download: `/api/${org.slug}/initiative/${row.initiativeSlug}/attachment/${a.kind}/${a.id}/download`,
+    created_at: iso(a.createdAt)!,
+    reviewed_at: iso(a.reviewedAt),
+    uploader: { member_id: memberId, name: row.memberName ?? "", avatar: avatarUrl(memberId, row.avatarKey) },
+    initiative: { id: a.initiativeId, slug: row.initiativeSlug, title: row.initiativeTitle },
+  };
+}
+
+/**
+ * One page of the members' uploads of `status` (pending: oldest first; decided: newest first).
+ * Uploads of staff are published at once and never wait; a deleted member's stay with no uploader.
+ */
+export async function listUploads(env: Env, org: Tenant, actor: StaffActor, query: UploadListQuery) {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const limit = pageLimit(query.limit);
+  const oldestFirst = query.status === "pending";
+  const after = decodeCursor(query.cursor);
+  const rows = await fromUploads(db, columns)
+    .where(
+      and(
+        eq(attachments.orgId, org.id),
+        eq(initiatives.orgId, org.id),
+        managedInitiatives(db, actor),
+        isNotNull(attachments.memberId),
+        eq(attachments.status, query.status),
+        query.initiative_id ? eq(initiatives.id, query.initiative_id) : undefined,
+        query.kind ? eq(attachments.kind, query.kind) : undefined,
+        after
+          ? oldestFirst
+            ? or(gt(attachments.createdAt, after.at), and(eq(attachments.createdAt, after.at), gt(attachments.id, after.id)))
+            : or(lt(attachments.createdAt, after.at), and(eq(attachments.createdAt, after.at), lt(attachments.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(...(oldestFirst ? [asc(attachments.createdAt), asc(attachments.id)] : [desc(attachments.createdAt), desc(attachments.id)]))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    uploads: page.map((row) => toManagedUpload(org, row)),
+    next: rows.length > limit && last ? encodeCursor(last.attachment.createdAt, last.attachment.id) : null,
+  };
+}
+
+/** Publishes or refuses one upload (404 / 403 / 409 as every staff decision, review.ts). */
+export async function reviewUpload(
+  env: Env,
+  org: Tenant,
+  actor: StaffActor,
+  id: string,
+  decision: { status: UploadDecision; reason: string | null },
+  now: number,
+): Promise<{ upload: ManagedUpload; notices: Notice[] }> {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const rows = await selectInChunks(db, [id], (chunk) =>
+    fromUploads(db, { ...columns, managed: managedColumn(db, actor) }).where(and(eq(attachments.orgId, org.id), eq(initiatives.orgId, org.id), inArray(attachments.id, chunk))),
+  );
+  const [row] = itemsToChange(
+    rows.map((r) => ({ ...r, status: r.attachment.status, managed: Number(r.managed) })),
+    [id],
+    decision.status,
+    "attachment",
+  );
+  if (!row) return { upload: toManagedUpload(org, rows[0]), notices: [] };
+  const reason = decision.status === "rejected" ? decision.reason : null;
+  await writeBatch(db, [
+    db
+      .update(attachments)
+      .set({ status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now })
+      .where(and(eq(attachments.id, id), eq(attachments.status, "pending"))),
+    ...auditStatements(db, org.id, actor.memberId, [{ action: `attachment.${decision.status}`, targetType: "attachment", targetId: id, detail: reason ? { reason } : {} }], now),
+  ]);
+  const updated = { ...row, attachment: { ...row.attachment, status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now } };
+  const uploader = row.attachment.memberId;
+  return {
+    upload: toManagedUpload(org, updated),
+    notices: uploader
+      ? [{ kind: decision.status === "published" ? "upload_published" : "upload_rejected", memberId: uploader, initiative: { slug: row.initiativeSlug, title: row.initiativeTitle }, reason }]
+      : [],
+  };
+}
