@@ -22,7 +22,11 @@ export function chunksFor<T>(items: readonly T[], perItem = 1, others = 0): T[][
   return chunks;
 }
 
-/** The rows of `query` run once per chunk of `items` (an IN list binding one parameter per item), in one batch. */
+/**
+ * The rows of `query` run once per chunk of `items` (an IN list binding one parameter per item), in
+ * one batch. Mind the batch: D1 answers its rows as objects keyed by column name, so of two selected
+ * columns with one name (two joined tables' `name`) only one survives; alias one (`sql\`...\`.as()`).
+ */
 export async function selectInChunks<T, R>(db: Database, items: readonly T[], query: (chunk: T[]) => RunnableQuery<R[], "sqlite">, others = 0): Promise<R[]> {
   const queries = chunksFor(items, 1, others).map(query);
   if (queries.length === 0) return [];

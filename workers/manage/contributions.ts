@@ -56,7 +56,7 @@ const columns = {
   initiativeTitle: initiatives.title,
 };
 
-function fromContributions(db: Database, select: typeof columns & { managed?: SQL<number> }) {
+function fromContributions(db: Database, select: typeof columns & { managed?: SQL.Aliased<number> }) {
   return db
     .select(select)
     .from(contributions)

@@ -4,7 +4,7 @@
  * member's hours and unlocks rating (canRate, SPEC.md section 4); a refused one carries its reason.
  * A bulk decision is all or nothing: one unknown, foreign or already decided record refuses it whole.
  */
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { IndicatorUnit } from "../../app/domain/initiatives";
 import { RECORD_DECISIONS } from "../../app/domain/manage";
 import { chunksFor, selectInChunks, writeBatch } from "../db/chunks";
@@ -44,19 +44,21 @@ export interface RecordListQuery extends PageQuery {
   type?: "hours" | "indicator";
 }
 
+// Aliased where a joined table's column shares a name with the record's (id) or another's (name):
+// D1 answers a batch's rows as objects keyed by column name, where one of two equal names is lost.
 const columns = {
   record: records,
   participantUuid: participations.uuid,
   memberId: participations.memberId,
-  memberName: profiles.name,
+  memberName: sql<string | null>`${profiles.name}`.as("member_name"),
   avatarKey: profiles.avatarKey,
-  initiativeId: initiatives.id,
+  initiativeId: sql<string>`${initiatives.id}`.as("initiative_id_"),
   initiativeSlug: initiatives.slug,
   initiativeTitle: initiatives.title,
-  indicatorName: indicators.name,
+  indicatorName: sql<string | null>`${indicators.name}`.as("indicator_name"),
 };
 
-function fromRecords(db: ReturnType<typeof getDb>, select: typeof columns & { managed?: SQL<number> }) {
+function fromRecords(db: ReturnType<typeof getDb>, select: typeof columns & { managed?: SQL.Aliased<number> }) {
   return db
     .select(select)
     .from(records)

@@ -52,7 +52,8 @@ export function managedInitiatives(db: Database, actor: StaffActor): SQL | undef
 /** A column saying whether the actor manages the row's initiative (1 or 0), to tell 403 from 404 in one read. */
 export function managedColumn(db: Database, actor: StaffActor) {
   const condition = managedInitiatives(db, actor);
-  return condition ? sql<number>`case when ${condition} then 1 else 0 end` : sql<number>`1`;
+  // Aliased: a batch's rows come back as objects, where a column named "1" would sort first.
+  return (condition ? sql<number>`case when ${condition} then 1 else 0 end` : sql<number>`1`).as("managed");
 }
 
 /** 403 for an organiser when the initiative is not theirs (`managed` comes from a query that selected managedInitiatives). */

@@ -52,7 +52,7 @@ const columns = {
   initiativeTitle: initiatives.title,
 };
 
-function fromUploads(db: Database, select: typeof columns & { managed?: SQL<number> }) {
+function fromUploads(db: Database, select: typeof columns & { managed?: SQL.Aliased<number> }) {
   return db
     .select(select)
     .from(attachments)
