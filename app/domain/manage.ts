@@ -4,6 +4,21 @@
  */
 import * as v from "valibot";
 
+/** Roles with a staff area (/manage); organisers and administrators review, managers approve attendance. */
+export const STAFF_ROLES = ["organiser", "manager", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const ORGANISING_ROLES: readonly StaffRole[] = ["organiser", "admin"];
+export const APPROVING_ROLES: readonly StaffRole[] = ["manager", "admin"];
+
+export const isStaffRole = (role: string | null | undefined): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role ?? "");
+export const reviews = (role: string | null | undefined) => (ORGANISING_ROLES as readonly string[]).includes(role ?? "");
+export const approvesEveryone = (role: string | null | undefined) => (APPROVING_ROLES as readonly string[]).includes(role ?? "");
+
+/** The /manage sections a role works in, in the order of its tabs. */
+export function manageSections(role: string): ("records" | "uploads" | "money" | "approvals")[] {
+  return [...(reviews(role) ? (["records", "uploads", "money"] as const) : []), ...(approvesEveryone(role) ? (["approvals"] as const) : [])];
+}
+
 /** The longest reason staff may give for a refusal (shown to the member and in the e-mail). */
 export const REVIEW_REASON_MAX_LENGTH = 500;
 /** How many items one bulk decision may cover. */

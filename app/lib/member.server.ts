@@ -4,6 +4,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { withCommunityDefaults } from "~/domain/community-config";
+import { isStaffRole } from "~/domain/manage";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
 import { memberCall, memberReadCall, pathParam, publicCall, signinRedirect, type ApiArgs } from "./api.server";
 import type { OrganizationProfile, SessionUser } from "../../workers/api/types";
@@ -79,7 +80,8 @@ async function readMember(args: ApiArgs) {
 export type MemberData = Awaited<ReturnType<typeof readMember>>;
 
 /** The sidebar's entries after the feature gating of SPEC.md sections 2 and 6. */
-export function navigationFor(organization: OrganizationProfile): NavEntry[] {
+/** The sidebar's entries for this member: the organisation's features, and the staff area for staff roles only. */
+export function navigationFor(organization: OrganizationProfile, role?: string): NavEntry[] {
   const { features, hide_ranking_in_app } = organization.product_config.community;
   return [
     "wall",
@@ -88,6 +90,7 @@ export function navigationFor(organization: OrganizationProfile): NavEntry[] {
     ...(features.responsible_profile ? (["responsible_profile"] as const) : []),
     ...(features.rankings && !hide_ranking_in_app ? (["rankings"] as const) : []),
     ...(features.about_our_program ? (["about-our-program"] as const) : []),
+    ...(isStaffRole(role) ? (["manage"] as const) : []),
     "settings",
   ];
 }

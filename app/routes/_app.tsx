@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       logo: organization.organization_logo,
       logoSmall: organization.organization_logo_small,
     },
-    nav: navigationFor(organization),
+    nav: navigationFor(organization, user.organizations[0]?.role),
     contactEmail: contactEmail(organization),
     pendingTerms,
     // The chat launcher (app/components/chat): on when the organisation has chat and the member is not a system account.

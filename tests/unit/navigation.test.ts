@@ -15,6 +15,12 @@ describe("navigation gating", () => {
     expect(navigationFor(org({ proposals: false, responsible_profile: false, rankings: true, about_our_program: false }, true))).toEqual(["wall", "initiative", "settings"]);
   });
 
+  it("adds the staff area for organisers, managers and administrators only", () => {
+    const all = org({ proposals: false, responsible_profile: false, rankings: false, about_our_program: false });
+    for (const role of ["organiser", "manager", "admin"]) expect(navigationFor(all, role)).toEqual(["wall", "initiative", "manage", "settings"]);
+    for (const role of ["member", "system", undefined]) expect(navigationFor(all, role)).toEqual(["wall", "initiative", "settings"]);
+  });
+
   it("uses the organisation's contact e-mail, else the default", () => {
     expect(contactEmail(org({}, false, "volunteering@acme.example"))).toBe("volunteering@acme.example");
     expect(contactEmail(org({}))).toBe("hello@commons.example");

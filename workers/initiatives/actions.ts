@@ -20,7 +20,7 @@ import {
 } from "../../app/domain/initiatives";
 import { writeBatch } from "../db/chunks";
 import { auditStatements } from "../manage/audit";
-import { decidesForEveryone } from "../manage/approvals";
+import { approvesEveryone } from "../../app/domain/manage";
 import type { Notice } from "../manage/notify";
 import { getDb, schema, type Database } from "../db/client";
 import { DomainError, badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
@@ -198,7 +198,7 @@ export async function decideApproval(
     .where(and(eq(initiatives.orgId, org.id), eq(initiatives.id, initiativeId), eq(participations.uuid, participantUuid)))
     .get();
   if (!found) throw notFound("participant_not_found", "The participant cannot be found.");
-  const mayDecide = decidesForEveryone(manager.membership.role) || found.managerMemberId === manager.memberId;
+  const mayDecide = approvesEveryone(manager.membership.role) || found.managerMemberId === manager.memberId;
   if (!mayDecide) throw forbidden("approval_not_allowed", "Only the participant's manager can decide.");
   const p = found.participation;
   if (p.managerApprovalStatus === "not_needed") throw conflict("approval_not_needed", "This participation does not need approval.");

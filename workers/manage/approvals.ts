@@ -5,6 +5,7 @@
  * itself is PUT /api/{org}/initiative/{id}/participants/{uuid}/approval (initiatives/actions.ts).
  */
 import { and, asc, count, eq } from "drizzle-orm";
+import { approvesEveryone } from "../../app/domain/manage";
 import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { forbidden } from "../lib/domain-errors";
@@ -24,11 +25,11 @@ export interface PendingApproval {
 /** At most this many waiting approvals are listed, oldest first. */
 export const APPROVALS_SHOWN = 200;
 
-export const decidesForEveryone = (role: string) => role === "manager" || role === "admin";
+
 
 export async function listApprovals(env: Env, org: Tenant, actor: StaffActor): Promise<{ approvals: PendingApproval[] }> {
   const db = getDb(env);
-  const everyone = decidesForEveryone(actor.role);
+  const everyone = approvesEveryone(actor.role);
   const [rows, managed] = await db.batch([
     db
       .select({

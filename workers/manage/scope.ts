@@ -7,24 +7,18 @@
  * A member gets 403; another organisation's data was already 404 (org-scope.ts, queries by org id).
  */
 import { and, eq, exists, or, sql, type SQL } from "drizzle-orm";
+import { ORGANISING_ROLES, STAFF_ROLES, type StaffRole } from "../../app/domain/manage";
 import { getDb, schema, type Database } from "../db/client";
 import { forbidden } from "../lib/domain-errors";
 import type { OrgMembership } from "../types";
 
-export type StaffRole = "organiser" | "manager" | "admin";
+export { ORGANISING_ROLES, STAFF_ROLES, type StaffRole };
 
 /** The acting staff member, as the staff routes hand it to the services. */
 export interface StaffActor {
   memberId: string;
   role: OrgMembership["role"];
 }
-
-/** Who reviews what members send (records, pledges, uploads) and edits initiatives. */
-export const ORGANISING_ROLES: readonly StaffRole[] = ["organiser", "admin"];
-/** Who sees the staff area at all. */
-export const STAFF_ROLES: readonly StaffRole[] = ["organiser", "manager", "admin"];
-
-export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
 
 /** 403 unless the actor has one of `roles`. */
 export function requireRole(actor: StaffActor, roles: readonly StaffRole[] = STAFF_ROLES) {

@@ -1,4 +1,4 @@
-import { Award, BookOpen, Home, Lightbulb, ListChecks, Settings, UserRound, type LucideIcon } from "lucide-react";
+import { Award, BookOpen, ClipboardCheck, Home, Lightbulb, ListChecks, Settings, UserRound, type LucideIcon } from "lucide-react";
 import type { NavEntry } from "~/lib/nav-entry";
 
 export const NAV_ITEMS: Record<NavEntry, { to: string; icon: LucideIcon; label: string }> = {
@@ -8,5 +8,6 @@ export const NAV_ITEMS: Record<NavEntry, { to: string; icon: LucideIcon; label: 
   responsible_profile: { to: "/responsible_profile", icon: UserRound, label: "nav_responsible_profile" },
   rankings: { to: "/rankings", icon: Award, label: "nav_rankings" },
   "about-our-program": { to: "/about-our-program", icon: BookOpen, label: "nav_about_our_program" },
+  manage: { to: "/manage", icon: ClipboardCheck, label: "nav_manage" },
   settings: { to: "/settings", icon: Settings, label: "nav_settings" },
 };

@@ -1,0 +1,98 @@
+/** What the staff screens (/manage) share: status tabs, the pager, the reason field and the outcome of a decision. */
+import { Link } from "@remix-run/react";
+import { TabLinks } from "~/components/initiative/tabs";
+import { Alert } from "~/components/ui/alert";
+import { buttonVariants } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/react";
+import { cn } from "~/lib/cn";
+
+/** The list's status tabs (`?status=`), as links: they work without JavaScript. */
+export function StatusTabs({ path, statuses, current }: { path: string; statuses: readonly string[]; current: string }) {
+  const { t } = useTranslation("manage");
+  return (
+    <TabLinks
+      label={t("status_tabs_label")}
+      current={current}
+      tabs={statuses.map((status) => ({ id: status, label: t(`status_${status}`), to: status === statuses[0] ? path : `${path}?status=${status}` }))}
+    />
+  );
+}
+
+/** Next page (the API's cursor) and back to the first one. */
+export function Pager({ path, status, next, paged }: { path: string; status: string; next: string | null; paged: boolean }) {
+  const { t } = useTranslation("manage");
+  if (!next && !paged) return null;
+  const query = (extra: Record<string, string>) => `?${new URLSearchParams({ status, ...extra })}`;
+  return (
+    <nav aria-label={t("next_page")} className="flex flex-wrap gap-3">
+      {paged ? (
+        <Link to={`${path}${query({})}`} className={buttonVariants({ variant: "outline" })}>
+          {t("first_page")}
+        </Link>
+      ) : null}
+      {next ? (
+        <Link to={`${path}${query({ cursor: next })}`} className={buttonVariants({ variant: "outline" })}>
+          {t("next_page")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The reason of a refusal, which the member reads: needed for some decisions, optional for others. */
+export function ReasonField({ id, required, error, className }: { id: string; required: boolean; error?: string | null; className?: string }) {
+  const { t } = useTranslation("manage");
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {t("reason_label")}
+      </label>
+      <textarea
+        id={id}
+        name="reason"
+        rows={2}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        aria-invalid={error ? true : undefined}
+        className="w-full rounded-md border border-input bg-card px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {t(required ? "reason_required_hint" : "reason_optional_hint")}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface Outcome {
+  done: { status: string; count: number } | null;
+  error: string | null;
+  fields: Record<string, string>;
+  id?: string;
+}
+
+/** What the last decision did, or why it was refused (a reason's own message shows at its field). */
+export function OutcomeAlert({ outcome, done }: { outcome: Outcome | undefined; done: (status: string, count: number) => string }) {
+  const { t } = useTranslation("manage");
+  if (!outcome) return null;
+  if (outcome.done) return <Alert variant="success">{done(outcome.done.status, outcome.done.count)}</Alert>;
+  if (outcome.error === "validation_error" && outcome.fields.reason) return null;
+  return <Alert>{t([`manage_error_${outcome.error}`, outcome.error === "selected_none" ? "selected_none" : "manage_error_default"])}</Alert>;
+}
+
+/** An empty list, or the error that kept it from loading, with a way to try again. */
+export function ListState({ failed, empty, reloadHref }: { failed: boolean; empty: string; reloadHref: string }) {
+  const { t } = useTranslation("manage");
+  if (!failed) return <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">{empty}</p>;
+  return (
+    <Alert>
+      {t("load_error")}{" "}
+      <a href={reloadHref} className="font-semibold underline">
+        {t("reload")}
+      </a>
+    </Alert>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * What the staff screens (/manage) share on the server: who may see them, and the API's answer to a
+ * decision as the screens show it. The API checks role and scope on every call; these checks only
+ * keep the screens (and their links) away from members, who get the same 404 as for a page that
+ * does not exist.
+ */
+import { isStaffRole, type StaffRole } from "~/domain/manage";
+import type { ApiArgs, ApiResult } from "./api.server";
+import { memberIdentity } from "./member.server";
+
+export const notFound = () => new Response("Not found", { status: 404 });
+
+/** The member's role when it is one of `roles` (every staff role by default), else 404. */
+export async function requireStaff(args: ApiArgs, roles?: readonly StaffRole[]): Promise<{ role: StaffRole; org: string }> {
+  const organization = (await memberIdentity(args)).organizations[0];
+  const role = organization.role;
+  if (!isStaffRole(role) || (roles && !roles.includes(role))) throw notFound();
+  return { role, org: organization.slug };
+}
+
+/** A decision's outcome on a staff screen: what was done, or the API's error and field messages. */
+export interface DecisionOutcome {
+  done: { status: string; count: number } | null;
+  error: string | null;
+  fields: Record<string, string>;
+  /** The item decided, when the screen decides one at a time (its row shows the field messages). */
+  id?: string;
+}
+
+export function decisionOutcome(result: ApiResult<unknown>, status: string, count: number, id?: string): { status: number; outcome: DecisionOutcome } {
+  if (result.ok) return { status: 200, outcome: { done: { status, count }, error: null, fields: {}, id } };
+  return { status: result.status, outcome: { done: null, error: result.error.error, fields: result.error.fields ?? {}, id } };
+}
+
+/** One of `values` from the query string, else the first. */
+export function pick<T extends string>(url: URL, name: string, values: readonly T[]): T {
+  const value = url.searchParams.get(name);
+  return values.includes(value as T) ? (value as T) : values[0];
+}
+
+/** The list's cursor from the query string, passed on to the API only when it has one. */
+export const cursorOf = (url: URL) => {
+  const cursor = url.searchParams.get("cursor");
+  return cursor ? { cursor } : {};
+};

@@ -1,0 +1,107 @@
+/** /manage/money: pledges by transfer, in person or on a partner's site, to confirm or reject (issue 11, point 6). */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-page";
+import { DateTime } from "~/components/initiative/date-time";
+import { ListState, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
+import { DecisionRow } from "~/components/manage/decision-row";
+import { Button } from "~/components/ui/button";
+import { formatMoney } from "~/domain/donation";
+import { useTranslation } from "~/i18n/react";
+import { readForm } from "~/lib/form.server";
+import { titleMeta } from "~/lib/page-title";
+import { useSignedIn } from "~/lib/signed-in";
+import { decideMoney, loadMoney, MONEY_TABS } from "./money.server";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "money_title");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const loaded = await loadMoney(args);
+  return data(loaded, { status: loaded.page ? 200 : 502 });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { status, outcome } = await decideMoney(args, await readForm(args.request));
+  return data(outcome, { status });
+}
+
+export default function ManageMoney() {
+  const { status, q, page, paged } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("manage");
+  const { t: td } = useTranslation("donation");
+  const { settings } = useSignedIn();
+  const location = useLocation();
+  const contributions = page?.contributions ?? [];
+  return (
+    <section aria-labelledby="money-title" className="flex flex-col gap-4">
+      <div>
+        <h2 id="money-title" className="text-xl font-semibold">
+          {t("money_title")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("money_intro")}</p>
+      </div>
+      <StatusTabs path="/manage/money" statuses={MONEY_TABS} current={status} />
+      <Form method="get" role="search" className="flex items-end gap-2">
+        {status !== "pending" ? <input type="hidden" name="status" value={status} /> : null}
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor="money-search" className="text-sm font-medium">
+            {t("money_search_label")}
+          </label>
+          <input
+            id="money-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={100}
+            autoComplete="off"
+            className="h-11 w-full rounded-md border border-input bg-card px-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+        </div>
+        <Button type="submit" variant="outline">
+          {t("money_search")}
+        </Button>
+      </Form>
+      <OutcomeAlert outcome={outcome} done={(decided) => t(decided === "confirmed" ? "done_confirmed" : "done_money_rejected")} />
+      {contributions.length ? (
+        <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
+          {contributions.map((contribution) => (
+            <DecisionRow
+              key={contribution.id}
+              id={contribution.id}
+              intent="review_money"
+              person={contribution.donor}
+              hidden={{ id: contribution.id }}
+              reason={contribution.source === "paypal" ? "none" : "optional"}
+              reasonError={outcome?.id === contribution.id ? (outcome.fields.reason ?? null) : null}
+              decided={contribution.status === "pending" && contribution.source !== "paypal" ? null : contribution.status}
+              buttons={[
+                { value: "confirmed", label: t("confirm"), primary: true },
+                { value: "rejected", label: t("reject") },
+              ]}
+            >
+              <p className="text-base font-semibold">{formatMoney(contribution.value, contribution.currency, i18n.language)}</p>
+              <p className="text-muted-foreground">
+                {td(`donation_source_${contribution.source}`)}
+                {contribution.confirmation_code ? <> · {t("money_code", { code: contribution.confirmation_code })}</> : null} ·{" "}
+                <Link to={`/initiative/${contribution.initiative.slug}`} className="underline underline-offset-2">
+                  {contribution.initiative.title}
+                </Link>{" "}
+                · <DateTime iso={contribution.created_at} region={settings.region} withTime={false} />
+              </p>
+              {contribution.anonymous ? <p className="text-muted-foreground">{t("money_anonymous")}</p> : null}
+              {contribution.comment ? <p className="italic">“{contribution.comment}”</p> : null}
+              {contribution.reject_reason ? <p className="text-muted-foreground">{t("reviewed_reason", { reason: contribution.reject_reason })}</p> : null}
+            </DecisionRow>
+          ))}
+        </ul>
+      ) : (
+        <ListState failed={!page} empty={t(status === "pending" && !q ? "money_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
+      )}
+      <Pager path="/manage/money" status={status} next={page?.next ?? null} paged={paged} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

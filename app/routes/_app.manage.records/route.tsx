@@ -1,0 +1,53 @@
+/** /manage/records: the hours and results members reported, to validate or reject (issue 11, point 5). */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ListState, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
+import { RecordsQueue } from "~/components/manage/records-queue";
+import { RouteErrorBoundary } from "~/components/error-page";
+import { useTranslation } from "~/i18n/react";
+import { readForm } from "~/lib/form.server";
+import { titleMeta } from "~/lib/page-title";
+import { useSignedIn } from "~/lib/signed-in";
+import { decideRecords, loadRecords, RECORD_TABS } from "./records.server";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "records_title");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const loaded = await loadRecords(args);
+  return data(loaded, { status: loaded.page ? 200 : 502 });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { status, outcome } = await decideRecords(args, await readForm(args.request));
+  return data(outcome, { status });
+}
+
+export default function ManageRecords() {
+  const { status, page, paged } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  const { t } = useTranslation("manage");
+  const { settings } = useSignedIn();
+  const location = useLocation();
+  const records = page?.records ?? [];
+  return (
+    <section aria-labelledby="records-title" className="flex flex-col gap-4">
+      <div>
+        <h2 id="records-title" className="text-xl font-semibold">
+          {t("records_title")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("records_intro")}</p>
+      </div>
+      <StatusTabs path="/manage/records" statuses={RECORD_TABS} current={status} />
+      <OutcomeAlert outcome={outcome} done={(decided, count) => t(decided === "validated" ? "done_validated" : "done_rejected", { count })} />
+      {records.length ? (
+        <RecordsQueue records={records} region={settings.region} reasonError={outcome?.fields.reason ?? null} />
+      ) : (
+        <ListState failed={!page} empty={t(status === "pending" ? "records_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
+      )}
+      <Pager path="/manage/records" status={status} next={page?.next ?? null} paged={paged} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

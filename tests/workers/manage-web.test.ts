@@ -1,0 +1,168 @@
+/**
+ * The staff screens' loaders and actions (/manage, issue 11) with a real load context against the
+ * real API: who reaches them (members get 404), where /manage leads each role, and each screen's
+ * list and decision as the browser's forms post it.
+ */
+import { env } from "cloudflare:workers";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as layoutLoader } from "../../app/routes/_app.manage";
+import { loader as indexLoader } from "../../app/routes/_app.manage._index";
+import { action as recordsAction, loader as recordsLoader } from "../../app/routes/_app.manage.records/route";
+import { action as uploadsAction, loader as uploadsLoader } from "../../app/routes/_app.manage.uploads/route";
+import { action as moneyAction, loader as moneyLoader } from "../../app/routes/_app.manage.money/route";
+import { action as approvalsAction, loader as approvalsLoader } from "../../app/routes/_app.manage.approvals/route";
+import { loader as appLoader } from "../../app/routes/_app";
+import { createWebSession } from "../../workers/auth/web-session";
+import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { createMember, login, seedOrganizations, testLoadContext } from "./support";
+
+const cookies: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+type Route = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown;
+
+/** A route's data and status (data() or a plain object), or the Response it threw. */
+async function run(route: Route, request: Request) {
+  const context = await testLoadContext("acme");
+  try {
+    const answer = (await route({ request, context, params: {} })) as { data?: Record<string, unknown>; init?: { status?: number } | null } | Response;
+    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location"), data: undefined };
+    return { status: answer.init?.status ?? 200, data: (answer.data ?? answer) as Record<string, any> };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location"), data: undefined };
+    throw thrown;
+  }
+}
+
+const get = (who: string, path: string) => new Request(`http://acme.localhost${path}`, { headers: { cookie: cookies[who] } });
+const post = (who: string, path: string, fields: [string, string][]) =>
+  new Request(`http://acme.localhost${path}`, {
+    method: "POST",
+    headers: { cookie: cookies[who], "content-type": "application/x-www-form-urlencoded", origin: "http://acme.localhost" },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+beforeAll(async () => {
+  const { acme } = await seedOrganizations();
+  for (const [name, role] of [
+    ["olga", "organiser"],
+    ["mario", "manager"],
+    ["marta", "member"],
+  ] as const) {
+    ids[name] = (await createMember({ email: `${name}@acme.example`, orgId: acme.id, role, name: name[0].toUpperCase() + name.slice(1) })).id;
+  }
+  const beach = await createInitiative({ orgId: acme.id, slug: "beach", title: "Beach clean-up", submitterMemberId: ids.olga });
+  const food = await createInitiative({ orgId: acme.id, slug: "food-bank", title: "Food bank", type: "donation", submitterMemberId: ids.olga, donation: { currency: "EUR", sources: '["transfer"]' } });
+  ids.beach = beach.id;
+  const at = await addParticipation(beach.id, acme.id, ids.marta, "accepted", { managerApprovalStatus: "pending" });
+  ids.uuid = at.uuid;
+  for (const [n, hours] of [
+    [1, 3],
+    [2, 4],
+  ]) {
+    ids[`record${n}`] = crypto.randomUUID();
+    await env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, hours, status, created_at) VALUES (?, ?, 'hours', ?, 'pending', ?)")
+      .bind(ids[`record${n}`], at.id, hours, Date.now() - 1000 * (3 - n))
+      .run();
+  }
+  ids.pledge = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO contributions (id, org_id, initiative_id, member_id, amount, currency, source, status, confirmation_code) VALUES (?, 'org-acme', ?, ?, 1250, 'EUR', 'transfer', 'pending', 'QX7P')")
+    .bind(ids.pledge, food.id, ids.marta)
+    .run();
+  ids.upload = crypto.randomUUID();
+  await env.FILES.put(`org-acme/${beach.id}/document/${ids.upload}`, "%PDF-1.4");
+  await env.DB.prepare("INSERT INTO attachments (id, org_id, initiative_id, member_id, kind, filename, mimetype, size, r2_key, status) VALUES (?, 'org-acme', ?, ?, 'document', 'sign-in-sheet.pdf', 'application/pdf', 8, ?, 'pending')")
+    .bind(ids.upload, beach.id, ids.marta, `org-acme/${beach.id}/document/${ids.upload}`)
+    .run();
+  for (const name of ["olga", "mario", "marta"]) {
+    const context = await testLoadContext("acme");
+    cookies[name] = (await createWebSession(context, (await login(`${name}@acme.example`, "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
+  }
+});
+
+describe("who reaches /manage", () => {
+  it("a member gets the 404 of a page that does not exist, and no link in the navigation", async () => {
+    for (const route of [layoutLoader, indexLoader, recordsLoader, uploadsLoader, moneyLoader, approvalsLoader] as Route[]) {
+      expect((await run(route, get("marta", "/manage"))).status).toBe(404);
+    }
+    expect((await run(recordsAction as Route, post("marta", "/manage/records", [["decide", `validated:${ids.record1}`]]))).status).toBe(404);
+    expect((await run(appLoader as Route, get("marta", "/wall"))).data?.nav).not.toContain("manage");
+    expect((await run(appLoader as Route, get("olga", "/wall"))).data?.nav).toContain("manage");
+  });
+
+  it("/manage leads an organiser to the queue and a manager to the approvals; a manager has no queues", async () => {
+    expect(await run(indexLoader as Route, get("olga", "/manage"))).toMatchObject({ status: 302, location: "/manage/records" });
+    expect(await run(indexLoader as Route, get("mario", "/manage"))).toMatchObject({ status: 302, location: "/manage/approvals" });
+    expect((await run(recordsLoader as Route, get("mario", "/manage/records"))).status).toBe(404);
+    expect((await run(layoutLoader as Route, get("mario", "/manage"))).data).toEqual({ role: "manager" });
+  });
+
+  it("a visitor without a session is sent to sign in", async () => {
+    const answer = await run(recordsLoader as Route, new Request("http://acme.localhost/manage/records"));
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(/^\/signin/);
+  });
+});
+
+describe("hours and results", () => {
+  it("lists what waits, oldest first", async () => {
+    const { status, data } = await run(recordsLoader as Route, get("olga", "/manage/records"));
+    expect(status).toBe(200);
+    expect(data!.page.records.map((r: { id: string }) => r.id)).toEqual([ids.record1, ids.record2]);
+    expect(data!.status).toBe("pending");
+  });
+
+  it("refuses a decision without records, and a refusal without a reason, and changes nothing", async () => {
+    const none = await run(recordsAction as Route, post("olga", "/manage/records", [["decide", "validated"]]));
+    expect(none).toMatchObject({ status: 400, data: { error: "selected_none" } });
+    const noReason = await run(recordsAction as Route, post("olga", "/manage/records", [["decide", `rejected:${ids.record1}`], ["reason", "  "]]));
+    expect(noReason).toMatchObject({ status: 400, data: { error: "validation_error", fields: { reason: "form_error_required" } } });
+    const row = await env.DB.prepare("SELECT status FROM participation_records WHERE id = ?").bind(ids.record1).first();
+    expect(row).toEqual({ status: "pending" });
+  });
+
+  it("validates the records ticked together; they move to the validated tab", async () => {
+    const answer = await run(recordsAction as Route, post("olga", "/manage/records", [["ids", ids.record1], ["ids", ids.record2], ["decide", "validated"]]));
+    expect(answer).toMatchObject({ status: 200, data: { done: { status: "validated", count: 2 }, error: null } });
+    expect((await run(recordsLoader as Route, get("olga", "/manage/records"))).data!.page.records).toEqual([]);
+    const validated = await run(recordsLoader as Route, get("olga", "/manage/records?status=validated"));
+    expect(validated.data!.page.records).toHaveLength(2);
+  });
+});
+
+describe("files", () => {
+  it("lists the member's upload and publishes it", async () => {
+    const { data } = await run(uploadsLoader as Route, get("olga", "/manage/uploads"));
+    expect(data!.page.uploads).toEqual([expect.objectContaining({ id: ids.upload, filename: "sign-in-sheet.pdf", status: "pending" })]);
+    const refused = await run(uploadsAction as Route, post("olga", "/manage/uploads", [["id", ids.upload], ["decide", "rejected"]]));
+    expect(refused).toMatchObject({ status: 400, data: { id: ids.upload, fields: { reason: "form_error_required" } } });
+    const published = await run(uploadsAction as Route, post("olga", "/manage/uploads", [["id", ids.upload], ["decide", "published"]]));
+    expect(published).toMatchObject({ status: 200, data: { done: { status: "published" } } });
+  });
+});
+
+describe("money", () => {
+  it("finds a pledge by its code and confirms it", async () => {
+    const found = await run(moneyLoader as Route, get("olga", "/manage/money?q=qx7p"));
+    expect(found.data!.page.contributions).toEqual([expect.objectContaining({ id: ids.pledge, value: 12.5, confirmation_code: "QX7P" })]);
+    expect((await run(moneyLoader as Route, get("olga", "/manage/money?q=nobody"))).data!.page.contributions).toEqual([]);
+    const confirmed = await run(moneyAction as Route, post("olga", "/manage/money", [["id", ids.pledge], ["decide", "confirmed"]]));
+    expect(confirmed).toMatchObject({ status: 200, data: { done: { status: "confirmed" } } });
+    const again = await run(moneyAction as Route, post("olga", "/manage/money", [["id", ids.pledge], ["decide", "rejected"]]));
+    expect(again).toMatchObject({ status: 409, data: { error: "contribution_already_reviewed" } });
+  });
+});
+
+describe("approvals", () => {
+  it("shows an organiser who manages nobody an empty list, and a manager what waits; the decision empties it", async () => {
+    expect((await run(approvalsLoader as Route, get("olga", "/manage/approvals"))).data).toEqual({ approvals: [] });
+    const waiting = await run(approvalsLoader as Route, get("mario", "/manage/approvals"));
+    expect(waiting.data!.approvals).toEqual([expect.objectContaining({ participant_uuid: ids.uuid })]);
+    const decided = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["initiative_id", ids.beach], ["participant_uuid", ids.uuid], ["decide", "approved"]]));
+    expect(decided).toMatchObject({ status: 200, data: { done: { status: "approved" } } });
+    expect((await run(approvalsLoader as Route, get("mario", "/manage/approvals"))).data).toEqual({ approvals: [] });
+    const bad = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["decide", "maybe"]]));
+    expect(bad.status).toBe(400);
+  });
+});
