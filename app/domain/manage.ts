@@ -14,6 +14,11 @@ export const isStaffRole = (role: string | null | undefined): role is StaffRole 
 export const reviews = (role: string | null | undefined) => (ORGANISING_ROLES as readonly string[]).includes(role ?? "");
 export const approvesEveryone = (role: string | null | undefined) => (APPROVING_ROLES as readonly string[]).includes(role ?? "");
 
+/** The status tabs of the staff lists, the waiting one first. */
+export const RECORD_TABS = ["pending", "validated", "rejected"] as const;
+export const UPLOAD_TABS = ["pending", "published", "rejected"] as const;
+export const MONEY_TABS = ["pending", "confirmed", "rejected"] as const;
+
 /** The /manage sections a role works in, in the order of its tabs. */
 export function manageSections(role: string): ("records" | "uploads" | "money" | "approvals")[] {
   return [...(reviews(role) ? (["records", "uploads", "money"] as const) : []), ...(approvesEveryone(role) ? (["approvals"] as const) : [])];

@@ -20,7 +20,8 @@ export function createOrganization(server, { like = "acme", name = "Acme" } = {}
 /**
  * An initiative of `org` (Acme by default); answers `{ id, slug }`. Fields as workers/dev/initiative-fixture.ts
  * reads them: title, type, starts_in_days, ends_in_days, registration_closes_in_days, max_participants,
- * participation_method, hours_per_day, working_hours, pinned, place {address, latitude, longitude},
+ * participation_method, hours_per_day, working_hours, pinned, organiser_id (the member who created it),
+ * place {address, latitude, longitude},
  * indicators [{name, unit}], donation {currency, sources, transfer_iban, transfer_swift, transfer_recipient,
  * transfer_bank_name, external_url, inhand_instructions, paypal_client_id}.
  */
@@ -28,9 +29,17 @@ export function createInitiative(server, { org = "acme", ...fields }) {
   return post(server, "initiative", { org, ...fields });
 }
 
-/** `member` taking part in the initiative of slug `initiative` (status accepted unless given). */
-export function addParticipation(server, member, initiative, { org = "acme", status = "accepted" } = {}) {
-  return post(server, "participation", { org, initiative, member_id: member.id, status });
+/**
+ * `member` taking part in the initiative of slug `initiative` (status accepted unless given), with
+ * `records` waiting for the organiser: `{ hours }` or `{ indicator: position, value }`, oldest first.
+ */
+export function addParticipation(server, member, initiative, { org = "acme", status = "accepted", manager_approval = "not_needed", records = [] } = {}) {
+  return post(server, "participation", { org, initiative, member_id: member.id, status, manager_approval, records });
+}
+
+/** `member`'s pledge of `amount` (major units) to the donation initiative of slug `initiative`: `{ id, confirmation_code }`. */
+export function createContribution(server, member, initiative, { org = "acme", amount = 10, source = "transfer", status = "pending", comment } = {}) {
+  return post(server, "contribution", { org, initiative, member_id: member.id, amount, source, status, ...(comment ? { comment } : {}) });
 }
 
 /**

@@ -256,6 +256,38 @@ describe("/dev/fixtures/member", () => {
     expect((await call("POST", "/dev/fixtures/conversation", { body: { org: "acme", members: [ana.id, outsider.id], messages: backwards } })).status).toBe(400);
   });
 
+  it("makes what waits for an organiser: their initiative, a member's reports and a pending pledge", async () => {
+    const organiser = await json(await call("POST", "/dev/fixtures/member", { body: { org: "acme", name: "Olga Fixture", role: "organiser" } }));
+    const member = await json(await call("POST", "/dev/fixtures/member", { body: { org: "acme", name: "Marta Fixture" } }));
+    const made = await call("POST", "/dev/fixtures/initiative", {
+      body: { org: "acme", title: "Olga's clean-up", starts_in_days: -1, organiser_id: organiser.id, indicators: [{ name: "Rubbish", unit: "kilogram" }] },
+    });
+    const { slug } = await json(made);
+    const joined = await call("POST", "/dev/fixtures/participation", {
+      body: { org: "acme", initiative: slug, member_id: member.id, manager_approval: "pending", records: [{ hours: 3 }, { indicator: 0, value: 12 }] },
+    });
+    expect(joined.status).toBe(201);
+    const gift = await json(await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "Olga's gift", type: "donation", organiser_id: organiser.id, donation: { sources: ["transfer"] } } }));
+    const pledge = await call("POST", "/dev/fixtures/contribution", { body: { org: "acme", initiative: gift.slug, member_id: member.id, amount: 12.5 } });
+    expect(pledge.status).toBe(201);
+    expect((await json(pledge)).confirmation_code).toMatch(/^[A-Z2-9]{4}$/);
+
+    const token = (await login(organiser.email, organiser.password, "acme.localhost")).body.access_token;
+    const records = await json(await call("GET", "/api/acme/manage/records", { token, host: "acme.localhost" }));
+    expect(records.records.map((r: { type: string; hours: number | null; value: number | null; unit: string | null }) => [r.type, r.hours, r.value, r.unit])).toEqual([
+      ["hours", 3, null, null],
+      ["indicator", null, 12, "kilogram"],
+    ]);
+    const money = await json(await call("GET", "/api/acme/manage/contributions", { token, host: "acme.localhost" }));
+    expect(money.contributions).toEqual([expect.objectContaining({ value: 12.5, source: "transfer", status: "pending" })]);
+
+    const stranger = "00000000-0000-4000-8000-000000000000";
+    expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "X", organiser_id: stranger } })).status).toBe(404);
+    expect((await call("POST", "/dev/fixtures/participation", { body: { org: "acme", initiative: slug, member_id: organiser.id, records: [{ indicator: 5, value: 1 }] } })).status).toBe(404);
+    expect((await call("POST", "/dev/fixtures/contribution", { body: { org: "acme", initiative: slug, member_id: member.id, amount: 5 } })).status).toBe(404);
+    expect((await call("POST", "/dev/fixtures/contribution", { body: { org: "acme", initiative: gift.slug, member_id: member.id, amount: 0 } })).status).toBe(400);
+  });
+
   it("refuses an initiative fixture it cannot make", async () => {
     expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "" } })).status).toBe(400);
     expect((await call("POST", "/dev/fixtures/initiative", { body: { org: "acme", title: "X", colour: "red" } })).status).toBe(400);

@@ -5,10 +5,12 @@
  *   platform terms and the organisation's policy accepted unless asked otherwise, and the password
  *   given (the demo one by default). The e-mail is new on every call.
  * - POST /dev/fixtures/participation: that member taking part in one of the organisation's
- *   initiatives (accepted by default), with the initiative's participant count kept in step.
+ *   initiatives (accepted by default), with the initiative's participant count kept in step, and
+ *   reports of hours or indicator values waiting for the organiser.
  * - POST /dev/fixtures/initiative: an initiative (./initiative-fixture.ts).
  * - POST /dev/fixtures/conversation: a chat between two members, with backdated messages and read
  *   marks (./chat-fixture.ts).
+ * - POST /dev/fixtures/contribution: a member's pledge to a donation initiative (./contribution-fixture.ts).
  * - POST /dev/fixtures/organization: a new organisation configured like an existing one, with its
  *   own hostname ({slug}.localhost) and nothing in it yet: a test that needs to know everything on
  *   an organisation's wall makes one.
@@ -22,12 +24,14 @@ import { slugSchema } from "../../app/domain/slug";
 import { latestPlatformTermsVersion } from "../auth/members";
 import { hashPassword } from "../auth/passwords";
 import { getDb, schema } from "../db/client";
+import { writeBatch } from "../db/chunks";
 import { recount } from "../initiatives/actions";
 import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
 import { getOrganizationBySlug } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import { ConversationFixtureSchema, createConversationFixture } from "./chat-fixture";
+import { ContributionFixtureSchema, createContributionFixture } from "./contribution-fixture";
 import { createInitiativeFixture, InitiativeFixtureSchema } from "./initiative-fixture";
 
 /** The demo accounts' password (README "Demo accounts"). */
@@ -52,6 +56,20 @@ const ParticipationFixture = v.strictObject({
   initiative: slugSchema(),
   member_id: v.pipe(v.string(), v.uuid()),
   status: v.optional(v.picklist(schema.PARTICIPANT_STATUSES), "accepted"),
+  manager_approval: v.optional(v.picklist(schema.MANAGER_APPROVAL_STATUSES), "not_needed"),
+  /** Reports waiting for the organiser: hours, or a value of the initiative's indicator at `indicator` (its position). */
+  records: v.optional(
+    v.pipe(
+      v.array(
+        v.union([
+          v.strictObject({ hours: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24)) }),
+          v.strictObject({ indicator: v.pipe(v.number(), v.integer(), v.minValue(0)), value: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+        ]),
+      ),
+      v.maxLength(10),
+    ),
+    [],
+  ),
 });
 
 const OrganizationFixture = v.strictObject({
@@ -90,11 +108,15 @@ export const fixtureRoutes = new Hono<AppEnv>()
     const fixture = c.req.valid("json");
     return c.json(await createConversationFixture(c.env, await organizationOf(c.env, fixture.org), fixture), 201);
   })
+  .post("/contribution", validate("json", ContributionFixtureSchema), async (c) => {
+    const fixture = c.req.valid("json");
+    return c.json(await createContributionFixture(c.env, await organizationOf(c.env, fixture.org), fixture), 201);
+  })
   .post("/participation", validate("json", ParticipationFixture), async (c) => {
     const fixture = c.req.valid("json");
     const org = await organizationOf(c.env, fixture.org);
     const db = getDb(c.env);
-    const [initiative, member] = await db.batch([
+    const [initiative, member, indicators] = await db.batch([
       db
         .select({ id: schema.initiatives.id })
         .from(schema.initiatives)
@@ -103,11 +125,21 @@ export const fixtureRoutes = new Hono<AppEnv>()
         .select({ id: schema.memberships.memberId })
         .from(schema.memberships)
         .where(and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, fixture.member_id))),
+      db
+        .select({ id: schema.indicators.id, unit: schema.indicators.unit, slug: schema.initiatives.slug })
+        .from(schema.indicators)
+        .innerJoin(schema.initiatives, eq(schema.initiatives.id, schema.indicators.initiativeId))
+        .where(and(eq(schema.initiatives.orgId, org.id), eq(schema.initiatives.slug, fixture.initiative)))
+        .orderBy(schema.indicators.sortOrder),
     ]);
     if (!initiative[0]) throw notFound("initiative_not_found", "The organisation has no initiative with this slug.");
     if (!member[0]) throw notFound("member_not_found", "The organisation has no such member.");
+    if (fixture.records.some((record) => "indicator" in record && !indicators[record.indicator])) {
+      throw notFound("indicator_not_found", "The initiative has no indicator at that position.");
+    }
     const id = crypto.randomUUID();
-    await db.batch([
+    const now = Date.now();
+    await writeBatch(db, [
       db.insert(schema.participations).values({
         id,
         uuid: crypto.randomUUID(),
@@ -115,8 +147,20 @@ export const fixtureRoutes = new Hono<AppEnv>()
         initiativeId: initiative[0].id,
         memberId: member[0].id,
         status: fixture.status,
+        managerApprovalStatus: fixture.manager_approval,
       }),
       recount(db, initiative[0].id),
+      // A second apart, oldest first, so the queue's order is the order given.
+      ...fixture.records.map((record, index) =>
+        db.insert(schema.participationRecords).values({
+          id: crypto.randomUUID(),
+          participationId: id,
+          ...("hours" in record
+            ? { type: "hours" as const, hours: record.hours }
+            : { type: "indicator" as const, value: record.value, indicatorId: indicators[record.indicator].id, unit: indicators[record.indicator].unit }),
+          createdAt: now - (fixture.records.length - index) * 1000,
+        }),
+      ),
     ]);
     return c.json({ id }, 201);
   })

@@ -6,10 +6,12 @@
  * working hours (the manager's approval, where the organisation asks for it), a donation's
  * parameters.
  */
+import { and, eq } from "drizzle-orm";
 import * as v from "valibot";
 import { DONATION_SOURCES, INDICATOR_UNITS, INITIATIVE_TYPES } from "../../app/domain/initiatives";
 import { slugSchema } from "../../app/domain/slug";
 import { getDb, schema } from "../db/client";
+import { notFound } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
 
 const DAY_MS = 86_400_000;
@@ -30,6 +32,8 @@ export const InitiativeFixtureSchema = v.strictObject({
   hours_per_day: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24)), 0),
   working_hours: v.optional(v.boolean(), false),
   pinned: v.optional(v.boolean(), false),
+  /** The member who created it: an organiser manages the initiatives they created (/manage). */
+  organiser_id: v.optional(v.pipe(v.string(), v.uuid())),
   place: v.optional(v.strictObject({ address: text(300), latitude: degrees(90), longitude: degrees(180) })),
   indicators: v.optional(v.pipe(v.array(v.strictObject({ name: text(100), unit: v.picklist(INDICATOR_UNITS) })), v.maxLength(10)), []),
   donation: v.optional(
@@ -64,6 +68,14 @@ function slugOf(title: string) {
 /** Writes the initiative and what comes with it in one batch; answers its id and slug. */
 export async function createInitiativeFixture(env: Env, org: Tenant, fixture: InitiativeFixture) {
   const db = getDb(env);
+  if (fixture.organiser_id) {
+    const member = await db
+      .select({ id: schema.memberships.memberId })
+      .from(schema.memberships)
+      .where(and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, fixture.organiser_id)))
+      .get();
+    if (!member) throw notFound("member_not_found", "The organisation has no such member.");
+  }
   const id = crypto.randomUUID();
   const slug = slugOf(fixture.title);
   const now = Date.now();
@@ -85,6 +97,7 @@ export async function createInitiativeFixture(env: Env, org: Tenant, fixture: In
       hoursPerDay: fixture.hours_per_day,
       isWorkingHours: fixture.working_hours,
       pinned: fixture.pinned,
+      submitterMemberId: fixture.organiser_id ?? null,
       isInPerson: !!place,
       isRemote: !place,
       address: place?.address ?? null,

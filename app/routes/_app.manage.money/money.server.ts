@@ -1,9 +1,9 @@
 /** /manage/money on the server: pledges of one status (searchable by code or donor) and the decision on one. */
 import { CONTRIBUTION_DECISIONS, ORGANISING_ROLES } from "~/domain/manage";
+import { MONEY_TABS } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { cursorOf, decisionOutcome, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
-export const MONEY_TABS = ["pending", "confirmed", "rejected"] as const;
 
 export async function loadMoney(args: ApiArgs) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);

@@ -8,11 +8,12 @@ import { ListState, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/
 import { DecisionRow } from "~/components/manage/decision-row";
 import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/domain/donation";
+import { MONEY_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
-import { decideMoney, loadMoney, MONEY_TABS } from "./money.server";
+import { decideMoney, loadMoney } from "./money.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "money_title");
 

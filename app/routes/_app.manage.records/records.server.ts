@@ -2,12 +2,10 @@
  * /manage/records on the server: the page of records of one status (GET /api/{org}/manage/records)
  * and the decision on one record or the records ticked (PUT /api/{org}/manage/records).
  */
-import { RECORD_DECISIONS } from "~/domain/manage";
+import { ORGANISING_ROLES, RECORD_DECISIONS, RECORD_TABS } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { cursorOf, decisionOutcome, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
-import { ORGANISING_ROLES } from "~/domain/manage";
 
-export const RECORD_TABS = ["pending", "validated", "rejected"] as const;
 
 export async function loadRecords(args: ApiArgs) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);

@@ -5,11 +5,12 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ListState, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
 import { RecordsQueue } from "~/components/manage/records-queue";
 import { RouteErrorBoundary } from "~/components/error-page";
+import { RECORD_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
-import { decideRecords, loadRecords, RECORD_TABS } from "./records.server";
+import { decideRecords, loadRecords } from "./records.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "records_title");
 

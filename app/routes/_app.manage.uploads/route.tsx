@@ -7,12 +7,13 @@ import { DateTime } from "~/components/initiative/date-time";
 import { ListState, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
 import { DecisionRow } from "~/components/manage/decision-row";
 import { formatFileSize } from "~/domain/initiatives/format";
+import { UPLOAD_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
 import { webFileUrl } from "~/lib/attachments";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
-import { decideUpload, loadUploads, UPLOAD_TABS } from "./uploads.server";
+import { decideUpload, loadUploads } from "./uploads.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "uploads_title");
 

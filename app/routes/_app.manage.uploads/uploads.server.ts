@@ -1,9 +1,9 @@
 /** /manage/uploads on the server: members' uploads of one status, and the decision on one of them. */
 import { ORGANISING_ROLES, UPLOAD_DECISIONS } from "~/domain/manage";
+import { UPLOAD_TABS } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { cursorOf, decisionOutcome, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
-export const UPLOAD_TABS = ["pending", "published", "rejected"] as const;
 
 export async function loadUploads(args: ApiArgs) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);
