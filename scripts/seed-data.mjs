@@ -1231,6 +1231,9 @@ function participations(at) {
       records: [
         hours("rec-acme-urban-garden-carlos-1", 4, "validated", at(-17, 12)),
         hours("rec-acme-urban-garden-carlos-2", 4, "validated", at(-10, 12)),
+        // Waiting for the organiser (organiser@acme.example sees them in /manage/records).
+        hours("rec-acme-urban-garden-carlos-3", 3, "pending", at(-2, 17)),
+        indicator("rec-acme-urban-garden-carlos-4", "ind-acme-urban-garden-harvest", "kilogram", 8, "pending", at(-2, 17)),
       ],
     },
     // Past reforestation: everybody's hours are in; Marta has not rated it yet.
@@ -1425,6 +1428,31 @@ function contributions(at) {
       anonymous: 1,
       status: "confirmed",
       created_at: at(-4, 11),
+    },
+    // Pledges waiting for the organiser's confirmation (/manage/money).
+    {
+      id: "contrib-acme-school-supplies-marta",
+      org_id: "org-acme",
+      initiative_id: "ini-acme-school-supplies",
+      member_id: "member-acme-member",
+      amount: 3_000,
+      currency: "EUR",
+      source: "transfer",
+      status: "pending",
+      confirmation_code: "M4RT",
+      created_at: at(-2, 9),
+    },
+    {
+      id: "contrib-acme-school-supplies-carlos-inhand",
+      org_id: "org-acme",
+      initiative_id: "ini-acme-school-supplies",
+      member_id: "member-acme-carlos",
+      amount: 1_500,
+      currency: "EUR",
+      source: "inhand",
+      comment: "I'll bring it to reception on Monday.",
+      status: "pending",
+      created_at: at(-1, 16),
     },
     {
       id: "contrib-commons-shelter-ana",
