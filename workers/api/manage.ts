@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
-import { DONATION_SOURCES } from "../../app/domain/initiatives";
+import { DONATION_SOURCES, INITIATIVE_TYPES } from "../../app/domain/initiatives";
 import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { schema } from "../db/client";
 import { listApprovals } from "../manage/approvals";
@@ -16,6 +16,8 @@ import { pageQuerySchema } from "../manage/paging";
 import { listRecords, reviewRecords } from "../manage/records";
 import type { StaffActor } from "../manage/scope";
 import { listUploads, reviewUpload } from "../manage/uploads";
+import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus } from "../manage/initiatives";
+import { csvResponse } from "../lib/csv";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
@@ -37,6 +39,28 @@ const contributionQuery = listQuery(schema.CONTRIBUTION_STATUSES, {
   q: v.optional(v.pipe(v.string(), v.maxLength(100, "form_error_max_length"))),
 });
 const uploadQuery = listQuery(schema.ATTACHMENT_STATUSES, { kind: v.optional(v.picklist(ATTACHMENT_KINDS, "form_error_invalid")) });
+
+const initiativeQuery = v.strictObject(
+  {
+    q: v.optional(v.pipe(v.string(), v.maxLength(100, "form_error_max_length"))),
+    type: v.optional(v.picklist(INITIATIVE_TYPES, "form_error_invalid")),
+    status: v.optional(v.picklist(schema.INITIATIVE_STATUSES, "form_error_invalid")),
+    scope: v.optional(v.picklist(["mine", "all"], "form_error_invalid")),
+    page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, "form_error_invalid"), v.transform(Number))),
+  },
+  "form_error_unknown_field",
+);
+
+const participantStatus = v.strictObject({ status: v.picklist(PARTICIPANT_DECISIONS, "form_error_invalid") }, "form_error_unknown_field");
+
+/** A spreadsheet of the participants: what the screen shows, one row each, with each indicator's validated total. */
+async function participantsCsv(c: Context<AppEnv>) {
+  const { initiative, participants } = await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id") ?? "");
+  const indicators = participants[0]?.indicators ?? [];
+  const header = ["name", "email", "phone", "status", "manager_approval_status", "joined_at", "validated_hours", "pending_hours", ...indicators.map((i) => `${i.name} (${i.unit})`)];
+  const rows = participants.map((p) => [p.name, p.email, p.phone, p.status, p.manager_approval_status, p.joined_at, p.hours.validated, p.hours.pending, ...p.indicators.map((i) => i.validated)]);
+  return csvResponse(`participants-${initiative.slug}.csv`, header, rows);
+}
 
 export const manageRoutes = new Hono<AppEnv>()
   .use(orgScope)
@@ -67,4 +91,11 @@ export const manageRoutes = new Hono<AppEnv>()
     sendAfterAnswer(c, notices);
     return c.json(upload);
   })
-  .get("/approvals", async (c) => c.json(await listApprovals(c.env, c.var.org, actorOf(c))));
+  .get("/approvals", async (c) => c.json(await listApprovals(c.env, c.var.org, actorOf(c))))
+  .get("/initiatives", validate("query", initiativeQuery), async (c) => c.json(await listManagedInitiatives(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/initiatives/:id/participants.csv", participantsCsv)
+  .get("/initiatives/:id/participants", async (c) => c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"))))
+  .put("/initiatives/:id/participants/:uuid", validate("json", participantStatus), async (c) => {
+    await setParticipantStatus(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.param("uuid"), c.req.valid("json").status, Date.now());
+    return c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id")));
+  });

@@ -1,0 +1,244 @@
+/**
+ * The initiatives staff manage (issue 11, points 2 and 3): the list an organiser works from
+ * (search, type, status, mine or all), and one initiative's participants with their status,
+ * manager approval, phone (when the organisation asks members for one), hours and indicator
+ * totals, and the organiser's decision on a participant.
+ */
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { IndicatorUnit, InitiativeStatus, InitiativeType } from "../../app/domain/initiatives";
+import { phoneRequired } from "../../app/domain/phone";
+import { writeBatch } from "../db/chunks";
+import { getDb, schema } from "../db/client";
+import { recount } from "../initiatives/actions";
+import { iso } from "../initiatives/serialize";
+import { conflict, notFound } from "../lib/domain-errors";
+import { avatarUrl } from "../profile/avatar-url";
+import type { Tenant } from "../tenant/organizations";
+import { auditStatements } from "./audit";
+import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireManaged, requireRole, type StaffActor } from "./scope";
+
+const { initiatives, participations, participationRecords: records, profiles, members, indicators } = schema;
+
+/** Initiatives listed per page. */
+export const INITIATIVES_PAGE = 50;
+
+export interface ManagedInitiative {
+  id: string;
+  slug: string;
+  title: string;
+  type: InitiativeType;
+  status: InitiativeStatus;
+  start_time: string | null;
+  end_time: string | null;
+  participant_count: number;
+  /** -1: unlimited. */
+  max_participants: number;
+  /** Records and uploads waiting for a decision. */
+  pending_count: number;
+  /** Whether the actor created it or is named its organiser (for an administrator, not every one is). */
+  mine: boolean;
+}
+
+export interface InitiativeListQuery {
+  q?: string;
+  type?: InitiativeType;
+  status?: InitiativeStatus;
+  /** `mine`: created by or naming the actor; `all`: every one the actor manages (an administrator: all). */
+  scope?: "mine" | "all";
+  page?: number;
+}
+
+/** Created by the actor or naming them organiser, whatever their role. */
+const ownedBy = (db: ReturnType<typeof getDb>, memberId: string) => managedInitiatives(db, { memberId, role: "organiser" });
+
+export async function listManagedInitiatives(env: Env, org: Tenant, actor: StaffActor, query: InitiativeListQuery) {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const page = query.page ?? 1;
+  const q = query.q?.trim();
+  // Built with the query builder so that each column names its table inside the subqueries.
+  const pendingRecords = db
+    .select({ n: count() })
+    .from(records)
+    .innerJoin(participations, eq(participations.id, records.participationId))
+    .where(and(eq(participations.initiativeId, initiatives.id), eq(records.status, "pending")));
+  const pendingUploads = db
+    .select({ n: count() })
+    .from(schema.attachments)
+    .where(and(eq(schema.attachments.initiativeId, initiatives.id), eq(schema.attachments.status, "pending")));
+  const pending = sql<number>`(${pendingRecords}) + (${pendingUploads})`;
+  const mine = ownedBy(db, actor.memberId)!;
+  const rows = await db
+    .select({
+      id: initiatives.id,
+      slug: initiatives.slug,
+      title: initiatives.title,
+      type: initiatives.type,
+      status: initiatives.status,
+      startTime: initiatives.startTime,
+      endTime: initiatives.endTime,
+      participantCount: initiatives.participantCount,
+      maxParticipants: initiatives.maxParticipants,
+      pending: pending.as("pending_count"),
+      mine: sql<number>`case when ${mine} then 1 else 0 end`.as("mine"),
+    })
+    .from(initiatives)
+    .where(
+      and(
+        eq(initiatives.orgId, org.id),
+        managedInitiatives(db, actor),
+        query.scope === "mine" ? mine : undefined,
+        query.type ? eq(initiatives.type, query.type) : undefined,
+        query.status ? eq(initiatives.status, query.status) : undefined,
+        // instr, not LIKE: what the member types is taken literally (as the wall's search does).
+        q ? sql`instr(lower(${initiatives.title}), lower(${q})) > 0` : undefined,
+      ),
+    )
+    .orderBy(desc(initiatives.startTime), desc(initiatives.id))
+    .limit(INITIATIVES_PAGE + 1)
+    .offset((page - 1) * INITIATIVES_PAGE);
+  return {
+    initiatives: rows.slice(0, INITIATIVES_PAGE).map(
+      (row): ManagedInitiative => ({
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        type: row.type,
+        status: row.status,
+        start_time: iso(row.startTime),
+        end_time: iso(row.endTime),
+        participant_count: row.participantCount,
+        max_participants: row.maxParticipants,
+        pending_count: Number(row.pending),
+        mine: Number(row.mine) === 1,
+      }),
+    ),
+    page,
+    has_more: rows.length > INITIATIVES_PAGE,
+  };
+}
+
+/** The initiative of the organisation, or 404; 403 when the actor does not manage it. */
+async function managedInitiative(env: Env, org: Tenant, actor: StaffActor, id: string) {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const row = await db
+    .select({ id: initiatives.id, slug: initiatives.slug, title: initiatives.title, type: initiatives.type, managed: managedColumn(db, actor) })
+    .from(initiatives)
+    .where(and(eq(initiatives.orgId, org.id), eq(initiatives.id, id)))
+    .get();
+  if (!row) throw notFound("initiative_not_found", "The initiative cannot be found.");
+  requireManaged(Number(row.managed) === 1);
+  return row;
+}
+
+export interface ManagedParticipant {
+  uuid: string;
+  member_id: string;
+  name: string;
+  email: string;
+  avatar: string | null;
+  /** Only where the organisation asks members for a phone. */
+  phone: string | null;
+  status: (typeof schema.PARTICIPANT_STATUSES)[number];
+  manager_approval_status: (typeof schema.MANAGER_APPROVAL_STATUSES)[number];
+  joined_at: string;
+  hours: { validated: number; pending: number };
+  indicators: { id: string; name: string; unit: IndicatorUnit; validated: number; pending: number }[];
+}
+
+/** Everyone who joined the initiative (any status), with what they reported; oldest first. */
+export async function listParticipants(env: Env, org: Tenant, actor: StaffActor, initiativeId: string) {
+  const initiative = await managedInitiative(env, org, actor, initiativeId);
+  const db = getDb(env);
+  const counted = sql`${records.status} in ('validated', 'granted')`;
+  const [people, totals, indicatorRows] = await db.batch([
+    db
+      .select({
+        uuid: participations.uuid,
+        memberId: participations.memberId,
+        status: participations.status,
+        approval: participations.managerApprovalStatus,
+        joinedAt: participations.createdAt,
+        name: profiles.name,
+        avatarKey: profiles.avatarKey,
+        phone: profiles.phone,
+        email: members.email,
+      })
+      .from(participations)
+      .innerJoin(members, eq(members.id, participations.memberId))
+      .leftJoin(profiles, eq(profiles.memberId, participations.memberId))
+      .where(eq(participations.initiativeId, initiative.id))
+      .orderBy(participations.createdAt, participations.id),
+    db
+      .select({
+        uuid: participations.uuid,
+        indicatorId: records.indicatorId,
+        type: records.type,
+        validatedHours: sql<number>`coalesce(sum(case when ${counted} then ${records.hours} end), 0)`.as("validated_hours"),
+        pendingHours: sql<number>`coalesce(sum(case when ${records.status} = 'pending' then ${records.hours} end), 0)`.as("pending_hours"),
+        validatedValue: sql<number>`coalesce(sum(case when ${counted} then ${records.value} end), 0)`.as("validated_value"),
+        pendingValue: sql<number>`coalesce(sum(case when ${records.status} = 'pending' then ${records.value} end), 0)`.as("pending_value"),
+      })
+      .from(records)
+      .innerJoin(participations, eq(participations.id, records.participationId))
+      .where(eq(participations.initiativeId, initiative.id))
+      .groupBy(participations.uuid, records.type, records.indicatorId),
+    db.select({ id: indicators.id, name: indicators.name, unit: indicators.unit }).from(indicators).where(eq(indicators.initiativeId, initiative.id)).orderBy(indicators.sortOrder),
+  ]);
+  const showPhone = phoneRequired(org.community);
+  return {
+    initiative: { id: initiative.id, slug: initiative.slug, title: initiative.title, type: initiative.type },
+    participants: people.map((person): ManagedParticipant => {
+      const mine = totals.filter((total) => total.uuid === person.uuid);
+      const hours = mine.find((total) => total.type === "hours");
+      return {
+        uuid: person.uuid,
+        member_id: person.memberId,
+        name: person.name ?? "",
+        email: person.email,
+        avatar: avatarUrl(person.memberId, person.avatarKey),
+        phone: showPhone ? person.phone : null,
+        status: person.status,
+        manager_approval_status: person.approval,
+        joined_at: iso(person.joinedAt)!,
+        hours: { validated: Number(hours?.validatedHours ?? 0), pending: Number(hours?.pendingHours ?? 0) },
+        indicators: indicatorRows.map((indicator) => {
+          const total = mine.find((row) => row.type === "indicator" && row.indicatorId === indicator.id);
+          return { ...indicator, validated: Number(total?.validatedValue ?? 0), pending: Number(total?.pendingValue ?? 0) };
+        }),
+      };
+    }),
+  };
+}
+
+export const PARTICIPANT_DECISIONS = ["accepted", "rejected", "not_going"] as const;
+
+/**
+ * The organiser sets a participant's status: accepted (back in, even past the cap: the organiser
+ * decides), rejected (cannot join again) or not going. The count is recounted in the same batch.
+ */
+export async function setParticipantStatus(
+  env: Env,
+  org: Tenant,
+  actor: StaffActor,
+  initiativeId: string,
+  uuid: string,
+  status: (typeof PARTICIPANT_DECISIONS)[number],
+  now: number,
+) {
+  const initiative = await managedInitiative(env, org, actor, initiativeId);
+  const db = getDb(env);
+  const [row] = await db
+    .select({ id: participations.id, status: participations.status })
+    .from(participations)
+    .where(and(eq(participations.initiativeId, initiative.id), inArray(participations.uuid, [uuid])));
+  if (!row) throw notFound("participant_not_found", "The participant cannot be found.");
+  if (row.status === status) return;
+  if (row.status === "pending" && status === "not_going") throw conflict("participant_not_joined", "Only a participant who joined can be marked not going.");
+  await writeBatch(db, [
+    db.update(participations).set({ status, updatedAt: now }).where(eq(participations.id, row.id)),
+    recount(db, initiative.id),
+    ...auditStatements(db, org.id, actor.memberId, [{ action: `participant.${status}`, targetType: "participation", targetId: row.id, detail: { from: row.status } }], now),
+  ]);
+}
