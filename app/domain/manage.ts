@@ -20,9 +20,12 @@ export const UPLOAD_TABS = ["pending", "published", "rejected"] as const;
 export const MONEY_TABS = ["pending", "confirmed", "rejected"] as const;
 
 /** The /manage sections a role works in, in the order of its tabs. */
-export function manageSections(role: string): ("records" | "uploads" | "money" | "approvals")[] {
-  return [...(reviews(role) ? (["records", "uploads", "money"] as const) : []), ...(approvesEveryone(role) ? (["approvals"] as const) : [])];
+export function manageSections(role: string): ("records" | "uploads" | "money" | "initiatives" | "approvals")[] {
+  return [...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []), ...(approvesEveryone(role) ? (["approvals"] as const) : [])];
 }
+
+/** The organiser's decisions on a participant (PUT .../participants/{uuid}). */
+export const PARTICIPANT_DECISIONS = ["accepted", "rejected", "not_going"] as const;
 
 /** The longest reason staff may give for a refusal (shown to the member and in the e-mail). */
 export const REVIEW_REASON_MAX_LENGTH = 500;

@@ -13,6 +13,9 @@ import { action as uploadsAction, loader as uploadsLoader } from "../../app/rout
 import { action as moneyAction, loader as moneyLoader } from "../../app/routes/_app.manage.money/route";
 import { action as approvalsAction, loader as approvalsLoader } from "../../app/routes/_app.manage.approvals/route";
 import { loader as appLoader } from "../../app/routes/_app";
+import { loader as initiativesLoader } from "../../app/routes/_app.manage.initiatives._index/route";
+import { action as participantsAction, loader as participantsLoader } from "../../app/routes/_app.manage.initiatives.$id/route";
+import { loader as csvLoader } from "../../app/routes/_app.manage.initiatives.$id_.participants[.csv]";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
@@ -23,10 +26,10 @@ const ids: Record<string, string> = {};
 type Route = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown;
 
 /** A route's data and status (data() or a plain object), or the Response it threw. */
-async function run(route: Route, request: Request) {
+async function run(route: Route, request: Request, params: Record<string, string> = {}) {
   const context = await testLoadContext("acme");
   try {
-    const answer = (await route({ request, context, params: {} })) as { data?: Record<string, unknown>; init?: { status?: number } | null } | Response;
+    const answer = (await route({ request, context, params })) as { data?: Record<string, unknown>; init?: { status?: number } | null } | Response;
     if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location"), data: undefined };
     return { status: answer.init?.status ?? 200, data: (answer.data ?? answer) as Record<string, any> };
   } catch (thrown) {
@@ -151,6 +154,32 @@ describe("money", () => {
     expect(confirmed).toMatchObject({ status: 200, data: { done: { status: "confirmed" } } });
     const again = await run(moneyAction as Route, post("olga", "/manage/money", [["id", ids.pledge], ["decide", "rejected"]]));
     expect(again).toMatchObject({ status: 409, data: { error: "contribution_already_reviewed" } });
+  });
+});
+
+describe("initiatives and participants", () => {
+  it("lists the organiser's initiatives with what waits, filtered as the URL says", async () => {
+    const { data } = await run(initiativesLoader as Route, get("olga", "/manage/initiatives"));
+    expect(data!.list.initiatives.map((i: { slug: string }) => i.slug).sort()).toEqual(["beach", "food-bank"]);
+    const filtered = await run(initiativesLoader as Route, get("olga", "/manage/initiatives?type=donation&status=bogus&q=food"));
+    expect(filtered.data!.filters).toMatchObject({ q: "food", type: "donation", status: null, mine: false, page: 1 });
+    expect(filtered.data!.list.initiatives.map((i: { slug: string }) => i.slug)).toEqual(["food-bank"]);
+    expect((await run(initiativesLoader as Route, get("marta", "/manage/initiatives"))).status).toBe(404);
+  });
+
+  it("shows the participants, marks one not going, and streams the CSV; another's initiative is 404", async () => {
+    const shown = await run(participantsLoader as Route, get("olga", `/manage/initiatives/${ids.beach}`), { id: ids.beach });
+    expect(shown.data!.data.participants).toEqual([expect.objectContaining({ uuid: ids.uuid, name: "Marta", status: "accepted" })]);
+    const decided = await run(participantsAction as Route, post("olga", `/manage/initiatives/${ids.beach}`, [["uuid", ids.uuid], ["decide", "not_going"]]), { id: ids.beach });
+    expect(decided).toMatchObject({ status: 200, data: { done: { status: "not_going" }, id: ids.uuid } });
+    const context = await testLoadContext("acme");
+    const csv = (await csvLoader({ request: get("olga", `/manage/initiatives/${ids.beach}/participants.csv`), context, params: { id: ids.beach } })) as Response;
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(await csv.text()).toContain('"Marta","marta@acme.example"');
+    expect((await run(participantsLoader as Route, get("olga", "/manage/initiatives/nope"), { id: "nope" })).status).toBe(404);
+    expect((await run(csvLoader as Route, get("mario", `/manage/initiatives/${ids.beach}/participants.csv`), { id: ids.beach })).status).toBe(404);
+    // Back in, for the approvals below.
+    await run(participantsAction as Route, post("olga", `/manage/initiatives/${ids.beach}`, [["uuid", ids.uuid], ["decide", "accepted"]]), { id: ids.beach });
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { IndicatorUnit, InitiativeStatus, InitiativeType } from "../../app/domain/initiatives";
+import { PARTICIPANT_DECISIONS } from "../../app/domain/manage";
 import { phoneRequired } from "../../app/domain/phone";
 import { writeBatch } from "../db/chunks";
 import { getDb, schema } from "../db/client";
@@ -212,7 +213,7 @@ export async function listParticipants(env: Env, org: Tenant, actor: StaffActor,
   };
 }
 
-export const PARTICIPANT_DECISIONS = ["accepted", "rejected", "not_going"] as const;
+export { PARTICIPANT_DECISIONS };
 
 /**
  * The organiser sets a participant's status: accepted (back in, even past the cap: the organiser

@@ -1,7 +1,8 @@
 /**
  * The staff area (/manage, issue 11) in a real browser, on data this file creates: an organiser
  * finds "Manage" in the sidebar, refuses nothing without a reason, validates a member's reports in
- * bulk, publishes a member's photo and confirms a transfer found by its code; a manager approves
+ * bulk, publishes a member's photo, confirms a transfer found by its code, and finds the initiative's
+ * participants (totals, CSV, marked not going); a manager approves
  * Marta's attendance (among the demo data's others); a member has no link and gets the 404 page. axe on every staff screen at 1280x800 and
  * 390x844, with screenshots.
  *
@@ -130,6 +131,32 @@ describe("the staff area", () => {
       await page.getByRole("button", { name: t.confirm }).click();
       await page.getByRole("status").getByText(t.done_confirmed).waitFor();
       await checkBothSizes(page, "manage-money-confirmed");
+
+      // Initiatives: Olga's clean-up, its participants, Marta marked not going, the CSV.
+      await page.getByRole("link", { name: t.tab_initiatives }).click();
+      await page.waitForURL(/\/manage\/initiatives$/);
+      await waitForHydration(page);
+      await page.getByRole("searchbox", { name: t.initiatives_search_label }).fill("clean-up");
+      await page.getByRole("button", { name: t.filter_apply }).click();
+      await page.waitForURL(/q=clean-up/);
+      await checkBothSizes(page, "manage-initiatives");
+      await page.getByRole("link", { name: "Staff test clean-up" }).click();
+      await page.waitForURL(/\/manage\/initiatives\/[^/?]+$/);
+      await waitForHydration(page);
+      const marta = page.getByRole("listitem").filter({ hasText: "Marta Volunteer" });
+      await marta.getByText(fill(t.participant_hours, { validated: 5, pending: 0 })).waitFor();
+      await checkBothSizes(page, "manage-participants");
+      const csv = await page.evaluate(async (href) => {
+        const response = await fetch(href);
+        return { type: response.headers.get("content-type"), text: await response.text() };
+      }, await page.getByRole("link", { name: t.participants_download }).getAttribute("href"));
+      assert.equal(csv.type, "text/csv; charset=utf-8");
+      assert.match(csv.text, /"Marta Volunteer"/);
+      await marta.getByRole("button", { name: t.action_not_going }).click();
+      await page.getByRole("status").getByText(fill(t.done_participant, { status: t.pstatus_not_going })).waitFor();
+      // And back in (her manager's approval, below, still waits).
+      await marta.getByRole("button", { name: t.action_accept }).click();
+      await page.getByRole("status").getByText(fill(t.done_participant, { status: t.pstatus_accepted })).waitFor();
       // The refusal without a reason answered 400, as it should.
       assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
     });

@@ -1,0 +1,36 @@
+/**
+ * /manage/initiatives/{id} on the server: the initiative's participants, the organiser's decision on
+ * one of them, and the CSV download streamed from the API.
+ */
+import { ORGANISING_ROLES, PARTICIPANT_DECISIONS } from "~/domain/manage";
+import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
+import { decisionOutcome, notFound, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+
+export async function loadParticipants(args: ApiArgs, id: string) {
+  const { org } = await requireStaff(args, ORGANISING_ROLES);
+  const result = await memberCall(args, "GET", (api) =>
+    api.api[":org"].manage.initiatives[":id"].participants.$get({ param: { org: pathParam(org), id: pathParam(id) } }),
+  );
+  // Another organiser's initiative, or none: the page does not exist for this member.
+  if (!result.ok && (result.status === 403 || result.status === 404)) throw notFound();
+  return { data: result.ok ? result.data : null };
+}
+
+export async function decideParticipant(args: ApiArgs, id: string, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+  const { org } = await requireStaff(args, ORGANISING_ROLES);
+  const status = PARTICIPANT_DECISIONS.find((value) => value === form.get("decide"));
+  const uuid = String(form.get("uuid") ?? "");
+  if (!status || !uuid) return { status: 400, outcome: { done: null, error: "validation_error", fields: { decide: "form_error_invalid" } } };
+  const result = await memberCall(args, "PUT", (api) =>
+    api.api[":org"].manage.initiatives[":id"].participants[":uuid"].$put({ param: { org: pathParam(org), id: pathParam(id), uuid: pathParam(uuid) }, json: { status } }),
+  );
+  return decisionOutcome(result, status, 1, uuid);
+}
+
+/** The API's CSV, streamed to the browser with its own headers. */
+export async function participantsCsv(args: ApiArgs, id: string): Promise<Response> {
+  const { org } = await requireStaff(args, ORGANISING_ROLES);
+  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/manage/initiatives/${encodeURIComponent(id)}/participants.csv`);
+  if (answer.status === 403 || answer.status === 404) throw notFound();
+  return answer;
+}

@@ -1,0 +1,35 @@
+/** /manage/initiatives on the server: the initiatives the member organises, filtered as the URL says. */
+import { INITIATIVE_TYPES, type InitiativeType } from "~/domain/initiatives";
+import { ORGANISING_ROLES } from "~/domain/manage";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
+import { requireStaff } from "~/lib/manage.server";
+
+export const INITIATIVE_STATUS_FILTERS = ["open", "suspended", "canceled"] as const;
+
+/** The URL's filters, each dropped when it is not one the API takes (a hand-edited URL still shows a list). */
+export function initiativeFilters(url: URL) {
+  const type = url.searchParams.get("type");
+  const status = url.searchParams.get("status");
+  const page = Number(url.searchParams.get("page"));
+  return {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    type: INITIATIVE_TYPES.find((value): value is InitiativeType => value === type) ?? null,
+    status: INITIATIVE_STATUS_FILTERS.find((value) => value === status) ?? null,
+    mine: url.searchParams.get("scope") === "mine",
+    page: Number.isInteger(page) && page > 1 && page < 10_000 ? page : 1,
+  };
+}
+
+export async function loadInitiatives(args: ApiArgs) {
+  const { org } = await requireStaff(args, ORGANISING_ROLES);
+  const filters = initiativeFilters(new URL(args.request.url));
+  const query = {
+    ...(filters.q ? { q: filters.q } : {}),
+    ...(filters.type ? { type: filters.type } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.mine ? { scope: "mine" as const } : {}),
+    page: String(filters.page),
+  };
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives.$get({ param: { org: pathParam(org) }, query }));
+  return { filters, list: result.ok ? result.data : null };
+}

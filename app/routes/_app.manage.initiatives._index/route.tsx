@@ -1,0 +1,133 @@
+/** /manage/initiatives: the initiatives the member organises, to open their participants (issue 11, points 2 and 3). */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-page";
+import { DateTime } from "~/components/initiative/date-time";
+import { ListState } from "~/components/manage/decision-parts";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { INITIATIVE_TYPES } from "~/domain/initiatives";
+import { useTranslation } from "~/i18n/react";
+import { titleMeta } from "~/lib/page-title";
+import { useSignedIn } from "~/lib/signed-in";
+import { INITIATIVE_STATUS_FILTERS, loadInitiatives } from "./initiatives.server";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "initiatives_title");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const loaded = await loadInitiatives(args);
+  return data(loaded, { status: loaded.list ? 200 : 502 });
+}
+
+const selectClass = "h-11 w-full rounded-md border border-input bg-card px-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+export default function ManageInitiatives() {
+  const { filters, list } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("manage");
+  const { t: ti } = useTranslation("initiatives");
+  const { settings } = useSignedIn();
+  const location = useLocation();
+  const initiatives = list?.initiatives ?? [];
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `/manage/initiatives?${params}`;
+  };
+  return (
+    <section aria-labelledby="initiatives-title" className="flex flex-col gap-4">
+      <div>
+        <h2 id="initiatives-title" className="text-xl font-semibold">
+          {t("initiatives_title")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("initiatives_intro")}</p>
+      </div>
+      <Form method="get" role="search" className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="initiatives-q" className="text-sm font-medium">
+            {t("initiatives_search_label")}
+          </label>
+          <input id="initiatives-q" type="search" name="q" defaultValue={filters.q} maxLength={100} autoComplete="off" className={selectClass} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="initiatives-type" className="text-sm font-medium">
+            {t("filter_type")}
+          </label>
+          <select id="initiatives-type" name="type" defaultValue={filters.type ?? ""} className={selectClass}>
+            <option value="">{t("filter_any")}</option>
+            {INITIATIVE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {ti(`type_${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="initiatives-status" className="text-sm font-medium">
+            {t("filter_status")}
+          </label>
+          <select id="initiatives-status" name="status" defaultValue={filters.status ?? ""} className={selectClass}>
+            <option value="">{t("filter_any")}</option>
+            {INITIATIVE_STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {status === "open" ? t("status_open") : ti(`status_${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-3">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="scope" value="mine" defaultChecked={filters.mine} className="size-5 accent-[var(--color-brand)]" />
+            {t("scope_mine")}
+          </label>
+          <Button type="submit" variant="outline">
+            {t("filter_apply")}
+          </Button>
+        </div>
+      </Form>
+      {initiatives.length ? (
+        <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
+          {initiatives.map((initiative) => (
+            <li key={initiative.id} className="flex flex-col gap-1 p-4 text-sm">
+              <Link to={`/manage/initiatives/${initiative.id}`} className="text-base font-semibold underline-offset-2 hover:underline">
+                {initiative.title}
+              </Link>
+              <p className="text-muted-foreground">
+                {ti(`type_${initiative.type}`)} · {initiative.status === "open" ? t("status_open") : ti(`status_${initiative.status}`)}
+                {initiative.start_time ? (
+                  <>
+                    {" "}
+                    · <DateTime iso={initiative.start_time} region={settings.region} withTime={false} />
+                  </>
+                ) : null}
+              </p>
+              <p>
+                {initiative.max_participants >= 0
+                  ? t("initiative_places", { taken: initiative.participant_count, max: initiative.max_participants })
+                  : t("initiative_joined", { count: initiative.participant_count })}
+                {initiative.pending_count > 0 ? <span className="ml-2 rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-brand-foreground">{t("initiative_waiting", { count: initiative.pending_count })}</span> : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ListState failed={!list} empty={t("initiatives_empty")} reloadHref={location.pathname + location.search} />
+      )}
+      {list && (list.page > 1 || list.has_more) ? (
+        <nav aria-label={t("next_page")} className="flex flex-wrap gap-3">
+          {list.page > 1 ? (
+            <Link to={pageLink(1)} className={buttonVariants({ variant: "outline" })}>
+              {t("first_page")}
+            </Link>
+          ) : null}
+          {list.has_more ? (
+            <Link to={pageLink(list.page + 1)} className={buttonVariants({ variant: "outline" })}>
+              {t("next_page")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
