@@ -19,6 +19,9 @@ export const RECORD_TABS = ["pending", "validated", "rejected"] as const;
 export const UPLOAD_TABS = ["pending", "published", "rejected"] as const;
 export const MONEY_TABS = ["pending", "confirmed", "rejected"] as const;
 
+/** The statuses the initiatives list filters by. */
+export const INITIATIVE_STATUS_FILTERS = ["open", "suspended", "canceled"] as const;
+
 /** The /manage sections a role works in, in the order of its tabs. */
 export function manageSections(role: string): ("records" | "uploads" | "money" | "initiatives" | "approvals")[] {
   return [...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []), ...(approvesEveryone(role) ? (["approvals"] as const) : [])];

@@ -1,10 +1,8 @@
 /** /manage/initiatives on the server: the initiatives the member organises, filtered as the URL says. */
 import { INITIATIVE_TYPES, type InitiativeType } from "~/domain/initiatives";
-import { ORGANISING_ROLES } from "~/domain/manage";
+import { INITIATIVE_STATUS_FILTERS, ORGANISING_ROLES } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { requireStaff } from "~/lib/manage.server";
-
-export const INITIATIVE_STATUS_FILTERS = ["open", "suspended", "canceled"] as const;
 
 /** The URL's filters, each dropped when it is not one the API takes (a hand-edited URL still shows a list). */
 export function initiativeFilters(url: URL) {

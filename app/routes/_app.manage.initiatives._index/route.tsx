@@ -7,10 +7,11 @@ import { DateTime } from "~/components/initiative/date-time";
 import { ListState } from "~/components/manage/decision-parts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { INITIATIVE_TYPES } from "~/domain/initiatives";
+import { INITIATIVE_STATUS_FILTERS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
-import { INITIATIVE_STATUS_FILTERS, loadInitiatives } from "./initiatives.server";
+import { loadInitiatives } from "./initiatives.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "initiatives_title");
 

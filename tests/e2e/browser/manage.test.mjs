@@ -133,7 +133,7 @@ describe("the staff area", () => {
       await checkBothSizes(page, "manage-money-confirmed");
 
       // Initiatives: Olga's clean-up, its participants, Marta marked not going, the CSV.
-      await page.getByRole("link", { name: t.tab_initiatives }).click();
+      await page.getByRole("link", { name: t.tab_initiatives, exact: true }).click();
       await page.waitForURL(/\/manage\/initiatives$/);
       await waitForHydration(page);
       await page.getByRole("searchbox", { name: t.initiatives_search_label }).fill("clean-up");
