@@ -19,6 +19,20 @@ export const RECORD_TABS = ["pending", "validated", "rejected"] as const;
 export const UPLOAD_TABS = ["pending", "published", "rejected"] as const;
 export const MONEY_TABS = ["pending", "confirmed", "rejected"] as const;
 
+/** A message from the organiser to everyone taking part (POST .../initiatives/{id}/message). */
+export const MESSAGE_SUBJECT_MAX_LENGTH = 150;
+export const MESSAGE_BODY_MAX_LENGTH = 5000;
+export const participantMessageSchema = v.strictObject(
+  {
+    subject: v.pipe(v.string("form_error_invalid"), v.trim(), v.minLength(1, "form_error_required"), v.maxLength(MESSAGE_SUBJECT_MAX_LENGTH, "form_error_max_length")),
+    body: v.pipe(v.string("form_error_invalid"), v.trim(), v.minLength(1, "form_error_required"), v.maxLength(MESSAGE_BODY_MAX_LENGTH, "form_error_max_length")),
+  },
+  "form_error_unknown_field",
+);
+
+/** The same as the page's form posts it, beside its other fields (intent): unknown fields are the API's concern. */
+export const participantMessageFormSchema = v.object(participantMessageSchema.entries);
+
 /** The statuses the initiatives list filters by. */
 export const INITIATIVE_STATUS_FILTERS = ["open", "suspended", "canceled"] as const;
 

@@ -12,6 +12,7 @@ import { accountFormSchema, type AccountContext } from "../../app/domain/account
 import { preferenceField, preferenceSchema, type PreferenceContext } from "../../app/domain/preferences";
 import { donationAmountFormSchema, donationDetailsFormSchema, donationSourceFormSchema } from "../../app/domain/donation";
 import { contributionSchema } from "../../app/domain/initiatives";
+import { participantMessageFormSchema } from "../../app/domain/manage";
 
 const ACCOUNT: AccountContext = { region: "ES", phoneRequired: true, networks: ["linkedin", "github"] };
 const PREFERENCES: PreferenceContext = { region: "ES", networks: ["linkedin"] };
@@ -57,6 +58,7 @@ describe("forms with conform and one schema", () => {
       [{ amount_custom: "", amount_fixed: "" }, { amount_custom: "12,555", locale: "es-ES" }, { amount_custom: "doce" }, { amount_custom: "2000000" }, { amount_custom: "-5" }],
     ],
     ["donation source", donationSourceFormSchema, [{ source: "" }, { source: "cash" }]],
+    ["message to participants", participantMessageFormSchema, [{ subject: "", body: "Hi" }, { subject: "Hi", body: "  " }, { subject: "x".repeat(151), body: "y" }]],
     [
       "donation details",
       donationDetailsFormSchema,

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addParticipation, createInitiative, DAY } from "./initiatives-fixtures";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { call, createMember, json, login, mailbox, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
@@ -148,3 +148,31 @@ describe("participants", () => {
     expect(again?.n).toBe(2);
   });
 });
+
+describe("writing to the participants", () => {
+  it("e-mails every accepted participant the organiser's words, audited; refuses bad input, strangers and a flood", async () => {
+    const message = { subject: "Meeting point changed", body: "We meet at the lifeguard tower.\n\nBring <gloves> & water." };
+    const res = await api("olga", "POST", `/initiatives/${ids.beach}/message`, message);
+    expect(res.status).toBe(202);
+    expect(await json(res)).toEqual({ recipients: 2 });
+    const [mail] = (await mailbox("marta@acme.example")) as { subject: string; text: string; html: string; links: string[] }[];
+    expect(mail.subject).toBe("Beach clean-up: Meeting point changed");
+    expect(mail.text).toContain("Bring <gloves> & water.");
+    expect(mail.html).toContain("Bring &lt;gloves&gt; &amp; water.");
+    expect(mail.links[0]).toMatch(/\/initiative\/beach$/);
+    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE action = 'initiative.messaged' AND target_id = ?").bind(ids.beach).first();
+    expect(audit).toEqual({ detail: '{"subject":"Meeting point changed"}' });
+
+    const empty = await api("olga", "POST", `/initiatives/${ids.beach}/message`, { subject: " ", body: "x" });
+    expect([empty.status, (await json(empty)).fields]).toEqual([400, { subject: "form_error_required" }]);
+    expect((await api("olga", "POST", `/initiatives/${ids.beach}/message`, { subject: "x", body: "y".repeat(5001) })).status).toBe(400);
+    expect((await api("otto", "POST", `/initiatives/${ids.beach}/message`, message)).status).toBe(403);
+    expect((await api("marta", "POST", `/initiatives/${ids.beach}/message`, message)).status).toBe(403);
+    expect((await api("olga", "POST", "/initiatives/no-such/message", message)).status).toBe(404);
+    for (let i = 0; i < 4; i++) expect((await api("olga", "POST", `/initiatives/${ids.beach}/message`, message)).status).toBe(202);
+    const flood = await api("olga", "POST", `/initiatives/${ids.beach}/message`, message);
+    expect(flood.status).toBe(429);
+    expect(Number(flood.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+

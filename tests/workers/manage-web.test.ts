@@ -171,7 +171,7 @@ describe("initiatives and participants", () => {
     const shown = await run(participantsLoader as Route, get("olga", `/manage/initiatives/${ids.beach}`), { id: ids.beach });
     expect(shown.data!.data.participants).toEqual([expect.objectContaining({ uuid: ids.uuid, name: "Marta", status: "accepted" })]);
     const decided = await run(participantsAction as Route, post("olga", `/manage/initiatives/${ids.beach}`, [["uuid", ids.uuid], ["decide", "not_going"]]), { id: ids.beach });
-    expect(decided).toMatchObject({ status: 200, data: { done: { status: "not_going" }, id: ids.uuid } });
+    expect(decided).toMatchObject({ status: 200, data: { decision: { done: { status: "not_going" }, id: ids.uuid } } });
     const context = await testLoadContext("acme");
     const csv = (await csvLoader({ request: get("olga", `/manage/initiatives/${ids.beach}/participants.csv`), context, params: { id: ids.beach } })) as Response;
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -180,6 +180,14 @@ describe("initiatives and participants", () => {
     expect((await run(csvLoader as Route, get("mario", `/manage/initiatives/${ids.beach}/participants.csv`), { id: ids.beach })).status).toBe(404);
     // Back in, for the approvals below.
     await run(participantsAction as Route, post("olga", `/manage/initiatives/${ids.beach}`, [["uuid", ids.uuid], ["decide", "accepted"]]), { id: ids.beach });
+  });
+
+  it("writes to everyone going, after the schema's check", async () => {
+    const path = `/manage/initiatives/${ids.beach}`;
+    const empty = await run(participantsAction as Route, post("olga", path, [["intent", "message_participants"], ["subject", ""], ["body", "Hi"]]), { id: ids.beach });
+    expect(empty).toMatchObject({ status: 400, data: { message: { sent: null, fields: { subject: "form_error_required" } } } });
+    const sent = await run(participantsAction as Route, post("olga", path, [["intent", "message_participants"], ["subject", "Gloves"], ["body", "Bring gloves."]]), { id: ids.beach });
+    expect(sent).toMatchObject({ status: 200, data: { message: { sent: 1, error: null } } });
   });
 });
 

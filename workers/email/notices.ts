@@ -4,7 +4,7 @@
  * published or refused, attendance approved or refused. One layout: greeting, what happened, the
  * reason when there is one, and a button to the initiative. Pure, like ./templates.ts.
  */
-import { emailHtml, emailStrings, linkText, oneLine, type EmailKey, type RenderedEmail } from "./templates";
+import { emailHtml, emailStrings, escapeHtml, linkText, oneLine, type EmailKey, type RenderedEmail } from "./templates";
 
 export const NOTICE_KINDS = [
   "records_validated",
@@ -29,6 +29,36 @@ export interface NoticeVars {
   /** A pledge's amount, formatted in the member's locale. */
   amount?: string;
   logoUrl?: string | null;
+}
+
+export interface MessageVars {
+  organization: string;
+  initiative: string;
+  link: string;
+  /** The organiser's words, as written (escaped here; line breaks kept). */
+  subject: string;
+  body: string;
+  logoUrl?: string | null;
+}
+
+/** A message the organiser wrote to everyone taking part: their words, why the member gets it, the initiative's button. */
+export function renderOrganiserMessage(locale: string, vars: MessageVars): RenderedEmail {
+  const { lang, plain, html } = emailStrings(locale, { organization: vars.organization, initiative: vars.initiative });
+  const subject = oneLine(`${vars.initiative}: ${vars.subject}`);
+  const paragraphs = vars.body.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  const text = [...paragraphs.flatMap((paragraph) => [paragraph, ""]), `${plain("notice_button")}: ${vars.link}`, "", "--", plain("message_why"), plain("email_footer"), ""].join("\n");
+  const body = emailHtml({
+    lang,
+    subject,
+    organization: vars.organization,
+    logoUrl: vars.logoUrl,
+    preheader: escapeHtml(paragraphs[0] ?? ""),
+    paragraphs: paragraphs.map((paragraph) => escapeHtml(paragraph).replace(/\n/g, "<br>")),
+    button: { href: vars.link, label: html("notice_button") },
+    notes: [html("message_why")],
+    footer: html("email_footer"),
+  });
+  return { subject, text, html: body, links: [vars.link] };
 }
 
 export function renderNotice(kind: NoticeKind, locale: string, vars: NoticeVars): RenderedEmail {

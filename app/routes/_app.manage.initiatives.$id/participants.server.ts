@@ -2,7 +2,9 @@
  * /manage/initiatives/{id} on the server: the initiative's participants, the organiser's decision on
  * one of them, and the CSV download streamed from the API.
  */
-import { ORGANISING_ROLES, PARTICIPANT_DECISIONS } from "~/domain/manage";
+import { ORGANISING_ROLES, PARTICIPANT_DECISIONS, participantMessageFormSchema } from "~/domain/manage";
+import { parseForm } from "~/domain/form-values";
+import type { MessageOutcome } from "~/components/manage/message-form";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
 import { decisionOutcome, notFound, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
@@ -33,4 +35,16 @@ export async function participantsCsv(args: ApiArgs, id: string): Promise<Respon
   const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/manage/initiatives/${encodeURIComponent(id)}/participants.csv`);
   if (answer.status === 403 || answer.status === 404) throw notFound();
   return answer;
+}
+
+/** The organiser's message to everyone going: checked with the API's schema, then POST .../message. */
+export async function messageParticipants(args: ApiArgs, id: string, form: FormData): Promise<{ status: number; outcome: MessageOutcome }> {
+  const { org } = await requireStaff(args, ORGANISING_ROLES);
+  const parsed = parseForm(participantMessageFormSchema, form);
+  if (!parsed.ok) return { status: 400, outcome: { sent: null, error: "validation_error", fields: parsed.errors } };
+  const result = await memberCall(args, "POST", (api) =>
+    api.api[":org"].manage.initiatives[":id"].message.$post({ param: { org: pathParam(org), id: pathParam(id) }, json: parsed.value }),
+  );
+  if (result.ok) return { status: 200, outcome: { sent: result.data.recipients, error: null, fields: {} } };
+  return { status: result.status, outcome: { sent: null, error: result.error.error, fields: result.error.fields ?? {} } };
 }

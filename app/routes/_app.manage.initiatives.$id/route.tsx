@@ -9,7 +9,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
-import { decideParticipant, loadParticipants } from "./participants.server";
+import { MESSAGE_INTENT, MessageForm, type MessageOutcome } from "~/components/manage/message-form";
+import { decideParticipant, loadParticipants, messageParticipants } from "./participants.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "participants_title");
 
@@ -19,8 +20,13 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { status, outcome } = await decideParticipant(args, args.params.id ?? "", await readForm(args.request));
-  return data(outcome, { status });
+  const form = await readForm(args.request);
+  if (form.get("intent") === MESSAGE_INTENT) {
+    const { status, outcome } = await messageParticipants(args, args.params.id ?? "", form);
+    return data({ message: outcome }, { status });
+  }
+  const { status, outcome } = await decideParticipant(args, args.params.id ?? "", form);
+  return data({ decision: outcome }, { status });
 }
 
 /** The decisions that change a participant from where they are. */
@@ -33,7 +39,8 @@ const NEXT: Record<string, ("accepted" | "rejected" | "not_going")[]> = {
 
 export default function ManageParticipants() {
   const { data: loaded } = useLoaderData<typeof loader>();
-  const outcome = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as { decision?: Parameters<typeof OutcomeAlert>[0]["outcome"]; message?: MessageOutcome } | undefined;
+  const outcome = answer?.decision;
   const { t } = useTranslation("manage");
   const { t: ti } = useTranslation("initiative");
   const location = useLocation();
@@ -84,6 +91,7 @@ export default function ManageParticipants() {
       ) : (
         <ListState failed={!loaded} empty={t("participants_empty")} reloadHref={location.pathname} />
       )}
+      {loaded?.participants.some((participant) => participant.status === "accepted") ? <MessageForm outcome={answer?.message} /> : null}
     </section>
   );
 }

@@ -157,6 +157,15 @@ describe("the staff area", () => {
       // And back in (her manager's approval, below, still waits).
       await marta.getByRole("button", { name: t.action_accept }).click();
       await page.getByRole("status").getByText(fill(t.done_participant, { status: t.pstatus_accepted })).waitFor();
+      // A word to everyone going: checked in the browser first, then e-mailed.
+      await page.getByRole("button", { name: t.message_send }).click();
+      await page.getByText(t.message_error_required).first().waitFor();
+      await page.getByRole("textbox", { name: t.message_subject }).fill("Meeting point");
+      await page.getByRole("textbox", { name: t.message_body }).fill("We meet at the lifeguard tower at 10.");
+      await page.getByRole("button", { name: t.message_send }).click();
+      await page.getByRole("status").getByText(fill(pluralForm(t, "message_sent", 1), { count: 1 })).waitFor();
+      const mails = await (await fetch(`${suite.server.url}/dev/mailbox?to=${encodeURIComponent(people.marta.email)}`)).json();
+      assert.equal(mails[0].subject, "Staff test clean-up: Meeting point");
       // The refusal without a reason answered 400, as it should.
       assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
     });
