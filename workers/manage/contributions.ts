@@ -4,7 +4,7 @@
  * name, and the decision on each: confirmed money counts in the initiative's totals, refused money
  * never does. PayPal contributions are confirmed by the capture itself and are not decided here.
  */
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { CONTRIBUTION_DECISIONS } from "../../app/domain/manage";
 import { fromMinorUnits, type DonationSource } from "../../app/domain/initiatives";
 import { selectInChunks, writeBatch } from "../db/chunks";
@@ -15,7 +15,7 @@ import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
 import type { Notice } from "./notify";
-import { decodeCursor, encodeCursor, pageLimit, type PageQuery } from "./paging";
+import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 import { itemsToChange } from "./review";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
@@ -99,8 +99,7 @@ export async function listContributions(env: Env, org: Tenant, actor: StaffActor
   requireRole(actor, ORGANISING_ROLES);
   const db = getDb(env);
   const limit = pageLimit(query.limit);
-  const oldestFirst = query.status === "pending";
-  const after = decodeCursor(query.cursor);
+  const paging = keyset(contributions.createdAt, contributions.id, query.cursor, query.status === "pending");
   const q = query.q?.trim();
   const rows = await fromContributions(db, columns)
     .where(
@@ -112,21 +111,13 @@ export async function listContributions(env: Env, org: Tenant, actor: StaffActor
         query.initiative_id ? eq(initiatives.id, query.initiative_id) : undefined,
         query.source ? eq(contributions.source, query.source) : undefined,
         q ? or(eq(contributions.confirmationCode, q.toUpperCase()), sql`${profiles.name} like ${likeText(q)} escape '\\'`) : undefined,
-        after
-          ? oldestFirst
-            ? or(gt(contributions.createdAt, after.at), and(eq(contributions.createdAt, after.at), gt(contributions.id, after.id)))
-            : or(lt(contributions.createdAt, after.at), and(eq(contributions.createdAt, after.at), lt(contributions.id, after.id)))
-          : undefined,
+        paging.after,
       ),
     )
-    .orderBy(...(oldestFirst ? [asc(contributions.createdAt), asc(contributions.id)] : [desc(contributions.createdAt), desc(contributions.id)]))
+    .orderBy(...paging.order)
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    contributions: page.map(toManagedContribution),
-    next: rows.length > limit && last ? encodeCursor(last.contribution.createdAt, last.contribution.id) : null,
-  };
+  const { page, next } = pageOf(rows, limit, (row) => row.contribution);
+  return { contributions: page.map(toManagedContribution), next };
 }
 
 /**

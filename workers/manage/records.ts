@@ -4,7 +4,7 @@
  * member's hours and unlocks rating (canRate, SPEC.md section 4); a refused one carries its reason.
  * A bulk decision is all or nothing: one unknown, foreign or already decided record refuses it whole.
  */
-import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { IndicatorUnit } from "../../app/domain/initiatives";
 import { RECORD_DECISIONS } from "../../app/domain/manage";
 import { chunksFor, selectInChunks, writeBatch } from "../db/chunks";
@@ -16,7 +16,7 @@ import { auditStatements } from "./audit";
 import type { Notice } from "./notify";
 import { itemsToChange } from "./review";
 import { requireRole, managedColumn, managedInitiatives, ORGANISING_ROLES, type StaffActor } from "./scope";
-import { decodeCursor, encodeCursor, pageLimit, type PageQuery } from "./paging";
+import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 
 const { participationRecords: records, participations, initiatives, indicators, profiles } = schema;
 
@@ -106,8 +106,7 @@ export async function listRecords(env: Env, org: Tenant, actor: StaffActor, quer
   requireRole(actor, ORGANISING_ROLES);
   const db = getDb(env);
   const limit = pageLimit(query.limit);
-  const oldestFirst = query.status === "pending";
-  const after = decodeCursor(query.cursor);
+  const paging = keyset(records.createdAt, records.id, query.cursor, query.status === "pending");
   const rows = await fromRecords(db, columns)
     .where(
       and(
@@ -116,21 +115,13 @@ export async function listRecords(env: Env, org: Tenant, actor: StaffActor, quer
         eq(records.status, query.status),
         query.initiative_id ? eq(initiatives.id, query.initiative_id) : undefined,
         query.type ? eq(records.type, query.type) : undefined,
-        after
-          ? oldestFirst
-            ? or(gt(records.createdAt, after.at), and(eq(records.createdAt, after.at), gt(records.id, after.id)))
-            : or(lt(records.createdAt, after.at), and(eq(records.createdAt, after.at), lt(records.id, after.id)))
-          : undefined,
+        paging.after,
       ),
     )
-    .orderBy(...(oldestFirst ? [asc(records.createdAt), asc(records.id)] : [desc(records.createdAt), desc(records.id)]))
+    .orderBy(...paging.order)
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    records: page.map(toManagedRecord),
-    next: rows.length > limit && last ? encodeCursor(last.record.createdAt, last.record.id) : null,
-  };
+  const { page, next } = pageOf(rows, limit, (row) => row.record);
+  return { records: page.map(toManagedRecord), next };
 }
 
 /**

@@ -4,7 +4,7 @@
  * upload is seen by whoever sees the initiative's attachments; a refused one only by its uploader,
  * with the reason. Staff open any of them through the initiative's download path.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { AttachmentKind } from "../../app/domain/attachments";
 import { UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { selectInChunks, writeBatch } from "../db/chunks";
@@ -14,7 +14,7 @@ import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
 import type { Notice } from "./notify";
-import { decodeCursor, encodeCursor, pageLimit, type PageQuery } from "./paging";
+import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 import { itemsToChange } from "./review";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
@@ -95,8 +95,7 @@ export async function listUploads(env: Env, org: Tenant, actor: StaffActor, quer
   requireRole(actor, ORGANISING_ROLES);
   const db = getDb(env);
   const limit = pageLimit(query.limit);
-  const oldestFirst = query.status === "pending";
-  const after = decodeCursor(query.cursor);
+  const paging = keyset(attachments.createdAt, attachments.id, query.cursor, query.status === "pending");
   const rows = await fromUploads(db, columns)
     .where(
       and(
@@ -107,21 +106,13 @@ export async function listUploads(env: Env, org: Tenant, actor: StaffActor, quer
         eq(attachments.status, query.status),
         query.initiative_id ? eq(initiatives.id, query.initiative_id) : undefined,
         query.kind ? eq(attachments.kind, query.kind) : undefined,
-        after
-          ? oldestFirst
-            ? or(gt(attachments.createdAt, after.at), and(eq(attachments.createdAt, after.at), gt(attachments.id, after.id)))
-            : or(lt(attachments.createdAt, after.at), and(eq(attachments.createdAt, after.at), lt(attachments.id, after.id)))
-          : undefined,
+        paging.after,
       ),
     )
-    .orderBy(...(oldestFirst ? [asc(attachments.createdAt), asc(attachments.id)] : [desc(attachments.createdAt), desc(attachments.id)]))
+    .orderBy(...paging.order)
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    uploads: page.map((row) => toManagedUpload(org, row)),
-    next: rows.length > limit && last ? encodeCursor(last.attachment.createdAt, last.attachment.id) : null,
-  };
+  const { page, next } = pageOf(rows, limit, (row) => row.attachment);
+  return { uploads: page.map((row) => toManagedUpload(org, row)), next };
 }
 
 /** Publishes or refuses one upload (404 / 403 / 409 as every staff decision, review.ts). */

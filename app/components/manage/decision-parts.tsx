@@ -1,5 +1,6 @@
 /** What the staff screens (/manage) share: status tabs, the pager, the reason field and the outcome of a decision. */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { TabLinks } from "~/components/initiative/tabs";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
@@ -94,5 +95,20 @@ export function ListState({ failed, empty, reloadHref }: { failed: boolean; empt
         {t("reload")}
       </a>
     </Alert>
+  );
+}
+
+/** One staff screen's section: its heading (the page's h2, under "Manage"), what it is for, and its content. */
+export function ManageSection({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <div>
+        <h2 id={id} className="text-xl font-semibold">
+          {title}
+        </h2>
+        {intro ? <p className="text-sm text-muted-foreground">{intro}</p> : null}
+      </div>
+      {children}
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
-import { ListState, OutcomeAlert } from "~/components/manage/decision-parts";
+import { ListState, ManageSection, OutcomeAlert } from "~/components/manage/decision-parts";
 import { DecisionRow } from "~/components/manage/decision-row";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
@@ -31,13 +31,7 @@ export default function ManageApprovals() {
   const { settings } = useSignedIn();
   const location = useLocation();
   return (
-    <section aria-labelledby="approvals-title" className="flex flex-col gap-4">
-      <div>
-        <h2 id="approvals-title" className="text-xl font-semibold">
-          {t("approvals_title")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("approvals_intro")}</p>
-      </div>
+    <ManageSection id="approvals-title" title={t("approvals_title")} intro={t("approvals_intro")}>
       <OutcomeAlert outcome={outcome} done={(decided) => t(decided === "approved" ? "done_approved" : "done_approval_rejected")} />
       {approvals?.length ? (
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
@@ -72,7 +66,7 @@ export default function ManageApprovals() {
       ) : (
         <ListState failed={!approvals} empty={t("approvals_empty")} reloadHref={location.pathname + location.search} />
       )}
-    </section>
+    </ManageSection>
   );
 }
 

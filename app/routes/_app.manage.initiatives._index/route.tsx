@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
-import { ListState } from "~/components/manage/decision-parts";
+import { ListState, ManageSection } from "~/components/manage/decision-parts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { INITIATIVE_TYPES } from "~/domain/initiatives";
 import { INITIATIVE_STATUS_FILTERS } from "~/domain/manage";
@@ -35,13 +35,7 @@ export default function ManageInitiatives() {
     return `/manage/initiatives?${params}`;
   };
   return (
-    <section aria-labelledby="initiatives-title" className="flex flex-col gap-4">
-      <div>
-        <h2 id="initiatives-title" className="text-xl font-semibold">
-          {t("initiatives_title")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("initiatives_intro")}</p>
-      </div>
+    <ManageSection id="initiatives-title" title={t("initiatives_title")} intro={t("initiatives_intro")}>
       <Form method="get" role="search" className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="initiatives-q" className="text-sm font-medium">
@@ -127,7 +121,7 @@ export default function ManageInitiatives() {
           ) : null}
         </nav>
       ) : null}
-    </section>
+    </ManageSection>
   );
 }
 

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
-import { ListState, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
+import { ListState, ManageSection, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
 import { DecisionRow } from "~/components/manage/decision-row";
 import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/domain/donation";
@@ -36,13 +36,7 @@ export default function ManageMoney() {
   const location = useLocation();
   const contributions = page?.contributions ?? [];
   return (
-    <section aria-labelledby="money-title" className="flex flex-col gap-4">
-      <div>
-        <h2 id="money-title" className="text-xl font-semibold">
-          {t("money_title")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("money_intro")}</p>
-      </div>
+    <ManageSection id="money-title" title={t("money_title")} intro={t("money_intro")}>
       <StatusTabs path="/manage/money" statuses={MONEY_TABS} current={status} />
       <Form method="get" role="search" className="flex items-end gap-2">
         {status !== "pending" ? <input type="hidden" name="status" value={status} /> : null}
@@ -101,7 +95,7 @@ export default function ManageMoney() {
         <ListState failed={!page} empty={t(status === "pending" && !q ? "money_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
       )}
       <Pager path="/manage/money" status={status} next={page?.next ?? null} paged={paged} />
-    </section>
+    </ManageSection>
   );
 }
 

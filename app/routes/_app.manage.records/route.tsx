@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ListState, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
+import { ListState, ManageSection, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
 import { RecordsQueue } from "~/components/manage/records-queue";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { RECORD_TABS } from "~/domain/manage";
@@ -32,13 +32,7 @@ export default function ManageRecords() {
   const location = useLocation();
   const records = page?.records ?? [];
   return (
-    <section aria-labelledby="records-title" className="flex flex-col gap-4">
-      <div>
-        <h2 id="records-title" className="text-xl font-semibold">
-          {t("records_title")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("records_intro")}</p>
-      </div>
+    <ManageSection id="records-title" title={t("records_title")} intro={t("records_intro")}>
       <StatusTabs path="/manage/records" statuses={RECORD_TABS} current={status} />
       <OutcomeAlert outcome={outcome} done={(decided, count) => t(decided === "validated" ? "done_validated" : "done_rejected", { count })} />
       {records.length ? (
@@ -47,7 +41,7 @@ export default function ManageRecords() {
         <ListState failed={!page} empty={t(status === "pending" ? "records_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
       )}
       <Pager path="/manage/records" status={status} next={page?.next ?? null} paged={paged} />
-    </section>
+    </ManageSection>
   );
 }
 

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
-import { ListState, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
+import { ListState, ManageSection, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
 import { DecisionRow } from "~/components/manage/decision-row";
 import { formatFileSize } from "~/domain/initiatives/format";
 import { UPLOAD_TABS } from "~/domain/manage";
@@ -36,13 +36,7 @@ export default function ManageUploads() {
   const location = useLocation();
   const uploads = page?.uploads ?? [];
   return (
-    <section aria-labelledby="uploads-title" className="flex flex-col gap-4">
-      <div>
-        <h2 id="uploads-title" className="text-xl font-semibold">
-          {t("uploads_title")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("uploads_intro")}</p>
-      </div>
+    <ManageSection id="uploads-title" title={t("uploads_title")} intro={t("uploads_intro")}>
       <StatusTabs path="/manage/uploads" statuses={UPLOAD_TABS} current={status} />
       <OutcomeAlert outcome={outcome} done={(decided) => t(decided === "published" ? "done_published" : "done_upload_rejected")} />
       {uploads.length ? (
@@ -90,7 +84,7 @@ export default function ManageUploads() {
         <ListState failed={!page} empty={t(status === "pending" ? "uploads_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
       )}
       <Pager path="/manage/uploads" status={status} next={page?.next ?? null} paged={paged} />
-    </section>
+    </ManageSection>
   );
 }
 
