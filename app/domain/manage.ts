@@ -33,8 +33,23 @@ export const participantMessageSchema = v.strictObject(
 /** The same as the page's form posts it, beside its other fields (intent): unknown fields are the API's concern. */
 export const participantMessageFormSchema = v.object(participantMessageSchema.entries);
 
-/** The statuses the initiatives list filters by. */
+/** The statuses the initiatives list filters by, and the ones staff set. */
 export const INITIATIVE_STATUS_FILTERS = ["open", "suspended", "canceled"] as const;
+
+/**
+ * PUT /api/{org}/manage/initiatives/{id}: what staff change on an initiative without the editor,
+ * its status (open, suspended: nobody joins, canceled) and its pin on the wall. At least one.
+ */
+export const initiativeStateSchema = v.pipe(
+  v.strictObject(
+    {
+      status: v.optional(v.picklist(INITIATIVE_STATUS_FILTERS, "form_error_invalid")),
+      pinned: v.optional(v.boolean("form_error_invalid")),
+    },
+    "form_error_unknown_field",
+  ),
+  v.check((body) => body.status !== undefined || body.pinned !== undefined, "form_error_empty_update"),
+);
 
 /** The /manage sections a role works in, in the order of its tabs. */
 export function manageSections(role: string): ("records" | "uploads" | "money" | "initiatives" | "approvals")[] {

@@ -7,6 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addParticipation, createInitiative, DAY } from "./initiatives-fixtures";
+import { invalidateOrganization } from "../../workers/tenant/organizations";
 import { call, createMember, json, login, mailbox, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
@@ -176,3 +177,33 @@ describe("writing to the participants", () => {
   });
 });
 
+
+describe("status and pin", () => {
+  it("suspends and reopens an initiative; members see it; audited; bad or empty changes are 400", async () => {
+    const res = await api("olga", "PUT", `/initiatives/${ids.beach}`, { status: "suspended" });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ id: ids.beach, status: "suspended", pinned: false, can_pin: false });
+    const seen = await json(await call("GET", "/api/acme/initiative/beach", { token: tokens.marta }));
+    expect(seen.status).toBe("suspended");
+    expect((await api("olga", "PUT", `/initiatives/${ids.beach}`, { status: "open" })).status).toBe(200);
+    const actions = await env.DB.prepare("SELECT action, detail FROM audit_log WHERE target_id = ? AND action IN ('initiative.suspended', 'initiative.open') ORDER BY created_at, action DESC").bind(ids.beach).all();
+    expect(actions.results).toEqual([
+      { action: "initiative.suspended", detail: '{"from":"open"}' },
+      { action: "initiative.open", detail: '{"from":"suspended"}' },
+    ]);
+    for (const body of [{}, { status: "closed" }, { pinned: "yes" }, { title: "New" }]) expect((await api("olga", "PUT", `/initiatives/${ids.beach}`, body)).status, JSON.stringify(body)).toBe(400);
+    expect((await api("otto", "PUT", `/initiatives/${ids.beach}`, { status: "canceled" })).status).toBe(403);
+    expect((await api("marta", "PUT", `/initiatives/${ids.beach}`, { status: "canceled" })).status).toBe(403);
+  });
+
+  it("pins only where the organisation pins initiatives", async () => {
+    const refused = await api("olga", "PUT", `/initiatives/${ids.beach}`, { pinned: true });
+    expect([refused.status, (await json(refused)).error]).toEqual([409, "pinning_disabled"]);
+    await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.can_pin_initiatives', json('true')) WHERE id = 'org-acme'").run();
+    await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
+    const pinned = await api("olga", "PUT", `/initiatives/${ids.beach}`, { pinned: true });
+    expect(pinned.status).toBe(200);
+    const row = await env.DB.prepare("SELECT pinned FROM initiatives WHERE id = ?").bind(ids.beach).first();
+    expect(row).toEqual({ pinned: 1 });
+  });
+});

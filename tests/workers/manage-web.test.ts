@@ -182,6 +182,17 @@ describe("initiatives and participants", () => {
     await run(participantsAction as Route, post("olga", `/manage/initiatives/${ids.beach}`, [["uuid", ids.uuid], ["decide", "accepted"]]), { id: ids.beach });
   });
 
+  it("suspends and reopens the initiative from its page", async () => {
+    const path = `/manage/initiatives/${ids.beach}`;
+    const suspended = await run(participantsAction as Route, post("olga", path, [["intent", "initiative_state"], ["status", "suspended"]]), { id: ids.beach });
+    expect(suspended).toMatchObject({ status: 200, data: { decision: { done: { status: "state" } } } });
+    expect((await run(participantsLoader as Route, get("olga", path), { id: ids.beach })).data!.data.initiative).toMatchObject({ status: "suspended", can_pin: false });
+    const pin = await run(participantsAction as Route, post("olga", path, [["intent", "initiative_state"], ["pinned", "true"]]), { id: ids.beach });
+    expect(pin).toMatchObject({ status: 409, data: { decision: { error: "pinning_disabled" } } });
+    expect((await run(participantsAction as Route, post("olga", path, [["intent", "initiative_state"], ["status", "closed"]]), { id: ids.beach })).status).toBe(400);
+    await run(participantsAction as Route, post("olga", path, [["intent", "initiative_state"], ["status", "open"]]), { id: ids.beach });
+  });
+
   it("writes to everyone going, after the schema's check", async () => {
     const path = `/manage/initiatives/${ids.beach}`;
     const empty = await run(participantsAction as Route, post("olga", path, [["intent", "message_participants"], ["subject", ""], ["body", "Hi"]]), { id: ids.beach });

@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { DONATION_SOURCES, INITIATIVE_TYPES } from "../../app/domain/initiatives";
-import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, participantMessageSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
+import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { schema } from "../db/client";
 import { listApprovals } from "../manage/approvals";
 import { listContributions, reviewContribution } from "../manage/contributions";
@@ -16,7 +16,7 @@ import { pageQuerySchema } from "../manage/paging";
 import { listRecords, reviewRecords } from "../manage/records";
 import type { StaffActor } from "../manage/scope";
 import { listUploads, reviewUpload } from "../manage/uploads";
-import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus } from "../manage/initiatives";
+import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
 import { csvResponse } from "../lib/csv";
 import { messageParticipants } from "../manage/messages";
 import { validate } from "../lib/validation";
@@ -96,6 +96,10 @@ export const manageRoutes = new Hono<AppEnv>()
   .get("/initiatives", validate("query", initiativeQuery), async (c) => c.json(await listManagedInitiatives(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .get("/initiatives/:id/participants.csv", participantsCsv)
   .get("/initiatives/:id/participants", async (c) => c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"))))
+  .put("/initiatives/:id", validate("json", initiativeStateSchema), async (c) => {
+    await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
+    return c.json((await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"))).initiative);
+  })
   .post("/initiatives/:id/message", validate("json", participantMessageSchema), async (c) => {
     const { recipients, send } = await messageParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     c.executionCtx.waitUntil(send());

@@ -124,7 +124,15 @@ async function managedInitiative(env: Env, org: Tenant, actor: StaffActor, id: s
   requireRole(actor, ORGANISING_ROLES);
   const db = getDb(env);
   const row = await db
-    .select({ id: initiatives.id, slug: initiatives.slug, title: initiatives.title, type: initiatives.type, managed: managedColumn(db, actor) })
+    .select({
+      id: initiatives.id,
+      slug: initiatives.slug,
+      title: initiatives.title,
+      type: initiatives.type,
+      status: initiatives.status,
+      pinned: initiatives.pinned,
+      managed: managedColumn(db, actor),
+    })
     .from(initiatives)
     .where(and(eq(initiatives.orgId, org.id), eq(initiatives.id, id)))
     .get();
@@ -189,7 +197,16 @@ export async function listParticipants(env: Env, org: Tenant, actor: StaffActor,
   ]);
   const showPhone = phoneRequired(org.community);
   return {
-    initiative: { id: initiative.id, slug: initiative.slug, title: initiative.title, type: initiative.type },
+    initiative: {
+      id: initiative.id,
+      slug: initiative.slug,
+      title: initiative.title,
+      type: initiative.type,
+      status: initiative.status,
+      pinned: initiative.pinned,
+      /** Whether the organisation pins initiatives to the top of the wall at all (can_pin_initiatives). */
+      can_pin: org.community.can_pin_initiatives,
+    },
     participants: people.map((person): ManagedParticipant => {
       const mine = totals.filter((total) => total.uuid === person.uuid);
       const hours = mine.find((total) => total.type === "hours");
@@ -241,5 +258,38 @@ export async function setParticipantStatus(
     db.update(participations).set({ status, updatedAt: now }).where(eq(participations.id, row.id)),
     recount(db, initiative.id),
     ...auditStatements(db, org.id, actor.memberId, [{ action: `participant.${status}`, targetType: "participation", targetId: row.id, detail: { from: row.status } }], now),
+  ]);
+}
+
+/**
+ * Staff change an initiative's status (open, suspended, canceled) or its pin; pinning needs the
+ * organisation's can_pin_initiatives (409 pinning_disabled). The change and its audit row are one
+ * batch; a change to what it already is writes nothing.
+ */
+export async function updateInitiativeState(
+  env: Env,
+  org: Tenant,
+  actor: StaffActor,
+  initiativeId: string,
+  change: { status?: InitiativeStatus; pinned?: boolean },
+  now: number,
+) {
+  const initiative = await managedInitiative(env, org, actor, initiativeId);
+  if (change.pinned !== undefined && !org.community.can_pin_initiatives) {
+    throw conflict("pinning_disabled", "This organisation does not pin initiatives.");
+  }
+  const set = {
+    ...(change.status !== undefined && change.status !== initiative.status ? { status: change.status } : {}),
+    ...(change.pinned !== undefined && change.pinned !== initiative.pinned ? { pinned: change.pinned } : {}),
+  };
+  if (!Object.keys(set).length) return;
+  const db = getDb(env);
+  const entries = [
+    ...(set.status ? [{ action: `initiative.${set.status}`, targetType: "initiative" as const, targetId: initiative.id, detail: { from: initiative.status } }] : []),
+    ...(set.pinned !== undefined ? [{ action: set.pinned ? "initiative.pinned" : "initiative.unpinned", targetType: "initiative" as const, targetId: initiative.id }] : []),
+  ];
+  await writeBatch(db, [
+    db.update(initiatives).set({ ...set, updatedAt: now }).where(eq(initiatives.id, initiative.id)),
+    ...auditStatements(db, org.id, actor.memberId, entries, now),
   ]);
 }

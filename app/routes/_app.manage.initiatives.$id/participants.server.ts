@@ -2,7 +2,7 @@
  * /manage/initiatives/{id} on the server: the initiative's participants, the organiser's decision on
  * one of them, and the CSV download streamed from the API.
  */
-import { ORGANISING_ROLES, PARTICIPANT_DECISIONS, participantMessageFormSchema } from "~/domain/manage";
+import { INITIATIVE_STATUS_FILTERS, ORGANISING_ROLES, PARTICIPANT_DECISIONS, participantMessageFormSchema } from "~/domain/manage";
 import { parseForm } from "~/domain/form-values";
 import type { MessageOutcome } from "~/components/manage/message-form";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
@@ -47,4 +47,15 @@ export async function messageParticipants(args: ApiArgs, id: string, form: FormD
   );
   if (result.ok) return { status: 200, outcome: { sent: result.data.recipients, error: null, fields: {} } };
   return { status: result.status, outcome: { sent: null, error: result.error.error, fields: result.error.fields ?? {} } };
+}
+
+/** The initiative's status or pin, as the state form's button says. */
+export async function changeInitiativeState(args: ApiArgs, id: string, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+  const { org } = await requireStaff(args, ORGANISING_ROLES);
+  const status = INITIATIVE_STATUS_FILTERS.find((value) => value === form.get("status"));
+  const pinned = form.get("pinned");
+  const change = status ? { status } : pinned === "true" || pinned === "false" ? { pinned: pinned === "true" } : null;
+  if (!change) return { status: 400, outcome: { done: null, error: "validation_error", fields: { status: "form_error_invalid" } } };
+  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.initiatives[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: change }));
+  return decisionOutcome(result, "state", 1);
 }

@@ -10,7 +10,8 @@ import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { MESSAGE_INTENT, MessageForm, type MessageOutcome } from "~/components/manage/message-form";
-import { decideParticipant, loadParticipants, messageParticipants } from "./participants.server";
+import { InitiativeState, STATE_INTENT } from "~/components/manage/initiative-state";
+import { changeInitiativeState, decideParticipant, loadParticipants, messageParticipants } from "./participants.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "participants_title");
 
@@ -25,7 +26,7 @@ export async function action(args: ActionFunctionArgs) {
     const { status, outcome } = await messageParticipants(args, args.params.id ?? "", form);
     return data({ message: outcome }, { status });
   }
-  const { status, outcome } = await decideParticipant(args, args.params.id ?? "", form);
+  const { status, outcome } = await (form.get("intent") === STATE_INTENT ? changeInitiativeState : decideParticipant)(args, args.params.id ?? "", form);
   return data({ decision: outcome }, { status });
 }
 
@@ -63,7 +64,8 @@ export default function ManageParticipants() {
           </a>
         ) : null}
       </div>
-      <OutcomeAlert outcome={outcome} done={(status) => t("done_participant", { status: t(`pstatus_${status}`) })} />
+      <OutcomeAlert outcome={outcome} done={(status) => (status === "state" ? t("done_state") : t("done_participant", { status: t(`pstatus_${status}`) }))} />
+      {loaded ? <InitiativeState initiative={loaded.initiative} /> : null}
       {loaded?.participants.length ? (
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
           {loaded.participants.map((participant) => (

@@ -157,6 +157,11 @@ describe("the staff area", () => {
       // And back in (her manager's approval, below, still waits).
       await marta.getByRole("button", { name: t.action_accept }).click();
       await page.getByRole("status").getByText(fill(t.done_participant, { status: t.pstatus_accepted })).waitFor();
+      // Suspend it for a moment, then reopen it.
+      await page.getByRole("button", { name: t.action_suspend }).click();
+      await page.getByText(t.state_suspended).waitFor();
+      await page.getByRole("button", { name: t.action_reopen }).click();
+      await page.getByText(t.state_open).waitFor();
       // A word to everyone going: checked in the browser first, then e-mailed.
       await page.getByRole("button", { name: t.message_send }).click();
       await page.getByText(t.message_error_required).first().waitFor();
