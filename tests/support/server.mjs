@@ -127,7 +127,8 @@ export async function startServer({ seed = true, vars = {}, readyPath = "/welcom
   let output = "";
   try {
     await runStep(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-    if (seed) await runStep(bin("node"), [path.join(root, "scripts", "seed.mjs"), "--persist-to", persistDir]);
+    // The demo rows only: tests that need files upload their own.
+    if (seed) await runStep(bin("node"), [path.join(root, "scripts", "seed.mjs"), "--no-files", "--persist-to", persistDir]);
 
     const port = await freePort();
     // Its own inspector port too: several servers at once (helpers, the bench) otherwise collide on it.
