@@ -234,6 +234,18 @@ describe("money", () => {
     expect((await api("olga", "PUT", `/contributions/${ids.transfer}`, { status: "rejected" })).status).toBe(409);
     expect((await api("otto", "PUT", `/contributions/${ids.transfer}`, { status: "confirmed" })).status).toBe(403);
   });
+
+  it("exports the list's donations as CSV, with the list's filters; members get 403", async () => {
+    const res = await api("olga", "GET", "/contributions.csv?status=confirmed&q=ab12");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="contributions-confirmed.csv"');
+    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe('"created_at","initiative","donor","amount","currency","source","status","confirmation_code","anonymous","comment","reviewed_at","reject_reason"');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^"[^"]+","Food bank","Marta","25","EUR","transfer","confirmed","AB12","no","","[^"]+",""$/);
+    expect((await api("marta", "GET", "/contributions.csv")).status).toBe(403);
+    expect((await api("olga", "GET", "/contributions.csv?status=lost")).status).toBe(400);
+  });
 });
 
 describe("members' uploads", () => {
@@ -271,9 +283,13 @@ describe("approvals", () => {
   });
 
   it("the decision tells the participant and writes its audit row; the list empties", async () => {
-    const res = await call("PUT", `/api/acme/initiative/${ids.beach}/participants/${ids.martaAtBeach}/approval`, { token: tokens.luis, body: { approved: true } });
+    const tooLong = await call("PUT", `/api/acme/initiative/${ids.beach}/participants/${ids.martaAtBeach}/approval`, { token: tokens.luis, body: { approved: true, note: "x".repeat(501) } });
+    expect(tooLong.status).toBe(400);
+    const res = await call("PUT", `/api/acme/initiative/${ids.beach}/participants/${ids.martaAtBeach}/approval`, { token: tokens.luis, body: { approved: true, note: "Take Friday afternoon off for it." } });
     expect(res.status).toBe(204);
-    expect((await mailbox("marta@acme.example"))[0].subject).toBe("Tu asistencia a Beach clean-up está aprobada");
+    const [mail] = await mailbox("marta@acme.example");
+    expect(mail.subject).toBe("Tu asistencia a Beach clean-up está aprobada");
+    expect(mail.text).toContain("Nota de tu responsable: Take Friday afternoon off for it.");
     expect((await json(await api("luis", "GET", "/approvals"))).approvals).toEqual([]);
     const row = await env.DB.prepare("SELECT action FROM audit_log WHERE action = 'participation.approved' AND actor_member_id = ?").bind(ids.luis).first();
     expect(row).toEqual({ action: "participation.approved" });

@@ -16,6 +16,7 @@ import { loader as appLoader } from "../../app/routes/_app";
 import { loader as initiativesLoader } from "../../app/routes/_app.manage.initiatives._index/route";
 import { action as participantsAction, loader as participantsLoader } from "../../app/routes/_app.manage.initiatives.$id/route";
 import { loader as csvLoader } from "../../app/routes/_app.manage.initiatives.$id_.participants[.csv]";
+import { loader as moneyCsvLoader } from "../../app/routes/_app.manage.money[.csv]";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
@@ -154,6 +155,10 @@ describe("money", () => {
     expect(confirmed).toMatchObject({ status: 200, data: { done: { status: "confirmed" } } });
     const again = await run(moneyAction as Route, post("olga", "/manage/money", [["id", ids.pledge], ["decide", "rejected"]]));
     expect(again).toMatchObject({ status: 409, data: { error: "contribution_already_reviewed" } });
+    const csv = (await moneyCsvLoader({ request: get("olga", "/manage/money.csv?status=confirmed&q=qx7p"), context: await testLoadContext("acme"), params: {} })) as Response;
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(await csv.text()).toContain('"Food bank","Marta","12.5","EUR","transfer","confirmed","QX7P"');
+    expect((await run(moneyCsvLoader as Route, get("marta", "/manage/money.csv"))).status).toBe(404);
   });
 });
 
@@ -207,7 +212,7 @@ describe("approvals", () => {
     expect((await run(approvalsLoader as Route, get("olga", "/manage/approvals"))).data).toEqual({ approvals: [] });
     const waiting = await run(approvalsLoader as Route, get("mario", "/manage/approvals"));
     expect(waiting.data!.approvals).toEqual([expect.objectContaining({ participant_uuid: ids.uuid })]);
-    const decided = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["initiative_id", ids.beach], ["participant_uuid", ids.uuid], ["decide", "approved"]]));
+    const decided = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["initiative_id", ids.beach], ["participant_uuid", ids.uuid], ["decide", "approved"], ["reason", "Enjoy it"]]));
     expect(decided).toMatchObject({ status: 200, data: { done: { status: "approved" } } });
     expect((await run(approvalsLoader as Route, get("mario", "/manage/approvals"))).data).toEqual({ approvals: [] });
     const bad = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["decide", "maybe"]]));

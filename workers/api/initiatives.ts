@@ -50,7 +50,7 @@ export const initiativeRoutes = new Hono<AppEnv>()
       { memberId: c.var.auth.memberId, membership: c.var.membership },
       c.req.param("id"),
       c.req.param("participant_uuid"),
-      c.req.valid("json").approved,
+      c.req.valid("json"),
       Date.now(),
     );
     sendAfterAnswer(c, notices);

@@ -11,10 +11,10 @@ import { DONATION_SOURCES, INITIATIVE_TYPES } from "../../app/domain/initiatives
 import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { schema } from "../db/client";
 import { listApprovals } from "../manage/approvals";
-import { listContributions, reviewContribution } from "../manage/contributions";
+import { allContributions, listContributions, reviewContribution } from "../manage/contributions";
 import { pageQuerySchema } from "../manage/paging";
 import { listRecords, reviewRecords } from "../manage/records";
-import type { StaffActor } from "../manage/scope";
+import { ORGANISING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import { listUploads, reviewUpload } from "../manage/uploads";
 import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
 import { csvResponse } from "../lib/csv";
@@ -81,6 +81,18 @@ export const manageRoutes = new Hono<AppEnv>()
   .get("/contributions", validate("query", contributionQuery), async (c) =>
     c.json(await listContributions(c.env, c.var.org, actorOf(c), c.req.valid("query"))),
   )
+  .get("/contributions.csv", validate("query", contributionQuery), (c) => {
+    const actor = actorOf(c);
+    requireRole(actor, ORGANISING_ROLES);
+    const { limit: _limit, cursor: _cursor, ...query } = c.req.valid("query");
+    const header = ["created_at", "initiative", "donor", "amount", "currency", "source", "status", "confirmation_code", "anonymous", "comment", "reviewed_at", "reject_reason"];
+    const rows = (async function* () {
+      for await (const m of allContributions(c.env, c.var.org, actor, query)) {
+        yield [m.created_at, m.initiative.title, m.donor.name, m.value, m.currency, m.source, m.status, m.confirmation_code, m.anonymous ? "yes" : "no", m.comment, m.reviewed_at, m.reject_reason];
+      }
+    })();
+    return csvResponse(`contributions-${query.status}.csv`, header, rows);
+  })
   .put("/contributions/:id", validate("json", decisionSchema(CONTRIBUTION_DECISIONS, { reasonRequired: false })), async (c) => {
     const { contribution, notices } = await reviewContribution(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);

@@ -70,7 +70,8 @@ export function renderNotice(kind: NoticeKind, locale: string, vars: NoticeVars)
     amount: vars.amount ?? "",
   });
   const key = (part: "subject" | "body") => `notice_${kind}_${part}` as EmailKey;
-  const reason = vars.reason?.trim() ? "notice_reason" : null;
+  // A manager's note on attendance is a note, not a reason for a refusal.
+  const reason = vars.reason?.trim() ? (kind.startsWith("attendance_") ? "notice_note" : "notice_reason") : null;
   const subject = oneLine(plain(key("subject")));
   const text = [
     plain("notice_greeting"),

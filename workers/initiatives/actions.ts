@@ -20,7 +20,7 @@ import {
 } from "../../app/domain/initiatives";
 import { writeBatch } from "../db/chunks";
 import { auditStatements } from "../manage/audit";
-import { approvesEveryone } from "../../app/domain/manage";
+import { approvesEveryone, REVIEW_REASON_MAX_LENGTH } from "../../app/domain/manage";
 import type { Notice } from "../manage/notify";
 import { getDb, schema, type Database } from "../db/client";
 import { DomainError, badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
@@ -171,7 +171,14 @@ export async function rate(env: Pick<Env, "DB">, org: Tenant, memberId: string, 
     .onConflictDoUpdate({ target: [scores.initiativeId, scores.memberId], set: { initiativeScore, organizationScore } });
 }
 
-export const approvalSchema = v.strictObject({ approved: v.boolean("form_error_required") }, "form_error_unknown_field");
+/** The manager's decision, with an optional note the participant reads in the e-mail (and the audit keeps). */
+export const approvalSchema = v.strictObject(
+  {
+    approved: v.boolean("form_error_required"),
+    note: v.optional(v.nullable(v.pipe(v.string("form_error_invalid"), v.trim(), v.maxLength(REVIEW_REASON_MAX_LENGTH, "form_error_max_length"))), null),
+  },
+  "form_error_unknown_field",
+);
 
 /**
  * A manager's decision on a participation that waits for it. Managers and administrators of the
@@ -186,9 +193,11 @@ export async function decideApproval(
   manager: { memberId: string; membership: OrgMembership },
   initiativeId: string,
   participantUuid: string,
-  approved: boolean,
+  decision: { approved: boolean; note?: string | null },
   now: number,
 ): Promise<Notice[]> {
+  const { approved } = decision;
+  const note = decision.note?.trim() || null;
   const db = getDb(env);
   const found = await db
     .select({ participation: participations, managerMemberId: schema.memberships.managerMemberId, slug: initiatives.slug, title: initiatives.title })
@@ -203,9 +212,9 @@ export async function decideApproval(
   const p = found.participation;
   if (p.managerApprovalStatus === "not_needed") throw conflict("approval_not_needed", "This participation does not need approval.");
   const audit = (action: string) =>
-    auditStatements(db, org.id, manager.memberId, [{ action, targetType: "participation", targetId: p.id, detail: { initiative_id: initiativeId } }], now);
+    auditStatements(db, org.id, manager.memberId, [{ action, targetType: "participation", targetId: p.id, detail: { initiative_id: initiativeId, ...(note ? { note } : {}) } }], now);
   const notice = (kind: "attendance_approved" | "attendance_rejected"): Notice[] => [
-    { kind, memberId: p.memberId, initiative: { slug: found.slug, title: found.title } },
+    { kind, memberId: p.memberId, initiative: { slug: found.slug, title: found.title }, reason: note },
   ];
   if (approved) {
     if (p.managerApprovalStatus === "approved") return [];

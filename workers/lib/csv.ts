@@ -12,21 +12,26 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export const csvRow = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+export const csvRow = (cells: Row) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** A streamed CSV answer: the header row, then one row per item as the stream is read. */
-export function csvResponse(filename: string, header: string[], rows: Iterable<(string | number | null | undefined)[]>): Response {
+type Row = (string | number | null | undefined)[];
+
+/**
+ * A streamed CSV answer: the header row, then the rows as the stream is read, from a list or from
+ * an async source that reads page after page (so a long export never sits whole in memory).
+ */
+export function csvResponse(filename: string, header: string[], rows: Iterable<Row> | AsyncIterable<Row>): Response {
   const encoder = new TextEncoder();
-  const iterator = rows[Symbol.iterator]();
+  const iterator = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
   let started = false;
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       if (!started) {
         started = true;
         controller.enqueue(encoder.encode(`\uFEFF${csvRow(header)}`));
         return;
       }
-      const next = iterator.next();
+      const next = await iterator.next();
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(csvRow(next.value)));
     },

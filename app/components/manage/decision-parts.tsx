@@ -41,12 +41,12 @@ export function Pager({ path, status, next, paged }: { path: string; status: str
 }
 
 /** The reason of a refusal, which the member reads: needed for some decisions, optional for others. */
-export function ReasonField({ id, required, error, className }: { id: string; required: boolean; error?: string | null; className?: string }) {
+export function ReasonField({ id, required, error, className, note = false }: { id: string; required: boolean; error?: string | null; className?: string; note?: boolean }) {
   const { t } = useTranslation("manage");
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
       <label htmlFor={id} className="text-sm font-medium">
-        {t("reason_label")}
+        {t(note ? "note_label" : "reason_label")}
       </label>
       <textarea
         id={id}
@@ -57,7 +57,7 @@ export function ReasonField({ id, required, error, className }: { id: string; re
         className="w-full rounded-md border border-input bg-card px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {t(required ? "reason_required_hint" : "reason_optional_hint")}
+        {t(note ? "note_hint" : required ? "reason_required_hint" : "reason_optional_hint")}
       </p>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive">

@@ -35,8 +35,8 @@ export function DecisionRow({
   /** The form's fields that name the item. */
   hidden: Record<string, string>;
   buttons: DecisionButton[];
-  /** Whether a refusal takes a reason, and whether it must. */
-  reason: "required" | "optional" | "none";
+  /** Whether a refusal takes a reason, and whether it must; or a note that goes with either decision. */
+  reason: "required" | "optional" | "note" | "none";
   reasonError?: string | null;
   /** The status of an item already decided (no buttons then). */
   decided?: string | null;
@@ -60,7 +60,7 @@ export function DecisionRow({
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          {reason !== "none" ? <ReasonField id={`reason-${id}`} required={reason === "required"} error={reasonError} className="flex-1" /> : null}
+          {reason !== "none" ? <ReasonField id={`reason-${id}`} required={reason === "required"} note={reason === "note"} error={reasonError} className="flex-1" /> : null}
           <div className="flex gap-2">
             {buttons.map((button) => (
               <Button key={button.value} type="submit" name="decide" value={button.value} variant={button.primary ? "default" : "outline"} aria-describedby={summary} disabled={pending}>

@@ -24,8 +24,8 @@ export async function decideApproval(args: ApiArgs, form: FormData): Promise<{ s
   const result = await memberCall(args, "PUT", (api) =>
     api.api[":org"].initiative[":id"].participants[":participant_uuid"].approval.$put({
       param: { org: pathParam(org), id: pathParam(initiative), participant_uuid: pathParam(participant) },
-      json: { approved: decide === "approved" },
+      json: { approved: decide === "approved", note: String(form.get("reason") ?? "").trim() || null },
     }),
   );
-  return decisionOutcome(result, decide, 1);
+  return decisionOutcome(result, decide, 1, participant);
 }

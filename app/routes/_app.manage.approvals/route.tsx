@@ -42,7 +42,8 @@ export default function ManageApprovals() {
               intent="review_approval"
               person={approval.member}
               hidden={{ initiative_id: approval.initiative.id, participant_uuid: approval.participant_uuid }}
-              reason="none"
+              reason="note"
+              reasonError={outcome?.id === approval.participant_uuid ? (outcome.fields.note ?? null) : null}
               buttons={[
                 { value: "approved", label: t("approve"), primary: true },
                 { value: "rejected", label: t("reject") },

@@ -1,8 +1,8 @@
 /** /manage/money on the server: pledges of one status (searchable by code or donor) and the decision on one. */
 import { CONTRIBUTION_DECISIONS, ORGANISING_ROLES } from "~/domain/manage";
 import { MONEY_TABS } from "~/domain/manage";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, decisionOutcome, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
+import { cursorOf, decisionOutcome, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 
 export async function loadMoney(args: ApiArgs) {
@@ -27,4 +27,16 @@ export async function decideMoney(args: ApiArgs, form: FormData): Promise<{ stat
     api.api[":org"].manage.contributions[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: { status, reason } }),
   );
   return decisionOutcome(result, status, 1, id);
+}
+
+/** The CSV of the donations of the status and search the screen shows, streamed from the API. */
+export async function moneyCsv(args: ApiArgs): Promise<Response> {
+  const { org } = await requireStaff(args, ORGANISING_ROLES);
+  const url = new URL(args.request.url);
+  const query = new URLSearchParams({ status: pick(url, "status", MONEY_TABS) });
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  if (q) query.set("q", q);
+  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/manage/contributions.csv?${query}`);
+  if (answer.status === 403 || answer.status === 404) throw notFound();
+  return answer;
 }

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
 import { ListState, ManageSection, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
 import { DecisionRow } from "~/components/manage/decision-row";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { formatMoney } from "~/domain/donation";
 import { MONEY_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
@@ -59,6 +59,13 @@ export default function ManageMoney() {
         </Button>
       </Form>
       <OutcomeAlert outcome={outcome} done={(decided) => t(decided === "confirmed" ? "done_confirmed" : "done_money_rejected")} />
+      {contributions.length ? (
+        <div>
+          <a href={`/manage/money.csv?${new URLSearchParams({ status, ...(q ? { q } : {}) })}`} download className={buttonVariants({ variant: "outline" })}>
+            {t("money_download")}
+          </a>
+        </div>
+      ) : null}
       {contributions.length ? (
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
           {contributions.map((contribution) => (
