@@ -9,18 +9,24 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { TabLinks } from "~/components/initiative/tabs";
 import { manageSections } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
+import { memberCall, pathParam } from "~/lib/api.server";
 import { requireStaff } from "~/lib/manage.server";
 import { titleMeta } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "manage_title");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { role } = await requireStaff(args);
-  return { role };
+  const { role, org } = await requireStaff(args);
+  // What waits in each section, for its tab; the tabs still work without it.
+  const summary = await memberCall(args, "GET", (api) => api.api[":org"].manage.summary.$get({ param: { org: pathParam(org) } }));
+  return { role, waiting: summary.ok ? summary.data : null };
 }
 
+/** The summary's count for a section's tab (none for the initiatives list, or where the role does not review). */
+const COUNT_OF = { records: "records", uploads: "uploads", money: "contributions", approvals: "approvals" } as const;
+
 export default function ManageLayout() {
-  const { role } = useLoaderData<typeof loader>();
+  const { role, waiting } = useLoaderData<typeof loader>();
   const { t } = useTranslation("manage");
   const { pathname } = useLocation();
   const sections = manageSections(role);
@@ -29,7 +35,14 @@ export default function ManageLayout() {
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold">{t("manage_title")}</h1>
       {sections.length > 1 ? (
-        <TabLinks label={t("manage_sections")} current={current} tabs={sections.map((section) => ({ id: section, label: t(`tab_${section}`), to: `/manage/${section}` }))} />
+        <TabLinks
+          label={t("manage_sections")}
+          current={current}
+          tabs={sections.map((section) => {
+            const count = section === "initiatives" ? null : waiting?.[COUNT_OF[section]];
+            return { id: section, label: t(`tab_${section}`), to: `/manage/${section}`, ...(typeof count === "number" ? { count } : {}) };
+          })}
+        />
       ) : null}
       <Outlet />
     </div>

@@ -19,6 +19,7 @@ import { listUploads, reviewUpload } from "../manage/uploads";
 import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
 import { csvResponse } from "../lib/csv";
 import { messageParticipants } from "../manage/messages";
+import { staffSummary } from "../manage/summary";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
@@ -104,6 +105,7 @@ export const manageRoutes = new Hono<AppEnv>()
     sendAfterAnswer(c, notices);
     return c.json(upload);
   })
+  .get("/summary", async (c) => c.json(await staffSummary(c.env, c.var.org, actorOf(c))))
   .get("/approvals", async (c) => c.json(await listApprovals(c.env, c.var.org, actorOf(c))))
   .get("/initiatives", validate("query", initiativeQuery), async (c) => c.json(await listManagedInitiatives(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .get("/initiatives/:id/participants.csv", participantsCsv)

@@ -1,0 +1,66 @@
+/**
+ * What waits for the actor across the staff area (issue 11), in one batch: records, members'
+ * uploads and pledges of the initiatives they manage (organisers and administrators), and the
+ * attendance waiting for their approval (managers and administrators, or a line manager's reports).
+ * The staff screens show these counts on their tabs.
+ */
+import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { approvesEveryone, reviews } from "../../app/domain/manage";
+import { getDb, schema } from "../db/client";
+import type { Tenant } from "../tenant/organizations";
+import { managedInitiatives, requireRole, STAFF_ROLES, type StaffActor } from "./scope";
+
+const { initiatives, participations, participationRecords: records, attachments, contributions, memberships } = schema;
+
+export interface StaffSummary {
+  /** Null where the role does not review (a manager). */
+  records: number | null;
+  uploads: number | null;
+  contributions: number | null;
+  approvals: number;
+}
+
+export async function staffSummary(env: Env, org: Tenant, actor: StaffActor): Promise<StaffSummary> {
+  requireRole(actor, STAFF_ROLES);
+  const db = getDb(env);
+  const managed = managedInitiatives(db, actor);
+  const inOrg = eq(initiatives.orgId, org.id);
+  const [recordCount, uploadCount, contributionCount, approvalCount] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(records)
+      .innerJoin(participations, eq(participations.id, records.participationId))
+      .innerJoin(initiatives, eq(initiatives.id, participations.initiativeId))
+      .where(and(inOrg, managed, eq(records.status, "pending"))),
+    db
+      .select({ n: count() })
+      .from(attachments)
+      .innerJoin(initiatives, eq(initiatives.id, attachments.initiativeId))
+      .where(and(inOrg, managed, eq(attachments.status, "pending"), isNotNull(attachments.memberId))),
+    db
+      .select({ n: count() })
+      .from(contributions)
+      .innerJoin(initiatives, eq(initiatives.id, contributions.initiativeId))
+      .where(and(inOrg, managed, eq(contributions.status, "pending"), inArray(contributions.source, ["transfer", "inhand", "external"]))),
+    db
+      .select({ n: count() })
+      .from(participations)
+      .innerJoin(initiatives, eq(initiatives.id, participations.initiativeId))
+      .innerJoin(memberships, and(eq(memberships.orgId, org.id), eq(memberships.memberId, participations.memberId)))
+      .where(
+        and(
+          inOrg,
+          eq(participations.status, "accepted"),
+          eq(participations.managerApprovalStatus, "pending"),
+          approvesEveryone(actor.role) ? undefined : eq(memberships.managerMemberId, actor.memberId),
+        ),
+      ),
+  ]);
+  const reviewer = reviews(actor.role);
+  return {
+    records: reviewer ? (recordCount[0]?.n ?? 0) : null,
+    uploads: reviewer ? (uploadCount[0]?.n ?? 0) : null,
+    contributions: reviewer ? (contributionCount[0]?.n ?? 0) : null,
+    approvals: approvalCount[0]?.n ?? 0,
+  };
+}
