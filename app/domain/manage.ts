@@ -59,6 +59,15 @@ export function manageSections(role: string): ("records" | "uploads" | "money" |
 /** The organiser's decisions on a participant (PUT .../participants/{uuid}). */
 export const PARTICIPANT_DECISIONS = ["accepted", "rejected", "not_going"] as const;
 
+/** A decision's outcome on a staff screen: what was done, or the API's error and field messages. */
+export interface DecisionOutcome {
+  done: { status: string; count: number } | null;
+  error: string | null;
+  fields: Record<string, string>;
+  /** The item decided, when the screen decides one at a time (its row shows the field messages). */
+  id?: string;
+}
+
 /** The longest reason staff may give for a refusal (shown to the member and in the e-mail). */
 export const REVIEW_REASON_MAX_LENGTH = 500;
 /** How many items one bulk decision may cover. */

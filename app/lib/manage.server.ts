@@ -4,8 +4,10 @@
  * keep the screens (and their links) away from members, who get the same 404 as for a page that
  * does not exist.
  */
-import { isStaffRole, type StaffRole } from "~/domain/manage";
+import { isStaffRole, type DecisionOutcome, type StaffRole } from "~/domain/manage";
 import type { ApiArgs, ApiResult } from "./api.server";
+
+export type { DecisionOutcome };
 import { memberIdentity } from "./member.server";
 
 export const notFound = () => new Response("Not found", { status: 404 });
@@ -16,15 +18,6 @@ export async function requireStaff(args: ApiArgs, roles?: readonly StaffRole[]):
   const role = organization.role;
   if (!isStaffRole(role) || (roles && !roles.includes(role))) throw notFound();
   return { role, org: organization.slug };
-}
-
-/** A decision's outcome on a staff screen: what was done, or the API's error and field messages. */
-export interface DecisionOutcome {
-  done: { status: string; count: number } | null;
-  error: string | null;
-  fields: Record<string, string>;
-  /** The item decided, when the screen decides one at a time (its row shows the field messages). */
-  id?: string;
 }
 
 export function decisionOutcome(result: ApiResult<unknown>, status: string, count: number, id?: string): { status: number; outcome: DecisionOutcome } {

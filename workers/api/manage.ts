@@ -111,8 +111,7 @@ export const manageRoutes = new Hono<AppEnv>()
   .get("/initiatives/:id/participants.csv", participantsCsv)
   .get("/initiatives/:id/participants", async (c) => c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   .put("/initiatives/:id", validate("json", initiativeStateSchema), async (c) => {
-    await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
-    return c.json((await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"))).initiative);
+    return c.json(await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now()));
   })
   .post("/initiatives/:id/message", validate("json", participantMessageSchema), async (c) => {
     const { recipients, send } = await messageParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());

@@ -16,7 +16,7 @@ import type { Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
-import { itemsToChange } from "./review";
+import { itemsToChange, reviewChange } from "./review";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { contributions, initiatives, profiles } = schema;
@@ -157,23 +157,19 @@ export async function reviewContribution(
       and(eq(contributions.orgId, org.id), eq(initiatives.orgId, org.id), inArray(contributions.id, chunk)),
     ),
   );
-  const [row] = itemsToChange(
-    rows.map((r) => ({ ...r, status: r.contribution.status, managed: Number(r.managed) })),
-    [id],
-    decision.status,
-    "contribution",
-  );
+  const [row] = itemsToChange(rows, [id], decision.status, "contribution", (r) => r.contribution.status);
   if (!row) return { contribution: toManagedContribution(rows[0]), notices: [] };
   if (row.contribution.source === "paypal") throw conflict("contribution_not_manual", "PayPal contributions are confirmed by their payment.");
-  const reason = decision.status === "rejected" ? decision.reason : null;
+  const change = reviewChange(decision, actor, now);
+  const reason = change.rejectReason;
   await writeBatch(db, [
     db
       .update(contributions)
-      .set({ status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now })
+      .set(change)
       .where(and(eq(contributions.id, id), eq(contributions.status, "pending"), ne(contributions.source, "paypal"))),
     ...auditStatements(db, org.id, actor.memberId, [{ action: `contribution.${decision.status}`, targetType: "contribution", targetId: id, detail: reason ? { reason } : {} }], now),
   ]);
-  const updated = { ...row, contribution: { ...row.contribution, status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now } };
+  const updated = { ...row, contribution: { ...row.contribution, ...change } };
   return {
     contribution: toManagedContribution(updated),
     notices: [

@@ -120,7 +120,7 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
 }
 
 /** The initiative of the organisation, or 404; 403 when the actor does not manage it. */
-async function managedInitiative(env: Env, org: Tenant, actor: StaffActor, id: string) {
+export async function managedInitiative(env: Env, org: Tenant, actor: StaffActor, id: string) {
   requireRole(actor, ORGANISING_ROLES);
   const db = getDb(env);
   const row = await db
@@ -140,6 +140,20 @@ async function managedInitiative(env: Env, org: Tenant, actor: StaffActor, id: s
   requireManaged(Number(row.managed) === 1);
   return row;
 }
+
+type InitiativeRow = Awaited<ReturnType<typeof managedInitiative>>;
+
+/** What the staff pages show of the initiative itself, beside its participants. */
+const initiativeHeader = (org: Tenant, row: InitiativeRow) => ({
+  id: row.id,
+  slug: row.slug,
+  title: row.title,
+  type: row.type,
+  status: row.status,
+  pinned: row.pinned,
+  /** Whether the organisation pins initiatives to the top of the wall at all (can_pin_initiatives). */
+  can_pin: org.community.can_pin_initiatives,
+});
 
 export interface ManagedParticipant {
   uuid: string;
@@ -197,16 +211,7 @@ export async function listParticipants(env: Env, org: Tenant, actor: StaffActor,
   ]);
   const showPhone = phoneRequired(org.community);
   return {
-    initiative: {
-      id: initiative.id,
-      slug: initiative.slug,
-      title: initiative.title,
-      type: initiative.type,
-      status: initiative.status,
-      pinned: initiative.pinned,
-      /** Whether the organisation pins initiatives to the top of the wall at all (can_pin_initiatives). */
-      can_pin: org.community.can_pin_initiatives,
-    },
+    initiative: initiativeHeader(org, initiative),
     participants: people.map((person): ManagedParticipant => {
       const mine = totals.filter((total) => total.uuid === person.uuid);
       const hours = mine.find((total) => total.type === "hours");
@@ -264,7 +269,7 @@ export async function setParticipantStatus(
 /**
  * Staff change an initiative's status (open, suspended, canceled) or its pin; pinning needs the
  * organisation's can_pin_initiatives (409 pinning_disabled). The change and its audit row are one
- * batch; a change to what it already is writes nothing.
+ * batch; a change to what it already is writes nothing. Answers the initiative as it now is.
  */
 export async function updateInitiativeState(
   env: Env,
@@ -282,7 +287,7 @@ export async function updateInitiativeState(
     ...(change.status !== undefined && change.status !== initiative.status ? { status: change.status } : {}),
     ...(change.pinned !== undefined && change.pinned !== initiative.pinned ? { pinned: change.pinned } : {}),
   };
-  if (!Object.keys(set).length) return;
+  if (!Object.keys(set).length) return initiativeHeader(org, initiative);
   const db = getDb(env);
   const entries = [
     ...(set.status ? [{ action: `initiative.${set.status}`, targetType: "initiative" as const, targetId: initiative.id, detail: { from: initiative.status } }] : []),
@@ -292,4 +297,5 @@ export async function updateInitiativeState(
     db.update(initiatives).set({ ...set, updatedAt: now }).where(eq(initiatives.id, initiative.id)),
     ...auditStatements(db, org.id, actor.memberId, entries, now),
   ]);
+  return initiativeHeader(org, { ...initiative, ...set });
 }

@@ -9,11 +9,12 @@ import { resolveLocale } from "../../app/domain/locales";
 import { getDb, schema } from "../db/client";
 import { renderOrganiserMessage } from "../email/notices";
 import { getEmailSender } from "../email/sender";
-import { notFound, RateLimitedError } from "../lib/domain-errors";
+import { RateLimitedError } from "../lib/domain-errors";
 import { hit } from "../lib/rate-limit";
 import { organizationOrigin, type Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
-import { managesInitiative, ORGANISING_ROLES, requireManaged, requireRole, type StaffActor } from "./scope";
+import { managedInitiative } from "./initiatives";
+import type { StaffActor } from "./scope";
 
 export const MESSAGES_PER_HOUR = 5;
 
@@ -23,14 +24,8 @@ export const MESSAGES_PER_HOUR = 5;
  * the hourly limit.
  */
 export async function messageParticipants(env: Env, org: Tenant, actor: StaffActor, initiativeId: string, message: { subject: string; body: string }, now: number) {
-  requireRole(actor, ORGANISING_ROLES);
+  const initiative = await managedInitiative(env, org, actor, initiativeId);
   const db = getDb(env);
-  const [initiative] = await db
-    .select({ id: schema.initiatives.id, slug: schema.initiatives.slug, title: schema.initiatives.title })
-    .from(schema.initiatives)
-    .where(and(eq(schema.initiatives.orgId, org.id), eq(schema.initiatives.id, initiativeId)));
-  if (!initiative) throw notFound("initiative_not_found", "The initiative cannot be found.");
-  requireManaged(await managesInitiative(env, org.id, actor, initiative.id));
   const { retryAfter } = await hit(env.DB, `participant_message:${initiative.id}`, { max: MESSAGES_PER_HOUR, windowSeconds: 3600 }, now);
   if (retryAfter > 0) throw new RateLimitedError("too_many_messages", "This initiative's participants were written to often enough this hour.", retryAfter);
   const [recipients] = await db.batch([

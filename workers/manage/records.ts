@@ -14,7 +14,7 @@ import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
 import type { Notice } from "./notify";
-import { itemsToChange } from "./review";
+import { itemsToChange, reviewChange } from "./review";
 import { requireRole, managedColumn, managedInitiatives, ORGANISING_ROLES, type StaffActor } from "./scope";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 
@@ -144,20 +144,16 @@ export async function reviewRecords(
     fromRecords(db, { ...columns, managed: managedColumn(db, actor) }).where(and(eq(initiatives.orgId, org.id), inArray(records.id, chunk)));
   // Others besides the ids: the organisation, and the actor in the managed column.
   const rows = await selectInChunks(db, ids, read, 4);
-  const changing = itemsToChange(
-    rows.map((row) => ({ ...row, status: row.record.status, managed: Number(row.managed) })),
-    ids,
-    decision.status,
-    "record",
-  );
+  const changing = itemsToChange(rows, ids, decision.status, "record", (row) => row.record.status);
+  const change = reviewChange(decision, actor, now);
+  const reason = change.rejectReason;
   if (changing.length) {
-    const reason = decision.status === "rejected" ? decision.reason : null;
     const changingIds = changing.map((row) => row.record.id);
     await writeBatch(db, [
       ...chunksFor(changingIds, 1, 5).map((chunk) =>
         db
           .update(records)
-          .set({ status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now })
+          .set(change)
           .where(and(inArray(records.id, chunk), eq(records.status, "pending"))),
       ),
       ...auditStatements(
@@ -169,18 +165,14 @@ export async function reviewRecords(
       ),
     ]);
   }
-  const updated = rows.map((row) =>
-    row.record.status === "pending"
-      ? { ...row, record: { ...row.record, status: decision.status, rejectReason: decision.status === "rejected" ? decision.reason : null, reviewedBy: actor.memberId, reviewedAt: now } }
-      : row,
-  );
+  const updated = rows.map((row) => (row.record.status === "pending" ? { ...row, record: { ...row.record, ...change } } : row));
   return {
     records: updated.map(toManagedRecord),
     notices: changing.map((row) => ({
       kind: decision.status === "validated" ? "records_validated" : "records_rejected",
       memberId: row.memberId,
       initiative: { slug: row.initiativeSlug, title: row.initiativeTitle },
-      reason: decision.status === "rejected" ? decision.reason : null,
+      reason,
     })),
   };
 }

@@ -15,7 +15,7 @@ import type { Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
-import { itemsToChange } from "./review";
+import { itemsToChange, reviewChange } from "./review";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { attachments, initiatives, profiles } = schema;
@@ -129,22 +129,18 @@ export async function reviewUpload(
   const rows = await selectInChunks(db, [id], (chunk) =>
     fromUploads(db, { ...columns, managed: managedColumn(db, actor) }).where(and(eq(attachments.orgId, org.id), eq(initiatives.orgId, org.id), inArray(attachments.id, chunk))),
   );
-  const [row] = itemsToChange(
-    rows.map((r) => ({ ...r, status: r.attachment.status, managed: Number(r.managed) })),
-    [id],
-    decision.status,
-    "attachment",
-  );
+  const [row] = itemsToChange(rows, [id], decision.status, "attachment", (r) => r.attachment.status);
   if (!row) return { upload: toManagedUpload(org, rows[0]), notices: [] };
-  const reason = decision.status === "rejected" ? decision.reason : null;
+  const change = reviewChange(decision, actor, now);
+  const reason = change.rejectReason;
   await writeBatch(db, [
     db
       .update(attachments)
-      .set({ status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now })
+      .set(change)
       .where(and(eq(attachments.id, id), eq(attachments.status, "pending"))),
     ...auditStatements(db, org.id, actor.memberId, [{ action: `attachment.${decision.status}`, targetType: "attachment", targetId: id, detail: reason ? { reason } : {} }], now),
   ]);
-  const updated = { ...row, attachment: { ...row.attachment, status: decision.status, rejectReason: reason, reviewedBy: actor.memberId, reviewedAt: now } };
+  const updated = { ...row, attachment: { ...row.attachment, ...change } };
   const uploader = row.attachment.memberId;
   return {
     upload: toManagedUpload(org, updated),

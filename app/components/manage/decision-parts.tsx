@@ -1,6 +1,7 @@
 /** What the staff screens (/manage) share: status tabs, the pager, the reason field and the outcome of a decision. */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { DecisionOutcome } from "~/domain/manage";
 import { TabLinks } from "~/components/initiative/tabs";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
@@ -68,15 +69,8 @@ export function ReasonField({ id, required, error, className, note = false }: { 
   );
 }
 
-export interface Outcome {
-  done: { status: string; count: number } | null;
-  error: string | null;
-  fields: Record<string, string>;
-  id?: string;
-}
-
 /** What the last decision did, or why it was refused (a reason's own message shows at its field). */
-export function OutcomeAlert({ outcome, done }: { outcome: Outcome | undefined; done: (status: string, count: number) => string }) {
+export function OutcomeAlert({ outcome, done }: { outcome: DecisionOutcome | undefined; done: (status: string, count: number) => string }) {
   const { t } = useTranslation("manage");
   if (!outcome) return null;
   if (outcome.done) return <Alert variant="success">{done(outcome.done.status, outcome.done.count)}</Alert>;

@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { ListState, OutcomeAlert } from "~/components/manage/decision-parts";
 import { DecisionRow } from "~/components/manage/decision-row";
 import { buttonVariants } from "~/components/ui/button";
+import type { DecisionOutcome } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
@@ -40,7 +41,7 @@ const NEXT: Record<string, ("accepted" | "rejected" | "not_going")[]> = {
 
 export default function ManageParticipants() {
   const { data: loaded } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { decision?: Parameters<typeof OutcomeAlert>[0]["outcome"]; message?: MessageOutcome } | undefined;
+  const answer = useActionData<typeof action>() as { decision?: DecisionOutcome; message?: MessageOutcome } | undefined;
   const outcome = answer?.decision;
   const { t } = useTranslation("manage");
   const { t: ti } = useTranslation("initiative");
