@@ -33,6 +33,8 @@ interface Env {
   PAYPAL_SECRET?: string;
   /** "sandbox" | "live" */
   PAYPAL_ENVIRONMENT?: string;
+  /** Address search (workers/geocoding): a Nominatim-compatible service; unset, the offline geocoder. */
+  GEOCODER_URL?: string;
   /** Where maps read their .pmtiles basemap (docs/maps.md); default: the small offline one we serve. */
   BASEMAP_URL?: string;
   /** Optional bucket holding a full basemap, served with Range support by workers/basemap.ts. */

@@ -25,6 +25,7 @@ import { webSessionStore, type WebSessionStore } from "./auth/web-session";
 import { paymentProvider } from "./payments";
 import type { PaymentProvider } from "./payments/provider";
 import { resolveTenant } from "./tenant/middleware";
+import { imageResponse } from "./manage/images";
 import type { AppEnv } from "./types";
 
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, context: PageContext) => Promise<Response>;
@@ -110,6 +111,8 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   // The basemap needs HTTP Range answers, which the assets binding does not give (docs/maps.md).
   app.route("/basemap", basemapRoutes);
   app.get("/chat/socket", chatSocket);
+  // Initiative images, public and cached for a year under names that never change (workers/manage/images.ts).
+  app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
 
   // Everything else: a static file if one exists, else a Remix page.
   app.all("*", async (c) => {

@@ -65,7 +65,8 @@ const ListQuery = v.object({
   ),
 });
 
-async function readUpload(c: Context<AppEnv>, kind: AttachmentKind): Promise<File> {
+/** The multipart body's `file`, within the kind's size cap (413), or 400 when there is none. */
+export async function readUpload(c: Context<AppEnv>, kind: AttachmentKind): Promise<File> {
   const max = ATTACHMENT_MAX_BYTES[kind];
   // An oversized body is refused by its Content-Length, or cut off while it is read.
   const body = await readUploadBody(c.req.raw, kind);

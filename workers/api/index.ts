@@ -13,6 +13,7 @@ import type { AppEnv } from "../types";
 import { attachmentRoutes } from "./attachments";
 import { chatRoutes } from "./chat";
 import { contributionRoutes } from "./contributions";
+import { geocodeRoutes } from "./geocode";
 import { initiativeRoutes } from "./initiatives";
 import { manageRoutes } from "./manage";
 import { organizationRoutes } from "./organization";
@@ -31,8 +32,8 @@ export const jsonBodyLimit = bodyLimit({
 });
 
 export const apiRoutes = new Hono<AppEnv>()
-  // File uploads are multipart and capped by attachments.ts itself; every other body is small JSON.
-  .use(async (c, next) => (/^\/api\/[^/]+\/initiative\/[^/]+\/attachment\//.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
+  // File uploads are multipart and capped by their routes (attachments, initiative images); every other body is small JSON.
+  .use(async (c, next) => (/^\/api\/[^/]+\/(initiative\/[^/]+\/attachment\/|manage\/images$)/.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
   .route("/signup", signupRoutes)
   .route("/organization", organizationRoutes)
   // Organisation-scoped resources: /api/{org}/...; org-scope.ts checks token and membership.
@@ -44,7 +45,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/initiative/:slug", participationRoutes)
   .route("/:org/initiative", initiativeRoutes)
   .route("/:org/chat", chatRoutes)
-  .route("/:org/manage", manageRoutes);
+  .route("/:org/manage", manageRoutes)
+  .route("/:org/geocode", geocodeRoutes);
 
 /**
  * What a client of this Worker can call: /auth and /api as workers/app.ts mounts them. A type only

@@ -20,7 +20,11 @@ import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setPar
 import { csvResponse } from "../lib/csv";
 import { messageParticipants } from "../manage/messages";
 import { staffSummary } from "../manage/summary";
-import { validate } from "../lib/validation";
+import { parseInput, validate } from "../lib/validation";
+import { initiativeInputSchema } from "../../app/domain/initiatives/editor";
+import { createInitiative, editableInitiative, editorConfig, editorOptions, updateInitiative } from "../manage/initiative-editor";
+import { uploadImage } from "../manage/images";
+import { readUpload } from "./attachments";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
 import { orgScope } from "./org-scope";
@@ -52,6 +56,9 @@ const initiativeQuery = v.strictObject(
   },
   "form_error_unknown_field",
 );
+
+/** A JSON object, checked against the organisation's rules in the handler (the SDG cap and region come from its configuration). */
+const anyObject = v.record(v.string(), v.unknown(), "form_error_invalid");
 
 const participantStatus = v.strictObject({ status: v.picklist(PARTICIPANT_DECISIONS, "form_error_invalid") }, "form_error_unknown_field");
 
@@ -108,10 +115,24 @@ export const manageRoutes = new Hono<AppEnv>()
   .get("/summary", async (c) => c.json(await staffSummary(c.env, c.var.org, actorOf(c))))
   .get("/approvals", async (c) => c.json(await listApprovals(c.env, c.var.org, actorOf(c))))
   .get("/initiatives", validate("query", initiativeQuery), async (c) => c.json(await listManagedInitiatives(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/initiatives/options", async (c) => c.json(await editorOptions(c.env, c.var.org, actorOf(c))))
+  .post("/initiatives", validate("json", anyObject), async (c) => {
+    const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), c.req.valid("json"));
+    return c.json(await createInitiative(c.env, c.var.org, actorOf(c), input, Date.now()), 201);
+  })
+  .post("/images", async (c) => c.json(await uploadImage(c.env, c.var.org, actorOf(c), () => readUpload(c, "image")), 201))
+  .get("/initiatives/:id", async (c) => c.json(await editableInitiative(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   .get("/initiatives/:id/participants.csv", participantsCsv)
   .get("/initiatives/:id/participants", async (c) => c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"))))
-  .put("/initiatives/:id", validate("json", initiativeStateSchema), async (c) => {
-    return c.json(await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now()));
+  // The editor's whole initiative (a body with a title), or only its status or pin.
+  .put("/initiatives/:id", validate("json", anyObject), async (c) => {
+    const body = c.req.valid("json");
+    if ("title" in body) {
+      const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), body);
+      await updateInitiative(c.env, c.var.org, actorOf(c), c.req.param("id"), input, Date.now());
+      return c.json(await editableInitiative(c.env, c.var.org, actorOf(c), c.req.param("id")));
+    }
+    return c.json(await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), parseInput(initiativeStateSchema, body), Date.now()));
   })
   .post("/initiatives/:id/message", validate("json", participantMessageSchema), async (c) => {
     const { recipients, send } = await messageParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());

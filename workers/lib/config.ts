@@ -23,6 +23,8 @@ const ConfigSchema = v.object({
   PAYPAL_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
   PAYPAL_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
   PAYPAL_ENVIRONMENT: v.optional(v.picklist(["sandbox", "live"], "PAYPAL_ENVIRONMENT must be sandbox or live")),
+  // Address search (workers/geocoding): a service with Nominatim's search API; without it, the offline geocoder.
+  GEOCODER_URL: v.optional(v.pipe(v.string(), v.url("GEOCODER_URL must be an absolute URL"))),
 });
 export type AppConfig = v.InferOutput<typeof ConfigSchema>;
 

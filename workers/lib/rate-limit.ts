@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   signup: { ip: { max: 30, windowSeconds: 600 }, account: { max: 10, windowSeconds: 600 } },
   recover_password: { ip: { max: 20, windowSeconds: 600 }, account: { max: 5, windowSeconds: 900 } },
   confirm_email: { ip: { max: 20, windowSeconds: 600 }, account: { max: 5, windowSeconds: 900 } },
+  // Address search, per member: typing an address takes a few searches, not hundreds (the open geocoder's fair use).
+  geocode: { account: { max: 60, windowSeconds: 600 } },
 } satisfies Record<string, Partial<Record<Scope, Limit>>>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

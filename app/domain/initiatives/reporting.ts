@@ -8,46 +8,16 @@
  * to the day it is made on; the member's browser zone is not used, so the screen and the server
  * count the same day (docs/api/initiatives.md, "Hours report").
  */
+import { fromLocal, zoneOffset } from "../zoned-time";
 import type { Initiative, ParticipationRecord } from "./types";
+
+export { regionZone } from "../zoned-time";
 
 /** Nobody works more than this in one day, whatever hours_per_day says (0 = no cap of its own). */
 export const MAX_HOURS_PER_DAY = 24;
 
-/** Time zone of each region SPEC.md section 1 lists (the United States: its most populous zone). */
-const REGION_ZONES: Record<string, string> = {
-  ES: "Europe/Madrid",
-  PT: "Europe/Lisbon",
-  BR: "America/Sao_Paulo",
-  MX: "America/Mexico_City",
-  US: "America/New_York",
-};
-
-export const regionZone = (region: string | null | undefined) => REGION_ZONES[(region ?? "").toUpperCase()] ?? "UTC";
-
 /** The cap of one day: hours_per_day when it is set (above 0), never above 24. */
 export const dailyHoursCap = (hoursPerDay: number) => (hoursPerDay > 0 ? Math.min(hoursPerDay, MAX_HOURS_PER_DAY) : MAX_HOURS_PER_DAY);
-
-/** Local time minus UTC, in ms, at instant `ms` in `zone`. */
-function zoneOffset(ms: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(ms);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
-  const local = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return local - (ms - (((ms % 1000) + 1000) % 1000));
-}
-
-/** The instant a local wall-clock time (as UTC ms) happens in `zone` (the offset read where it applies). */
-function fromLocal(local: number, zone: string): number {
-  return local - zoneOffset(local - zoneOffset(local, zone), zone);
-}
 
 export interface CalendarDay {
   /** YYYY-MM-DD in the zone. */

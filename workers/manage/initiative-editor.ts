@@ -1,0 +1,347 @@
+/**
+ * The initiative editor's server side (issue 11, point 2): the choices the editor offers, one
+ * initiative as the editor fills it, and creating or saving one. The body is checked by
+ * `initiativeInputSchema` (app/domain/initiatives/editor.ts, the same rules as the member's
+ * proposal); here come the checks that need the database: the lookups and collaborators named
+ * exist, indicators kept belong to the initiative and none with reports is dropped, the type does
+ * not change once someone took part, the image was uploaded to this organisation. Everything an
+ * initiative is made of (its row, lookups, indicators, donation parameters, audit row) is written in
+ * one batch: all of it or none.
+ */
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { EditorConfig, InitiativeInput } from "../../app/domain/initiatives/editor";
+import { SDG_SLUGS } from "../../app/domain/initiatives/types";
+import { chunksFor, writeBatch } from "../db/chunks";
+import { getDb, schema, type Database } from "../db/client";
+import { iso } from "../initiatives/serialize";
+import { badRequest } from "../lib/domain-errors";
+import type { Tenant } from "../tenant/organizations";
+import { auditStatements } from "./audit";
+import { imageExists } from "./images";
+import { managedInitiative } from "./initiatives";
+import { ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
+
+const { initiatives, indicators, donationParams, collaborators } = schema;
+
+/** The organisation's rules the editor's schema needs. */
+export const editorConfig = (org: Tenant): EditorConfig => ({ maxSdgs: org.community.max_number_of_sdgs, region: org.region });
+
+/** What the editor offers: the lookups, the organisation's collaborators, and the configuration that shapes the form. */
+export async function editorOptions(env: Env, org: Tenant, actor: StaffActor) {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const [categories, competences, audiences, partners] = await db.batch([
+    db.select({ slug: schema.categories.slug }).from(schema.categories).orderBy(schema.categories.sortOrder),
+    db.select({ slug: schema.competences.slug }).from(schema.competences).orderBy(schema.competences.sortOrder),
+    db.select({ slug: schema.targetAudiences.slug }).from(schema.targetAudiences).orderBy(schema.targetAudiences.sortOrder),
+    db.select({ slug: collaborators.slug, name: collaborators.name }).from(collaborators).where(eq(collaborators.orgId, org.id)).orderBy(collaborators.name),
+  ]);
+  const features = org.community.features;
+  return {
+    categories: categories.map((row) => row.slug),
+    competences: competences.map((row) => row.slug),
+    target_audiences: audiences.map((row) => row.slug),
+    sdgs: [...SDG_SLUGS],
+    collaborators: partners,
+    max_number_of_sdgs: org.community.max_number_of_sdgs,
+    region: org.region,
+    currency: org.community.currency,
+    features: { points: !!features.points, program: !!features.program },
+    can_pin: org.community.can_pin_initiatives,
+  };
+}
+
+export type EditorOptions = Awaited<ReturnType<typeof editorOptions>>;
+
+/** One initiative as the editor fills it: the body POST and PUT take, with its id, slug, status and pin. */
+export async function editableInitiative(env: Env, org: Tenant, actor: StaffActor, id: string) {
+  const managed = await managedInitiative(env, org, actor, id);
+  const db = getDb(env);
+  const of = <T extends { initiativeId: unknown }>(table: T) => eq((table as unknown as { initiativeId: typeof schema.initiativeSdgs.initiativeId }).initiativeId, managed.id);
+  const [[row], sdgs, categories, competences, audiences, partners, indicatorRows, [donation], [taken]] = await db.batch([
+    db.select().from(initiatives).where(eq(initiatives.id, managed.id)),
+    db.select({ id: schema.initiativeSdgs.sdgId }).from(schema.initiativeSdgs).where(of(schema.initiativeSdgs)).orderBy(schema.initiativeSdgs.sdgId),
+    db.select({ slug: schema.initiativeCategories.categorySlug }).from(schema.initiativeCategories).where(of(schema.initiativeCategories)),
+    db.select({ slug: schema.initiativeCompetences.competenceSlug }).from(schema.initiativeCompetences).where(of(schema.initiativeCompetences)),
+    db.select({ slug: schema.initiativeTargetAudiences.targetAudienceSlug }).from(schema.initiativeTargetAudiences).where(of(schema.initiativeTargetAudiences)),
+    db
+      .select({ slug: collaborators.slug })
+      .from(schema.initiativeCollaborators)
+      .innerJoin(collaborators, eq(collaborators.id, schema.initiativeCollaborators.collaboratorId))
+      .where(of(schema.initiativeCollaborators)),
+    indicatorsWithReports(db, managed.id),
+    db.select().from(donationParams).where(eq(donationParams.initiativeId, managed.id)),
+    takenPart(db, managed.id),
+  ]);
+  const sources = donation ? (JSON.parse(donation.sources) as string[]) : [];
+  return {
+    id: row.id,
+    slug: row.slug,
+    status: row.status,
+    pinned: row.pinned,
+    /** Someone joined or gave: the type is fixed from now on. */
+    type_locked: Number(taken?.n ?? 0) > 0,
+    type: row.type,
+    subtype: row.subtype,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    start_time: iso(row.startTime),
+    end_time: iso(row.endTime),
+    registration_end_time: iso(row.registrationEndTime),
+    is_in_person: row.isInPerson,
+    address: row.address,
+    address_detail: row.addressDetail,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    is_remote: row.isRemote,
+    remote_url: row.remoteUrl,
+    categories: categories.map((c) => c.slug),
+    competences: competences.map((c) => c.slug),
+    sdgs: sdgs.map((s) => SDG_SLUGS[s.id - 1]).filter(Boolean),
+    target_audience: audiences.map((a) => a.slug),
+    max_participants: row.maxParticipants < 0 ? null : row.maxParticipants,
+    points: row.points,
+    program: row.program,
+    is_working_hours: row.isWorkingHours,
+    minors_allowed: row.minorsAllowed,
+    participation_method: row.participationMethod,
+    hours_per_day: row.hoursPerDay,
+    indicators: indicatorRows.map((i) => ({ id: i.id, name: i.name, unit: i.unit, has_reports: Number(i.reports) > 0 })),
+    donation_params: donation
+      ? {
+          currency: donation.currency as "EUR" | "BRL",
+          target_amount: donation.targetAmount === null ? null : donation.targetAmount / 100,
+          show_target_amount: donation.showTargetAmount,
+          sources,
+          external_url: donation.externalUrl,
+          inhand_instructions: donation.inhandInstructions,
+          transfer_bank_name: donation.transferBankName,
+          transfer_recipient: donation.transferRecipient,
+          transfer_iban: donation.transferIban,
+          transfer_swift: donation.transferSwift,
+          transfer_concept: donation.transferConcept,
+          br_transfer_bank: donation.brTransferBank,
+          br_transfer_agency: donation.brTransferAgency,
+          br_transfer_account: donation.brTransferAccount,
+          br_transfer_cpf: donation.brTransferCpf,
+          br_transfer_cnpj: donation.brTransferCnpj,
+          br_transfer_guidelines: donation.brTransferGuidelines,
+          tax_deductible: donation.taxDeductible,
+        }
+      : null,
+    contact_person: row.contactPerson,
+    contact_email: row.contactEmail,
+    contact_phone: row.contactPhone,
+    collaborators: partners.map((p) => p.slug),
+  };
+}
+
+export type EditableInitiative = Awaited<ReturnType<typeof editableInitiative>>;
+
+const indicatorsWithReports = (db: Database, initiativeId: string) =>
+  db
+    .select({
+      id: indicators.id,
+      name: indicators.name,
+      unit: indicators.unit,
+      // Named in full: in a one-table select drizzle leaves columns unqualified, and "id" would be the records'.
+      reports: sql<number>`(select count(*) from participation_records r where r.indicator_id = "indicators"."id")`.as("reports"),
+    })
+    .from(indicators)
+    .where(eq(indicators.initiativeId, initiativeId))
+    .orderBy(indicators.sortOrder);
+
+/** How many joined (in any status) or gave: once anyone has, the initiative's type stays. */
+const takenPart = (db: Database, initiativeId: string) => {
+  const joined = db.select({ n: count() }).from(schema.participations).where(eq(schema.participations.initiativeId, initiativeId));
+  const gave = db.select({ n: count() }).from(schema.contributions).where(eq(schema.contributions.initiativeId, initiativeId));
+  return db
+    .select({ n: sql<number>`(${joined}) + (${gave})`.as("n") })
+    .from(initiatives)
+    .where(eq(initiatives.id, initiativeId));
+};
+
+/** Lowercase words of the title joined by hyphens, and a random tail so two titles alike never clash (no read needed). */
+export function slugFor(title: string, random = crypto.getRandomValues(new Uint8Array(4))) {
+  const words = title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  const tail = [...random].map((byte) => byte.toString(36).padStart(2, "0")).join("").slice(0, 6);
+  return words ? `${words}-${tail}` : `initiative-${tail}`;
+}
+
+/** The names of `wanted` that `known` lacks, as the field error of `field`. */
+function unknownIn(field: string, wanted: string[], known: Set<string>) {
+  return wanted.some((slug) => !known.has(slug)) ? { [field]: "form_error_invalid" } : {};
+}
+
+/** The database's checks of an input: lookups and collaborators exist, the image is this organisation's. Answers the collaborators' ids. */
+async function checkReferences(env: Env, db: Database, org: Tenant, input: InitiativeInput, previousImage: string | null) {
+  // One IN list per lookup (each well under D1's parameter limit: the schema caps the lists), one batch.
+  const named = (values: string[]) => (values.length ? values : [""]);
+  const [categories, competences, audiences, partners] = await db.batch([
+    db.select({ slug: schema.categories.slug }).from(schema.categories).where(inArray(schema.categories.slug, named(input.categories))),
+    db.select({ slug: schema.competences.slug }).from(schema.competences).where(inArray(schema.competences.slug, named(input.competences))),
+    db.select({ slug: schema.targetAudiences.slug }).from(schema.targetAudiences).where(inArray(schema.targetAudiences.slug, named(input.target_audience))),
+    db
+      .select({ id: collaborators.id, slug: collaborators.slug })
+      .from(collaborators)
+      .where(and(eq(collaborators.orgId, org.id), inArray(collaborators.slug, named(input.collaborators)))),
+  ]);
+  const slugsOf = (rows: { slug: string }[]) => new Set(rows.map((row) => row.slug));
+  const errors = {
+    ...unknownIn("categories", input.categories, slugsOf(categories)),
+    ...unknownIn("competences", input.competences, slugsOf(competences)),
+    ...unknownIn("target_audience", input.target_audience, slugsOf(audiences)),
+    ...unknownIn("collaborators", input.collaborators, slugsOf(partners)),
+    ...(input.image && input.image !== previousImage && !(await imageExists(env, org, input.image)) ? { image: "form_error_invalid" } : {}),
+  };
+  if (Object.keys(errors).length) throw badRequest("validation_error", "Some fields are missing or invalid.", errors);
+  return partners.map((partner) => partner.id);
+}
+
+/** The initiative row's columns that the editor sets. */
+function rowValues(org: Tenant, input: InitiativeInput, now: number) {
+  const features = org.community.features;
+  const time = (value: string | null) => (value ? Date.parse(value) : null);
+  return {
+    type: input.type,
+    subtype: input.subtype,
+    title: input.title,
+    description: input.description,
+    image: input.image,
+    startTime: time(input.start_time),
+    endTime: time(input.end_time),
+    registrationEndTime: time(input.registration_end_time),
+    isInPerson: input.is_in_person,
+    address: input.address,
+    addressDetail: input.address_detail,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    isRemote: input.is_remote,
+    remoteUrl: input.remote_url,
+    maxParticipants: input.max_participants ?? -1,
+    // Points and programme only where the organisation uses them; elsewhere they stay as they were.
+    ...(features.points ? { points: input.points } : {}),
+    ...(features.program ? { program: input.program } : {}),
+    isWorkingHours: input.is_working_hours,
+    minorsAllowed: input.minors_allowed,
+    participationMethod: input.participation_method,
+    hoursPerDay: input.hours_per_day,
+    contactPerson: input.contact_person,
+    contactEmail: input.contact_email,
+    contactPhone: input.contact_phone,
+    updatedAt: now,
+  };
+}
+
+/** The statements that make the initiative's lookups, collaborators and donation parameters what the input says (after deleting the old ones, when editing). */
+function childStatements(db: Database, initiativeId: string, input: InitiativeInput, partnerIds: string[], replacing: boolean): BatchItem<"sqlite">[] {
+  const statements: BatchItem<"sqlite">[] = [];
+  const link = <T extends Parameters<Database["insert"]>[0]>(table: T, rows: Record<string, unknown>[]) => {
+    if (replacing) statements.push(db.delete(table).where(eq((table as unknown as typeof schema.initiativeSdgs).initiativeId, initiativeId)));
+    for (const part of chunksFor(rows, 2)) statements.push(db.insert(table).values(part as never));
+  };
+  link(schema.initiativeSdgs, input.sdgs.map((slug) => ({ initiativeId, sdgId: SDG_SLUGS.indexOf(slug) + 1 })));
+  link(schema.initiativeCategories, input.categories.map((categorySlug) => ({ initiativeId, categorySlug })));
+  link(schema.initiativeCompetences, input.competences.map((competenceSlug) => ({ initiativeId, competenceSlug })));
+  link(schema.initiativeTargetAudiences, input.target_audience.map((targetAudienceSlug) => ({ initiativeId, targetAudienceSlug })));
+  link(schema.initiativeCollaborators, partnerIds.map((collaboratorId) => ({ initiativeId, collaboratorId })));
+  const donation = input.donation_params;
+  if (!donation) {
+    if (replacing) statements.push(db.delete(donationParams).where(eq(donationParams.initiativeId, initiativeId)));
+    return statements;
+  }
+  const values = {
+    currency: donation.currency,
+    targetAmount: donation.target_amount === null ? null : Math.round(donation.target_amount * 100),
+    showTargetAmount: donation.show_target_amount,
+    sources: JSON.stringify([...new Set(donation.sources)]),
+    externalUrl: donation.external_url,
+    inhandInstructions: donation.inhand_instructions,
+    transferBankName: donation.transfer_bank_name,
+    transferRecipient: donation.transfer_recipient,
+    transferIban: donation.transfer_iban,
+    transferSwift: donation.transfer_swift,
+    transferConcept: donation.transfer_concept,
+    brTransferBank: donation.br_transfer_bank,
+    brTransferAgency: donation.br_transfer_agency,
+    brTransferAccount: donation.br_transfer_account,
+    brTransferCpf: donation.br_transfer_cpf,
+    brTransferCnpj: donation.br_transfer_cnpj,
+    brTransferGuidelines: donation.br_transfer_guidelines,
+    taxDeductible: donation.tax_deductible,
+  };
+  // An upsert keeps what the editor does not set (the PayPal client id).
+  statements.push(db.insert(donationParams).values({ initiativeId, ...values }).onConflictDoUpdate({ target: donationParams.initiativeId, set: values }));
+  return statements;
+}
+
+/** A new initiative, open, created by the actor (who therefore organises it). Answers its id and slug. */
+export async function createInitiative(env: Env, org: Tenant, actor: StaffActor, input: InitiativeInput, now: number) {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const partnerIds = await checkReferences(env, db, org, input, null);
+  const id = crypto.randomUUID();
+  const slug = slugFor(input.title);
+  const features = org.community.features;
+  await writeBatch(db, [
+    db.insert(initiatives).values({
+      id,
+      orgId: org.id,
+      slug,
+      status: "open",
+      submitterMemberId: actor.memberId,
+      createdAt: now,
+      ...rowValues(org, input, now),
+      points: features.points ? input.points : 0,
+      program: features.program ? input.program : null,
+    }),
+    ...childStatements(db, id, input, partnerIds, false),
+    ...chunksFor(input.indicators, 5).map((part) =>
+      db.insert(indicators).values(part.map((indicator, index) => ({ id: crypto.randomUUID(), initiativeId: id, name: indicator.name, unit: indicator.unit, sortOrder: index }))),
+    ),
+    ...auditStatements(db, org.id, actor.memberId, [{ action: "initiative.created", targetType: "initiative", targetId: id, detail: { title: input.title, type: input.type } }], now),
+  ]);
+  return { id, slug };
+}
+
+/**
+ * Saves the editor over an initiative the actor manages. Indicators are matched by id: kept ones
+ * are renamed in place (their reports stay with them), new ones added, and dropping one that has
+ * reports is refused (form_error_indicator_in_use). The type is fixed once anyone joined or gave.
+ */
+export async function updateInitiative(env: Env, org: Tenant, actor: StaffActor, id: string, input: InitiativeInput, now: number) {
+  const current = await editableInitiative(env, org, actor, id);
+  const db = getDb(env);
+  const errors: Record<string, string> = {};
+  if (current.type_locked && input.type !== current.type) errors.type = "form_error_type_locked";
+  const existing = new Map(current.indicators.map((indicator) => [indicator.id, indicator]));
+  input.indicators.forEach((indicator, index) => {
+    if (indicator.id && !existing.has(indicator.id)) errors[`indicators.${index}.id`] = "form_error_invalid";
+  });
+  const kept = new Set(input.indicators.map((indicator) => indicator.id).filter(Boolean));
+  if (current.indicators.some((indicator) => indicator.has_reports && !kept.has(indicator.id))) errors.indicators = "form_error_indicator_in_use";
+  if (Object.keys(errors).length) throw badRequest("validation_error", "Some fields are missing or invalid.", errors);
+  const partnerIds = await checkReferences(env, db, org, input, current.image);
+  const dropped = current.indicators.filter((indicator) => !kept.has(indicator.id)).map((indicator) => indicator.id);
+  await writeBatch(db, [
+    db.update(initiatives).set(rowValues(org, input, now)).where(eq(initiatives.id, current.id)),
+    ...childStatements(db, current.id, input, partnerIds, true),
+    ...chunksFor(dropped).map((part) => db.delete(indicators).where(inArray(indicators.id, part))),
+    ...input.indicators.map((indicator, index) =>
+      indicator.id
+        ? db.update(indicators).set({ name: indicator.name, unit: indicator.unit, sortOrder: index }).where(eq(indicators.id, indicator.id))
+        : db.insert(indicators).values({ id: crypto.randomUUID(), initiativeId: current.id, name: indicator.name, unit: indicator.unit, sortOrder: index }),
+    ),
+    ...auditStatements(db, org.id, actor.memberId, [{ action: "initiative.updated", targetType: "initiative", targetId: current.id, detail: { title: input.title } }], now),
+  ]);
+  return { id: current.id, slug: current.slug };
+}
