@@ -4,32 +4,16 @@
  * use this. Answers are the API's JSON and status, never cached; without a session the answer is a
  * 401 JSON (not the /signin redirect a page gets), so the widget can say so.
  */
-import { memberApi, type ApiArgs } from "./api.server";
-import { memberOrgSlug } from "./member.server";
+import type { ApiArgs } from "./api.server";
+import { json, relayApi } from "./relay.server";
 
-const NO_STORE = { "cache-control": "private, no-store" };
-
-const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+export { forwardQuery } from "./relay.server";
 
 /**
  * Calls `/api/{org}/chat{path}` and answers its result; `shape` turns a success into what the
  * browser needs (the whole answer by default).
  */
-export async function relayChat(args: ApiArgs, method: string, path: string, body?: unknown, shape: (data: unknown) => unknown = (data) => data) {
-  try {
-    const org = await memberOrgSlug(args);
-    const result = await memberApi(args, method, `/api/${org}/chat${path}`, body);
-    return result.ok ? json(shape(result.data), result.status) : json(result.error, result.status);
-  } catch (thrown) {
-    // memberApi throws a redirect to /signin when the session is gone; a fetch wants a status.
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      const cookie = thrown.headers.get("set-cookie");
-      return json({ error: "unauthenticated", message: "Sign in again." }, 401, cookie ? { "set-cookie": cookie } : {});
-    }
-    throw thrown;
-  }
-}
+export const relayChat = (args: ApiArgs, method: string, path: string, body?: unknown, shape?: (data: unknown) => unknown) => relayApi(args, method, `/chat${path}`, body, shape);
 
 /**
  * The JSON body of a widget's write. Only `application/json` is accepted: a cross-site form cannot
@@ -50,14 +34,3 @@ export async function chatBody(request: Request): Promise<{ body: unknown } | { 
 
 export const methodNotAllowed = (allow: string) => json({ error: "method_not_allowed", message: `Use ${allow}.` }, 405, { allow });
 
-/** Passes the query parameters the API knows on to it. */
-export function forwardQuery(request: Request, names: string[]): string {
-  const given = new URL(request.url).searchParams;
-  const query = new URLSearchParams();
-  for (const name of names) {
-    const value = given.get(name);
-    if (value !== null) query.set(name, value);
-  }
-  const text = query.toString();
-  return text ? `?${text}` : "";
-}

@@ -52,6 +52,9 @@ const initiativeQuery = v.strictObject(
     type: v.optional(v.picklist(INITIATIVE_TYPES, "form_error_invalid")),
     status: v.optional(v.picklist(schema.INITIATIVE_STATUSES, "form_error_invalid")),
     scope: v.optional(v.picklist(["mine", "all"], "form_error_invalid")),
+    // Days of the organisation's calendar: initiatives under way on any day from `from` to `to`.
+    from: v.optional(v.pipe(v.string(), v.isoDate("form_error_invalid_date"))),
+    to: v.optional(v.pipe(v.string(), v.isoDate("form_error_invalid_date"))),
     page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, "form_error_invalid"), v.transform(Number))),
   },
   "form_error_unknown_field",

@@ -4,7 +4,8 @@
  * manager approval, phone (when the organisation asks members for one), hours and indicator
  * totals, and the organiser's decision on a participant.
  */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { instantOfZoned, regionZone } from "../../app/domain/zoned-time";
 import type { IndicatorUnit, InitiativeStatus, InitiativeType } from "../../app/domain/initiatives";
 import { PARTICIPANT_DECISIONS } from "../../app/domain/manage";
 import { phoneRequired } from "../../app/domain/phone";
@@ -46,7 +47,18 @@ export interface InitiativeListQuery {
   status?: InitiativeStatus;
   /** `mine`: created by or naming the actor; `all`: every one the actor manages (an administrator: all). */
   scope?: "mine" | "all";
+  /** YYYY-MM-DD in the organisation's zone: under way on that day or later. */
+  from?: string;
+  /** YYYY-MM-DD in the organisation's zone: started by the end of that day. */
+  to?: string;
   page?: number;
+}
+
+/** The first instant of day `date` (YYYY-MM-DD) in `zone`, `days` days later. */
+function dayStart(date: string, zone: string, days = 0) {
+  const [year, month, day] = date.split("-").map(Number);
+  const next = new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  return Date.parse(instantOfZoned(`${next}T00:00`, zone) ?? `${next}T00:00:00Z`);
 }
 
 /** Created by the actor or naming them organiser, whatever their role. */
@@ -69,6 +81,7 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
     .where(and(eq(schema.attachments.initiativeId, initiatives.id), eq(schema.attachments.status, "pending")));
   const pending = sql<number>`(${pendingRecords}) + (${pendingUploads})`;
   const mine = ownedBy(db, actor.memberId)!;
+  const zone = regionZone(org.region);
   const rows = await db
     .select({
       id: initiatives.id,
@@ -91,6 +104,9 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
         query.scope === "mine" ? mine : undefined,
         query.type ? eq(initiatives.type, query.type) : undefined,
         query.status ? eq(initiatives.status, query.status) : undefined,
+        // Without an end an initiative lasts its start day; without dates at all, it matches no date.
+        query.from ? gte(sql`coalesce(${initiatives.endTime}, ${initiatives.startTime})`, dayStart(query.from, zone)) : undefined,
+        query.to ? lt(initiatives.startTime, dayStart(query.to, zone, 1)) : undefined,
         // instr, not LIKE: what the member types is taken literally (as the wall's search does).
         q ? sql`instr(lower(${initiatives.title}), lower(${q})) > 0` : undefined,
       ),

@@ -32,6 +32,14 @@ export interface MapEngineOptions {
   onIdle: () => void;
   /** The map cannot draw (no WebGL context, lost context that does not come back). */
   onFailure: (error: unknown) => void;
+  /** A map to place a pin on: a click or a drag of the marker moves it, and says where. */
+  onPick?: (latitude: number, longitude: number) => void;
+}
+
+export interface MapHandle {
+  destroy: () => void;
+  /** Moves the marker (and the view, when it left it) to a place picked elsewhere (address search, typed coordinates). */
+  moveTo: (latitude: number, longitude: number) => void;
 }
 
 let setUp = false;
@@ -57,7 +65,7 @@ function markerElement(label: string) {
   return element;
 }
 
-export function createMap(options: MapEngineOptions): { destroy: () => void } {
+export function createMap(options: MapEngineOptions): MapHandle {
   setUpOnce();
   const { container, strings } = options;
   const center: [number, number] = [options.longitude, options.latitude];
@@ -81,7 +89,15 @@ export function createMap(options: MapEngineOptions): { destroy: () => void } {
     },
   });
   map.addControl(new NavigationControl({ showCompass: false }), "top-right");
-  new Marker({ element: markerElement(strings.marker), anchor: "bottom" }).setLngLat(center).addTo(map);
+  const marker = new Marker({ element: markerElement(strings.marker), anchor: "bottom", draggable: !!options.onPick }).setLngLat(center).addTo(map);
+  const { onPick } = options;
+  if (onPick) {
+    marker.on("dragend", () => onPick(marker.getLngLat().lat, marker.getLngLat().lng));
+    map.on("click", (event) => {
+      marker.setLngLat(event.lngLat);
+      onPick(event.lngLat.lat, event.lngLat.lng);
+    });
+  }
 
   map.on("cooperativegestureprevented", (event) => options.onGestureBlocked(event.gestureType));
   map.on("error", (event) => {
@@ -95,5 +111,11 @@ export function createMap(options: MapEngineOptions): { destroy: () => void } {
   };
   map.on("idle", idle);
 
-  return { destroy: () => map.remove() };
+  return {
+    destroy: () => map.remove(),
+    moveTo(latitude, longitude) {
+      marker.setLngLat([longitude, latitude]);
+      if (!map.getBounds().contains([longitude, latitude])) map.jumpTo({ center: [longitude, latitude] });
+    },
+  };
 }

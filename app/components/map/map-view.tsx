@@ -13,6 +13,7 @@
  * "fallback"; browser tests wait on it.
  */
 import { useEffect, useRef, useState } from "react";
+import type { MapHandle } from "./map-engine";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { DEFAULT_BASEMAP_URL } from "./basemap-style";
@@ -35,6 +36,11 @@ export interface MapViewProps {
   /** Height in CSS pixels, kept while loading so nothing moves. */
   height?: number;
   className?: string;
+  /**
+   * A map to place a pin on (the initiative editor): a click or a drag moves the marker and calls
+   * this. The map is then made once and its marker follows `latitude` and `longitude`.
+   */
+  onPick?: (latitude: number, longitude: number) => void;
 }
 
 type MapState = "loading" | "idle" | "fallback";
@@ -66,11 +72,21 @@ export function MapView({
   url = DEFAULT_BASEMAP_URL,
   height = 256,
   className,
+  onPick,
 }: MapViewProps) {
   const { t, i18n } = useTranslation("map");
   const containerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<MapState>("loading");
   const [hint, setHint] = useState<Hint | null>(null);
+  const handle = useRef<MapHandle | undefined>(undefined);
+  // A picking map is made once: the latest callback and place are read through refs.
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  const picking = !!onPick;
+  const start = useRef({ latitude, longitude });
+  if (!picking) start.current = { latitude, longitude };
+  const drawnLatitude = picking ? null : latitude;
+  const drawnLongitude = picking ? null : longitude;
 
   useEffect(() => {
     const container = containerRef.current;
@@ -81,7 +97,7 @@ export function MapView({
     }
     setState("loading");
     let cancelled = false;
-    let map: { destroy: () => void } | undefined;
+    let map: MapHandle | undefined;
     let hintTimer: ReturnType<typeof setTimeout> | undefined;
     const fail = () => {
       map?.destroy();
@@ -94,9 +110,10 @@ export function MapView({
         map = createMap({
           container,
           archiveUrl: url,
-          latitude,
-          longitude,
+          latitude: start.current.latitude,
+          longitude: start.current.longitude,
           zoom,
+          onPick: picking ? (lat, lng) => pick.current?.(lat, lng) : undefined,
           strings: { canvas: t("map_canvas"), marker: t("map_marker"), zoomIn: t("map_zoom_in"), zoomOut: t("map_zoom_out") },
           onGestureBlocked(gesture) {
             setHint({ gesture: gesture === "wheel_zoom" ? "wheel" : "touch", visible: true });
@@ -106,6 +123,7 @@ export function MapView({
           onIdle: () => !cancelled && setState("idle"),
           onFailure: fail,
         });
+        handle.current = map;
       })
       // A chunk that does not load (offline) or a map that cannot start (WebGL refused).
       .catch(fail);
@@ -113,8 +131,14 @@ export function MapView({
       cancelled = true;
       clearTimeout(hintTimer);
       map?.destroy();
+      handle.current = undefined;
     };
-  }, [latitude, longitude, zoom, url, t]);
+    // A picking map keeps itself; another one is drawn again for a new place.
+  }, [drawnLatitude, drawnLongitude, picking, zoom, url, t]);
+
+  useEffect(() => {
+    if (picking) handle.current?.moveTo(latitude, longitude);
+  }, [picking, latitude, longitude]);
 
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 5 });
   const hintText = !hint

@@ -12,6 +12,8 @@ import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { MESSAGE_INTENT, MessageForm, type MessageOutcome } from "~/components/manage/message-form";
 import { InitiativeState, STATE_INTENT } from "~/components/manage/initiative-state";
+import { InitiativeLinks } from "~/components/manage/initiative-links";
+import { Alert } from "~/components/ui/alert";
 import { changeInitiativeState, decideParticipant, loadParticipants, messageParticipants } from "./participants.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "participants_title");
@@ -46,6 +48,8 @@ export default function ManageParticipants() {
   const { t } = useTranslation("manage");
   const { t: ti } = useTranslation("initiative");
   const location = useLocation();
+  // The editor comes back here after a save (?saved=created|updated).
+  const saved = new URLSearchParams(location.search).get("saved");
   const label = { accepted: t("action_accept"), rejected: t("reject"), not_going: t("action_not_going") };
   return (
     <section aria-labelledby="participants-title" className="flex flex-col gap-4">
@@ -58,6 +62,7 @@ export default function ManageParticipants() {
             {t("participants_title")}
           </h2>
           {loaded ? <p className="text-sm text-muted-foreground">{loaded.initiative.title}</p> : null}
+          {loaded ? <InitiativeLinks id={loaded.initiative.id} title={loaded.initiative.title} slug={loaded.initiative.slug} /> : null}
         </div>
         {loaded?.participants.length ? (
           <a href={`${location.pathname}/participants.csv`} download className={buttonVariants({ variant: "outline" })}>
@@ -65,6 +70,11 @@ export default function ManageParticipants() {
           </a>
         ) : null}
       </div>
+      {saved === "created" || saved === "updated" ? (
+        <Alert variant="success" role="status">
+          {t(`initiative_saved_${saved}`)}
+        </Alert>
+      ) : null}
       <OutcomeAlert outcome={outcome} done={(status) => (status === "state" ? t("done_state") : t("done_participant", { status: t(`pstatus_${status}`) }))} />
       {loaded ? <InitiativeState initiative={loaded.initiative} /> : null}
       {loaded?.participants.length ? (

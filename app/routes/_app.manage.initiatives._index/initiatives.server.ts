@@ -9,11 +9,17 @@ export function initiativeFilters(url: URL) {
   const type = url.searchParams.get("type");
   const status = url.searchParams.get("status");
   const page = Number(url.searchParams.get("page"));
+  const day = (name: string) => {
+    const value = url.searchParams.get(name) ?? "";
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
+  };
   return {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     type: INITIATIVE_TYPES.find((value): value is InitiativeType => value === type) ?? null,
     status: INITIATIVE_STATUS_FILTERS.find((value) => value === status) ?? null,
     mine: url.searchParams.get("scope") === "mine",
+    from: day("from"),
+    to: day("to"),
     page: Number.isInteger(page) && page > 1 && page < 10_000 ? page : 1,
   };
 }
@@ -26,6 +32,8 @@ export async function loadInitiatives(args: ApiArgs) {
     ...(filters.type ? { type: filters.type } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.mine ? { scope: "mine" as const } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
     page: String(filters.page),
   };
   const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives.$get({ param: { org: pathParam(org) }, query }));

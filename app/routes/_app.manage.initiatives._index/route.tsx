@@ -11,6 +11,7 @@ import { INITIATIVE_STATUS_FILTERS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
+import { InitiativeLinks } from "~/components/manage/initiative-links";
 import { loadInitiatives } from "./initiatives.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "initiatives_title");
@@ -36,7 +37,12 @@ export default function ManageInitiatives() {
   };
   return (
     <ManageSection id="initiatives-title" title={t("initiatives_title")} intro={t("initiatives_intro")}>
-      <Form method="get" role="search" className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+      <div>
+        <Link to="/manage/initiatives/new" className={buttonVariants()}>
+          {t("initiative_new")}
+        </Link>
+      </div>
+      <Form method="get" role="search" className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="initiatives-q" className="text-sm font-medium">
             {t("initiatives_search_label")}
@@ -68,6 +74,18 @@ export default function ManageInitiatives() {
               </option>
             ))}
           </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="initiatives-from" className="text-sm font-medium">
+            {t("filter_from")}
+          </label>
+          <input id="initiatives-from" type="date" name="from" defaultValue={filters.from ?? ""} className={selectClass} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="initiatives-to" className="text-sm font-medium">
+            {t("filter_to")}
+          </label>
+          <input id="initiatives-to" type="date" name="to" defaultValue={filters.to ?? ""} className={selectClass} />
         </div>
         <div className="flex flex-col gap-3">
           <label className="flex items-center gap-2 text-sm">
@@ -101,6 +119,7 @@ export default function ManageInitiatives() {
                   : t("initiative_joined", { count: initiative.participant_count })}
                 {initiative.pending_count > 0 ? <span className="ml-2 rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-brand-foreground">{t("initiative_waiting", { count: initiative.pending_count })}</span> : null}
               </p>
+              <InitiativeLinks id={initiative.id} title={initiative.title} />
             </li>
           ))}
         </ul>

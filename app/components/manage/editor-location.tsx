@@ -1,0 +1,149 @@
+/**
+ * Where an initiative happens, in the editor: in person (address, its detail, and a pin found by
+ * address search, a click or drag on the map, or typed coordinates) and/or remote (its link).
+ * The search asks GET /geocode (the one geocoder interface, workers/geocoding); the map is the
+ * lazily loaded MapView, so the editor's first load carries no map code. Without JavaScript the
+ * address and the coordinates are plain fields.
+ */
+import { useState } from "react";
+import { MapView } from "~/components/map/map-view";
+import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CheckboxInput, EditorSection, TextInput } from "./editor-parts";
+
+export interface LocationValues {
+  is_in_person: boolean;
+  address: string | null;
+  address_detail: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  is_remote: boolean;
+  remote_url: string | null;
+}
+
+interface Place {
+  label: string;
+  latitude: number;
+  longitude: number;
+}
+
+type Search = { state: "idle" } | { state: "searching" } | { state: "found"; places: Place[] } | { state: "none" } | { state: "failed" };
+
+/** Six decimals: about 10 cm, more than a pin needs. */
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+export function EditorLocation({ initial, center, basemapUrl }: { initial: LocationValues; center: { latitude: number; longitude: number }; basemapUrl?: string }) {
+  const { t, i18n } = useTranslation("editor");
+  const hydrated = useHydrated();
+  const [inPerson, setInPerson] = useState(initial.is_in_person);
+  const [remote, setRemote] = useState(initial.is_remote);
+  const [address, setAddress] = useState(initial.address ?? "");
+  const [latitude, setLatitude] = useState(initial.latitude === null ? "" : String(initial.latitude));
+  const [longitude, setLongitude] = useState(initial.longitude === null ? "" : String(initial.longitude));
+  const [search, setSearch] = useState<Search>({ state: "idle" });
+
+  const place = (lat: number, lng: number) => {
+    setLatitude(String(round(lat)));
+    setLongitude(String(round(lng)));
+  };
+
+  async function find() {
+    if (address.trim().length < 2) return;
+    setSearch({ state: "searching" });
+    try {
+      const answer = await fetch(`/geocode?${new URLSearchParams({ q: address.trim(), language: i18n.language.slice(0, 2) })}`, { headers: { accept: "application/json" } });
+      if (!answer.ok) return setSearch({ state: "failed" });
+      const { places } = (await answer.json()) as { places: Place[] };
+      if (!places.length) return setSearch({ state: "none" });
+      // One answer is the place; several are offered.
+      if (places.length === 1) place(places[0].latitude, places[0].longitude);
+      setSearch({ state: "found", places });
+    } catch {
+      setSearch({ state: "failed" });
+    }
+  }
+
+  const pinned = latitude !== "" && longitude !== "" && Number.isFinite(Number(latitude)) && Number.isFinite(Number(longitude));
+  const status =
+    search.state === "searching"
+      ? t("where_searching")
+      : search.state === "none"
+        ? t("where_not_found")
+        : search.state === "failed"
+          ? t("where_search_failed")
+          : search.state === "found"
+            ? t("where_found", { count: search.places.length })
+            : "";
+
+  return (
+    <EditorSection id="editor-where" title={t("section_where")}>
+      <CheckboxInput name="is_in_person" label={t("field_in_person")} checked={inPerson} onChange={(event) => setInPerson(event.currentTarget.checked)} />
+      {/* Without JavaScript the box cannot open the fields: they are always there. */}
+      {inPerson || !hydrated ? (
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <TextInput
+              className="flex-1"
+              name="address"
+              label={t("field_address")}
+              value={address}
+              maxLength={500}
+              autoComplete="street-address"
+              onChange={(event) => setAddress(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                // Enter searches rather than saving the whole form half-filled.
+                if (event.key === "Enter" && hydrated) {
+                  event.preventDefault();
+                  void find();
+                }
+              }}
+            />
+            {hydrated ? (
+              <Button type="button" variant="outline" onClick={() => void find()} disabled={address.trim().length < 2 || search.state === "searching"}>
+                {t("where_search")}
+              </Button>
+            ) : null}
+          </div>
+          <p role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
+            {status}
+          </p>
+          {search.state === "found" && search.places.length > 1 ? (
+            <ul aria-label={t("where_results")} className="flex flex-col gap-1">
+              {search.places.map((found) => (
+                <li key={`${found.latitude},${found.longitude},${found.label}`}>
+                  <button type="button" className="text-left text-sm text-brand underline-offset-2 hover:underline" onClick={() => place(found.latitude, found.longitude)}>
+                    {found.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <TextInput name="address_detail" label={t("field_address_detail")} defaultValue={initial.address_detail ?? ""} maxLength={500} hint={t("field_address_detail_hint")} />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">{t("field_coordinates")}</legend>
+            <div className="grid grid-cols-2 gap-3">
+              <TextInput name="latitude" label={t("field_latitude")} inputMode="decimal" value={latitude} onChange={(event) => setLatitude(event.currentTarget.value)} />
+              <TextInput name="longitude" label={t("field_longitude")} inputMode="decimal" value={longitude} onChange={(event) => setLongitude(event.currentTarget.value)} />
+            </div>
+            <p className="text-xs text-muted-foreground">{t("field_coordinates_hint")}</p>
+          </fieldset>
+          {hydrated ? (
+            <MapView
+              latitude={pinned ? Number(latitude) : center.latitude}
+              longitude={pinned ? Number(longitude) : center.longitude}
+              zoom={pinned ? 16 : 12}
+              label={t("where_map_label")}
+              address={address}
+              url={basemapUrl}
+              onPick={place}
+              height={280}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      <CheckboxInput name="is_remote" label={t("field_remote")} checked={remote} onChange={(event) => setRemote(event.currentTarget.checked)} />
+      {remote || !hydrated ? <TextInput name="remote_url" type="url" label={t("field_remote_url")} defaultValue={initial.remote_url ?? ""} placeholder="https://" maxLength={2000} /> : null}
+    </EditorSection>
+  );
+}
