@@ -34,7 +34,7 @@ export function EditorPage({ mode, loaded, answer }: { mode: "create" | "edit"; 
         ← {mode === "edit" ? t("back_to_initiative") : t("back_to_list")}
       </Link>
       <div>
-        <h2 id="editor-title" className="text-xl font-semibold">
+        <h2 id="initiative-editor-heading" className="text-xl font-semibold">
           {mode === "edit" ? t("title_edit") : loaded.copy ? t("title_copy") : t("title_new")}
         </h2>
         {mode === "edit" && loaded.initiative ? <p className="text-sm text-muted-foreground">{loaded.initiative.title}</p> : null}

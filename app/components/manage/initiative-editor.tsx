@@ -130,7 +130,7 @@ export function InitiativeEditor({ mode, options, values, zone, errors, failure,
 
   return (
     <EditorErrors.Provider value={errors}>
-      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" aria-labelledby="editor-title">
+      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" aria-labelledby="initiative-editor-heading">
         <input type="hidden" name="zone" value={zone} />
         {invalid ? (
           <div ref={alert} tabIndex={-1} className="outline-none">
