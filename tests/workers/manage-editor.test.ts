@@ -86,7 +86,7 @@ describe("POST /api/{org}/manage/initiatives", () => {
     const response = await api("olga", "POST", "/initiatives", volunteering({ collaborators: ["rangers"] }));
     expect(response.status).toBe(201);
     const { id, slug } = await json(response);
-    expect(slug).toMatch(/^tree-planting-in-casa-de-campo-[a-z0-9]{6}$/);
+    expect(slug).toMatch(/^tree-planting-in-casa-de-campo-[a-z0-9]{8}$/);
     ids.trees = id;
     const saved = await json(await api("olga", "GET", `/initiatives/${id}`));
     expect(saved).toMatchObject({

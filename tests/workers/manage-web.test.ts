@@ -17,6 +17,8 @@ import { loader as initiativesLoader } from "../../app/routes/_app.manage.initia
 import { action as participantsAction, loader as participantsLoader } from "../../app/routes/_app.manage.initiatives.$id/route";
 import { loader as csvLoader } from "../../app/routes/_app.manage.initiatives.$id_.participants[.csv]";
 import { loader as moneyCsvLoader } from "../../app/routes/_app.manage.money[.csv]";
+import { action as newAction, loader as newLoader } from "../../app/routes/_app.manage.initiatives.new/route";
+import { action as editAction, loader as editLoader } from "../../app/routes/_app.manage.initiatives.$id_.edit/route";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
@@ -218,5 +220,78 @@ describe("approvals", () => {
     expect((await run(approvalsLoader as Route, get("mario", "/manage/approvals"))).data).toEqual({ approvals: [] });
     const bad = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["decide", "maybe"]]));
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("the initiative editor", () => {
+  /** The editor's multipart post, as the browser sends it. */
+  const multipart = (who: string, path: string, fields: [string, string | File][]) => {
+    const body = new FormData();
+    for (const [name, value] of fields) body.append(name, value);
+    return new Request(`http://acme.localhost${path}`, { method: "POST", headers: { cookie: cookies[who], origin: "http://acme.localhost" }, body });
+  };
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+
+  it("is a 404 for a member, and for an initiative the organiser does not manage", async () => {
+    expect((await run(newLoader as Route, get("marta", "/manage/initiatives/new"))).status).toBe(404);
+    expect((await run(newAction as Route, multipart("marta", "/manage/initiatives/new", [["title", "x"]]))).status).toBe(404);
+    const other = await createInitiative({ orgId: "org-acme", slug: "not-olgas", title: "Not Olga's" });
+    expect((await run(editLoader as Route, get("olga", `/manage/initiatives/${other.id}/edit`), { id: other.id })).status).toBe(404);
+  });
+
+  it("loads blank, as a copy, or the initiative, in the organisation's zone", async () => {
+    const blank = await run(newLoader as Route, get("olga", "/manage/initiatives/new"));
+    expect(blank.data).toMatchObject({ initiative: null, copy: false, zone: "Europe/Madrid" });
+    expect(blank.data!.options.sdgs).toHaveLength(17);
+    const copy = await run(newLoader as Route, get("olga", `/manage/initiatives/new?from=${ids.beach}`));
+    expect(copy.data).toMatchObject({ copy: true, initiative: { title: "Beach clean-up" } });
+    const edit = await run(editLoader as Route, get("olga", `/manage/initiatives/${ids.beach}/edit`), { id: ids.beach });
+    expect(edit.data).toMatchObject({ copy: false, initiative: { id: ids.beach } });
+  });
+
+  it("answers refused fields by name with what was sent, then creates with an image and goes to the initiative", async () => {
+    const refused = await run(
+      newAction as Route,
+      multipart("olga", "/manage/initiatives/new", [["zone", "Europe/Madrid"], ["type", "volunteering"], ["title", ""], ["description", "Bring water."], ["indicators.0.name", "Kg"], ["indicators.0.unit", "tonne"]]),
+    );
+    expect(refused).toMatchObject({ status: 400, data: { error: "validation_error", fields: { title: "form_error_required", "indicators.0.unit": "form_error_invalid" }, values: { description: "Bring water." } } });
+    const before = (await env.DB.prepare("SELECT count(*) AS n FROM initiatives").first<{ n: number }>())!.n;
+    const created = await run(
+      newAction as Route,
+      multipart("olga", "/manage/initiatives/new", [
+        ["zone", "Europe/Madrid"],
+        ["type", "training"],
+        ["title", "First aid course"],
+        ["description", "Four hours with the Red Cross."],
+        ["start_time", "2027-05-10T09:00"],
+        ["end_time", "2027-05-10T13:00"],
+        ["image_file", new File([PNG], "course.png", { type: "image/png" })],
+      ]),
+    );
+    expect(created.status).toBe(302);
+    expect(created.location).toMatch(/^\/manage\/initiatives\/[0-9a-f-]{36}\?saved=created$/);
+    const id = created.location!.split("/").pop()!.split("?")[0];
+    const row = await env.DB.prepare("SELECT image, start_time FROM initiatives WHERE id = ?").bind(id).first<{ image: string; start_time: number }>();
+    expect(row!.image).toMatch(/^\/media\/images\/[0-9a-f-]{36}\.png$/);
+    // 09:00 in Madrid in May is 07:00 UTC.
+    expect(new Date(row!.start_time).toISOString()).toBe("2027-05-10T07:00:00.000Z");
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM initiatives").first<{ n: number }>())!.n).toBe(before + 1);
+
+    // The edit keeps the image, or drops it when asked.
+    const dropped = await run(
+      editAction as Route,
+      multipart("olga", `/manage/initiatives/${id}/edit`, [["zone", "Europe/Madrid"], ["type", "training"], ["title", "First aid course"], ["description", "Four hours."], ["image", row!.image], ["remove_image", "on"]]),
+      { id },
+    );
+    expect(dropped).toMatchObject({ status: 302, location: `/manage/initiatives/${id}?saved=updated` });
+    expect((await env.DB.prepare("SELECT image FROM initiatives WHERE id = ?").bind(id).first<{ image: string | null }>())!.image).toBeNull();
+  });
+
+  it("refuses a file that is not an image at the image field, and writes nothing", async () => {
+    const refused = await run(
+      newAction as Route,
+      multipart("olga", "/manage/initiatives/new", [["type", "training"], ["title", "T"], ["description", "D"], ["image_file", new File(["%PDF-1.4"], "x.png", { type: "image/png" })]]),
+    );
+    expect(refused).toMatchObject({ status: 415, data: { fields: { image: "attachments_error_type" } } });
   });
 });

@@ -167,8 +167,13 @@ const takenPart = (db: Database, initiativeId: string) => {
     .where(eq(initiatives.id, initiativeId));
 };
 
-/** Lowercase words of the title joined by hyphens, and a random tail so two titles alike never clash (no read needed). */
-export function slugFor(title: string, random = crypto.getRandomValues(new Uint8Array(4))) {
+const SLUG_TAIL_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * Lowercase words of the title joined by hyphens, and a random tail of 8 letters or digits (36^8
+ * tails: two initiatives of one organisation never meet), so no read is needed to keep it unique.
+ */
+export function slugFor(title: string, random = crypto.getRandomValues(new Uint8Array(8))) {
   const words = title
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -177,7 +182,7 @@ export function slugFor(title: string, random = crypto.getRandomValues(new Uint8
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .replace(/-+$/, "");
-  const tail = [...random].map((byte) => byte.toString(36).padStart(2, "0")).join("").slice(0, 6);
+  const tail = [...random].map((byte) => SLUG_TAIL_ALPHABET[byte % SLUG_TAIL_ALPHABET.length]).join("");
   return words ? `${words}-${tail}` : `initiative-${tail}`;
 }
 

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { MapView } from "~/components/map/map-view";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
+import { searchPlaces, type Place } from "~/lib/geocode";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CheckboxInput, EditorSection, TextInput } from "./editor-parts";
 
@@ -20,12 +21,6 @@ export interface LocationValues {
   longitude: number | null;
   is_remote: boolean;
   remote_url: string | null;
-}
-
-interface Place {
-  label: string;
-  latitude: number;
-  longitude: number;
 }
 
 type Search = { state: "idle" } | { state: "searching" } | { state: "found"; places: Place[] } | { state: "none" } | { state: "failed" };
@@ -51,17 +46,12 @@ export function EditorLocation({ initial, center, basemapUrl }: { initial: Locat
   async function find() {
     if (address.trim().length < 2) return;
     setSearch({ state: "searching" });
-    try {
-      const answer = await fetch(`/geocode?${new URLSearchParams({ q: address.trim(), language: i18n.language.slice(0, 2) })}`, { headers: { accept: "application/json" } });
-      if (!answer.ok) return setSearch({ state: "failed" });
-      const { places } = (await answer.json()) as { places: Place[] };
-      if (!places.length) return setSearch({ state: "none" });
-      // One answer is the place; several are offered.
-      if (places.length === 1) place(places[0].latitude, places[0].longitude);
-      setSearch({ state: "found", places });
-    } catch {
-      setSearch({ state: "failed" });
-    }
+    const places = await searchPlaces(address.trim(), i18n.language.slice(0, 2));
+    if (places === null) return setSearch({ state: "failed" });
+    if (!places.length) return setSearch({ state: "none" });
+    // One answer is the place; several are offered.
+    if (places.length === 1) place(places[0].latitude, places[0].longitude);
+    setSearch({ state: "found", places });
   }
 
   const pinned = latitude !== "" && longitude !== "" && Number.isFinite(Number(latitude)) && Number.isFinite(Number(longitude));

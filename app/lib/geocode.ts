@@ -1,0 +1,18 @@
+/** The address search of the page's scripts: GET /geocode (app/routes/geocode.tsx), in the browser. */
+export interface Place {
+  label: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** The places found for `text`, or null when the search could not be made (offline, the geocoder down, signed out). */
+export async function searchPlaces(text: string, language: string): Promise<Place[] | null> {
+  try {
+    const answer = await fetch(`/geocode?${new URLSearchParams({ q: text, language })}`, { headers: { accept: "application/json" } });
+    if (!answer.ok) return null;
+    const body = (await answer.json()) as { places?: Place[] };
+    return Array.isArray(body.places) ? body.places : null;
+  } catch {
+    return null;
+  }
+}

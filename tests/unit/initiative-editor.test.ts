@@ -1,0 +1,138 @@
+/**
+ * The editor's pure parts (issue 11, point 2): its form read as the API's body, the times of the
+ * organisation's zone, the slug of a title, and the two geocoders behind the one interface.
+ */
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { initiativeInputFromForm, initiativeInputSchema } from "../../app/domain/initiatives/editor";
+import { instantOfZoned, zonedInputValue } from "../../app/domain/zoned-time";
+import { createNominatimGeocoder, GeocoderUnavailable } from "../../workers/geocoding/nominatim";
+import { offlineGeocoder } from "../../workers/geocoding/offline";
+import { slugFor } from "../../workers/manage/initiative-editor";
+
+const form = (entries: [string, string][]) => {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+};
+
+describe("the organisation's wall-clock times", () => {
+  it("reads a datetime-local value in the zone, summer and winter alike", () => {
+    expect(instantOfZoned("2027-07-01T10:00", "Europe/Madrid")).toBe("2027-07-01T08:00:00.000Z");
+    expect(instantOfZoned("2027-01-15T10:00", "Europe/Madrid")).toBe("2027-01-15T09:00:00.000Z");
+    expect(instantOfZoned("2027-01-15T10:00", "America/Sao_Paulo")).toBe("2027-01-15T13:00:00.000Z");
+    expect(instantOfZoned("2027-02-30T10:00", "UTC")).toBeNull();
+    expect(instantOfZoned("tomorrow", "UTC")).toBeNull();
+  });
+
+  it("shows an instant as the zone's datetime-local value, and back", () => {
+    expect(zonedInputValue("2027-07-01T08:00:00.000Z", "Europe/Madrid")).toBe("2027-07-01T10:00");
+    expect(zonedInputValue(null, "Europe/Madrid")).toBe("");
+    expect(instantOfZoned(zonedInputValue("2027-03-28T00:30:00.000Z", "Europe/Lisbon"), "Europe/Lisbon")).toBe("2027-03-28T00:30:00.000Z");
+  });
+});
+
+describe("initiativeInputFromForm", () => {
+  const schema = initiativeInputSchema({ maxSdgs: 3, region: "ES" });
+
+  it("turns the editor's fields into the API's body", () => {
+    const body = initiativeInputFromForm(
+      form([
+        ["type", "volunteering"],
+        ["title", "Beach day"],
+        ["description", "Bring gloves."],
+        ["start_time", "2027-07-01T10:00"],
+        ["is_in_person", "on"],
+        ["address", "Playa, Cádiz"],
+        ["latitude", "36,5"],
+        ["longitude", "-6.3"],
+        ["sdgs", "life-below-water"],
+        ["sdgs", "climate-action"],
+        ["max_participants", ""],
+        ["indicators.0.name", "Rubbish"],
+        ["indicators.0.unit", "kilogram"],
+        ["indicators.1.name", ""],
+        ["indicators.1.unit", "number"],
+        ["points", "15"],
+      ]),
+      "Europe/Madrid",
+    );
+    expect(body).toMatchObject({
+      start_time: "2027-07-01T08:00:00.000Z",
+      latitude: 36.5,
+      longitude: -6.3,
+      sdgs: ["life-below-water", "climate-action"],
+      max_participants: null,
+      indicators: [{ name: "Rubbish", unit: "kilogram" }],
+      points: 15,
+      donation_params: null,
+    });
+    expect(v.safeParse(schema, body).success).toBe(true);
+  });
+
+  it("leaves what is not a number or a time as typed, so the schema names the field", () => {
+    const body = initiativeInputFromForm(form([["type", "training"], ["title", "T"], ["description", "D"], ["hours_per_day", "lots"], ["end_time", "2027-02-30T10:00"]]), "UTC");
+    const result = v.safeParse(schema, body);
+    expect(result.success).toBe(false);
+    const paths = result.issues?.map((issue) => issue.path?.map((item) => item.key).join("."));
+    expect(paths).toEqual(expect.arrayContaining(["hours_per_day", "end_time"]));
+  });
+
+  it("reads a donation's parameters only for a donation, and keeps an existing indicator's id", () => {
+    const donation = initiativeInputFromForm(
+      form([
+        ["type", "donation"],
+        ["donation_params.currency", "EUR"],
+        ["donation_params.sources", "transfer"],
+        ["donation_params.transfer_iban", "ES00"],
+        ["donation_params.target_amount", "99,5"],
+      ]),
+      "UTC",
+    );
+    expect(donation.donation_params).toMatchObject({ currency: "EUR", sources: ["transfer"], transfer_iban: "ES00", target_amount: 99.5 });
+    const kept = initiativeInputFromForm(form([["type", "volunteering"], ["indicators.0.id", "ind-1"], ["indicators.0.name", ""], ["indicators.0.unit", "litre"], ["donation_params.currency", "EUR"]]), "UTC");
+    expect(kept.indicators).toEqual([{ id: "ind-1", name: "", unit: "litre" }]);
+    expect(kept.donation_params).toBeNull();
+  });
+});
+
+describe("slugFor", () => {
+  it("makes a slug of the title's words with a random tail", () => {
+    expect(slugFor("Limpieza de la playa: ¡Cádiz 2027!", new Uint8Array([0, 1, 2, 3, 25, 26, 35, 36]))).toBe("limpieza-de-la-playa-cadiz-2027-abcdz09a");
+    expect(slugFor("¡¡!!", new Uint8Array(8))).toBe("initiative-aaaaaaaa");
+    expect(slugFor("a".repeat(100))).toMatch(/^a{60}-[a-z0-9]{8}$/);
+  });
+});
+
+describe("geocoders", () => {
+  it("offline: the demo cities by name, accents and case aside, the region's first", async () => {
+    expect(await offlineGeocoder.search({ text: "sao paulo", language: "pt", limit: 5 })).toEqual([{ label: "São Paulo, Brasil", latitude: -23.5505, longitude: -46.6333 }]);
+    const porto = await offlineGeocoder.search({ text: "Rua das Flores 12, Porto", language: "pt", limit: 5, country: "PT" });
+    expect(porto).toEqual([{ label: "Rua das Flores 12, Porto", latitude: 41.1579, longitude: -8.6291 }]);
+    expect(await offlineGeocoder.search({ text: "x", language: "en", limit: 5 })).toEqual([]);
+  });
+
+  it("Nominatim: asks as its usage policy says, and reads its answer", async () => {
+    const asked: Request[] = [];
+    const geocoder = createNominatimGeocoder({
+      url: "https://geocoder.example/nominatim",
+      userAgent: "Commons/1.0 (+https://commons.example)",
+      fetch: async (input, init) => {
+        asked.push(new Request(input, init));
+        return Response.json([{ display_name: "Calle Mayor, Madrid", lat: "40.41", lon: "-3.70" }, { display_name: "broken" }]);
+      },
+    });
+    expect(await geocoder.search({ text: "Calle Mayor", language: "es", limit: 3, country: "ES" })).toEqual([{ label: "Calle Mayor, Madrid", latitude: 40.41, longitude: -3.7 }]);
+    const url = new URL(asked[0].url);
+    expect(url.pathname).toBe("/nominatim/search");
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ q: "Calle Mayor", format: "jsonv2", limit: "3", "accept-language": "es", countrycodes: "es" });
+    expect(asked[0].headers.get("user-agent")).toBe("Commons/1.0 (+https://commons.example)");
+  });
+
+  it("Nominatim: an error or a silence is GeocoderUnavailable", async () => {
+    const failing = createNominatimGeocoder({ url: "https://geocoder.example", userAgent: "x", fetch: async () => new Response("busy", { status: 503 }) });
+    await expect(failing.search({ text: "Madrid", language: "es", limit: 1 })).rejects.toBeInstanceOf(GeocoderUnavailable);
+    const down = createNominatimGeocoder({ url: "https://geocoder.example", userAgent: "x", fetch: async () => Promise.reject(new TypeError("fetch failed")) });
+    await expect(down.search({ text: "Madrid", language: "es", limit: 1 })).rejects.toBeInstanceOf(GeocoderUnavailable);
+  });
+});
