@@ -94,7 +94,7 @@ export async function measureRoundTrips() {
     const rows = [];
     for (const [label, path, budget] of targets) rows.push({ label, budget, ...(await page(server, cookie, path)) });
     const organiser = await signIn(server, ORGANISER);
-    for (const path of ["/manage/records", "/manage/money", "/manage/initiatives"]) {
+    for (const path of ["/manage/records", "/manage/money", "/manage/initiatives", "/manage/initiatives/new"]) {
       rows.push({ label: `GET ${path} (organiser)`, budget: ROUND_TRIP_BUDGETS.otherSignedIn, ...(await page(server, organiser, path)) });
     }
     rows.push({ label: "join (POST + GET /initiative)", budget: ROUND_TRIP_BUDGETS.join, ...(await join(server, cookie, slugs)) });
