@@ -16,12 +16,17 @@ import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
 import { orgScope } from "./org-scope";
+import { participantCheckinCode } from "../manage/checkin";
 
 const initiativeNotFound = () => notFound("initiative_not_found", "The initiative cannot be found.");
 
 async function load(c: Context<AppEnv>, by: InitiativeKey): Promise<Initiative> {
   const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, by, readMemo(c));
   if (!initiative) throw initiativeNotFound();
+  // The participant's check-in code, for the QR of a qr initiative (issue 11, point 4).
+  if (initiative.participation_method === "qr" && initiative.participant_status === "accepted" && initiative.participant_uuid) {
+    return { ...initiative, checkin_code: await participantCheckinCode(c.env, initiative.id, initiative.participant_uuid) };
+  }
   return initiative;
 }
 

@@ -24,6 +24,7 @@ import { parseInput, validate } from "../lib/validation";
 import { initiativeInputSchema } from "../../app/domain/initiatives/editor";
 import { createInitiative, editableInitiative, editorConfig, editorOptions, updateInitiative } from "../manage/initiative-editor";
 import { uploadImage } from "../manage/images";
+import { checkIn, checkinSheet } from "../manage/checkin";
 import { readUpload } from "./attachments";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
@@ -62,6 +63,16 @@ const initiativeQuery = v.strictObject(
 
 /** A JSON object, checked against the organisation's rules in the handler (the SDG cap and region come from its configuration). */
 const anyObject = v.record(v.string(), v.unknown(), "form_error_invalid");
+
+/** A check-in: the code scanned or typed, the hours (default hours_per_day) and, for one queued offline, when it was made. */
+const checkinBody = v.strictObject(
+  {
+    code: v.pipe(v.string("form_error_required"), v.trim(), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_checkin_code")),
+    hours: v.optional(v.pipe(v.number("form_error_invalid_number"), v.integer("form_error_invalid_number"))),
+    at: v.optional(v.pipe(v.string("form_error_invalid_date"), v.isoTimestamp("form_error_invalid_date"))),
+  },
+  "form_error_unknown_field",
+);
 
 const participantStatus = v.strictObject({ status: v.picklist(PARTICIPANT_DECISIONS, "form_error_invalid") }, "form_error_unknown_field");
 
@@ -136,6 +147,11 @@ export const manageRoutes = new Hono<AppEnv>()
       return c.json(await editableInitiative(c.env, c.var.org, actorOf(c), c.req.param("id")));
     }
     return c.json(await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), parseInput(initiativeStateSchema, body), Date.now()));
+  })
+  .get("/initiatives/:id/checkin", async (c) => c.json(await checkinSheet(c.env, c.var.org, actorOf(c), c.req.param("id"), Date.now())))
+  .post("/initiatives/:id/checkin", validate("json", checkinBody), async (c) => {
+    const { created, checkin } = await checkIn(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
+    return c.json(checkin, created ? 201 : 200);
   })
   .post("/initiatives/:id/message", validate("json", participantMessageSchema), async (c) => {
     const { recipients, send } = await messageParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());

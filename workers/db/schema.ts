@@ -633,10 +633,17 @@ export const participationRecords = sqliteTable(
     indicatorId: text("indicator_id").references(() => indicators.id, { onDelete: "set null" }),
     status: text("status", { enum: RECORD_STATUSES }).notNull().default("pending"),
     ...reviewColumns(),
+    /**
+     * A check-in by QR or typed code (issue 11, point 4): the organisation's calendar day it was made
+     * on (YYYY-MM-DD). One per participation and day: a second scan, or an offline check-in synced
+     * twice, finds this row instead of writing another.
+     */
+    checkinDay: text("checkin_day"),
     createdAt: createdAt(),
   },
   (t) => [
     index("participation_records_participation_idx").on(t.participationId),
+    uniqueIndex("participation_records_checkin_uq").on(t.participationId, t.checkinDay).where(sql`checkin_day IS NOT NULL`),
     // The staff validation queue: what waits, oldest first.
     index("participation_records_status_idx").on(t.status, t.createdAt),
   ],

@@ -165,6 +165,8 @@ export function toInitiative(org: Tenant, row: InitiativeRow, related: Initiativ
       score_count: c.scoreCount,
     })),
     participant_uuid: related.participation?.uuid ?? null,
+    // Signed by the API's route (workers/api/initiatives.ts), which has the key.
+    checkin_code: null,
     is_working_hours: row.isWorkingHours,
     minors_allowed: row.minorsAllowed,
     contribution_total: fromMinorUnits(related.contributionTotal),

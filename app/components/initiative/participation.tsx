@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import * as v from "valibot";
+import { formatCheckinCode } from "~/domain/checkin";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -17,7 +18,7 @@ import { useDrawerParam } from "./page-drawer";
 import { useIntent } from "./use-intent";
 
 /** The participant's code, drawn from the path the server computed (lean-qr, SVG). */
-export function ParticipantQr({ qr, uuid }: { qr: { size: number; path: string }; uuid: string }) {
+export function ParticipantQr({ qr, code }: { qr: { size: number; path: string }; code: string }) {
   const { t } = useTranslation("initiative");
   return (
     <section aria-labelledby="qr-title" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-card p-4 text-center">
@@ -34,7 +35,10 @@ export function ParticipantQr({ qr, uuid }: { qr: { size: number; path: string }
       >
         <path d={qr.path} fill="#000" />
       </svg>
-      <p className="break-all font-mono text-xs text-muted-foreground">{uuid}</p>
+      <p className="text-sm text-muted-foreground">{t("qr_code_hint")}</p>
+      <p className="font-mono text-2xl font-semibold tracking-widest" aria-label={t("qr_code_label", { code: formatCheckinCode(code).split("").join(" ") })}>
+        {formatCheckinCode(code)}
+      </p>
     </section>
   );
 }
@@ -196,7 +200,7 @@ export function ParticipationView({
         <h1 className="text-2xl font-bold leading-tight">{initiative.title}</h1>
       </header>
       {initiative.participation_method === "qr" ? (
-        qr && initiative.participant_uuid ? <ParticipantQr qr={qr} uuid={initiative.participant_uuid} /> : <Alert>{t("qr_unavailable")}</Alert>
+        qr && initiative.checkin_code ? <ParticipantQr qr={qr} code={initiative.checkin_code} /> : <Alert>{t("qr_unavailable")}</Alert>
       ) : (
         <section aria-labelledby="report-title" className="flex flex-col gap-3">
           <h2 id="report-title" className="text-lg font-semibold">

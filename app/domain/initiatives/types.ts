@@ -142,6 +142,11 @@ export interface Initiative {
   manager_approval_status: ManagerApprovalStatus | null;
   participant_created_at: string | null;
   participant_uuid: string | null;
+  /**
+   * For an accepted participant of a qr initiative: the check-in code (app/domain/checkin.ts) the
+   * organiser scans (the QR carries `{participant_uuid}.{checkin_code}`) or types. Else null.
+   */
+  checkin_code: string | null;
   is_working_hours: boolean;
   minors_allowed: boolean;
   /** Confirmed contributions only: pending pledges (transfer, in hand...) count once confirmed. */

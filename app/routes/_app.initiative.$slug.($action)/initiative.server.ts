@@ -6,6 +6,7 @@
  */
 import { toSvgPath } from "lean-qr/extras/svg";
 import { generate } from "lean-qr";
+import { checkinQrValue } from "~/domain/checkin";
 import { parseForm } from "~/domain/form-values";
 import { phoneFormSchema } from "~/domain/phone";
 import { isSlug } from "~/domain/slug";
@@ -105,7 +106,11 @@ export async function loadInitiative(args: ApiArgs, slug: string, action: string
   if (view === "contribute" && initiative.type !== "donation") throw status(404);
   if (view === "participate" && initiative.participant_status !== "accepted") throw redirectTo(`/${base}/${slug}`);
   const attachments = view === "detail" ? await loadAttachments(args, org, initiative, config) : { document: null, image: null };
-  const qr = view === "participate" && initiative.participation_method === "qr" && initiative.participant_uuid ? qrPath(initiative.participant_uuid) : null;
+  // The QR carries the signed check-in value the organiser's screen verifies, even offline (app/domain/checkin.ts).
+  const qr =
+    view === "participate" && initiative.participation_method === "qr" && initiative.participant_uuid && initiative.checkin_code
+      ? qrPath(checkinQrValue(initiative.participant_uuid, initiative.checkin_code))
+      : null;
   const paymentProvider = view === "contribute" ? paymentProviderMode(args) : null;
   return { initiative, config, attachments, qr, view, base, paymentProvider, memberId: user.id, now: Date.now() };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE `participation_records` ADD `checkin_day` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `participation_records_checkin_uq` ON `participation_records` (`participation_id`,`checkin_day`) WHERE checkin_day IS NOT NULL;
