@@ -35,6 +35,12 @@ export async function checkinCode(key: Uint8Array<ArrayBuffer>, participantUuid:
   return code;
 }
 
+/** The key as the check-in sheet sends it (base64url), as bytes for checkinCode. */
+export function keyFromText(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
 /** What the QR code carries. */
 export const checkinQrValue = (participantUuid: string, code: string) => `${participantUuid}.${code}`;
 

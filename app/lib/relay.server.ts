@@ -11,6 +11,8 @@ const NO_STORE = { "cache-control": "private, no-store" };
 
 export const json = (body: unknown, status: number, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
+export const methodNotAllowed = (allow: string) => json({ error: "method_not_allowed", message: `Use ${allow}.` }, 405, { allow });
+
 export async function relayApi(args: ApiArgs, method: string, path: string, body?: unknown, shape: (data: unknown) => unknown = (data) => data) {
   try {
     const org = await memberOrgSlug(args);
@@ -36,4 +38,21 @@ export function forwardQuery(request: Request, names: string[]): string {
   }
   const text = query.toString();
   return text ? `?${text}` : "";
+}
+
+/**
+ * The JSON body of a script's write (the chat widget, the check-in queue). Only `application/json` is accepted: a cross-site form cannot
+ * send it without a CORS preflight (on top of the SameSite=Lax session cookie).
+ */
+export async function jsonWriteBody(request: Request): Promise<{ body: unknown } | { refusal: Response }> {
+  if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
+    return { refusal: json({ error: "unsupported_media_type", message: "Send JSON." }, 415) };
+  }
+  const text = await request.text();
+  if (!text) return { body: {} };
+  try {
+    return { body: JSON.parse(text) };
+  } catch {
+    return { refusal: json({ error: "bad_request", message: "The body must be JSON." }, 400) };
+  }
 }

@@ -19,6 +19,10 @@ import { loader as csvLoader } from "../../app/routes/_app.manage.initiatives.$i
 import { loader as moneyCsvLoader } from "../../app/routes/_app.manage.money[.csv]";
 import { action as newAction, loader as newLoader } from "../../app/routes/_app.manage.initiatives.new/route";
 import { action as editAction, loader as editLoader } from "../../app/routes/_app.manage.initiatives.$id_.edit/route";
+import { action as checkinAction, loader as checkinLoader } from "../../app/routes/_app.manage.initiatives.$id_.checkin/route";
+import { action as checkinsAction } from "../../app/routes/_app.manage.initiatives.$id_.checkins";
+import { base64UrlDecode } from "../../workers/lib/crypto";
+import { checkinCode } from "../../app/domain/checkin";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
@@ -295,3 +299,33 @@ describe("the initiative editor", () => {
     expect(refused).toMatchObject({ status: 415, data: { fields: { image: "attachments_error_type" } } });
   });
 });
+
+describe("the check-in desk", () => {
+  it("loads the sheet for the organiser, a 404 for a member; checks in a typed code without JavaScript, and a queued one as JSON", async () => {
+    const run = await createInitiative({ orgId: "org-acme", slug: "web-run", title: "Web run", submitterMemberId: ids.olga, participationMethod: "qr", hoursPerDay: 2 });
+    const marta = await addParticipation(run.id, "org-acme", ids.marta);
+    const path = `/manage/initiatives/${run.id}/checkin`;
+    expect((await run_(checkinLoader, get("marta", path), run.id)).status).toBe(404);
+    const sheet = await run_(checkinLoader, get("olga", path), run.id);
+    expect(sheet.data!.sheet.participants).toEqual([expect.objectContaining({ uuid: marta.uuid, checked_in_today: false })]);
+    const code = await checkinCode(base64UrlDecode(sheet.data!.sheet.key), marta.uuid);
+    const wrong = await run_(checkinAction, post("olga", path, [["code", "ABCDEFGHJK"], ["hours", ""]]), run.id);
+    expect(wrong).toMatchObject({ status: 400, data: { error: "checkin_code_invalid", fields: { code: "form_error_checkin_code" } } });
+    const typed = await run_(checkinAction, post("olga", path, [["code", code], ["hours", ""]]), run.id);
+    expect(typed).toMatchObject({ status: 200, data: { done: { name: "Marta", created: true } } });
+    // The queue's JSON post: the same check-in again is the first one.
+    const queued = new Request(`http://acme.localhost${path}s`, {
+      method: "POST",
+      headers: { cookie: cookies.olga, "content-type": "application/json", origin: "http://acme.localhost" },
+      body: JSON.stringify({ code, at: new Date().toISOString() }),
+    });
+    const answer = (await checkinsAction({ request: queued, context: await testLoadContext("acme"), params: { id: run.id } } as never)) as Response;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ participant: { uuid: marta.uuid }, hours: 2 });
+    const form = new Request(`http://acme.localhost${path}s`, { method: "POST", headers: { cookie: cookies.olga, "content-type": "application/x-www-form-urlencoded" }, body: "code=x" });
+    expect(((await checkinsAction({ request: form, context: await testLoadContext("acme"), params: { id: run.id } } as never)) as Response).status).toBe(415);
+  });
+});
+
+/** run() for a route of one initiative. */
+const run_ = (route: unknown, request: Request, id: string) => run(route as Route, request, { id });

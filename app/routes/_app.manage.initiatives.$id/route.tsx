@@ -62,7 +62,7 @@ export default function ManageParticipants() {
             {t("participants_title")}
           </h2>
           {loaded ? <p className="text-sm text-muted-foreground">{loaded.initiative.title}</p> : null}
-          {loaded ? <InitiativeLinks id={loaded.initiative.id} title={loaded.initiative.title} slug={loaded.initiative.slug} /> : null}
+          {loaded ? <InitiativeLinks id={loaded.initiative.id} title={loaded.initiative.title} type={loaded.initiative.type} slug={loaded.initiative.slug} /> : null}
         </div>
         {loaded?.participants.length ? (
           <a href={`${location.pathname}/participants.csv`} download className={buttonVariants({ variant: "outline" })}>

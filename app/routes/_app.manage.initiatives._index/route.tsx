@@ -119,7 +119,7 @@ export default function ManageInitiatives() {
                   : t("initiative_joined", { count: initiative.participant_count })}
                 {initiative.pending_count > 0 ? <span className="ml-2 rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-brand-foreground">{t("initiative_waiting", { count: initiative.pending_count })}</span> : null}
               </p>
-              <InitiativeLinks id={initiative.id} title={initiative.title} />
+              <InitiativeLinks id={initiative.id} title={initiative.title} type={initiative.type} />
             </li>
           ))}
         </ul>

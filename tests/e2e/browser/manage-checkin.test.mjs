@@ -1,0 +1,112 @@
+/**
+ * Check-in by code in a real browser (issue 11, point 4): a member finds her attendance code under
+ * her QR code; the organiser types it and she is checked in; then the organiser's phone loses the
+ * connection, checks in a second member from the code alone (verified on the device), sees what
+ * waits to sync, and the check-in is sent when the connection returns, once. axe at both sizes.
+ *
+ *   node_modules/.bin/node --test tests/e2e/browser/manage-checkin.test.mjs
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { apiClient, errorsOf, expectNoSeriousAxeViolations, pluralForm, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { addParticipation, createInitiative, createMember } from "../../support/fixtures.mjs";
+
+const t = strings("manage");
+const ti = strings("initiative");
+const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
+
+const people = {};
+let run = { id: "", slug: "" };
+
+const suite = useAcmeSuite({
+  setUp: async ({ server }) => {
+    people.olga = await createMember(server, { tag: "olga-checkin", name: "Olga Gate", role: "organiser" });
+    people.marta = await createMember(server, { tag: "marta-checkin", name: "Marta Runner" });
+    people.luis = await createMember(server, { tag: "luis-checkin", name: "Luis Runner" });
+    run = await createInitiative(server, { title: "Charity run in Retiro", starts_in_days: -1, ends_in_days: 1, participation_method: "qr", hours_per_day: 3, organiser_id: people.olga.id });
+    await addParticipation(server, people.marta, run.slug);
+    await addParticipation(server, people.luis, run.slug);
+  },
+});
+
+async function open(page, path) {
+  const response = await page.goto(`${suite.acme}${path}`);
+  await waitForHydration(page);
+  return response;
+}
+
+/** A member's check-in code, as the API gives it to the app. */
+async function codeOf(member) {
+  const api = apiClient(suite.server, suite.acmeHost);
+  const login = await api("POST", "/auth/login", { body: { email: member.email, password: member.password } });
+  const initiative = await api("GET", `/api/acme/initiative/${run.slug}`, { token: login.data.access_token });
+  return initiative.data.checkin_code;
+}
+
+describe("check-in", () => {
+  test("the member's code is under her QR code; the organiser types it, then checks in offline and syncs", async () => {
+    let martaCode = "";
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, people.marta.email);
+      await open(page, `/initiative/${run.slug}/participate`);
+      await page.getByRole("img", { name: ti.qr_label }).waitFor();
+      martaCode = (await page.getByText(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/).textContent()).trim();
+      assert.equal(martaCode.replace("-", ""), await codeOf(people.marta));
+    });
+    const luisCode = await codeOf(people.luis);
+
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, people.olga.email);
+      await open(page, `/manage/initiatives/${run.id}`);
+      await page.getByRole("link", { name: fill(t.initiative_checkin_named, { title: "Charity run in Retiro" }) }).click();
+      await page.waitForURL(/\/checkin$/);
+      await waitForHydration(page);
+      await page.getByText(fill(pluralForm(t, "checkin_present", 0), { count: 0, total: 2 })).waitFor();
+      await screenshot(page, "manage-checkin-mobile");
+      await expectNoSeriousAxeViolations(page, { label: "check-in, 390x844" });
+
+      // A code that is nobody's.
+      await page.getByLabel(t.checkin_code).fill("ABCDE-FGHJK");
+      await page.getByRole("button", { name: t.checkin_submit }).click();
+      await page.getByText(t.checkin_error_checkin_code_invalid).waitFor();
+
+      // Marta reads hers out.
+      await page.getByLabel(t.checkin_code).fill(martaCode.toLowerCase());
+      assert.equal(await page.getByLabel(t.checkin_hours).inputValue(), "3");
+      await page.getByRole("button", { name: t.checkin_submit }).click();
+      await page.getByText(fill(t.checkin_done, { name: "Marta Runner" })).waitFor();
+      await page.getByText(fill(pluralForm(t, "checkin_present", 1), { count: 1, total: 2 })).waitFor();
+      await page.getByText(fill(pluralForm(t, "checkin_waiting", 1), { count: 1 })).waitFor({ state: "detached" });
+
+      // The connection goes; Luis is checked in on the device, and it waits.
+      await page.context().setOffline(true);
+      await page.getByText(t.checkin_offline).waitFor();
+      await page.getByLabel(t.checkin_code).fill(luisCode);
+      await page.getByRole("button", { name: t.checkin_submit }).click();
+      await page.getByText(fill(t.checkin_done_offline, { name: "Luis Runner" })).waitFor();
+      await page.getByText(fill(pluralForm(t, "checkin_waiting", 1), { count: 1 })).waitFor();
+      await page.getByRole("listitem").filter({ hasText: "Luis Runner" }).getByText(t.checkin_state_waiting).waitFor();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await screenshot(page, "manage-checkin-offline-desktop");
+      await expectNoSeriousAxeViolations(page, { label: "check-in offline, 1280x800" });
+
+      // It comes back: the queue empties by itself.
+      await page.context().setOffline(false);
+      await page.getByText(fill(pluralForm(t, "checkin_waiting", 1), { count: 1 })).waitFor({ state: "detached" });
+      await page.getByRole("listitem").filter({ hasText: "Luis Runner" }).getByText(t.checkin_state_present).waitFor();
+      await open(page, `/manage/initiatives/${run.id}/checkin`);
+      await page.getByText(fill(pluralForm(t, "checkin_present", 2), { count: 2, total: 2 })).waitFor();
+      // The browser reports the offline attempts as failed resources; nothing else may fail.
+      assert.deepEqual(errorsOf(page, { allowStatus: [] }).filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error)), []);
+    });
+
+    // Each was recorded once, as validated hours.
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, people.olga.email);
+      await open(page, `/manage/initiatives/${run.id}`);
+      const luis = page.getByRole("listitem").filter({ hasText: "Luis Runner" });
+      await luis.getByText(fill(t.participant_hours, { validated: 3, pending: 0 })).waitFor();
+    });
+  });
+});
