@@ -140,7 +140,7 @@ describe("the staff area", () => {
       await page.getByRole("button", { name: t.filter_apply }).click();
       await page.waitForURL(/q=clean-up/);
       await checkBothSizes(page, "manage-initiatives");
-      await page.getByRole("link", { name: "Staff test clean-up" }).click();
+      await page.getByRole("link", { name: "Staff test clean-up", exact: true }).click();
       await page.waitForURL(/\/manage\/initiatives\/[^/?]+$/);
       await waitForHydration(page);
       const marta = page.getByRole("listitem").filter({ hasText: "Marta Volunteer" });
