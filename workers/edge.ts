@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "remix-build";
 import { createApp, type PageHandler } from "./app";
 import { isProduction } from "./lib/config";
+import { runScheduled } from "./scheduled";
 
 export { ChatMember } from "../durable-objects/chat-member";
 
@@ -21,4 +22,5 @@ const app = createApp({ renderPage: renderRemixPage });
 
 export default {
   fetch: app.fetch,
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(runScheduled(env)),
 } satisfies ExportedHandler<Env>;

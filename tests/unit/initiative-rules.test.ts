@@ -34,7 +34,7 @@ function initiative(overrides: Partial<Initiative> = {}): Initiative {
     target_audience: [], tags: [], is_in_person: true, is_remote: false, remote_url: null, pinned_initiative: false,
     points: 0, program: null, organization_name: "Acme", organization_logo_small: null, collaborators: [],
     max_participants: -1, participant_count: 0, participant_status: null, own_interested: false,
-    manager_approval_status: null, participant_created_at: null, participant_uuid: null, checkin_code: null, is_working_hours: false,
+    manager_approval_status: null, participant_created_at: null, participant_uuid: null, checkin_code: null, waitlist: null, is_working_hours: false,
     minors_allowed: false, contribution_total: 0, own_contribution_total: 0, own_pending_contribution_total: 0, contributor_count: 0, donation_params: null,
     initiative_score: null, initiative_score_count: 0, organization_score: null, organization_score_count: 0,
     own_score: null, feedback_url: null, contact_person: null, contact_email: null, contact_phone: null, submitter: null,

@@ -17,6 +17,7 @@ import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
 import { orgScope } from "./org-scope";
 import { participantCheckinCode } from "../manage/checkin";
+import { advanceWaitlist, joinWaitlist, leaveWaitlist } from "../initiatives/waitlist";
 
 const initiativeNotFound = () => notFound("initiative_not_found", "The initiative cannot be found.");
 
@@ -41,7 +42,19 @@ export const initiativeRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ initiatives: await myInitiatives(c.env, c.var.org, c.var.auth.memberId) }))
   .get("/:slug", async (c) => c.json(await load(c, { slug: c.req.param("slug") })))
   .put("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => join(c.env, c.var.org, { memberId: c.var.auth.memberId, membership: c.var.membership }, i, now, c.var.page?.memo)))
-  .delete("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => leave(c.env, c.var.auth.memberId, i, now)))
+  .delete("/:id", (c) =>
+    change(c, { id: c.req.param("id") }, async (i, now) => {
+      await leave(c.env, c.var.auth.memberId, i, now);
+      // The place freed goes to the first of the waitlist.
+      sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, i.id, now));
+    }),
+  )
+  .put("/:id/waitlist", (c) => change(c, { id: c.req.param("id") }, (i, now) => joinWaitlist(c.env, c.var.org, c.var.auth.memberId, i, now)))
+  .delete("/:id/waitlist", (c) =>
+    change(c, { id: c.req.param("id") }, async (i, now) => {
+      sendAfterAnswer(c, await leaveWaitlist(c.env, c.var.org, c.var.auth.memberId, i, now));
+    }),
+  )
   .put("/:id/interested", (c) => change(c, { id: c.req.param("id") }, (i, now) => showInterest(c.env, c.var.auth.memberId, i, now)))
   .delete("/:id/interested", (c) => change(c, { id: c.req.param("id") }, (i) => dropInterest(c.env, c.var.auth.memberId, i)))
   .put("/:slug/score", async (c) => {
@@ -58,6 +71,8 @@ export const initiativeRoutes = new Hono<AppEnv>()
       c.req.valid("json"),
       Date.now(),
     );
-    sendAfterAnswer(c, notices);
+    // A refusal frees the place: the waitlist moves (nothing to do after an approval).
+    const offers = !c.req.valid("json").approved ? await advanceWaitlist(c.env, c.var.org, c.req.param("id"), Date.now()) : [];
+    sendAfterAnswer(c, [...notices, ...offers]);
     return c.body(null, 204);
   });

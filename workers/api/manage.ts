@@ -25,6 +25,8 @@ import { initiativeInputSchema } from "../../app/domain/initiatives/editor";
 import { createInitiative, editableInitiative, editorConfig, editorOptions, updateInitiative } from "../manage/initiative-editor";
 import { uploadImage } from "../manage/images";
 import { checkIn, checkinSheet } from "../manage/checkin";
+import { advanceWaitlist } from "../initiatives/waitlist";
+import { reorderWaitlist, WAITLIST_REORDER_MAX } from "../manage/waitlist";
 import { readUpload } from "./attachments";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
@@ -71,6 +73,12 @@ const checkinBody = v.strictObject(
     hours: v.optional(v.pipe(v.number("form_error_invalid_number"), v.integer("form_error_invalid_number"))),
     at: v.optional(v.pipe(v.string("form_error_invalid_date"), v.isoTimestamp("form_error_invalid_date"))),
   },
+  "form_error_unknown_field",
+);
+
+/** The waitlist's new order: every entry waiting now, first in line first. */
+const waitlistOrder = v.strictObject(
+  { order: v.pipe(v.array(id, "form_error_invalid"), v.maxLength(WAITLIST_REORDER_MAX, "form_error_invalid")) },
   "form_error_unknown_field",
 );
 
@@ -144,14 +152,22 @@ export const manageRoutes = new Hono<AppEnv>()
     if ("title" in body) {
       const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), body);
       await updateInitiative(c.env, c.var.org, actorOf(c), c.req.param("id"), input, Date.now());
+      // A raised cap (or a reopened initiative) frees places for the waitlist.
+      sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, c.req.param("id"), Date.now()));
       return c.json(await editableInitiative(c.env, c.var.org, actorOf(c), c.req.param("id")));
     }
-    return c.json(await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), parseInput(initiativeStateSchema, body), Date.now()));
+    const state = await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), parseInput(initiativeStateSchema, body), Date.now());
+    sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, state.id, Date.now()));
+    return c.json(state);
   })
   .get("/initiatives/:id/checkin", async (c) => c.json(await checkinSheet(c.env, c.var.org, actorOf(c), c.req.param("id"), Date.now())))
   .post("/initiatives/:id/checkin", validate("json", checkinBody), async (c) => {
     const { created, checkin } = await checkIn(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     return c.json(checkin, created ? 201 : 200);
+  })
+  .put("/initiatives/:id/waitlist", validate("json", waitlistOrder), async (c) => {
+    const waitlist = await reorderWaitlist(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json").order, Date.now());
+    return c.json({ waitlist });
   })
   .post("/initiatives/:id/message", validate("json", participantMessageSchema), async (c) => {
     const { recipients, send } = await messageParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
@@ -160,5 +176,6 @@ export const manageRoutes = new Hono<AppEnv>()
   })
   .put("/initiatives/:id/participants/:uuid", validate("json", participantStatus), async (c) => {
     await setParticipantStatus(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.param("uuid"), c.req.valid("json").status, Date.now());
+    sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, c.req.param("id"), Date.now()));
     return c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id")));
   });

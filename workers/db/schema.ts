@@ -509,6 +509,41 @@ export const INDICATOR_UNITS = [
   "brl",
 ] as const;
 
+export const WAITLIST_STATUSES = ["waiting", "offered", "accepted", "expired", "left"] as const;
+
+/**
+ * A full initiative's waitlist (issue 11, point 8). `position` orders the queue (staff may reorder
+ * it); the first waiting entry is offered a freed place until `offer_expires_at`, then the offer
+ * passes to the next. One row per member and initiative: joining again reuses it.
+ */
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    status: text("status", { enum: WAITLIST_STATUSES }).notNull().default("waiting"),
+    position: integer("position").notNull(),
+    offeredAt: integer("offered_at"),
+    offerExpiresAt: integer("offer_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("waitlist_entries_member_uq").on(t.initiativeId, t.memberId),
+    index("waitlist_entries_queue_idx").on(t.initiativeId, t.status, t.position),
+    // The sweep of offers that ran out (the scheduled handler).
+    index("waitlist_entries_expiry_idx").on(t.status, t.offerExpiresAt),
+  ],
+);
+
 /**
  * The members named organisers of an initiative (issue 11), besides the one who created it
  * (initiatives.submitter_member_id): an organiser manages these initiatives and no others.

@@ -1,7 +1,7 @@
 /**
  * The e-mails that tell a member what the organisation's staff decided about something of theirs
  * (issue 11): hours or values validated or refused, a pledge confirmed or refused, an upload
- * published or refused, attendance approved or refused. One layout: greeting, what happened, the
+ * published or refused, attendance approved or refused, a place offered from the waitlist. One layout: greeting, what happened, the
  * reason when there is one, and a button to the initiative. Pure, like ./templates.ts.
  */
 import { emailHtml, emailStrings, escapeHtml, linkText, oneLine, type EmailKey, type RenderedEmail } from "./templates";
@@ -15,6 +15,7 @@ export const NOTICE_KINDS = [
   "upload_rejected",
   "attendance_approved",
   "attendance_rejected",
+  "waitlist_offer",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -28,6 +29,8 @@ export interface NoticeVars {
   reason?: string | null;
   /** A pledge's amount, formatted in the member's locale. */
   amount?: string;
+  /** Until when a waitlist offer holds the place, formatted in the member's locale and the organisation's zone. */
+  until?: string;
   logoUrl?: string | null;
 }
 
@@ -68,6 +71,7 @@ export function renderNotice(kind: NoticeKind, locale: string, vars: NoticeVars)
     initiative: vars.initiative,
     reason: vars.reason ?? "",
     amount: vars.amount ?? "",
+    until: vars.until ?? "",
   });
   const key = (part: "subject" | "body") => `notice_${kind}_${part}` as EmailKey;
   // A manager's note on attendance is a note, not a reason for a refusal.

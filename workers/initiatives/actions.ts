@@ -29,6 +29,7 @@ import { ownProfileKey } from "../profile/own-profile";
 import type { RequestMemo } from "../lib/request-memo";
 import type { Tenant } from "../tenant/organizations";
 import { initiativeFrom, initiativeStatements } from "./queries";
+import { acceptedFromWaitlist, heldOffers } from "./waitlist";
 import type { OrgMembership } from "../types";
 
 const { initiatives, participations, interests, scores } = schema;
@@ -90,10 +91,11 @@ export async function join(
   const memberRefusal = memberJoinRefusal(org.community, await joiningMember(db, org, memberId, member.membership, memo));
   if (memberRefusal) throw REFUSALS[memberRefusal];
   const approval = approvalRequired(org.community, initiative) ? "pending" : "not_needed";
-  // The insert happens only while a place is left and the initiative is open: the check and the
+  // The insert happens only while a place is left (places held by others' waitlist offers count as
+  // taken) and the initiative is open: the check and the
   // write are one statement, in the same transaction as the recount. The member's participation
   // and the whole initiative as the batch left them are read in the same round trip.
-  const [, , after, ...reread] = await db.batch([
+  const [, , , after, ...reread] = await db.batch([
     // Columns in the table's order: id, org_id, initiative_id, member_id, uuid, status, manager_approval_status, created_at, updated_at.
     db
       .insert(participations)
@@ -101,7 +103,7 @@ export async function join(
         sql`select ${crypto.randomUUID()}, ${org.id}, ${initiative.id}, ${memberId}, ${crypto.randomUUID()}, 'accepted', ${approval}, ${now}, ${now}
           where exists (
             select 1 from ${initiatives} where ${initiatives.id} = ${initiative.id} and ${initiatives.orgId} = ${org.id} and ${initiatives.status} = 'open'
-              and (${initiatives.maxParticipants} < 0 or ${initiatives.participantCount} < ${initiatives.maxParticipants})
+              and (${initiatives.maxParticipants} < 0 or ${initiatives.participantCount} + ${heldOffers(sql`${initiatives.id}`, now, memberId)} < ${initiatives.maxParticipants})
           )`,
       )
       .onConflictDoUpdate({
@@ -115,6 +117,7 @@ export async function join(
         setWhere: inArray(participations.status, ["not_going", "pending"]),
       }),
     recount(db, initiative.id),
+    acceptedFromWaitlist(db, initiative.id, memberId, now),
     db.select({ status: participations.status }).from(participations).where(and(eq(participations.initiativeId, initiative.id), eq(participations.memberId, memberId))),
     ...initiativeStatements(db, org, memberId, { id: initiative.id }),
   ]);

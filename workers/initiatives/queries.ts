@@ -14,6 +14,7 @@ import { chunksFor } from "../db/chunks";
 import { readKey, type RequestMemo } from "../lib/request-memo";
 import type { Tenant } from "../tenant/organizations";
 import { toCard, toInitiative, type CardExtras, type InitiativeRow, type ParticipationRow } from "./serialize";
+import { toWaitlistPlace, waitlistPlaceStatement } from "./waitlist";
 
 const { initiatives, participations, participationRecords, interests, contributions, scores } = schema;
 
@@ -164,6 +165,7 @@ function aroundInitiative(db: Database, org: Tenant, memberId: string, isInitiat
       .from(schema.profiles)
       .innerJoin(schema.members, eq(schema.members.id, schema.profiles.memberId))
       .where(isSubmitter(schema.profiles.memberId)),
+    waitlistPlaceStatement(db, memberId, isInitiative),
   ] as const;
 }
 
@@ -187,6 +189,7 @@ function toFullInitiative(org: Tenant, row: InitiativeRow, around: AroundRows): 
     contributionRows,
     ownContributionRows,
     submitterRows,
+    waitlistRows,
   ] = around;
   const participation = participationRows[0] ?? null;
   const submitter = submitterRows[0];
@@ -212,6 +215,7 @@ function toFullInitiative(org: Tenant, row: InitiativeRow, around: AroundRows): 
     contributorCount: Number(contributionRows[0]?.contributors ?? 0),
     ownContribution: Number(ownContributionRows[0]?.confirmed ?? 0),
     ownPendingContribution: Number(ownContributionRows[0]?.pending ?? 0),
+    waitlist: toWaitlistPlace(waitlistRows[0], Date.now()),
     submitter: submitter
       ? {
           name: submitter.name,

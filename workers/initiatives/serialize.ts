@@ -3,6 +3,7 @@
  * ISO times, money in major units. Pure functions; the queries that gather the rows live in
  * queries.ts.
  */
+import type { WaitlistPlace } from "./waitlist";
 import {
   fromMinorUnits,
   type DonationParams,
@@ -139,6 +140,7 @@ export interface InitiativeRelated extends CardExtras {
   contributionTotal: number;
   contributorCount: number;
   submitter: { name: string; avatar: string | null; status: string } | null;
+  waitlist: WaitlistPlace | null;
 }
 
 /** Averages keep one decimal, as the screens show them. */
@@ -167,6 +169,7 @@ export function toInitiative(org: Tenant, row: InitiativeRow, related: Initiativ
     participant_uuid: related.participation?.uuid ?? null,
     // Signed by the API's route (workers/api/initiatives.ts), which has the key.
     checkin_code: null,
+    waitlist: related.waitlist,
     is_working_hours: row.isWorkingHours,
     minors_allowed: row.minorsAllowed,
     contribution_total: fromMinorUnits(related.contributionTotal),

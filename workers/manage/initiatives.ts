@@ -17,6 +17,7 @@ import { conflict, notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
+import { toWaitlistEntries, waitlistStatement } from "./waitlist";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireManaged, requireRole, type StaffActor } from "./scope";
 
 const { initiatives, participations, participationRecords: records, profiles, members, indicators } = schema;
@@ -191,7 +192,7 @@ export async function listParticipants(env: Env, org: Tenant, actor: StaffActor,
   const initiative = await managedInitiative(env, org, actor, initiativeId);
   const db = getDb(env);
   const counted = sql`${records.status} in ('validated', 'granted')`;
-  const [people, totals, indicatorRows] = await db.batch([
+  const [people, totals, indicatorRows, waiting] = await db.batch([
     db
       .select({
         uuid: participations.uuid,
@@ -224,10 +225,13 @@ export async function listParticipants(env: Env, org: Tenant, actor: StaffActor,
       .where(eq(participations.initiativeId, initiative.id))
       .groupBy(participations.uuid, records.type, records.indicatorId),
     db.select({ id: indicators.id, name: indicators.name, unit: indicators.unit }).from(indicators).where(eq(indicators.initiativeId, initiative.id)).orderBy(indicators.sortOrder),
+    waitlistStatement(db, initiative.id),
   ]);
   const showPhone = phoneRequired(org.community);
   return {
     initiative: initiativeHeader(org, initiative),
+    /** Who waits for a place, first in line first (issue 11, point 8). */
+    waitlist: toWaitlistEntries(waiting),
     participants: people.map((person): ManagedParticipant => {
       const mine = totals.filter((total) => total.uuid === person.uuid);
       const hours = mine.find((total) => total.type === "hours");

@@ -6,6 +6,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { formatMoney } from "../../app/domain/donation";
+import { regionZone } from "../../app/domain/zoned-time";
 import { resolveLocale } from "../../app/domain/locales";
 import { selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
@@ -20,6 +21,8 @@ export interface Notice {
   reason?: string | null;
   /** Pledges: major units and currency. */
   amount?: { value: number; currency: string };
+  /** A waitlist offer: until when the place is held (ms). */
+  until?: number;
 }
 
 /** One e-mail per member, initiative and kind: a bulk decision on ten records of one member sends one. */
@@ -59,6 +62,7 @@ export async function sendNotices(env: Env, org: Tenant, notices: Notice[]): Pro
         link: `${origin}/initiative/${encodeURIComponent(notice.initiative.slug)}`,
         reason: notice.reason,
         amount: notice.amount ? formatMoney(notice.amount.value, notice.amount.currency, locale) : undefined,
+        until: notice.until ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: regionZone(org.region) }).format(notice.until) : undefined,
         logoUrl: org.logo ? new URL(org.logo, origin).toString() : null,
       });
       await sender.send({ to: member.email, ...email });

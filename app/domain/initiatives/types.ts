@@ -147,6 +147,11 @@ export interface Initiative {
    * organiser scans (the QR carries `{participant_uuid}.{checkin_code}`) or types. Else null.
    */
   checkin_code: string | null;
+  /**
+   * The member's place on the waitlist of a full initiative (issue 11): waiting (position 1 is
+   * next), or offered a freed place until offer_expires_at. Null when not on it.
+   */
+  waitlist: { status: "waiting" | "offered"; position: number; offer_expires_at: string | null } | null;
   is_working_hours: boolean;
   minors_allowed: boolean;
   /** Confirmed contributions only: pending pledges (transfer, in hand...) count once confirmed. */

@@ -1,0 +1,18 @@
+/**
+ * The Worker's scheduled work (wrangler.toml `[triggers]`): waitlist offers that ran out with
+ * nobody looking pass to the next person (workers/initiatives/waitlist.ts), and their e-mails go out.
+ */
+import { advanceWaitlist, initiativesWithLapsedOffers } from "./initiatives/waitlist";
+import { sendNotices } from "./manage/notify";
+import { getOrganizationById } from "./tenant/organizations";
+
+export async function runScheduled(env: Env, now = Date.now()) {
+  const lapsed = await initiativesWithLapsedOffers(env, now);
+  for (const { initiativeId, orgId } of lapsed) {
+    const org = await getOrganizationById(env, orgId);
+    if (!org) continue;
+    const notices = await advanceWaitlist(env, org, initiativeId, now);
+    await sendNotices(env, org, notices);
+  }
+  return { advanced: lapsed.length };
+}
