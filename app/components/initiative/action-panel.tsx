@@ -3,7 +3,10 @@ import { AlertTriangle, CheckCircle2, Clock, Heart, MessageCircle, Star, XCircle
 import type { ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { canSayNotGoing, initiativeAction, isPast, managerApproval, type RulesConfig } from "~/domain/initiatives/rules";
+import { canSayNotGoing, initiativeAction, isPast, managerApproval, mayJoinWaitlist, type RulesConfig } from "~/domain/initiatives/rules";
+import { formatDateTime, regionZone } from "~/domain/initiatives/format";
+import { useSignedIn } from "~/lib/signed-in";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
@@ -55,7 +58,9 @@ export function ActionPanel({
   now: number;
   needsPhone: boolean;
 }) {
-  const { t } = useTranslation("initiative");
+  const { t, i18n } = useTranslation("initiative");
+  const hydrated = useHydrated();
+  const { settings } = useSignedIn();
   const action = initiativeAction(i, now);
   const past = isPast(i, now);
   const join = useIntent("join");
@@ -65,7 +70,9 @@ export function ActionPanel({
   const phone = useDrawerParam("phone");
   const rate = useDrawerParam("rate");
   const contact = useDrawerParam("contact");
-  const error = join.error ?? leave.error ?? interested.error ?? notInterested.error;
+  const joinWaitlist = useIntent("waitlist_join");
+  const leaveWaitlist = useIntent("waitlist_leave");
+  const error = join.error ?? leave.error ?? interested.error ?? notInterested.error ?? joinWaitlist.error ?? leaveWaitlist.error;
   const wide = "w-full";
 
   let main: ReactNode = null;
@@ -156,6 +163,29 @@ export function ActionPanel({
         </p>
       ) : null}
       {main}
+      {i.waitlist?.status === "offered" && i.waitlist.offer_expires_at ? (
+        <Alert variant="success">{t("waitlist_offered", { until: formatDateTime(i.waitlist.offer_expires_at, i18n.language, hydrated ? undefined : regionZone(settings.region)) })}</Alert>
+      ) : null}
+      {i.waitlist?.status === "waiting" ? (
+        <div className="flex flex-col gap-2 rounded-md border border-border p-3">
+          <p className="text-sm">{t("waitlist_position", { position: i.waitlist.position })}</p>
+          <IntentForm intent="waitlist_leave" id={i.id}>
+            <Button type="submit" variant="outline" className={wide} disabled={leaveWaitlist.busy}>
+              {t("waitlist_leave")}
+            </Button>
+          </IntentForm>
+        </div>
+      ) : null}
+      {!i.waitlist && mayJoinWaitlist(i, now) ? (
+        <div className="flex flex-col gap-2">
+          <IntentForm intent="waitlist_join" id={i.id}>
+            <Button type="submit" variant="outline" size="lg" className={wide} disabled={joinWaitlist.busy}>
+              {t("waitlist_join")}
+            </Button>
+          </IntentForm>
+          <p className="text-xs text-muted-foreground">{t("waitlist_join_hint")}</p>
+        </div>
+      ) : null}
       {i.type === "informative" && i.own_interested && !past ? (
         <IntentForm intent="not_interested" id={i.id}>
           <Button type="submit" variant="outline" className={wide} disabled={notInterested.busy}>

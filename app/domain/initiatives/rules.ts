@@ -94,6 +94,18 @@ export function initiativeAction(i: Initiative | InitiativeCard, now: number): I
   return { kind: "join", disabled: i.status === "suspended" };
 }
 
+/**
+ * The waitlist (issue 11): offered on a full initiative that takes participants, open and still
+ * taking registrations, to a member who neither takes part nor was refused.
+ */
+export const mayJoinWaitlist = (i: Pick<Initiative, "type" | "status" | "participant_status" | "max_participants" | "participant_count" | "registration_end_time" | "end_time">, now: number) =>
+  (i.type === "volunteering" || i.type === "training" || i.type === "collection") &&
+  i.status === "open" &&
+  isFull(i) &&
+  !registrationClosed(i, now) &&
+  i.participant_status !== "accepted" &&
+  i.participant_status !== "rejected";
+
 /** Accepted volunteers and trainees may say they are not going while the initiative has not ended. */
 export const canSayNotGoing = (i: Pick<Initiative, "type" | "participant_status" | "end_time">, now: number) =>
   (i.type === "volunteering" || i.type === "training") && i.participant_status === "accepted" && !hasEnded(i, now);

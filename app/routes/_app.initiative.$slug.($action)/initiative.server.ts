@@ -117,7 +117,7 @@ export async function loadInitiative(args: ApiArgs, slug: string, action: string
 
 export type InitiativeData = Awaited<ReturnType<typeof loadInitiative>>;
 
-export type Intent = "join" | "leave" | "interested" | "not_interested" | "score" | "hours" | "indicator" | "phone_join";
+export type Intent = "join" | "leave" | "interested" | "not_interested" | "score" | "hours" | "indicator" | "phone_join" | "waitlist_join" | "waitlist_leave";
 
 /** What an intent answers when it does not redirect: the error code and field errors, by intent. */
 export interface IntentResult {
@@ -164,6 +164,14 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
     }
     case "leave": {
       const left = await memberCall(args, "DELETE", (api) => initiatives(api)[":id"].$delete({ param }));
+      return left.ok ? done() : apiFailure(left);
+    }
+    case "waitlist_join": {
+      const joined = await memberCall(args, "PUT", (api) => initiatives(api)[":id"].waitlist.$put({ param }, jsonBody({})));
+      return joined.ok ? done() : apiFailure(joined);
+    }
+    case "waitlist_leave": {
+      const left = await memberCall(args, "DELETE", (api) => initiatives(api)[":id"].waitlist.$delete({ param }));
       return left.ok ? done() : apiFailure(left);
     }
     case "interested": {

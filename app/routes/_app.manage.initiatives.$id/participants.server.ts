@@ -59,3 +59,13 @@ export async function changeInitiativeState(args: ApiArgs, id: string, form: For
   const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.initiatives[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: change }));
   return decisionOutcome(result, "state", 1);
 }
+
+/** The waitlist in the order the move button made (entry ids, comma-separated), PUT .../waitlist. */
+export async function reorderWaitlist(args: ApiArgs, id: string, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+  const { org } = await requireStaff(args, ORGANISING_ROLES);
+  const order = String(form.get("order") ?? "")
+    .split(",")
+    .filter(Boolean);
+  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.initiatives[":id"].waitlist.$put({ param: { org: pathParam(org), id: pathParam(id) }, json: { order } }));
+  return decisionOutcome(result, "waitlist", 1);
+}

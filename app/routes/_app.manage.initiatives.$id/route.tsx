@@ -14,7 +14,8 @@ import { MESSAGE_INTENT, MessageForm, type MessageOutcome } from "~/components/m
 import { InitiativeState, STATE_INTENT } from "~/components/manage/initiative-state";
 import { InitiativeLinks } from "~/components/manage/initiative-links";
 import { Alert } from "~/components/ui/alert";
-import { changeInitiativeState, decideParticipant, loadParticipants, messageParticipants } from "./participants.server";
+import { WAITLIST_INTENT, WaitlistSection } from "~/components/manage/waitlist-section";
+import { changeInitiativeState, decideParticipant, loadParticipants, messageParticipants, reorderWaitlist } from "./participants.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "participants_title");
 
@@ -29,7 +30,9 @@ export async function action(args: ActionFunctionArgs) {
     const { status, outcome } = await messageParticipants(args, args.params.id ?? "", form);
     return data({ message: outcome }, { status });
   }
-  const { status, outcome } = await (form.get("intent") === STATE_INTENT ? changeInitiativeState : decideParticipant)(args, args.params.id ?? "", form);
+  const intent = form.get("intent");
+  const decide = intent === STATE_INTENT ? changeInitiativeState : intent === WAITLIST_INTENT ? reorderWaitlist : decideParticipant;
+  const { status, outcome } = await decide(args, args.params.id ?? "", form);
   return data({ decision: outcome }, { status });
 }
 
@@ -75,7 +78,7 @@ export default function ManageParticipants() {
           {t(`initiative_saved_${saved}`)}
         </Alert>
       ) : null}
-      <OutcomeAlert outcome={outcome} done={(status) => (status === "state" ? t("done_state") : t("done_participant", { status: t(`pstatus_${status}`) }))} />
+      <OutcomeAlert outcome={outcome} done={(status) => (status === "state" ? t("done_state") : status === "waitlist" ? t("done_waitlist") : t("done_participant", { status: t(`pstatus_${status}`) }))} />
       {loaded ? <InitiativeState initiative={loaded.initiative} /> : null}
       {loaded?.participants.length ? (
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
@@ -104,6 +107,7 @@ export default function ManageParticipants() {
       ) : (
         <ListState failed={!loaded} empty={t("participants_empty")} reloadHref={location.pathname} />
       )}
+      {loaded ? <WaitlistSection entries={loaded.waitlist} /> : null}
       {loaded?.participants.some((participant) => participant.status === "accepted") ? <MessageForm outcome={answer?.message} /> : null}
     </section>
   );
