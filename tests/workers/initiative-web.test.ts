@@ -103,6 +103,18 @@ describe("initiativeIntent", () => {
     expect(answer).toMatchObject({ status: 409, result: { intent: "join", ok: false, error: "initiative_full" } });
   });
 
+  it("joins the waitlist of a full initiative, then leaves it", async () => {
+    const joined = await initiativeIntent(args("/initiative/full-shift", { method: "POST" }), "full-shift", form({ intent: "waitlist_join", id: ids.full }));
+    expect(joined).toMatchObject({ status: 200, result: { intent: "waitlist_join", ok: true } });
+    expect((await loadInitiative(args("/initiative/full-shift"), "full-shift", undefined)).initiative.waitlist).toEqual({ status: "waiting", position: 1, offer_expires_at: null });
+    const refused = await initiativeIntent(args("/initiative/open-shift", { method: "POST" }), "open-shift", form({ intent: "waitlist_join", id: ids.open }));
+    // She took part in the open one in the first test.
+    expect(refused).toMatchObject({ status: 409, result: { error: "already_joined" } });
+    const left = await initiativeIntent(args("/initiative/full-shift", { method: "POST" }), "full-shift", form({ intent: "waitlist_leave", id: ids.full }));
+    expect(left).toMatchObject({ status: 200, result: { ok: true } });
+    expect((await loadInitiative(args("/initiative/full-shift"), "full-shift", undefined)).initiative.waitlist).toBeNull();
+  });
+
   it("checks hours with the domain schema before calling the API, then records them", async () => {
     const tooMany = await initiativeIntent(args("/initiative/garden/participate", { method: "POST" }), "garden", form({ intent: "hours", hours: "9", hours_per_day: "4" }));
     expect(tooMany).toMatchObject({ status: 400, result: { fields: { hours: "participation_error_hours_max" } } });

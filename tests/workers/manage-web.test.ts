@@ -329,3 +329,23 @@ describe("the check-in desk", () => {
 
 /** run() for a route of one initiative. */
 const run_ = (route: unknown, request: Request, id: string) => run(route as Route, request, { id });
+
+describe("the waitlist on the participants page", () => {
+  it("shows who waits and moves someone up", async () => {
+    const full = await createInitiative({ orgId: "org-acme", slug: "full-web", title: "Full", submitterMemberId: ids.olga, maxParticipants: 1, startTime: Date.now() + 86_400_000 });
+    await addParticipation(full.id, "org-acme", ids.olga);
+    for (const [n, member] of [ids.marta, ids.mario].entries()) {
+      await env.DB.prepare("INSERT INTO waitlist_entries (id, org_id, initiative_id, member_id, status, position) VALUES (?, 'org-acme', ?, ?, 'waiting', ?)")
+        .bind(`wl-${n}`, full.id, member, n + 1)
+        .run();
+    }
+    const path = `/manage/initiatives/${full.id}`;
+    const loaded = await run_(participantsLoader, get("olga", path), full.id);
+    expect(loaded.data!.data.waitlist.map((entry: { id: string }) => entry.id)).toEqual(["wl-0", "wl-1"]);
+    const moved = await run_(participantsAction, post("olga", path, [["intent", "waitlist_order"], ["order", "wl-1,wl-0"]]), full.id);
+    expect(moved).toMatchObject({ status: 200, data: { decision: { done: { status: "waitlist" } } } });
+    expect((await run_(participantsLoader, get("olga", path), full.id)).data!.data.waitlist.map((entry: { id: string }) => entry.id)).toEqual(["wl-1", "wl-0"]);
+    const stale = await run_(participantsAction, post("olga", path, [["intent", "waitlist_order"], ["order", "wl-1"]]), full.id);
+    expect(stale).toMatchObject({ status: 409, data: { decision: { error: "waitlist_changed" } } });
+  });
+});
