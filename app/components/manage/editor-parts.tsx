@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/react";
-import { cn } from "~/lib/cn";
+import { Field } from "~/components/ui/field";
 
 /** The field errors of the last save: field name → message key. */
 export const EditorErrors = createContext<Record<string, string>>({});
@@ -58,16 +58,12 @@ export function EditorSection({ id, title, children, description }: { id: string
 
 type TextProps = { name: string; label: string; hint?: ReactNode; errorNames?: string[] } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
+/** A labelled input (the app's Field) named by the body's path, with the error of that path (or of `errorNames`). */
 export function TextInput({ name, label, hint, errorNames = [], className, ...input }: TextProps) {
-  const id = fieldId(name);
   const error = useFieldError(name, ...errorNames);
   return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input id={id} name={name} className={control} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
-      <Described id={id} hint={hint} error={error} />
+    <div className={className}>
+      <Field id={fieldId(name)} name={name} label={label} hint={hint} error={error} {...input} />
     </div>
   );
 }

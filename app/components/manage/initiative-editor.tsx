@@ -21,11 +21,11 @@ import type { EditorOptions } from "../../../workers/manage/initiative-editor";
 import { EditorDonation } from "./editor-donation";
 import { EditorImage } from "./editor-image";
 import { EditorIndicators, type IndicatorValue } from "./editor-indicators";
-import { EditorLocation } from "./editor-location";
+import { EditorLocation, type LocationValues } from "./editor-location";
 import { CheckboxInput, ChoiceGroup, EditorErrors, EditorSection, SelectInput, TextArea, TextInput } from "./editor-parts";
 
 /** What the form starts from: an initiative as GET .../initiatives/{id} answers it, or the body the last save sent. */
-export interface EditorValues {
+export interface EditorValues extends LocationValues {
   type: string;
   subtype: string | null;
   title: string;
@@ -34,13 +34,6 @@ export interface EditorValues {
   start_time: string | null;
   end_time: string | null;
   registration_end_time: string | null;
-  is_in_person: boolean;
-  address: string | null;
-  address_detail: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  is_remote: boolean;
-  remote_url: string | null;
   categories: string[];
   competences: string[];
   sdgs: string[];
