@@ -245,9 +245,13 @@ describe("initiative images", () => {
     expect(saved.image).toBe(url);
   });
 
-  it("refuses what is not an image (415) and members (403)", async () => {
+  it("refuses what is not an image (415), members (403) and other organisations (404)", async () => {
     expect((await upload("olga", new TextEncoder().encode("%PDF-1.7 not an image") as Uint8Array<ArrayBuffer>)).status).toBe(415);
     expect((await upload("marta", PNG)).status).toBe(403);
+    const form = new FormData();
+    form.append("file", new File([PNG], "cover.png"));
+    // Another organisation's administrator: not a member of this one.
+    expect((await call("POST", "/api/acme/manage/images", { token: tokens.cora, rawBody: form })).status).toBe(404);
   });
 });
 

@@ -17,11 +17,14 @@ const as = (who: string, method: string, path: string, body?: unknown) => call(m
 const place = async (who: string) => (await json(await as(who, "GET", "/initiative/dinner"))).waitlist;
 
 beforeAll(async () => {
-  const { acme } = await seedOrganizations();
-  for (const name of ["ana", "ben", "cara", "dan", "eve", "olga"]) {
-    ids[name] = (await createMember({ email: `${name}@acme.example`, orgId: acme.id, role: name === "olga" ? "organiser" : "member", name: name[0].toUpperCase() + name.slice(1) })).id;
+  const { acme, commons } = await seedOrganizations();
+  for (const name of ["ana", "ben", "cara", "dan", "eve", "olga", "otto"]) {
+    const role = name === "olga" || name === "otto" ? "organiser" : "member";
+    ids[name] = (await createMember({ email: `${name}@acme.example`, orgId: acme.id, role, name: name[0].toUpperCase() + name.slice(1) })).id;
     tokens[name] = (await login(`${name}@acme.example`, "Correct-Horse-9")).body.access_token;
   }
+  await createMember({ email: "cora@commons.example", orgId: commons.id, role: "admin" });
+  tokens.cora = (await login("cora@commons.example", "Correct-Horse-9")).body.access_token;
   const dinner = await createInitiative({ orgId: acme.id, slug: "dinner", title: "Soup kitchen dinner", submitterMemberId: ids.olga, maxParticipants: 1, startTime: Date.now() + 3 * DAY, endTime: Date.now() + 4 * DAY });
   ids.dinner = dinner.id;
   await addParticipation(dinner.id, acme.id, ids.ana);
@@ -101,10 +104,14 @@ describe("staff and the waitlist", () => {
     expect((await place("eve")).status).toBe("offered");
   });
 
-  it("a list that changed meanwhile is refused (409); members get 403", async () => {
+  it("a list that changed meanwhile is refused (409); members and other organisers get 403, another organisation 404", async () => {
     const { waitlist } = await json(await as("olga", "GET", `/manage/initiatives/${ids.dinner}/participants`));
     const stale = await as("olga", "PUT", `/manage/initiatives/${ids.dinner}/waitlist`, { order: waitlist.slice(1).map((entry: { id: string }) => entry.id) });
     expect(stale.status).toBe(409);
     expect((await as("ben", "PUT", `/manage/initiatives/${ids.dinner}/waitlist`, { order: [] })).status).toBe(403);
+    expect((await as("otto", "PUT", `/manage/initiatives/${ids.dinner}/waitlist`, { order: [] })).status).toBe(403);
+    expect((await call("PUT", `/api/commons/manage/initiatives/${ids.dinner}/waitlist`, { token: tokens.cora, body: { order: [] } })).status).toBe(404);
+    // Nor can a member put herself on another organisation's list.
+    expect((await call("PUT", `/api/commons/initiative/${ids.dinner}/waitlist`, { token: tokens.cora })).status).toBe(404);
   });
 });
