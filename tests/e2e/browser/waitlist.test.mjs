@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { apiClient, errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { apiClient, errorsOf, expectNoSeriousAxeViolations, pluralForm, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
 import { addParticipation, createInitiative, createMember } from "../../support/fixtures.mjs";
 
@@ -49,7 +49,7 @@ describe("the waitlist", () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
       await signIn(page, suite.acme, people.olga.email);
       await open(page, `/manage/initiatives/${dinner.id}`);
-      const list = page.getByRole("region", { name: /Waitlist/ });
+      const list = page.getByRole("region", { name: fill(pluralForm(t, "waitlist_title", 1), { count: 1 }) });
       await list.getByText("1. Bea Waiting").waitFor();
       await expectNoSeriousAxeViolations(page, { label: "participants with a waitlist, 1280x800" });
       await page.setViewportSize({ width: 390, height: 844 });
