@@ -19,6 +19,7 @@ import { manageRoutes } from "./manage";
 import { organizationRoutes } from "./organization";
 import { participationRoutes } from "./participation";
 import { profileRoutes } from "./profile";
+import { proposalRoutes } from "./proposals";
 import { signupRoutes } from "./signup";
 import { wallRoutes } from "./wall";
 
@@ -46,7 +47,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/initiative", initiativeRoutes)
   .route("/:org/chat", chatRoutes)
   .route("/:org/manage", manageRoutes)
-  .route("/:org/geocode", geocodeRoutes);
+  .route("/:org/geocode", geocodeRoutes)
+  .route("/:org/proposal", proposalRoutes);
 
 /**
  * What a client of this Worker can call: /auth and /api as workers/app.ts mounts them. A type only

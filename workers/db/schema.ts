@@ -807,9 +807,18 @@ export const proposals = sqliteTable(
     maxParticipants: integer("max_participants"),
     status: text("status", { enum: PROPOSAL_STATUSES }).notNull().default("proposed"),
     rejectReason: text("reject_reason"),
+    /** The moderator who decided, and when (issue 12). */
+    reviewedBy: text("reviewed_by").references(() => members.id, { onDelete: "set null" }),
+    reviewedAt: integer("reviewed_at"),
+    /** The initiative made from it when it was approved. */
+    initiativeId: text("initiative_id").references(() => initiatives.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("proposals_member_idx").on(t.orgId, t.memberId, t.createdAt)],
+  (t) => [
+    index("proposals_member_idx").on(t.orgId, t.memberId, t.createdAt),
+    // The moderators' queue: what waits in one organisation, oldest first.
+    index("proposals_queue_idx").on(t.orgId, t.status, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -39,26 +39,38 @@ export interface EditorConfig {
   region: string | null;
 }
 
+/** Field schemas the proposal's payload shares (app/domain/proposals.ts): the same rules, the same keys. */
 const text = (max: number) => v.pipe(v.string("form_error_invalid"), v.trim(), v.maxLength(max, "form_error_max_length"));
 /** Optional text: absent, null or blank all mean none. */
-const optionalText = (max = TEXT_MAX_LENGTH) =>
+export const optionalText = (max = TEXT_MAX_LENGTH) =>
   v.pipe(
     v.optional(v.nullable(text(max)), null),
     v.transform((value) => (value ? value : null)),
   );
-const required = (max: number, tooLong = "form_error_max_length") =>
+export const requiredText = (max: number, tooLong = "form_error_max_length") =>
   v.pipe(v.string("form_error_required"), v.trim(), v.minLength(1, "form_error_required"), v.maxLength(max, tooLong));
+export const titleSchema = requiredText(TITLE_MAX_LENGTH, "form_error_max_title_length");
+export const descriptionSchema = requiredText(DESCRIPTION_MAX_LENGTH);
+
 const httpUrl = v.pipe(
   v.string("form_error_invalid"),
   v.trim(),
   v.maxLength(2000, "form_error_max_length"),
   v.check((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), "form_error_invalid_url"),
 );
-const optionalUrl = v.optional(v.nullable(v.union([v.literal(""), httpUrl], "form_error_invalid_url")), null);
-const instant = v.optional(v.nullable(v.pipe(v.string("form_error_invalid_date"), v.isoTimestamp("form_error_invalid_date"))), null);
-const flag = v.optional(v.boolean("form_error_invalid"), false);
+export const optionalUrl = v.optional(v.nullable(v.union([v.literal(""), httpUrl], "form_error_invalid_url")), null);
+export const instant = v.optional(v.nullable(v.pipe(v.string("form_error_invalid_date"), v.isoTimestamp("form_error_invalid_date"))), null);
+export const flag = v.optional(v.boolean("form_error_invalid"), false);
 const slugs = (max: number) => v.optional(v.pipe(v.array(v.string("form_error_invalid"), "form_error_invalid"), v.maxLength(max, "form_error_invalid")), []);
-const whole = (min: number, max: number) => v.pipe(v.number("form_error_invalid_number"), v.integer("form_error_invalid_number"), v.minValue(min, "form_error_invalid_number"), v.maxValue(max, "form_error_invalid_number"));
+export const whole = (min: number, max: number) => v.pipe(v.number("form_error_invalid_number"), v.integer("form_error_invalid_number"), v.minValue(min, "form_error_invalid_number"), v.maxValue(max, "form_error_invalid_number"));
+
+/** A latitude (bound 90) or longitude (bound 180): a number or null; SPEC.md's key for coordinates. */
+export const coordinate = (bound: number) =>
+  v.optional(v.nullable(v.pipe(v.number("form_error_wrong_coords"), v.minValue(-bound, "form_error_wrong_coords"), v.maxValue(bound, "form_error_wrong_coords"))), null);
+
+/** SDG slugs, at most the organisation's max_number_of_sdgs (form_error_max_sdgs). */
+export const sdgList = (max: number) =>
+  v.optional(v.pipe(v.array(v.picklist(SDG_SLUGS, "form_error_invalid"), "form_error_invalid"), v.maxLength(max, "form_error_max_sdgs")), []);
 
 /** Where an uploaded image lives (POST /api/{org}/manage/images answers it). */
 export const IMAGE_URL_PATTERN = /^\/media\/images\/[0-9a-f-]{36}\.(png|jpe?g|webp|gif)$/;
@@ -67,7 +79,7 @@ const indicatorSchema = v.strictObject(
   {
     /** An existing indicator keeps its id (its records stay with it); a new one has none. */
     id: v.optional(v.pipe(v.string("form_error_invalid"), v.maxLength(64, "form_error_invalid"))),
-    name: required(100),
+    name: requiredText(100),
     unit: v.picklist(INDICATOR_UNITS, "form_error_invalid"),
   },
   "form_error_unknown_field",
@@ -108,8 +120,8 @@ export function initiativeInputSchema(config: EditorConfig) {
       {
         type: v.picklist(INITIATIVE_TYPES, "form_error_required"),
         subtype: v.optional(v.nullable(v.union([v.literal(""), v.picklist(VOLUNTEERING_SUBTYPES, "form_error_invalid")], "form_error_invalid")), null),
-        title: required(TITLE_MAX_LENGTH, "form_error_max_title_length"),
-        description: required(DESCRIPTION_MAX_LENGTH),
+        title: titleSchema,
+        description: descriptionSchema,
         image: v.optional(v.nullable(v.union([v.literal(""), v.pipe(v.string(), v.regex(IMAGE_URL_PATTERN, "form_error_invalid"))], "form_error_invalid")), null),
         start_time: instant,
         end_time: instant,
@@ -117,16 +129,13 @@ export function initiativeInputSchema(config: EditorConfig) {
         is_in_person: flag,
         address: optionalText(),
         address_detail: optionalText(),
-        latitude: v.optional(v.nullable(v.pipe(v.number("form_error_wrong_coords"), v.minValue(-90, "form_error_wrong_coords"), v.maxValue(90, "form_error_wrong_coords"))), null),
-        longitude: v.optional(v.nullable(v.pipe(v.number("form_error_wrong_coords"), v.minValue(-180, "form_error_wrong_coords"), v.maxValue(180, "form_error_wrong_coords"))), null),
+        latitude: coordinate(90),
+        longitude: coordinate(180),
         is_remote: flag,
         remote_url: optionalUrl,
         categories: slugs(MAX_LOOKUPS),
         competences: slugs(MAX_LOOKUPS),
-        sdgs: v.optional(
-          v.pipe(v.array(v.picklist(SDG_SLUGS, "form_error_invalid"), "form_error_invalid"), v.maxLength(config.maxSdgs, "form_error_max_sdgs")),
-          [],
-        ),
+        sdgs: sdgList(config.maxSdgs),
         target_audience: slugs(MAX_LOOKUPS),
         /** null: unlimited. */
         max_participants: v.optional(v.nullable(whole(1, MAX_PARTICIPANTS)), null),

@@ -1,0 +1,114 @@
+/**
+ * POST and GET /api/{org}/proposal (SPEC.md sections 3, 5 and 7; issue 12, docs/api/proposals.md):
+ * every rule of section 5 at its boundary, the member's list, the limit per day and the feature
+ * switch.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PROPOSALS_PER_DAY } from "../../app/domain/proposals";
+import { invalidateOrganization } from "../../workers/tenant/organizations";
+import { call, createMember, json, login, seedOrganizations } from "./support";
+
+const tokens: Record<string, string> = {};
+const DAY = 86_400_000;
+const future = (days: number, hour = 10) => new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY + hour * 3_600_000).toISOString();
+
+const propose = (who: string, body: Record<string, unknown>, org = "acme") => call("POST", `/api/${org}/proposal`, { token: tokens[who], body });
+
+const valid = (changes: Record<string, unknown> = {}) => ({
+  type: "volunteering",
+  title: "Reading club at the library",
+  description: "Read aloud to children on Saturday mornings.",
+  start_time: future(7, 10),
+  end_time: future(7, 12),
+  is_in_person: true,
+  address: "Biblioteca Eugenio Trías, Madrid",
+  latitude: 40.4153,
+  longitude: -3.6845,
+  sdgs: ["quality-education"],
+  competences: ["communication"],
+  help_organize: true,
+  max_participants: 8,
+  ...changes,
+});
+
+beforeAll(async () => {
+  const { acme } = await seedOrganizations();
+  for (const name of ["marta", "pablo", "lola"]) {
+    await createMember({ email: `${name}@acme.example`, orgId: acme.id, role: "member", name });
+    tokens[name] = (await login(`${name}@acme.example`, "Correct-Horse-9")).body.access_token;
+  }
+  await env.DB.prepare("INSERT OR IGNORE INTO competences (slug, sort_order) VALUES ('communication', 1), ('first-aid', 2)").run();
+  await env.DB.prepare("INSERT INTO member_competences (member_id, competence_slug) SELECT id, 'communication' FROM members WHERE email = 'marta@acme.example'").run();
+});
+
+describe("POST /api/{org}/proposal", () => {
+  it("stores a proposal that follows every rule, pending, at the top of the member's list", async () => {
+    const first = await propose("marta", valid({ title: "x".repeat(75) }));
+    expect(first.status).toBe(201);
+    expect(await json(first)).toMatchObject({ title: "x".repeat(75), status: "proposed", reject_reason: null, initiative_slug: null });
+    await propose("marta", valid({ title: "Second idea" }));
+    const { proposals } = await json(await call("GET", "/api/acme/proposal", { token: tokens.marta }));
+    expect(proposals.map((p: { title: string }) => p.title)).toEqual(["Second idea", "x".repeat(75)]);
+    const row = await env.DB.prepare("SELECT sdgs, competences, max_participants, help_organize FROM proposals WHERE title = 'Second idea'").first();
+    expect(row).toEqual({ sdgs: "[4]", competences: '["communication"]', max_participants: 8, help_organize: 1 });
+  });
+
+  it("answers each rule of section 5 at its field", async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: "x".repeat(76) }, "title", "form_error_max_title_length"],
+      [{ title: "" }, "title", "form_error_required"],
+      [{ description: " " }, "description", "form_error_required"],
+      [{ type: undefined }, "type", "form_error_required"],
+      // Acme's proposal types are the default ones: no training.
+      [{ type: "training" }, "type", "form_error_required"],
+      [{ sdgs: ["no-poverty", "zero-hunger", "quality-education", "climate-action"] }, "sdgs", "form_error_max_sdgs"],
+      [{ end_time: null }, "end_time", "form_error_required"],
+      [{ start_time: null }, "start_time", "form_error_required"],
+      [{ start_time: future(-1), end_time: future(1) }, "start_time", "form_error_date_in_past"],
+      [{ end_time: future(6) }, "end_time", "form_error_end_before_start"],
+      [{ address: null }, "address", "form_error_address_required"],
+      [{ longitude: null }, "latitude", "form_error_wrong_coords"],
+      [{ latitude: "40.4" }, "latitude", "form_error_wrong_coords"],
+      [{ competences: ["first-aid"] }, "competences", "form_error_invalid"],
+      [{ max_participants: 0 }, "max_participants", "form_error_invalid_number"],
+      [{ max_participants: "eight" }, "max_participants", "form_error_invalid_number"],
+      [{ organiser: "me" }, "organiser", "form_error_unknown_field"],
+    ];
+    for (const [changes, field, key] of cases) {
+      const response = await propose("pablo", { ...valid({ competences: [] }), ...changes });
+      expect(response.status, field).toBe(400);
+      expect((await json(response)).fields[field], JSON.stringify(changes)).toBe(key);
+    }
+    // Three SDGs are allowed, no dates at all too; a cap is kept only where people take part.
+    expect((await propose("pablo", valid({ competences: [], sdgs: ["no-poverty", "zero-hunger", "quality-education"], start_time: null, end_time: null }))).status).toBe(201);
+    await propose("pablo", valid({ competences: [], type: "informative", title: "A talk", max_participants: 30 }));
+    expect((await env.DB.prepare("SELECT max_participants FROM proposals WHERE title = 'A talk'").first<{ max_participants: number | null }>())!.max_participants).toBeNull();
+  });
+
+  it("takes a start before today where the organisation lets dates be overridden", async () => {
+    await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.can_override_date_limits', json('true')) WHERE id = 'org-acme'").run();
+    await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
+    expect((await propose("pablo", valid({ competences: [], start_time: future(-3), end_time: future(-3, 12) }))).status).toBe(201);
+    await env.DB.prepare("UPDATE organizations SET community_config = json_remove(community_config, '$.can_override_date_limits') WHERE id = 'org-acme'").run();
+    await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
+  });
+
+  it("answers 429 past the proposals of a day, and counts only those sent", async () => {
+    for (let n = 0; n < PROPOSALS_PER_DAY; n++) expect((await propose("lola", valid({ competences: [], title: `Idea ${n}` }))).status).toBe(201);
+    const refused = await propose("lola", valid({ competences: [], title: "One too many" }));
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).error).toBe("too_many_requests");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("does not exist where the feature is off (404), nor for another organisation's member", async () => {
+    await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.features.proposals', json('false')) WHERE id = 'org-acme'").run();
+    await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
+    expect((await propose("marta", valid())).status).toBe(404);
+    expect((await call("GET", "/api/acme/proposal", { token: tokens.marta })).status).toBe(404);
+    await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.features.proposals', json('true')) WHERE id = 'org-acme'").run();
+    await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
+    expect((await propose("marta", valid(), "commons")).status).toBe(404);
+  });
+});

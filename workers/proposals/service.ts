@@ -1,0 +1,103 @@
+/**
+ * Members' proposals (SPEC.md sections 3 to 5 and 7; issue 12): the rules the organisation and the
+ * member bring (allowed types, SDG cap, date override, the member's own competences), sending one,
+ * and the member's list. Moderation is workers/manage/proposals.ts.
+ */
+import { and, count, desc, eq, gt, min } from "drizzle-orm";
+import { INITIATIVE_TYPES, SDG_SLUGS, type InitiativeType } from "../../app/domain/initiatives/types";
+import { calendarDay } from "../../app/domain/initiatives/reporting";
+import { PROPOSALS_PER_DAY, proposalInputSchema, type ProposalInput, type ProposalRules, type ProposalSummary } from "../../app/domain/proposals";
+import { regionZone } from "../../app/domain/zoned-time";
+import { getDb, schema } from "../db/client";
+import { iso } from "../initiatives/serialize";
+import { notFound, RateLimitedError } from "../lib/domain-errors";
+import { parseInput } from "../lib/validation";
+import type { Tenant } from "../tenant/organizations";
+
+const { proposals } = schema;
+
+const DAY = 86_400_000;
+
+/** Feature `proposals` off: the calls do not exist (404). */
+export function requireProposals(org: Tenant) {
+  if (!org.community.features.proposals) throw notFound("not_found", "The resource cannot be found.");
+}
+
+/** The organisation's proposal types that are initiative types (an unknown one in the configuration is ignored). */
+export const allowedProposalTypes = (org: Tenant): InitiativeType[] =>
+  INITIATIVE_TYPES.filter((type) => org.community.proposal_types.includes(type));
+
+export async function proposalRules(env: Env, org: Tenant, memberId: string, now: number): Promise<ProposalRules> {
+  const rows = await getDb(env).select({ slug: schema.memberCompetences.competenceSlug }).from(schema.memberCompetences).where(eq(schema.memberCompetences.memberId, memberId));
+  return {
+    allowedTypes: allowedProposalTypes(org),
+    maxSdgs: org.community.max_number_of_sdgs,
+    canOverrideDateLimits: org.community.can_override_date_limits || org.community.can_override_dates,
+    todayStart: calendarDay(now, regionZone(org.region)).start,
+    memberCompetences: rows.map((row) => row.slug),
+  };
+}
+
+type ProposalRow = typeof proposals.$inferSelect;
+
+export const toSummary = (row: Pick<ProposalRow, "id" | "title" | "type" | "status" | "createdAt" | "rejectReason">, initiativeSlug: string | null): ProposalSummary => ({
+  id: row.id,
+  title: row.title,
+  type: row.type,
+  status: row.status,
+  created_at: iso(row.createdAt)!,
+  reject_reason: row.status === "rejected" ? row.rejectReason : null,
+  initiative_slug: initiativeSlug,
+});
+
+/** Stores a proposal that passed every rule; answers it as the list shows it. */
+export async function createProposal(env: Env, org: Tenant, memberId: string, body: unknown, now: number): Promise<ProposalSummary> {
+  const input: ProposalInput = parseInput(proposalInputSchema(await proposalRules(env, org, memberId, now)), body);
+  // Counted from the proposals themselves: a refused form does not use up the day.
+  const [sent] = await getDb(env)
+    .select({ n: count(), oldest: min(proposals.createdAt) })
+    .from(proposals)
+    .where(and(eq(proposals.memberId, memberId), gt(proposals.createdAt, now - DAY)));
+  if (sent.n >= PROPOSALS_PER_DAY) {
+    throw new RateLimitedError("too_many_requests", `At most ${PROPOSALS_PER_DAY} proposals in 24 hours.`, Math.max(1, Math.ceil(((sent.oldest ?? now) + DAY - now) / 1000)));
+  }
+  const time = (value: string | null) => (value ? Date.parse(value) : null);
+  const [row] = await getDb(env)
+    .insert(proposals)
+    .values({
+      id: crypto.randomUUID(),
+      orgId: org.id,
+      memberId,
+      type: input.type as InitiativeType,
+      title: input.title,
+      description: input.description,
+      startTime: time(input.start_time),
+      endTime: time(input.end_time),
+      isInPerson: input.is_in_person,
+      address: input.address,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      isRemote: input.is_remote,
+      remoteUrl: input.remote_url,
+      // Stored as SDG ids, as the lookups number them.
+      sdgs: JSON.stringify(input.sdgs.map((slug) => SDG_SLUGS.indexOf(slug) + 1)),
+      competences: JSON.stringify(input.competences),
+      helpOrganize: input.help_organize,
+      maxParticipants: input.max_participants,
+      createdAt: now,
+    })
+    .returning();
+  return toSummary(row, null);
+}
+
+/** The member's proposals in this organisation, newest first, with the initiative an approved one became. */
+export async function myProposals(env: Env, org: Tenant, memberId: string) {
+  const db = getDb(env);
+  const rows = await db
+    .select({ proposal: proposals, slug: schema.initiatives.slug })
+    .from(proposals)
+    .leftJoin(schema.initiatives, eq(schema.initiatives.id, proposals.initiativeId))
+    .where(and(eq(proposals.orgId, org.id), eq(proposals.memberId, memberId)))
+    .orderBy(desc(proposals.createdAt), desc(proposals.id));
+  return rows.map((row) => toSummary(row.proposal, row.slug));
+}
