@@ -76,6 +76,8 @@ export const CommunityConfigSchema = v.looseObject({
   embedabble_community_app: bool(false),
   ask_member_phone: bool(false),
   can_pin_initiatives: bool(false),
+  /** Organisers moderate proposals too (administrators always do; issue 12). */
+  organisers_moderate_proposals: bool(false),
   /** How long a freed place is held for the first person of a waitlist before it passes to the next (issue 11). */
   waitlist_offer_hours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168)), 24),
   initiative_banner: v.optional(v.object({ visible: bool(false), content: v.optional(v.string(), "") })),

@@ -177,3 +177,16 @@ export interface ProposalSummary {
   /** The initiative made from it, once approved. */
   initiative_slug: string | null;
 }
+
+/** A moderator's decision (PUT /api/{org}/manage/proposals/{id}): approve, or reject with a reason. */
+export const PROPOSAL_REASON_MAX_LENGTH = 500;
+export const proposalDecisionSchema = v.pipe(
+  v.strictObject(
+    {
+      status: v.picklist(["open", "rejected"], "form_error_invalid"),
+      reject_reason: v.optional(v.pipe(v.string("form_error_invalid"), v.trim(), v.maxLength(PROPOSAL_REASON_MAX_LENGTH, "form_error_max_length"))),
+    },
+    "form_error_unknown_field",
+  ),
+  v.forward(v.partialCheck([["status"], ["reject_reason"]], (d) => d.status !== "rejected" || !!d.reject_reason, "form_error_required"), ["reject_reason"]),
+);

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROPOSALS_PER_DAY } from "../../app/domain/proposals";
 import { invalidateOrganization } from "../../workers/tenant/organizations";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { call, createMember, json, login, mailbox, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
 const DAY = 86_400_000;
@@ -110,5 +110,74 @@ describe("POST /api/{org}/proposal", () => {
     await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.features.proposals', json('true')) WHERE id = 'org-acme'").run();
     await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
     expect((await propose("marta", valid(), "commons")).status).toBe(404);
+  });
+});
+
+describe("moderation: /api/{org}/manage/proposals", () => {
+  const manage = (who: string, method: string, path: string, body?: unknown, org = "acme") => call(method, `/api/${org}/manage/proposals${path}`, { token: tokens[who], body });
+  let waiting: { id: string }[] = [];
+
+  beforeAll(async () => {
+    for (const [name, role] of [
+      ["ada", "admin"],
+      ["olga", "organiser"],
+    ] as const) {
+      await createMember({ email: `${name}@acme.example`, orgId: "org-acme", role, name });
+      tokens[name] = (await login(`${name}@acme.example`, "Correct-Horse-9")).body.access_token;
+    }
+    await createMember({ email: "cora@commons.example", orgId: "org-commons", role: "admin" });
+    tokens.cora = (await login("cora@commons.example", "Correct-Horse-9")).body.access_token;
+    waiting = (await json(await manage("ada", "GET", "?status=proposed"))).proposals;
+  });
+
+  it("shows administrators what waits, in full and oldest first", async () => {
+    expect(waiting.length).toBeGreaterThan(3);
+    expect(waiting[0]).toMatchObject({ title: "x".repeat(75), status: "proposed", sdgs: ["quality-education"], competences: ["communication"], help_organize: true, max_participants: 8, proposer: { name: "marta" } });
+  });
+
+  it("is refused to members and to organisers unless the organisation lets them (403), and another organisation (404)", async () => {
+    expect((await manage("marta", "GET", "")).status).toBe(403);
+    expect((await manage("olga", "GET", "")).status).toBe(403);
+    expect((await manage("olga", "PUT", `/${waiting[1].id}`, { status: "open" })).status).toBe(403);
+    expect((await call("GET", "/api/acme/manage/proposals", { token: tokens.cora })).status).toBe(404);
+    expect((await call("PUT", `/api/commons/manage/proposals/${waiting[1].id}`, { token: tokens.cora, body: { status: "open" } })).status).toBe(404);
+  });
+
+  it("approving makes exactly one open initiative, however often it is sent; the proposer hears of it", async () => {
+    const id = waiting[1].id;
+    const first = await manage("ada", "PUT", `/${id}`, { status: "open" });
+    expect(first.status).toBe(200);
+    expect(await json(first)).toMatchObject({ status: "open", initiative_id: id });
+    expect((await manage("ada", "PUT", `/${id}`, { status: "open" })).status).toBe(200);
+    const made = await env.DB.prepare("SELECT status, title, submitter_member_id, max_participants FROM initiatives WHERE id = ?").bind(id).all();
+    expect(made.results).toEqual([expect.objectContaining({ status: "open", title: "Second idea", max_participants: 8 })]);
+    expect((await env.DB.prepare("SELECT sdg_id FROM initiative_sdgs WHERE initiative_id = ?").bind(id).all()).results).toEqual([{ sdg_id: 4 }]);
+    // On the wall, and in the proposer's list with its initiative.
+    const mine = (await json(await call("GET", "/api/acme/proposal", { token: tokens.marta }))).proposals;
+    expect(mine.find((p: { id: string }) => p.id === id)).toMatchObject({ status: "open", initiative_slug: expect.stringMatching(/^second-idea-/) });
+    const [mail] = await mailbox("marta@acme.example");
+    expect(mail.subject).toContain("Second idea");
+    // Rejecting an approved one is too late.
+    expect((await manage("ada", "PUT", `/${id}`, { status: "rejected", reject_reason: "No" })).status).toBe(409);
+  });
+
+  it("rejecting needs a reason, which the proposer sees", async () => {
+    const id = waiting[2].id;
+    const bare = await manage("ada", "PUT", `/${id}`, { status: "rejected" });
+    expect(bare.status).toBe(400);
+    expect((await json(bare)).fields).toEqual({ reject_reason: "form_error_required" });
+    expect((await manage("ada", "PUT", `/${id}`, { status: "rejected", reject_reason: "  " })).status).toBe(400);
+    const rejected = await manage("ada", "PUT", `/${id}`, { status: "rejected", reject_reason: "We run one already in May." });
+    expect(await json(rejected)).toMatchObject({ status: "rejected", reject_reason: "We run one already in May.", initiative_id: null });
+    const theirs = (await json(await call("GET", "/api/acme/proposal", { token: tokens.pablo }))).proposals.find((p: { id: string }) => p.id === id);
+    expect(theirs).toMatchObject({ status: "rejected", reject_reason: "We run one already in May." });
+    expect((await manage("ada", "PUT", `/${id}`, { status: "open" })).status).toBe(409);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM initiatives WHERE id = ?").bind(id).first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("lets organisers moderate where the organisation says so", async () => {
+    await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.organisers_moderate_proposals', json('true')) WHERE id = 'org-acme'").run();
+    await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
+    expect((await manage("olga", "GET", "")).status).toBe(200);
   });
 });

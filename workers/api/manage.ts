@@ -8,6 +8,7 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { DONATION_SOURCES, INITIATIVE_TYPES } from "../../app/domain/initiatives";
+import { proposalDecisionSchema } from "../../app/domain/proposals";
 import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { schema } from "../db/client";
 import { listApprovals } from "../manage/approvals";
@@ -27,6 +28,7 @@ import { uploadImage } from "../manage/images";
 import { checkIn, checkinSheet } from "../manage/checkin";
 import { advanceWaitlist } from "../initiatives/waitlist";
 import { reorderWaitlist, WAITLIST_REORDER_MAX } from "../manage/waitlist";
+import { listProposals, reviewProposal } from "../manage/proposals";
 import { readUpload } from "./attachments";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
@@ -82,6 +84,11 @@ const waitlistOrder = v.strictObject(
   "form_error_unknown_field",
 );
 
+const proposalQuery = v.strictObject(
+  { status: v.optional(v.picklist(schema.PROPOSAL_STATUSES, "form_error_invalid"), "proposed"), ...pageQuerySchema },
+  "form_error_unknown_field",
+);
+
 const participantStatus = v.strictObject({ status: v.picklist(PARTICIPANT_DECISIONS, "form_error_invalid") }, "form_error_unknown_field");
 
 /** A spreadsheet of the participants: what the screen shows, one row each, with each indicator's validated total. */
@@ -133,6 +140,12 @@ export const manageRoutes = new Hono<AppEnv>()
     const { upload, notices } = await reviewUpload(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     return c.json(upload);
+  })
+  .get("/proposals", validate("query", proposalQuery), async (c) => c.json(await listProposals(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .put("/proposals/:id", validate("json", proposalDecisionSchema), async (c) => {
+    const { proposal, notices } = await reviewProposal(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
+    sendAfterAnswer(c, notices);
+    return c.json(proposal);
   })
   .get("/summary", async (c) => c.json(await staffSummary(c.env, c.var.org, actorOf(c))))
   .get("/approvals", async (c) => c.json(await listApprovals(c.env, c.var.org, actorOf(c))))

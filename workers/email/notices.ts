@@ -1,7 +1,7 @@
 /**
  * The e-mails that tell a member what the organisation's staff decided about something of theirs
  * (issue 11): hours or values validated or refused, a pledge confirmed or refused, an upload
- * published or refused, attendance approved or refused, a place offered from the waitlist. One layout: greeting, what happened, the
+ * published or refused, attendance approved or refused, a place offered from the waitlist, a proposal approved or refused. One layout: greeting, what happened, the
  * reason when there is one, and a button to the initiative. Pure, like ./templates.ts.
  */
 import { emailHtml, emailStrings, escapeHtml, linkText, oneLine, type EmailKey, type RenderedEmail } from "./templates";
@@ -16,6 +16,8 @@ export const NOTICE_KINDS = [
   "attendance_approved",
   "attendance_rejected",
   "waitlist_offer",
+  "proposal_approved",
+  "proposal_rejected",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -77,13 +79,15 @@ export function renderNotice(kind: NoticeKind, locale: string, vars: NoticeVars)
   // A manager's note on attendance is a note, not a reason for a refusal.
   const reason = vars.reason?.trim() ? (kind.startsWith("attendance_") ? "notice_note" : "notice_reason") : null;
   const subject = oneLine(plain(key("subject")));
+  // A refused proposal has no initiative: the button opens the member's proposals.
+  const button: EmailKey = kind === "proposal_rejected" ? "notice_proposals_button" : "notice_button";
   const text = [
     plain("notice_greeting"),
     "",
     plain(key("body")),
     ...(reason ? ["", plain(reason)] : []),
     "",
-    `${plain("notice_button")}: ${vars.link}`,
+    `${plain(button)}: ${vars.link}`,
     "",
     "--",
     plain("email_footer"),
@@ -96,7 +100,7 @@ export function renderNotice(kind: NoticeKind, locale: string, vars: NoticeVars)
     logoUrl: vars.logoUrl,
     preheader: html(key("body")),
     paragraphs: [html("notice_greeting"), html(key("body")), ...(reason ? [html(reason)] : [])],
-    button: { href: vars.link, label: html("notice_button") },
+    button: { href: vars.link, label: html(button) },
     notes: [html("email_link_hint"), linkText(vars.link)],
     footer: html("email_footer"),
   });

@@ -7,7 +7,7 @@ import { chunksFor } from "../db/chunks";
 
 export interface AuditEntry {
   action: string;
-  targetType: "record" | "contribution" | "attachment" | "participation" | "initiative";
+  targetType: "record" | "contribution" | "attachment" | "participation" | "initiative" | "proposal";
   targetId: string;
   detail?: Record<string, unknown>;
 }

@@ -23,6 +23,8 @@ export interface Notice {
   amount?: { value: number; currency: string };
   /** A waitlist offer: until when the place is held (ms). */
   until?: number;
+  /** The page the e-mail's button opens, when not the initiative's (a rejected proposal: the member's proposals). */
+  path?: string;
 }
 
 /** One e-mail per member, initiative and kind: a bulk decision on ten records of one member sends one. */
@@ -59,7 +61,7 @@ export async function sendNotices(env: Env, org: Tenant, notices: Notice[]): Pro
         name: member.name ?? "",
         organization: org.name,
         initiative: notice.initiative.title,
-        link: `${origin}/initiative/${encodeURIComponent(notice.initiative.slug)}`,
+        link: notice.path ? `${origin}${notice.path}` : `${origin}/initiative/${encodeURIComponent(notice.initiative.slug)}`,
         reason: notice.reason,
         amount: notice.amount ? formatMoney(notice.amount.value, notice.amount.currency, locale) : undefined,
         until: notice.until ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: regionZone(org.region) }).format(notice.until) : undefined,
