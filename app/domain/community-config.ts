@@ -98,3 +98,8 @@ export function withCommunityDefaults(raw: unknown, onInvalid?: (issues: v.FlatE
   onInvalid?.(v.flatten<typeof CommunityConfigSchema>(result.issues));
   return v.parse(CommunityConfigSchema, {});
 }
+
+/** Where maps open for a new place: the organisation's default centre, else fixed coordinates (Madrid; SPEC.md section 9). */
+export function defaultMapCenter(config: Pick<CommunityConfig, "default_latitude" | "default_longitude">) {
+  return { latitude: config.default_latitude ?? 40.4168, longitude: config.default_longitude ?? -3.7038 };
+}

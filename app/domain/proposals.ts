@@ -5,6 +5,7 @@
  * the skips of section 4, the step of the first error, the date defaults. Pure, browser-safe.
  */
 import * as v from "valibot";
+import { messageKeyOf } from "./field-errors";
 import { coordinate, descriptionSchema, flag, instant, optionalText, optionalUrl, sdgList, takesParticipants, titleSchema, whole, MAX_PARTICIPANTS } from "./initiatives/editor";
 import type { InitiativeType } from "./initiatives/types";
 
@@ -190,3 +191,122 @@ export const proposalDecisionSchema = v.pipe(
   ),
   v.forward(v.partialCheck([["status"], ["reject_reason"]], (d) => d.status !== "rejected" || !!d.reject_reason, "form_error_required"), ["reject_reason"]),
 );
+
+/** The wizard's answers as its forms send them (and as the draft keeps them). */
+export interface ProposalDraft extends Partial<WhenParts> {
+  type?: string;
+  title?: string;
+  description?: string;
+  max_participants?: string;
+  is_in_person?: boolean;
+  address?: string;
+  latitude?: string;
+  longitude?: string;
+  is_remote?: boolean;
+  remote_url?: string;
+  sdgs?: string[];
+  competences?: string[];
+  help_organize?: boolean;
+  /** The field errors of the last send, shown at their steps. */
+  errors?: Record<string, string>;
+}
+
+/** The fields each step's form sends (a checkbox or a list left empty is not sent at all). */
+export const STEP_FIELDS: Record<ProposalStep, (keyof ProposalDraft)[]> = {
+  type: ["type"],
+  title: ["title"],
+  description: ["description", "max_participants"],
+  when: ["start_date", "start_time", "end_date", "end_time"],
+  where: ["is_in_person", "address", "latitude", "longitude", "is_remote", "remote_url"],
+  sdgs: ["sdgs"],
+  skills: ["competences", "help_organize"],
+  send: [],
+  finish: [],
+};
+
+const BOXES = new Set<keyof ProposalDraft>(["is_in_person", "is_remote", "help_organize"]);
+const LISTS = new Set<keyof ProposalDraft>(["sdgs", "competences"]);
+
+/** The draft with one step's form read into it (that step's fields replace what it had). */
+export function withStepAnswers(draft: ProposalDraft, step: ProposalStep, form: { get(name: string): unknown; getAll(name: string): unknown[] }): ProposalDraft {
+  const next: ProposalDraft = { ...draft };
+  const record = next as Record<string, unknown>;
+  for (const field of STEP_FIELDS[step]) {
+    if (BOXES.has(field)) record[field] = form.get(field) === "on" || form.get(field) === "true";
+    else if (LISTS.has(field)) record[field] = form.getAll(field).filter((value): value is string => typeof value === "string" && value !== "");
+    else {
+      const value = form.get(field);
+      record[field] = typeof value === "string" ? value : "";
+    }
+  }
+  return next;
+}
+
+/** The draft with a skipped step's answers cleared. */
+export function withoutStep(draft: ProposalDraft, step: ProposalStep): ProposalDraft {
+  const next: ProposalDraft = { ...draft };
+  for (const field of STEP_FIELDS[step]) delete (next as Record<string, unknown>)[field];
+  return next;
+}
+
+/** The when step's rule of section 5: if any of the four parts is given, all four are required. */
+export function whenErrors(parts: Partial<WhenParts>): Record<string, string> {
+  const keys = ["start_date", "start_time", "end_date", "end_time"] as const;
+  const given = keys.filter((key) => !!parts[key]?.trim());
+  if (given.length === 0 || given.length === keys.length) return {};
+  return Object.fromEntries(keys.filter((key) => !given.includes(key)).map((key) => [key, "form_error_required"]));
+}
+
+/**
+ * The draft as the API's body. Times are the wall-clock times of the organisation's zone, sent as
+ * instants ("times are converted by adding the timezone offset before sending", section 5). What
+ * is not a number stays as typed, so the API names its field.
+ */
+export function proposalPayload(draft: ProposalDraft, toInstant: (local: string) => string | null) {
+  const number = (text: string | undefined) => {
+    const raw = text?.trim().replace(",", ".");
+    if (!raw) return null;
+    return Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  };
+  const when = whenErrors(draft);
+  const instant = (date?: string, time?: string) => (date && time ? (toInstant(`${date}T${time}`) ?? `${date}T${time}`) : null);
+  const complete = Object.keys(when).length === 0;
+  return {
+    type: draft.type ?? "",
+    title: draft.title ?? "",
+    description: draft.description ?? "",
+    start_time: complete ? instant(draft.start_date, draft.start_time) : null,
+    end_time: complete ? instant(draft.end_date, draft.end_time) : null,
+    is_in_person: draft.is_in_person ?? false,
+    address: draft.address?.trim() || null,
+    latitude: number(draft.latitude),
+    longitude: number(draft.longitude),
+    is_remote: draft.is_remote ?? false,
+    remote_url: draft.remote_url?.trim() || null,
+    sdgs: draft.sdgs ?? [],
+    competences: draft.competences ?? [],
+    help_organize: draft.help_organize ?? false,
+    max_participants: number(draft.max_participants),
+  };
+}
+
+/** The payload's error fields as the wizard's: the instants belong to the when step's date inputs. */
+export const wizardField = (field: string) => (field === "start_time" ? "start_date" : field === "end_time" ? "end_date" : field);
+
+/**
+ * One step's check before moving on: the whole draft against the API's schema, keeping the errors
+ * of this step's fields only (the rest is checked when their steps come, and again at sending).
+ */
+export function stepErrors(draft: ProposalDraft, step: ProposalStep, rules: ProposalRules, toInstant: (local: string) => string | null): Record<string, string> {
+  const errors: Record<string, string> = step === "when" ? whenErrors(draft) : {};
+  if (Object.keys(errors).length) return errors;
+  const result = v.safeParse(proposalInputSchema(rules), proposalPayload(draft, toInstant));
+  if (result.success) return errors;
+  const own = new Set<string>(STEP_FIELDS[step]);
+  for (const issue of result.issues) {
+    const path = issue.path?.map((item) => String(item.key)).join(".") ?? "";
+    const field = wizardField(path.split(".")[0]);
+    if (own.has(field)) errors[field] ??= messageKeyOf(issue);
+  }
+  return errors;
+}

@@ -4,8 +4,13 @@
  */
 import { Hono } from "hono";
 import { jsonBody } from "../lib/json-body";
-import { createProposal, myProposals, requireProposals } from "../proposals/service";
+import { createProposal, myProposals, requireProposals, wizardRules } from "../proposals/service";
 import type { AppEnv } from "../types";
+import * as v from "valibot";
+import { validate } from "../lib/validation";
+import { deleteDraft, readDraft, saveDraft } from "../proposals/drafts";
+
+const draftBody = v.strictObject({ data: v.record(v.string(), v.unknown(), "form_error_invalid") }, "form_error_unknown_field");
 import { orgScope } from "./org-scope";
 
 export const proposalRoutes = new Hono<AppEnv>()
@@ -15,6 +20,19 @@ export const proposalRoutes = new Hono<AppEnv>()
     await next();
   })
   .get("/", async (c) => c.json({ proposals: await myProposals(c.env, c.var.org, c.var.auth.memberId) }))
+  // The wizard's draft: what the member answered so far.
+  .get("/draft", async (c) => {
+    const [data, rules] = await Promise.all([readDraft(c.env, c.var.org, c.var.auth.memberId), wizardRules(c.env, c.var.org, c.var.auth.memberId, Date.now())]);
+    return c.json({ data, rules });
+  })
+  .put("/draft", validate("json", draftBody), async (c) => {
+    await saveDraft(c.env, c.var.org, c.var.auth.memberId, c.req.valid("json").data, Date.now());
+    return c.body(null, 204);
+  })
+  .delete("/draft", async (c) => {
+    await deleteDraft(c.env, c.var.org, c.var.auth.memberId);
+    return c.body(null, 204);
+  })
   .post("/", async (c) => {
     const body = await jsonBody(c);
     return c.json(await createProposal(c.env, c.var.org, c.var.auth.memberId, body, Date.now()), 201);

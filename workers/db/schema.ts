@@ -509,6 +509,26 @@ export const INDICATOR_UNITS = [
   "brl",
 ] as const;
 
+/**
+ * A proposal being written (issue 12): the wizard's answers so far, kept on the server so they
+ * survive a reload, going back and another device; one per member and organisation, dropped once sent.
+ */
+export const proposalDrafts = sqliteTable(
+  "proposal_drafts",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** JSON: the wizard's fields, and the errors of the last send by field. */
+    data: text("data").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.memberId] })],
+);
+
 export const WAITLIST_STATUSES = ["waiting", "offered", "accepted", "expired", "left"] as const;
 
 /**

@@ -12,6 +12,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { EditorConfig, InitiativeInput } from "../../app/domain/initiatives/editor";
 import { SDG_SLUGS, type DonationSource } from "../../app/domain/initiatives/types";
+import { defaultMapCenter } from "../../app/domain/community-config";
 import { chunksFor, writeBatch } from "../db/chunks";
 import { getDb, schema, type Database } from "../db/client";
 import { iso } from "../initiatives/serialize";
@@ -23,8 +24,6 @@ import { managedInitiative } from "./initiatives";
 import { ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { initiatives, indicators, donationParams, collaborators } = schema;
-
-const DEFAULT_CENTER = { latitude: 40.4168, longitude: -3.7038 };
 
 /** The organisation's rules the editor's schema needs. */
 export const editorConfig = (org: Tenant): EditorConfig => ({ maxSdgs: org.community.max_number_of_sdgs, region: org.region });
@@ -51,8 +50,8 @@ export async function editorOptions(env: Env, org: Tenant, actor: StaffActor) {
     currency: org.community.currency,
     features: { points: !!features.points, program: !!features.program },
     can_pin: org.community.can_pin_initiatives,
-    /** Where the map opens for a new place: the organisation's default centre, else Madrid (SPEC.md section 9: fixed coordinates). */
-    center: { latitude: org.community.default_latitude ?? DEFAULT_CENTER.latitude, longitude: org.community.default_longitude ?? DEFAULT_CENTER.longitude },
+    /** Where the map opens for a new place. */
+    center: defaultMapCenter(org.community),
   };
 }
 

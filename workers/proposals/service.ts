@@ -8,6 +8,7 @@ import { INITIATIVE_TYPES, SDG_SLUGS, type InitiativeType } from "../../app/doma
 import { calendarDay } from "../../app/domain/initiatives/reporting";
 import { PROPOSALS_PER_DAY, proposalInputSchema, type ProposalInput, type ProposalRules, type ProposalSummary } from "../../app/domain/proposals";
 import { regionZone } from "../../app/domain/zoned-time";
+import { defaultMapCenter } from "../../app/domain/community-config";
 import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { notFound, RateLimitedError } from "../lib/domain-errors";
@@ -37,6 +38,17 @@ export async function proposalRules(env: Env, org: Tenant, memberId: string, now
     memberCompetences: rows.map((row) => row.slug),
   };
 }
+
+/** What the wizard needs to check each step as the API will: the rules, the organisation's zone, where its map opens. */
+export async function wizardRules(env: Env, org: Tenant, memberId: string, now: number) {
+  return {
+    ...(await proposalRules(env, org, memberId, now)),
+    zone: regionZone(org.region),
+    center: defaultMapCenter(org.community),
+  };
+}
+
+export type WizardRules = Awaited<ReturnType<typeof wizardRules>>;
 
 type ProposalRow = typeof proposals.$inferSelect;
 
