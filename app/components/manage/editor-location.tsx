@@ -5,7 +5,7 @@
  * lazily loaded MapView, so the editor's first load carries no map code. Without JavaScript the
  * address and the coordinates are plain fields.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MapView } from "~/components/map/map-view";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
@@ -28,7 +28,24 @@ type Search = { state: "idle" } | { state: "searching" } | { state: "found"; pla
 /** Six decimals: about 10 cm, more than a pin needs. */
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
-export function EditorLocation({ initial, center, basemapUrl }: { initial: LocationValues; center: { latitude: number; longitude: number }; basemapUrl?: string }) {
+export interface LocationOptions {
+  initial: LocationValues;
+  center: { latitude: number; longitude: number };
+  basemapUrl?: string;
+  /** The map's zoom once a place is pinned (the proposal wizard: 18, SPEC.md section 9). */
+  pinZoom?: number;
+  /** Search as the member types (after a pause of SEARCH_DELAY_MS), as the proposal wizard does. */
+  searchAsYouType?: boolean;
+  /** Ask for the address's details (the staff editor does; a proposal has none). */
+  withDetail?: boolean;
+  /** Without the section's own card and heading (the wizard's step has its heading). */
+  bare?: boolean;
+}
+
+/** SPEC.md section 9: the wizard's address search waits 1 s after the last key. */
+export const SEARCH_DELAY_MS = 1000;
+
+export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, searchAsYouType = false, withDetail = true, bare = false }: LocationOptions) {
   const { t, i18n } = useTranslation("editor");
   const hydrated = useHydrated();
   const [inPerson, setInPerson] = useState(initial.is_in_person);
@@ -37,16 +54,18 @@ export function EditorLocation({ initial, center, basemapUrl }: { initial: Locat
   const [latitude, setLatitude] = useState(initial.latitude === null ? "" : String(initial.latitude));
   const [longitude, setLongitude] = useState(initial.longitude === null ? "" : String(initial.longitude));
   const [search, setSearch] = useState<Search>({ state: "idle" });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const place = (lat: number, lng: number) => {
     setLatitude(String(round(lat)));
     setLongitude(String(round(lng)));
   };
 
-  async function find() {
-    if (address.trim().length < 2) return;
+  async function find(text = address) {
+    if (text.trim().length < 2) return;
     setSearch({ state: "searching" });
-    const places = await searchPlaces(address.trim(), i18n.language.slice(0, 2));
+    const places = await searchPlaces(text.trim(), i18n.language.slice(0, 2));
     if (places === null) return setSearch({ state: "failed" });
     if (!places.length) return setSearch({ state: "none" });
     // One answer is the place; several are offered.
@@ -66,8 +85,8 @@ export function EditorLocation({ initial, center, basemapUrl }: { initial: Locat
             ? t("where_found", { count: search.places.length })
             : "";
 
-  return (
-    <EditorSection id="editor-where" title={t("section_where")}>
+  const content = (
+    <>
       <CheckboxInput name="is_in_person" label={t("field_in_person")} checked={inPerson} onChange={(event) => setInPerson(event.currentTarget.checked)} />
       {/* Without JavaScript the box cannot open the fields: they are always there. */}
       {inPerson || !hydrated ? (
@@ -80,7 +99,13 @@ export function EditorLocation({ initial, center, basemapUrl }: { initial: Locat
               value={address}
               maxLength={500}
               autoComplete="street-address"
-              onChange={(event) => setAddress(event.currentTarget.value)}
+              onChange={(event) => {
+                const typed = event.currentTarget.value;
+                setAddress(typed);
+                if (!searchAsYouType) return;
+                clearTimeout(timer.current);
+                timer.current = setTimeout(() => void find(typed), SEARCH_DELAY_MS);
+              }}
               onKeyDown={(event) => {
                 // Enter searches rather than saving the whole form half-filled.
                 if (event.key === "Enter" && hydrated) {
@@ -109,7 +134,9 @@ export function EditorLocation({ initial, center, basemapUrl }: { initial: Locat
               ))}
             </ul>
           ) : null}
-          <TextInput name="address_detail" label={t("field_address_detail")} defaultValue={initial.address_detail ?? ""} maxLength={500} hint={t("field_address_detail_hint")} />
+          {withDetail ? (
+            <TextInput name="address_detail" label={t("field_address_detail")} defaultValue={initial.address_detail ?? ""} maxLength={500} hint={t("field_address_detail_hint")} />
+          ) : null}
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">{t("field_coordinates")}</legend>
             <div className="grid grid-cols-2 gap-3">
@@ -122,7 +149,7 @@ export function EditorLocation({ initial, center, basemapUrl }: { initial: Locat
             <MapView
               latitude={pinned ? Number(latitude) : center.latitude}
               longitude={pinned ? Number(longitude) : center.longitude}
-              zoom={pinned ? 16 : 12}
+              zoom={pinned ? pinZoom : 12}
               label={t("where_map_label")}
               address={address}
               url={basemapUrl}
@@ -134,6 +161,12 @@ export function EditorLocation({ initial, center, basemapUrl }: { initial: Locat
       ) : null}
       <CheckboxInput name="is_remote" label={t("field_remote")} checked={remote} onChange={(event) => setRemote(event.currentTarget.checked)} />
       {remote || !hydrated ? <TextInput name="remote_url" type="url" label={t("field_remote_url")} defaultValue={initial.remote_url ?? ""} placeholder="https://" maxLength={2000} /> : null}
+    </>
+  );
+  // Not a component made here: a new type on each render would remount the inputs as the member types.
+  return bare ? <div className="flex flex-col gap-4">{content}</div> : (
+    <EditorSection id="editor-where" title={t("section_where")}>
+      {content}
     </EditorSection>
   );
 }
