@@ -18,6 +18,7 @@ export const approvesEveryone = (role: string | null | undefined) => (APPROVING_
 export const RECORD_TABS = ["pending", "validated", "rejected"] as const;
 export const UPLOAD_TABS = ["pending", "published", "rejected"] as const;
 export const MONEY_TABS = ["pending", "confirmed", "rejected"] as const;
+export const PROPOSAL_TABS = ["proposed", "open", "rejected"] as const;
 
 /** A message from the organiser to everyone taking part (POST .../initiatives/{id}/message). */
 export const MESSAGE_SUBJECT_MAX_LENGTH = 150;
@@ -52,8 +53,12 @@ export const initiativeStateSchema = v.pipe(
 );
 
 /** The /manage sections a role works in, in the order of its tabs. */
-export function manageSections(role: string): ("records" | "uploads" | "money" | "initiatives" | "approvals")[] {
-  return [...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []), ...(approvesEveryone(role) ? (["approvals"] as const) : [])];
+export function manageSections(role: string, moderatesProposals = false): ("records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals")[] {
+  return [
+    ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
+    ...(moderatesProposals ? (["proposals"] as const) : []),
+    ...(approvesEveryone(role) ? (["approvals"] as const) : []),
+  ];
 }
 
 /** The organiser's decisions on a participant (PUT .../participants/{uuid}). */

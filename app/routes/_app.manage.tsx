@@ -23,13 +23,14 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** The summary's count for a section's tab (none for the initiatives list, or where the role does not review). */
-const COUNT_OF = { records: "records", uploads: "uploads", money: "contributions", approvals: "approvals" } as const;
+const COUNT_OF = { records: "records", uploads: "uploads", money: "contributions", approvals: "approvals", proposals: "proposals" } as const;
 
 export default function ManageLayout() {
   const { role, waiting } = useLoaderData<typeof loader>();
   const { t } = useTranslation("manage");
   const { pathname } = useLocation();
-  const sections = manageSections(role);
+  // The summary says whether this member moderates proposals (administrators, organisers where allowed).
+  const sections = manageSections(role, typeof waiting?.proposals === "number");
   const current = sections.find((section) => pathname.startsWith(`/manage/${section}`)) ?? sections[0];
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">

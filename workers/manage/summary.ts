@@ -6,6 +6,7 @@
  */
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { approvesEveryone, reviews } from "../../app/domain/manage";
+import { moderatesProposals } from "./proposals";
 import { getDb, schema } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
 import { managedInitiatives, requireRole, STAFF_ROLES, type StaffActor } from "./scope";
@@ -18,6 +19,8 @@ export interface StaffSummary {
   uploads: number | null;
   contributions: number | null;
   approvals: number;
+  /** Proposals waiting for a moderator; null for staff who do not moderate them. */
+  proposals: number | null;
 }
 
 export async function staffSummary(env: Env, org: Tenant, actor: StaffActor): Promise<StaffSummary> {
@@ -25,7 +28,7 @@ export async function staffSummary(env: Env, org: Tenant, actor: StaffActor): Pr
   const db = getDb(env);
   const managed = managedInitiatives(db, actor);
   const inOrg = eq(initiatives.orgId, org.id);
-  const [recordCount, uploadCount, contributionCount, approvalCount] = await db.batch([
+  const [recordCount, uploadCount, contributionCount, approvalCount, proposalCount] = await db.batch([
     db
       .select({ n: count() })
       .from(records)
@@ -55,6 +58,10 @@ export async function staffSummary(env: Env, org: Tenant, actor: StaffActor): Pr
           approvesEveryone(actor.role) ? undefined : eq(memberships.managerMemberId, actor.memberId),
         ),
       ),
+    db
+      .select({ n: count() })
+      .from(schema.proposals)
+      .where(and(eq(schema.proposals.orgId, org.id), eq(schema.proposals.status, "proposed"))),
   ]);
   const reviewer = reviews(actor.role);
   return {
@@ -62,5 +69,6 @@ export async function staffSummary(env: Env, org: Tenant, actor: StaffActor): Pr
     uploads: reviewer ? (uploadCount[0]?.n ?? 0) : null,
     contributions: reviewer ? (contributionCount[0]?.n ?? 0) : null,
     approvals: approvalCount[0]?.n ?? 0,
+    proposals: moderatesProposals(org, actor.role) ? (proposalCount[0]?.n ?? 0) : null,
   };
 }

@@ -9,13 +9,13 @@ import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 
 /** The list's status tabs (`?status=`), as links: they work without JavaScript. */
-export function StatusTabs({ path, statuses, current }: { path: string; statuses: readonly string[]; current: string }) {
+export function StatusTabs({ path, statuses, current, label }: { path: string; statuses: readonly string[]; current: string; label?: (status: string) => string }) {
   const { t } = useTranslation("manage");
   return (
     <TabLinks
       label={t("status_tabs_label")}
       current={current}
-      tabs={statuses.map((status) => ({ id: status, label: t(`status_${status}`), to: status === statuses[0] ? path : `${path}?status=${status}` }))}
+      tabs={statuses.map((status) => ({ id: status, label: label ? label(status) : t(`status_${status}`), to: status === statuses[0] ? path : `${path}?status=${status}` }))}
     />
   );
 }
