@@ -91,8 +91,8 @@ export default function ManageProposals() {
                     <dd className="inline">{proposal.competences.map((slug) => tl(`competence.${slug}`, { defaultValue: slug })).join(", ")}</dd>
                   </div>
                 ) : null}
-                {proposal.help_organize ? <p>{t("proposal_helps")}</p> : null}
               </dl>
+              {proposal.help_organize ? <p className="mt-1">{t("proposal_helps")}</p> : null}
               {proposal.sdgs.length ? (
                 <ul aria-label={t("proposal_sdgs")} className="mt-2 flex flex-wrap gap-2">
                   {proposal.sdgs.map((slug) => (
