@@ -1,3 +1,11 @@
+CREATE TABLE `organization_digests` (
+	`org_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`sent_at` integer NOT NULL,
+	PRIMARY KEY(`org_id`, `kind`),
+	FOREIGN KEY (`org_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `proposal_drafts` (
 	`org_id` text NOT NULL,
 	`member_id` text NOT NULL,

@@ -1,9 +1,12 @@
 /**
- * The Worker's scheduled work (wrangler.toml `[triggers]`): waitlist offers that ran out with
- * nobody looking pass to the next person (workers/initiatives/waitlist.ts), and their e-mails go out.
+ * The Worker's scheduled work (wrangler.toml `[triggers]`, every ten minutes): waitlist offers that
+ * ran out with nobody looking pass to the next person (workers/initiatives/waitlist.ts), and their
+ * e-mails go out; moderators get their digest of waiting proposals when one is due
+ * (workers/manage/proposal-digest.ts).
  */
 import { advanceWaitlist, initiativesWithLapsedOffers } from "./initiatives/waitlist";
 import { sendNotices } from "./manage/notify";
+import { sendProposalDigests } from "./manage/proposal-digest";
 import { getOrganizationById } from "./tenant/organizations";
 
 export async function runScheduled(env: Env, now = Date.now()) {
@@ -14,5 +17,6 @@ export async function runScheduled(env: Env, now = Date.now()) {
     const notices = await advanceWaitlist(env, org, initiativeId, now);
     await sendNotices(env, org, notices);
   }
-  return { advanced: lapsed.length };
+  const digests = await sendProposalDigests(env, now);
+  return { advanced: lapsed.length, digests };
 }

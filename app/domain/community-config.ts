@@ -78,6 +78,8 @@ export const CommunityConfigSchema = v.looseObject({
   can_pin_initiatives: bool(false),
   /** Organisers moderate proposals too (administrators always do; issue 12). */
   organisers_moderate_proposals: bool(false),
+  /** Moderators get one e-mail of the proposals waiting at most every this many hours; 0: none (issue 12). */
+  proposal_digest_hours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 30)), 24),
   /** How long a freed place is held for the first person of a waitlist before it passes to the next (issue 11). */
   waitlist_offer_hours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168)), 24),
   initiative_banner: v.optional(v.object({ visible: bool(false), content: v.optional(v.string(), "") })),

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROPOSALS_PER_DAY } from "../../app/domain/proposals";
 import { invalidateOrganization } from "../../workers/tenant/organizations";
+import { runScheduled } from "../../workers/scheduled";
 import { call, createMember, json, login, mailbox, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
@@ -179,5 +180,27 @@ describe("moderation: /api/{org}/manage/proposals", () => {
     await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.organisers_moderate_proposals', json('true')) WHERE id = 'org-acme'").run();
     await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
     expect((await manage("olga", "GET", "")).status).toBe(200);
+  });
+});
+
+describe("the moderators' digest (scheduled)", () => {
+  it("sends one summary of what waits to each moderator, at most once a day and only when something new came", async () => {
+    const before = (await mailbox("ada@acme.example")).length;
+    const first = await runScheduled(env, Date.now());
+    expect(first.digests).toBeGreaterThan(0);
+    const mails = await mailbox("ada@acme.example");
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0].subject).toContain("Proposals waiting");
+    expect(mails[0].links[0]).toMatch(/\/manage\/proposals$/);
+    // Members are not moderators.
+    expect((await mailbox("marta@acme.example")).some((mail) => mail.subject.includes("Proposals waiting"))).toBe(false);
+    // Ten minutes later: nothing again. A day later with nothing new: nothing either.
+    await runScheduled(env, Date.now() + 10 * 60_000);
+    await runScheduled(env, Date.now() + 25 * 3_600_000);
+    expect((await mailbox("ada@acme.example")).length).toBe(before + 1);
+    // Something new, a day later: one more.
+    await propose("marta", valid({ title: "Yet another idea" }));
+    await runScheduled(env, Date.now() + 25 * 3_600_000);
+    expect((await mailbox("ada@acme.example")).length).toBe(before + 2);
   });
 });

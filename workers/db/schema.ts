@@ -529,6 +529,22 @@ export const proposalDrafts = sqliteTable(
   (t) => [primaryKey({ columns: [t.orgId, t.memberId] })],
 );
 
+/**
+ * When an organisation's staff were last sent a digest of one kind (issue 12: the proposals that
+ * wait, at most every `proposal_digest_hours`), so the scheduled sweep sends each once.
+ */
+export const organizationDigests = sqliteTable(
+  "organization_digests",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.kind] })],
+);
+
 export const WAITLIST_STATUSES = ["waiting", "offered", "accepted", "expired", "left"] as const;
 
 /**
