@@ -32,8 +32,9 @@ export interface LocationOptions {
   initial: LocationValues;
   center: { latitude: number; longitude: number };
   basemapUrl?: string;
-  /** The map's zoom once a place is pinned (the proposal wizard: 18, SPEC.md section 9). */
+  /** The map's zoom once a place is pinned, and before (the proposal wizard: 18 both, SPEC.md section 9). */
   pinZoom?: number;
+  startZoom?: number;
   /** Search as the member types (after a pause of SEARCH_DELAY_MS), as the proposal wizard does. */
   searchAsYouType?: boolean;
   /** Ask for the address's details (the staff editor does; a proposal has none). */
@@ -45,7 +46,7 @@ export interface LocationOptions {
 /** SPEC.md section 9: the wizard's address search waits 1 s after the last key. */
 export const SEARCH_DELAY_MS = 1000;
 
-export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, searchAsYouType = false, withDetail = true, bare = false }: LocationOptions) {
+export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, startZoom = 12, searchAsYouType = false, withDetail = true, bare = false }: LocationOptions) {
   const { t, i18n } = useTranslation("editor");
   const hydrated = useHydrated();
   const [inPerson, setInPerson] = useState(initial.is_in_person);
@@ -149,7 +150,7 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, sear
             <MapView
               latitude={pinned ? Number(latitude) : center.latitude}
               longitude={pinned ? Number(longitude) : center.longitude}
-              zoom={pinned ? pinZoom : 12}
+              zoom={pinned ? pinZoom : startZoom}
               label={t("where_map_label")}
               address={address}
               url={basemapUrl}

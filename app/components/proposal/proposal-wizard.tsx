@@ -30,23 +30,14 @@ export interface WizardProps {
   basemapUrl?: string;
 }
 
-export function WizardIntro({ first }: { first: ProposalStep }) {
+/** The wizard's intro, above its first step while nothing is answered yet. */
+function WizardIntro() {
   const { t } = useTranslation("proposals");
   return (
-    <section aria-labelledby="wizard-title" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-6">
-      <h1 id="wizard-title" className="text-2xl font-bold">
-        {t("intro_title")}
-      </h1>
-      <p>{t("intro_body")}</p>
-      <div className="flex flex-wrap gap-3">
-        <Link to={`/proposal/new/${first}`} className={buttonVariants()}>
-          {t("intro_start")}
-        </Link>
-        <Link to="/proposal" className={buttonVariants({ variant: "outline" })}>
-          {t("cancel")}
-        </Link>
-      </div>
-    </section>
+    <div className="flex flex-col gap-2 rounded-lg border border-border bg-muted/40 p-4">
+      <p className="text-lg font-semibold">{t("intro_title")}</p>
+      <p className="text-sm">{t("intro_body")}</p>
+    </div>
   );
 }
 
@@ -80,6 +71,7 @@ export function WizardStep({ step, steps, draft, rules, errors, failure, basemap
   return (
     <EditorErrors.Provider value={shown}>
       <section aria-labelledby="wizard-title" className="flex flex-col gap-4">
+        {number === 1 && !draft.title && !draft.type ? <WizardIntro /> : null}
         <p className="text-sm text-muted-foreground">{t("step_of", { number, total: steps.length })}</p>
         <h1 id="wizard-title" className="text-2xl font-bold">
           {t(`step_${step}`)}
@@ -159,6 +151,7 @@ function StepFields({ step, draft, rules, basemapUrl }: { step: ProposalStep; dr
           withDetail={false}
           searchAsYouType
           pinZoom={18}
+          startZoom={18}
           center={rules.center}
           basemapUrl={basemapUrl}
           initial={{

@@ -33,7 +33,7 @@ export default function Proposals() {
   const { settings } = useSignedIn();
   const location = useLocation();
   const propose = (
-    <Link to="/proposal/new" className={buttonVariants()}>
+    <Link to="/proposal/new/type" className={buttonVariants()}>
       {t("list_new")}
     </Link>
   );

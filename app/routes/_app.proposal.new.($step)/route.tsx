@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { WizardFinish, WizardIntro, WizardStep } from "~/components/proposal/proposal-wizard";
+import { WizardFinish, WizardStep } from "~/components/proposal/proposal-wizard";
 import { ScreenCrash } from "~/components/screen-crash";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
@@ -24,9 +24,7 @@ export default function ProposalWizard() {
   const basemapUrl = useSignedIn().basemapUrl ?? undefined;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      {step === null ? (
-        <WizardIntro first={steps[0]} />
-      ) : step === "finish" ? (
+      {step === "finish" ? (
         <WizardFinish />
       ) : (
         <WizardStep

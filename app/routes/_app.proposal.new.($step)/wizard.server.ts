@@ -42,16 +42,19 @@ async function draftOf(args: ApiArgs) {
 const saveDraft = (args: ApiArgs, org: string, draft: ProposalDraft) =>
   memberCall(args, "PUT", (api) => api.api[":org"].proposal.draft.$put({ param: { org: pathParam(org) }, json: { data: draft as Record<string, unknown> } }));
 
-const stepPath = (step: ProposalStep | null) => (step ? `/proposal/new/${step}` : "/proposal/new");
+/** A step's page; before the first, the list. */
+const stepPath = (step: ProposalStep | null) => (step ? `/proposal/new/${step}` : "/proposal");
 
 export async function loadWizard(args: ApiArgs, step: string | undefined) {
   if (step !== undefined && !isProposalStep(step)) throw notFound();
   const { draft, rules } = await draftOf(args);
   const steps = proposalSteps(draft.type ?? null, rules.allowedTypes);
+  // /proposal/new: the first step, which shows the intro (SPEC.md section 2: the list's button goes to /proposal/new/type).
+  if (!step) throw redirect(stepPath(steps[0]));
   // A step this type skips (or a type not chosen yet past the type step): to the first one it walks.
   if (step && step !== "finish" && !steps.includes(step)) throw redirect(stepPath(steps[0]));
   if (step && step !== "finish" && steps.indexOf(step) > 0 && !draft.type) throw redirect(stepPath(steps[0]));
-  return { step: (step ?? null) as ProposalStep | null, draft, rules, steps: steps.filter((s) => s !== "finish") };
+  return { step: step as ProposalStep, draft, rules, steps: steps.filter((s) => s !== "finish") };
 }
 
 export type WizardAnswer = { errors: Record<string, string>; failure: string | null };

@@ -58,12 +58,9 @@ describe("proposals", () => {
       await page.getByText(p.empty_title).waitFor();
       await bothSizes(page, "proposals, empty");
       await page.getByRole("link", { name: p.list_new }).first().click();
-      await page.waitForURL(/\/proposal\/new$/);
-      await waitForHydration(page);
-      await bothSizes(page, "wizard intro");
-      await page.getByRole("link", { name: p.intro_start }).click();
       await page.waitForURL(/\/proposal\/new\/type$/);
       await waitForHydration(page);
+      await page.getByText(p.intro_body).waitFor();
 
       // Type: a radio chosen with the keyboard.
       await page.getByRole("radio", { name: wall.type_volunteering }).focus();
@@ -77,12 +74,16 @@ describe("proposals", () => {
       await page.getByText(fill(p.title_counter, { length: 75, max: 75 })).waitFor();
       await page.keyboard.press("Control+A");
       await page.keyboard.type(TITLE);
+      await bothSizes(page, "wizard, title");
+      await page.getByLabel(p.field_title, { exact: true }).focus();
       await next(page, "description");
 
       await page.getByLabel(p.field_description).focus();
       await page.keyboard.type("Saturday mornings, stories read aloud for children from 4 to 8.");
       await page.getByLabel(p.field_max_participants).focus();
       await page.keyboard.type("6");
+      await bothSizes(page, "wizard, description");
+      await page.getByLabel(p.field_max_participants).focus();
       await next(page, "when");
 
       // When: a start date fills the defaults (10:00, the same day, 18:00).
@@ -91,6 +92,7 @@ describe("proposals", () => {
       assert.equal(await page.getByLabel(p.field_start_time).inputValue(), "10:00");
       assert.equal(await page.getByLabel(p.field_end_date).inputValue(), day);
       assert.equal(await page.getByLabel(p.field_end_time).inputValue(), "18:00");
+      await bothSizes(page, "wizard, when");
       await page.getByLabel(p.field_end_time).focus();
       await next(page, "where");
 
@@ -109,10 +111,12 @@ describe("proposals", () => {
 
       await page.getByRole("checkbox", { name: /Quality education/i }).focus();
       await page.keyboard.press("Space");
+      await bothSizes(page, "wizard, sdgs");
       await page.getByRole("button", { name: p.next }).focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(/\/proposal\/new\/skills$/);
       await waitForHydration(page);
+      await bothSizes(page, "wizard, skills");
       await page.getByRole("button", { name: p.next }).focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(/\/proposal\/new\/send$/);
