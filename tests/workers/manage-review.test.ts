@@ -126,10 +126,10 @@ describe("who may call /manage", () => {
 
 describe("GET /api/{org}/manage/summary", () => {
   it("counts what waits for each role, in the initiatives each manages", async () => {
-    expect(await json(await api("olga", "GET", "/summary"))).toEqual({ records: 3, uploads: 2, contributions: 1, approvals: 0 });
-    expect(await json(await api("otto", "GET", "/summary"))).toEqual({ records: 1, uploads: 0, contributions: 0, approvals: 0 });
-    expect(await json(await api("ada", "GET", "/summary"))).toEqual({ records: 4, uploads: 2, contributions: 1, approvals: 1 });
-    expect(await json(await api("mario", "GET", "/summary"))).toEqual({ records: null, uploads: null, contributions: null, approvals: 1 });
+    expect(await json(await api("olga", "GET", "/summary"))).toEqual({ records: 3, uploads: 2, contributions: 1, approvals: 0, proposals: null });
+    expect(await json(await api("otto", "GET", "/summary"))).toEqual({ records: 1, uploads: 0, contributions: 0, approvals: 0, proposals: null });
+    expect(await json(await api("ada", "GET", "/summary"))).toEqual({ records: 4, uploads: 2, contributions: 1, approvals: 1, proposals: 0 });
+    expect(await json(await api("mario", "GET", "/summary"))).toEqual({ records: null, uploads: null, contributions: null, approvals: 1, proposals: null });
     expect((await api("marta", "GET", "/summary")).status).toBe(403);
     expect((await api("cora", "GET", "/summary")).status).toBe(404);
   });

@@ -105,8 +105,8 @@ describe("who reaches /manage", () => {
     expect(await run(indexLoader as Route, get("olga", "/manage"))).toMatchObject({ status: 302, location: "/manage/records" });
     expect(await run(indexLoader as Route, get("mario", "/manage"))).toMatchObject({ status: 302, location: "/manage/approvals" });
     expect((await run(recordsLoader as Route, get("mario", "/manage/records"))).status).toBe(404);
-    expect((await run(layoutLoader as Route, get("mario", "/manage"))).data).toEqual({ role: "manager", waiting: { records: null, uploads: null, contributions: null, approvals: 1 } });
-    expect((await run(layoutLoader as Route, get("olga", "/manage"))).data).toEqual({ role: "organiser", waiting: { records: 2, uploads: 1, contributions: 1, approvals: 0 } });
+    expect((await run(layoutLoader as Route, get("mario", "/manage"))).data).toEqual({ role: "manager", waiting: { records: null, uploads: null, contributions: null, approvals: 1, proposals: null } });
+    expect((await run(layoutLoader as Route, get("olga", "/manage"))).data).toEqual({ role: "organiser", waiting: { records: 2, uploads: 1, contributions: 1, approvals: 0, proposals: null } });
   });
 
   it("a visitor without a session is sent to sign in", async () => {
