@@ -1,7 +1,7 @@
 /** The Auth service's two e-mails, in the member's language, through the one sender. */
 import { getEmailSender } from "../email/sender";
 import { renderEmail, type EmailKind } from "../email/templates";
-import { organizationOrigin, type Tenant } from "../tenant/organizations";
+import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
 import { createEmailToken, EMAIL_TOKEN_TTL_HOURS } from "./email-tokens";
 
 const LINK_PATHS: Record<EmailKind, string> = {
@@ -27,7 +27,7 @@ export async function sendTokenEmail(
     organization: tenant.name,
     link,
     hours: EMAIL_TOKEN_TTL_HOURS[kind],
-    logoUrl: tenant.logo ? new URL(tenant.logo, origin).toString() : null,
+    logoUrl: organizationLogoUrl(tenant, origin),
   });
   await getEmailSender(env).send({ to: member.email, ...email });
 }

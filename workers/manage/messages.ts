@@ -11,7 +11,7 @@ import { renderOrganiserMessage } from "../email/notices";
 import { getEmailSender } from "../email/sender";
 import { RateLimitedError } from "../lib/domain-errors";
 import { hit } from "../lib/rate-limit";
-import { organizationOrigin, type Tenant } from "../tenant/organizations";
+import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
 import { managedInitiative } from "./initiatives";
 import type { StaffActor } from "./scope";
@@ -49,7 +49,7 @@ export async function messageParticipants(env: Env, org: Tenant, actor: StaffAct
             link: `${origin}/initiative/${encodeURIComponent(initiative.slug)}`,
             subject: message.subject,
             body: message.body,
-            logoUrl: org.logo ? new URL(org.logo, origin).toString() : null,
+            logoUrl: organizationLogoUrl(org, origin),
           }),
         }),
       ),

@@ -12,7 +12,7 @@ import { selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { renderNotice, type NoticeKind } from "../email/notices";
 import { getEmailSender } from "../email/sender";
-import { organizationOrigin, type Tenant } from "../tenant/organizations";
+import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
 
 export interface Notice {
   kind: NoticeKind;
@@ -65,7 +65,7 @@ export async function sendNotices(env: Env, org: Tenant, notices: Notice[]): Pro
         reason: notice.reason,
         amount: notice.amount ? formatMoney(notice.amount.value, notice.amount.currency, locale) : undefined,
         until: notice.until ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: regionZone(org.region) }).format(notice.until) : undefined,
-        logoUrl: org.logo ? new URL(org.logo, origin).toString() : null,
+        logoUrl: organizationLogoUrl(org, origin),
       });
       await sender.send({ to: member.email, ...email });
     }),

@@ -8,7 +8,7 @@ import { resolveLocale } from "../../app/domain/locales";
 import { getDb, schema } from "../db/client";
 import { renderProposalDigest } from "../email/digest";
 import { getEmailSender } from "../email/sender";
-import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
+import { getOrganizationById, organizationLogoUrl, organizationOrigin } from "../tenant/organizations";
 
 const { proposals, organizationDigests: digests, memberships, members } = schema;
 const HOUR = 3_600_000;
@@ -61,7 +61,7 @@ export async function sendProposalDigests(env: Env, now: number) {
             waiting: row.waiting,
             titles: newest.map((proposal) => proposal.title),
             link: `${origin}/manage/proposals`,
-            logoUrl: org.logo ? new URL(org.logo, origin).toString() : null,
+            logoUrl: organizationLogoUrl(org, origin),
           }),
         }),
       ),

@@ -188,6 +188,9 @@ export async function updateOrganization(env: Env, tenant: Tenant, changes: Orga
  * always with PUBLIC_URL's scheme and port. Never the request's Host header: a link built from it
  * (in an e-mail above all) would point wherever the sender of the request chose.
  */
+/** The organisation's logo as an absolute URL on its origin (e-mails need one), or null without a logo. */
+export const organizationLogoUrl = (tenant: Pick<Tenant, "logo">, origin: string) => (tenant.logo ? new URL(tenant.logo, origin).toString() : null);
+
 export function organizationOrigin(env: Env, tenant: Pick<Tenant, "hostnames">): string {
   const base = new URL(env.PUBLIC_URL);
   const hostname = tenant.hostnames[0];
