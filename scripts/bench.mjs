@@ -30,7 +30,7 @@ const BUDGETS = {
     "/wall": 150,
   },
   // Reported next to the budgets, without one.
-  reportOnly: ["/welcome", "/initiative", "/initiative/:slug/:action?", "/manage/initiatives/new"],
+  reportOnly: ["/welcome", "/initiative", "/initiative/:slug/:action?", "/manage/initiatives/new", "/proposal/new/:step?"],
 };
 
 /**

@@ -90,6 +90,8 @@ export async function measureRoundTrips() {
       ["GET /initiative/{slug}", `/initiative/${slugs[0].slug}`, ROUND_TRIP_BUDGETS["/initiative/{slug}"]],
       ["GET /settings", "/settings", ROUND_TRIP_BUDGETS.otherSignedIn],
       ["GET /settings/account", "/settings/account", ROUND_TRIP_BUDGETS.otherSignedIn],
+      ["GET /proposal", "/proposal", ROUND_TRIP_BUDGETS.otherSignedIn],
+      ["GET /proposal/new/type", "/proposal/new/type", ROUND_TRIP_BUDGETS.otherSignedIn],
     ];
     const rows = [];
     for (const [label, path, budget] of targets) rows.push({ label, budget, ...(await page(server, cookie, path)) });
