@@ -20,6 +20,7 @@ import { organizationRoutes } from "./organization";
 import { participationRoutes } from "./participation";
 import { profileRoutes } from "./profile";
 import { proposalRoutes } from "./proposals";
+import { rankingRoutes } from "./ranking";
 import { signupRoutes } from "./signup";
 import { wallRoutes } from "./wall";
 
@@ -48,7 +49,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/chat", chatRoutes)
   .route("/:org/manage", manageRoutes)
   .route("/:org/geocode", geocodeRoutes)
-  .route("/:org/proposal", proposalRoutes);
+  .route("/:org/proposal", proposalRoutes)
+  .route("/:org/ranking", rankingRoutes);
 
 /**
  * What a client of this Worker can call: /auth and /api as workers/app.ts mounts them. A type only

@@ -57,12 +57,12 @@ const ParticipationFixture = v.strictObject({
   member_id: v.pipe(v.string(), v.uuid()),
   status: v.optional(v.picklist(schema.PARTICIPANT_STATUSES), "accepted"),
   manager_approval: v.optional(v.picklist(schema.MANAGER_APPROVAL_STATUSES), "not_needed"),
-  /** Reports waiting for the organiser: hours, or a value of the initiative's indicator at `indicator` (its position). */
+  /** Reports waiting for the organiser (or already validated, for hours): hours, or a value of the initiative's indicator at `indicator` (its position). */
   records: v.optional(
     v.pipe(
       v.array(
         v.union([
-          v.strictObject({ hours: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24)) }),
+          v.strictObject({ hours: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24)), status: v.optional(v.picklist(["pending", "validated", "granted"]), "pending") }),
           v.strictObject({ indicator: v.pipe(v.number(), v.integer(), v.minValue(0)), value: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
         ]),
       ),
@@ -156,7 +156,7 @@ export const fixtureRoutes = new Hono<AppEnv>()
           id: crypto.randomUUID(),
           participationId: id,
           ...("hours" in record
-            ? { type: "hours" as const, hours: record.hours }
+            ? { type: "hours" as const, hours: record.hours, status: record.status }
             : { type: "indicator" as const, value: record.value, indicatorId: indicators[record.indicator].id, unit: indicators[record.indicator].unit }),
           createdAt: now - (fixture.records.length - index) * 1000,
         }),
