@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { ATTACHMENT_MAX_BYTES } from "~/domain/attachments";
 import { useTranslation } from "~/i18n/react";
-import { CheckboxInput, EditorSection, fieldId, useFieldError } from "./editor-parts";
+import { CheckboxInput, Described, describedBy, EditorSection, fieldId, useFieldError } from "./editor-parts";
 
 export function EditorImage({ current }: { current: string | null }) {
   const { t } = useTranslation("editor");
@@ -34,7 +34,7 @@ export function EditorImage({ current }: { current: string | null }) {
           name="image_file"
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          aria-describedby={describedBy(id, true, error)}
           aria-invalid={error ? true : undefined}
           className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2"
           onChange={(event) => {
@@ -42,14 +42,7 @@ export function EditorImage({ current }: { current: string | null }) {
             setPreview(file ? URL.createObjectURL(file) : null);
           }}
         />
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {t("image_hint", { size: megabytes })}
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <Described id={id} hint={t("image_hint", { size: megabytes })} error={error} />
       </div>
       {current ? <CheckboxInput name="remove_image" label={t("image_remove")} onChange={(event) => setRemoved(event.currentTarget.checked)} /> : null}
     </EditorSection>

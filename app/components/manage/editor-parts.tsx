@@ -23,7 +23,8 @@ export function useFieldError(...names: string[]) {
 
 const control = "w-full rounded-md border border-input bg-card px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60";
 
-function Described({ id, hint, error }: { id: string; hint?: ReactNode; error: string | null }) {
+/** A field's hint and error, with the ids describedBy names. */
+export function Described({ id, hint, error }: { id: string; hint?: ReactNode; error: string | null }) {
   return (
     <>
       {hint ? (
@@ -40,7 +41,7 @@ function Described({ id, hint, error }: { id: string; hint?: ReactNode; error: s
   );
 }
 
-const describedBy = (id: string, hint: unknown, error: unknown) => [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+export const describedBy = (id: string, hint: unknown, error: unknown) => [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 
 export function EditorSection({ id, title, children, description }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
