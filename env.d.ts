@@ -10,6 +10,8 @@ interface Env {
   /** Chat: one object per member of an organisation (durable-objects/chat-member.ts). */
   CHAT_MEMBERS: DurableObjectNamespace<import("./durable-objects/chat-member").ChatMember>;
   ASSETS: Fetcher;
+  /** Slow work outside requests: the social CV's PDF (workers/jobs.ts). */
+  JOBS: Queue<import("./workers/jobs").Job>;
 
   /**
    * "development" | "test" | "production"; unset counts as production (workers/lib/config.ts).
@@ -44,4 +46,18 @@ interface Env {
 declare namespace Cloudflare {
   // Lets `import { env } from "cloudflare:workers"` (tests) see the same bindings.
   interface Env extends globalThis.Env {}
+}
+
+/** Font files, imported as their bytes (wrangler.toml [[rules]] Data; tests/binary-modules.ts). */
+declare module "*.ttf" {
+  const bytes: ArrayBuffer;
+  export default bytes;
+}
+
+/** The QR encoder's core (no canvas or file renderers): the matrix of a text. */
+declare module "qrcode/lib/core/qrcode.js" {
+  const QRCode: {
+    create(text: string, options?: { errorCorrectionLevel?: "L" | "M" | "Q" | "H" }): { modules: { size: number; data: Uint8Array } };
+  };
+  export default QRCode;
 }

@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { binaryModules } from "./tests/binary-modules";
 
 // Worker tests run inside workerd with real D1, KV and R2 (miniflare); storage is fresh per test
 // file, and tests/workers/setup.ts applies the real migrations to it.
@@ -8,6 +9,7 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     plugins: [
+      binaryModules(),
       cloudflareTest({
         // Exports the Durable Object classes (chat) next to the app.
         main: "./tests/workers/worker-entry.ts",
@@ -17,6 +19,8 @@ export default defineConfig(async () => {
           d1Databases: ["DB"],
           kvNamespaces: ["ORG_CACHE"],
           r2Buckets: ["FILES"],
+          // The tests call the consumer themselves (createMessageBatch), so messages are only produced here.
+          queueProducers: { JOBS: "commons-jobs" },
           durableObjects: { CHAT_MEMBERS: { className: "ChatMember", useSQLite: true } },
           bindings: {
             TEST_MIGRATIONS: migrations,

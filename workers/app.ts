@@ -26,6 +26,7 @@ import { paymentProvider } from "./payments";
 import type { PaymentProvider } from "./payments/provider";
 import { resolveTenant } from "./tenant/middleware";
 import { imageResponse } from "./manage/images";
+import { avatarResponse } from "./profile/avatar";
 import type { AppEnv } from "./types";
 
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, context: PageContext) => Promise<Response>;
@@ -113,6 +114,8 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   app.get("/chat/socket", chatSocket);
   // Initiative images, public and cached for a year under names that never change (workers/manage/images.ts).
   app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
+  // Members' pictures, the same way, on the hosts of the member's organisations (workers/profile/avatar.ts).
+  app.get("/media/avatars/:file", async (c) => (await avatarResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
 
   // Everything else: a static file if one exists, else a Remix page.
   app.all("*", async (c) => {

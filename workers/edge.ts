@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "remix-build";
 import { createApp, type PageHandler } from "./app";
 import { isProduction } from "./lib/config";
+import { runJobs, type Job } from "./jobs";
 import { runScheduled } from "./scheduled";
 
 export { ChatMember } from "../durable-objects/chat-member";
@@ -23,4 +24,5 @@ const app = createApp({ renderPage: renderRemixPage });
 export default {
   fetch: app.fetch,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(runScheduled(env)),
-} satisfies ExportedHandler<Env>;
+  queue: (batch, env) => runJobs(batch, env),
+} satisfies ExportedHandler<Env, Job>;

@@ -16,8 +16,8 @@ for (const [path, messages] of Object.entries(files)) {
   (bundled[locale] ??= {})[file] = messages;
 }
 
-/** Namespaces the e-mails use on the server only; pages never need them. */
-const SERVER_ONLY = new Set(["email"]);
+/** Namespaces the e-mails and the certificate PDF use on the server only; pages never need them. */
+const SERVER_ONLY = new Set(["email", "certificate"]);
 
 export function bundledMessages(locale: string): Messages {
   return bundled[locale] ?? {};

@@ -32,8 +32,8 @@ function kindOf(c: Context<AppEnv>): AttachmentKind {
 }
 
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
-const fileTooLarge = (kind: AttachmentKind) =>
-  tooLarge("file_too_large", `A ${kind} may be at most ${megabytes(ATTACHMENT_MAX_BYTES[kind])}.`, { file: "attachments_error_too_large" });
+const fileTooLarge = (kind: AttachmentKind, field = "file") =>
+  tooLarge("file_too_large", `A ${kind} may be at most ${megabytes(ATTACHMENT_MAX_BYTES[kind])}.`, { [field]: "attachments_error_too_large" });
 
 /** The attachments of the path's kind and initiative, as the signed-in member reaches them. */
 async function scopeOf(c: Context<AppEnv>): Promise<AttachmentScope> {
@@ -65,19 +65,19 @@ const ListQuery = v.object({
   ),
 });
 
-/** The multipart body's `file`, within the kind's size cap (413), or 400 when there is none. */
-export async function readUpload(c: Context<AppEnv>, kind: AttachmentKind): Promise<File> {
+/** The multipart body's `field` (`file` unless a route says otherwise), within the kind's size cap (413), or 400 when there is none. */
+export async function readUpload(c: Context<AppEnv>, kind: AttachmentKind, field = "file"): Promise<File> {
   const max = ATTACHMENT_MAX_BYTES[kind];
   // An oversized body is refused by its Content-Length, or cut off while it is read.
   const body = await readUploadBody(c.req.raw, kind);
-  if (!body.ok && body.reason === "too_large") throw fileTooLarge(kind);
-  if (!body.ok) throw badRequest("invalid_multipart", "Send the file as multipart/form-data in the field `file`.", { file: "attachments_error_required" });
+  if (!body.ok && body.reason === "too_large") throw fileTooLarge(kind, field);
+  if (!body.ok) throw badRequest("invalid_multipart", `Send the file as multipart/form-data in the field \`${field}\`.`, { [field]: "attachments_error_required" });
   const form = body.form;
-  const file = form.get("file");
+  const file = form.get(field);
   if (typeof file === "string" || !file || file.size === 0) {
-    throw badRequest("validation_error", "Send the file as multipart/form-data in the field `file`.", { file: "attachments_error_required" });
+    throw badRequest("validation_error", `Send the file as multipart/form-data in the field \`${field}\`.`, { [field]: "attachments_error_required" });
   }
-  if (file.size > max) throw fileTooLarge(kind);
+  if (file.size > max) throw fileTooLarge(kind, field);
   return file;
 }
 

@@ -21,6 +21,7 @@ import { participationRoutes } from "./participation";
 import { profileRoutes } from "./profile";
 import { proposalRoutes } from "./proposals";
 import { rankingRoutes } from "./ranking";
+import { responsibleProfileRoutes } from "./responsible-profile";
 import { signupRoutes } from "./signup";
 import { wallRoutes } from "./wall";
 
@@ -33,9 +34,14 @@ export const jsonBodyLimit = bodyLimit({
     errorJson(c, tooLarge("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`)),
 });
 
+/** Uploads: attachments, initiative images, and a picture sent to PUT /api/{org}/profile as multipart. */
+const isUpload = (path: string, contentType: string | undefined) =>
+  /^\/api\/[^/]+\/(initiative\/[^/]+\/attachment\/|manage\/images$)/.test(path) ||
+  (/^\/api\/[^/]+\/profile$/.test(path) && Boolean(contentType?.toLowerCase().startsWith("multipart/form-data")));
+
 export const apiRoutes = new Hono<AppEnv>()
   // File uploads are multipart and capped by their routes (attachments, initiative images); every other body is small JSON.
-  .use(async (c, next) => (/^\/api\/[^/]+\/(initiative\/[^/]+\/attachment\/|manage\/images$)/.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
+  .use(async (c, next) => (isUpload(c.req.path, c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)))
   .route("/signup", signupRoutes)
   .route("/organization", organizationRoutes)
   // Organisation-scoped resources: /api/{org}/...; org-scope.ts checks token and membership.
@@ -50,7 +56,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/manage", manageRoutes)
   .route("/:org/geocode", geocodeRoutes)
   .route("/:org/proposal", proposalRoutes)
-  .route("/:org/ranking", rankingRoutes);
+  .route("/:org/ranking", rankingRoutes)
+  .route("/:org/responsible_profile", responsibleProfileRoutes);
 
 /**
  * What a client of this Worker can call: /auth and /api as workers/app.ts mounts them. A type only

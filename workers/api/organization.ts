@@ -5,6 +5,7 @@ import { slugSchema } from "../../app/domain/slug";
 import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
 import { organizationOfInitiativeSlug } from "../tenant/initiative-organization";
+import { CERTIFICATE_ID_PATTERN, verifyCertificate } from "../social-cv/certificates";
 import { getOrganizationBySignupToken, getOrganizationBySlug } from "../tenant/organizations";
 import { organizationProfileJson } from "../tenant/profile";
 import type { AppEnv } from "../types";
@@ -28,6 +29,15 @@ export const organizationRoutes = new Hono<AppEnv>()
     const tenant = await organizationOfInitiativeSlug(c.env, c.req.valid("param").slug, c.var.tenant.id);
     if (!tenant) throw notFound("initiative_not_found", "The initiative cannot be found.");
     return c.json(organizationProfileJson(c.env, tenant, { withSignupToken: false }));
+  })
+
+  // A social CV certificate's public check (issue 13, point 5): what it states and whether it is
+  // authentic and in force; only the organisation's own certificates, and nothing else about the member.
+  .get("/profile/:slug/certificate/:id", validate("param", v.object({ slug: slugSchema(), id: v.pipe(v.string(), v.regex(CERTIFICATE_ID_PATTERN, "form_error_invalid")) })), async (c) => {
+    const { slug, id } = c.req.valid("param");
+    const tenant = await getOrganizationBySlug(c.env, slug);
+    if (!tenant) throw organizationNotFound();
+    return c.json(await verifyCertificate(c.env, tenant, id));
   })
 
   .get("/:token", validate("param", TokenParam), async (c) => {

@@ -19,6 +19,8 @@ import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { ownProfileJson } from "../profile/own-profile";
 import { updateOwnProfile } from "../profile/update";
+import { removeAvatarFile, setAvatar } from "../profile/avatar";
+import { readUpload } from "./attachments";
 
 /** The onboarding version a completed wizard records (SPEC.md section 9). */
 export const ONBOARDING_VERSION = 5;
@@ -66,10 +68,16 @@ export const profileRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await ownProfileJson(c.env, c.var.auth.memberId, c.var.org, c.var.membership, readMemo(c))))
 
   .put("/", async (c) => {
+    const { memberId } = c.var.auth;
+    // {avatar} as a file: multipart/form-data with the picture in the field `avatar`.
+    if (c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")) {
+      await setAvatar(c.env, memberId, () => readUpload(c, "image", "avatar"));
+      return c.json(await ownProfileJson(c.env, memberId, c.var.org, c.var.membership));
+    }
     const raw = await jsonBody(c);
     const parsed = v.safeParse(profileUpdateSchema(c.var.org.community.region ?? c.var.org.region, c.var.org.community), raw);
     if (!parsed.success) throw invalidInput(parsed.issues);
-    const { memberId } = c.var.auth;
+    if (parsed.output.avatar === null) await removeAvatarFile(c.env, memberId);
     const membership = await updateOwnProfile(c.env, memberId, c.var.org, c.var.membership, parsed.output);
     return c.json(await ownProfileJson(c.env, memberId, c.var.org, membership));
   });

@@ -2,6 +2,7 @@
  * Members as the Auth service answers them: lookups by e-mail, the `user` object of the login
  * answer, and the statements that create a member (one batch: nothing half-written).
  */
+import { avatarUrl } from "../profile/avatar-url";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { conflict } from "../lib/domain-errors";
@@ -102,7 +103,7 @@ export function userJsonOf(env: Env, member: MemberRow, profile: typeof schema.p
     email: member.email,
     name: profile?.name ?? "",
     slug: profile?.slug ?? null,
-    avatar: profile?.avatarKey ? `/api/files/avatar/${member.id}` : null,
+    avatar: avatarUrl(member.id, profile?.avatarKey ?? null),
     language: member.language,
     email_confirmed: member.emailConfirmedAt !== null,
     organizations: organizations.map(({ tenant, role }) => ({ ...organizationSummary(env, tenant), role })),

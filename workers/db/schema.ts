@@ -1122,3 +1122,42 @@ export const auditLog = sqliteTable(
   },
   (t) => [index("audit_log_org_idx").on(t.orgId, t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The social CV's certificates (issue 13): each is a PDF rendered by the queue consumer
+// (workers/social-cv/) and a public verification page. One row is both the background task
+// (its ticket is the id) and, once completed, the signed statement the PDF and /verify/{id} show.
+
+export const CERTIFICATE_STATUSES = ["created", "active", "retry", "completed", "failed", "cancelled", "expired"] as const;
+
+export const cvCertificates = sqliteTable(
+  "cv_certificates",
+  {
+    /** Short and unguessable: the ticket, the PDF's short link and the verify page's address. */
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    status: text("status", { enum: CERTIFICATE_STATUSES }).notNull().default("created"),
+    /** Render attempts made by the queue consumer. */
+    attempts: integer("attempts").notNull().default(0),
+    /** The member's language and timezone offset (minutes, as Date#getTimezoneOffset) when asked. */
+    locale: text("locale").notNull(),
+    timezoneOffset: integer("timezone_offset").notNull(),
+    /** JSON: what the certificate states (name, organisation, hours, period, SDGs), fixed when rendered. */
+    statement: text("statement"),
+    /** HMAC of the statement: /verify tells a changed one from the one we issued. */
+    signature: text("signature"),
+    /** R2 key of the rendered PDF. */
+    pdfKey: text("pdf_key"),
+    /** Why the last attempt failed (for the logs; never shown to the member). */
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("cv_certificates_member_idx").on(t.orgId, t.memberId, t.createdAt)],
+);

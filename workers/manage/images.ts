@@ -6,6 +6,7 @@
  * bytes, so it is cached for a year. Another organisation's host answers 404.
  */
 import { IMAGE_URL_PATTERN } from "../../app/domain/initiatives/editor";
+import { immutableFileResponse } from "../files/public-file";
 import { detectType } from "../files/sniff";
 import { countUpload } from "../files/upload-quota";
 import { unsupportedType } from "../lib/domain-errors";
@@ -38,13 +39,5 @@ export async function imageResponse(env: Env, org: Tenant, file: string): Promis
   if (!IMAGE_URL_PATTERN.test(`/media/images/${file}`)) return null;
   const object = await env.FILES.get(keyOf(org.id, file));
   if (!object) return null;
-  return new Response(object.body, {
-    headers: {
-      "content-type": object.httpMetadata?.contentType ?? "application/octet-stream",
-      "content-length": String(object.size),
-      "cache-control": "public, max-age=31536000, immutable",
-      "x-content-type-options": "nosniff",
-      etag: object.httpEtag,
-    },
-  });
+  return immutableFileResponse(object);
 }

@@ -1,2 +1,6 @@
-/** Where a member's avatar is served (Bearer or the web session), or null without one. */
-export const avatarUrl = (memberId: string, avatarKey: string | null) => (avatarKey ? `/api/files/avatar/${memberId}` : null);
+/**
+ * Where a member's avatar is served, or null without one: `/media/avatars/{file}` on the
+ * organisation's host (workers/profile/avatar.ts), a new name for every picture, so it is cached for
+ * a year and Bearer clients read it like any image. The stored key is that file name.
+ */
+export const avatarUrl = (_memberId: string, avatarKey: string | null) => (avatarKey ? `/media/avatars/${avatarKey}` : null);

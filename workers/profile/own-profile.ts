@@ -2,6 +2,7 @@
  * The member's own profile in one organisation (SPEC.md section 3, "Own profile"): read from the
  * member, profile, membership and details rows, and the organisation's groups and lookups.
  */
+import { avatarUrl } from "./avatar-url";
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ProfileDetailsInput } from "../../app/domain/profile-details";
@@ -137,7 +138,7 @@ export function toOwnProfile(results: OwnProfileResults, memberId: string, org: 
   return {
     email: m.email,
     name: p?.name ?? "",
-    avatar: p?.avatarKey ? `/api/files/avatar/${memberId}` : null,
+    avatar: avatarUrl(memberId, p?.avatarKey ?? null),
     slug: p?.slug ?? null,
     role: membership.role,
     phone: p?.phone ?? null,

@@ -7,6 +7,7 @@
 import { regionZone, fromLocal, zoneOffset } from "../../app/domain/zoned-time";
 import { notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
+import { COUNTED_HOURS } from "../reports/counted-hours";
 import type { Tenant } from "../tenant/organizations";
 
 export const RANKING_SIZE = 50;
@@ -45,7 +46,7 @@ export async function organizationRanking(env: Env, org: Tenant, memberId: strin
       join participations p on p.id = r.participation_id
       join initiatives i on i.id = p.initiative_id
       join members m on m.id = p.member_id
-      where i.org_id = ?1 and r.type = 'hours' and r.status in ('validated', 'granted') and r.created_at >= ?2 and m.disabled_at is null
+      where i.org_id = ?1 and ${COUNTED_HOURS} and r.created_at >= ?2 and m.disabled_at is null
       group by p.member_id
       having sum(r.hours) > 0
     ), ranked as (select member_id, hours, rank() over (order by hours desc) as rank from totals)`;

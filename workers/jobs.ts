@@ -1,0 +1,18 @@
+/**
+ * The Worker's queue (`JOBS` in wrangler.toml): slow work done outside a request, retried by the
+ * queue when it fails (docs/decisions/021-background-jobs.md). Each message names its kind; the
+ * consumer hands it to that kind's handler, which acks, retries or ends the message itself.
+ */
+import { renderCertificateJob } from "./social-cv/render-job";
+
+/** The messages of the queue. */
+export type Job = { kind: "cv_certificate"; id: string };
+
+export async function runJobs(batch: MessageBatch<Job>, env: Env) {
+  for (const message of batch.messages) {
+    const job = message.body;
+    if (job?.kind === "cv_certificate" && typeof job.id === "string") await renderCertificateJob(env, message);
+    // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.
+    else message.ack();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Members' pictures (SPEC.md sections 4 and 9; issue 13, point 3). The app sends a 360 by 360 PNG
+ * cropped on the device; any client may send a PNG or JPEG, checked by its bytes, capped as image
+ * attachments are, counted against the upload quota, and stored with its metadata removed (no
+ * camera, time or position leaves the member's device through us). Each picture gets a new name,
+ * served at /media/avatars/{file} on the hosts of the member's organisations and cached for a
+ * year; the previous one is deleted. Another organisation's host answers 404.
+ */
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "../db/client";
+import { immutableFileResponse } from "../files/public-file";
+import { detectType } from "../files/sniff";
+import { stripJpegMetadata, stripPngMetadata } from "../files/strip-metadata";
+import { countUpload } from "../files/upload-quota";
+import { unsupportedType } from "../lib/domain-errors";
+import type { Tenant } from "../tenant/organizations";
+
+export const AVATAR_FILE_PATTERN = /^[0-9a-f-]{36}\.(png|jpg)$/;
+const keyOf = (file: string) => `media/avatars/${file}`;
+
+const refused = () => unsupportedType("unsupported_file_type", "A picture must be a PNG or JPEG image.", { avatar: "avatar_error_type" });
+
+/** The picture's bytes without metadata, and its extension; 415 for anything else. */
+function cleaned(bytes: Uint8Array): { bytes: Uint8Array; ext: "png" | "jpg"; mimetype: string } {
+  const type = detectType("image", bytes);
+  if (type?.mimetype === "image/png") {
+    const clean = stripPngMetadata(bytes);
+    if (clean) return { bytes: clean, ext: "png", mimetype: type.mimetype };
+  }
+  if (type?.mimetype === "image/jpeg") {
+    const clean = stripJpegMetadata(bytes);
+    if (clean) return { bytes: clean, ext: "jpg", mimetype: type.mimetype };
+  }
+  throw refused();
+}
+
+async function currentKey(env: Env, memberId: string) {
+  const row = await env.DB.prepare("select avatar_key from profiles where member_id = ?").bind(memberId).first<{ avatar_key: string | null }>();
+  return row?.avatar_key ?? null;
+}
+
+/** Stores the member's new picture and makes it theirs; the old one is removed. */
+export async function setAvatar(env: Env, memberId: string, readFile: () => Promise<File>) {
+  const file = await readFile();
+  const picture = cleaned(new Uint8Array(await file.arrayBuffer()));
+  await countUpload(env.DB, memberId, picture.bytes.length);
+  const name = `${crypto.randomUUID()}.${picture.ext}`;
+  await env.FILES.put(keyOf(name), picture.bytes, { httpMetadata: { contentType: picture.mimetype }, customMetadata: { memberId } });
+  const previous = await currentKey(env, memberId);
+  await getDb(env).update(schema.profiles).set({ avatarKey: name }).where(eq(schema.profiles.memberId, memberId));
+  if (previous && previous !== name) await env.FILES.delete(keyOf(previous));
+}
+
+/** Removes the member's picture (PUT profile {avatar: null}): initials from now on. */
+export async function removeAvatarFile(env: Env, memberId: string) {
+  const previous = await currentKey(env, memberId);
+  if (previous) await env.FILES.delete(keyOf(previous));
+}
+
+/** GET /media/avatars/{file} on an organisation's host: the picture of one of its members, or null (404). */
+export async function avatarResponse(env: Env, org: Tenant, file: string): Promise<Response | null> {
+  if (!AVATAR_FILE_PATTERN.test(file)) return null;
+  const object = await env.FILES.get(keyOf(file));
+  const owner = object?.customMetadata?.memberId;
+  if (!object || !owner) return null;
+  const member = await env.DB.prepare("select 1 as yes from memberships where org_id = ? and member_id = ?").bind(org.id, owner).first();
+  if (!member) return null;
+  return immutableFileResponse(object);
+}

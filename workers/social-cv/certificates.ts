@@ -1,0 +1,211 @@
+/**
+ * Social CV certificates (SPEC.md sections 4 and 7; issue 13, points 4 and 5). Asking for the PDF
+ * writes a task row and sends a queue message; the consumer (render-job.ts) renders it. The row's
+ * id is the ticket the app polls, the certificate's short link and its public verify page.
+ *
+ * Statuses (section 4): created, active and retry are still going; completed carries the URL;
+ * failed, cancelled and expired are over. A task not finished within CERTIFICATE_TASK_TTL_MS is
+ * expired when asked about, so no ticket stays pending for ever; asking again cancels the
+ * member's unfinished tasks.
+ */
+import { resolveLocale } from "../../app/domain/locales";
+import { CERTIFICATE_STATUSES } from "../db/schema";
+import { base64UrlEncode, hmacSha256, timingSafeEqual } from "../lib/crypto";
+import { getConfig } from "../lib/config";
+import { notFound, RateLimitedError, unavailable } from "../lib/domain-errors";
+import type { Tenant } from "../tenant/organizations";
+import type { Job } from "../jobs";
+import { requireResponsibleProfile } from "./report";
+
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** Statuses that mean "poll again in 2 seconds" (SPEC.md section 4). */
+export const PENDING_STATUSES: readonly CertificateStatus[] = ["created", "active", "retry"];
+
+/** A task still pending after this long is expired (the queue retries within it). */
+export const CERTIFICATE_TASK_TTL_MS = 10 * 60_000;
+/** Certificates a member may ask for in 24 hours, per organisation. */
+export const CERTIFICATES_PER_DAY = 20;
+const DAY = 86_400_000;
+
+/** What a certificate states: fixed and signed when it is rendered. */
+export interface CertificateStatement {
+  name: string;
+  organization: string;
+  hours: number;
+  initiatives: number;
+  /** The first start and last end of the initiatives whose hours count (ms), or null. */
+  period: { from: number | null; to: number | null };
+  /** Hours per SDG, most first. */
+  sdgs: { id: number; hours: number }[];
+  issued_at: number;
+}
+
+export interface CertificateRow {
+  id: string;
+  org_id: string;
+  member_id: string;
+  status: CertificateStatus;
+  attempts: number;
+  locale: string;
+  timezone_offset: number;
+  statement: string | null;
+  signature: string | null;
+  pdf_key: string | null;
+  created_at: number;
+  updated_at: number;
+  revoked_at: number | null;
+}
+
+/** Ten characters of an alphabet without look-alikes (0/O, 1/l): 50 bits, easy to type from paper. */
+const ID_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyz";
+export const CERTIFICATE_ID_PATTERN = /^[2-9a-kmnp-z]{10}$/;
+
+function newCertificateId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return Array.from(bytes, (byte) => ID_ALPHABET[byte % 32]).join("");
+}
+
+/** The signature of a statement: HMAC of the deployment's secret over the id, organisation and content. */
+export async function signStatement(env: Env, id: string, orgId: string, statement: string): Promise<string> {
+  return base64UrlEncode(await hmacSha256(getConfig(env).TOKEN_SECRET, `cv-certificate:${id}:${orgId}:${statement}`));
+}
+
+/** Whether the stored statement is the one we signed (a changed row, or a forged one, is not). */
+export async function statementIsAuthentic(env: Env, row: Pick<CertificateRow, "id" | "org_id" | "statement" | "signature">): Promise<boolean> {
+  if (!row.statement || !row.signature) return false;
+  const expected = new TextEncoder().encode(await signStatement(env, row.id, row.org_id, row.statement));
+  return timingSafeEqual(expected, new TextEncoder().encode(row.signature));
+}
+
+/** The short code printed on the PDF and shown on the verify page, to match one against the other. */
+export const verificationCode = (signature: string) => signature.slice(0, 8).toUpperCase().replace(/^(.{4})/, "$1-");
+
+export const verifyPath = (id: string) => `/verify/${id}`;
+
+/** PUT /responsible_profile/pdf: a new task, queued; the member's unfinished ones are cancelled. */
+export async function requestCertificate(env: Env, org: Tenant, memberId: string, timezoneOffset: number, now = Date.now()) {
+  requireResponsibleProfile(org);
+  const [recent, member] = await env.DB.batch<{ n?: number; oldest?: number | null; language?: string }>([
+    env.DB.prepare("select count(*) as n, min(created_at) as oldest from cv_certificates where org_id = ? and member_id = ? and created_at > ?").bind(org.id, memberId, now - DAY),
+    env.DB.prepare("select language from members where id = ?").bind(memberId),
+  ]);
+  const { n = 0, oldest } = recent.results[0] ?? {};
+  if (n >= CERTIFICATES_PER_DAY) {
+    throw new RateLimitedError("too_many_requests", `At most ${CERTIFICATES_PER_DAY} certificates in 24 hours.`, Math.max(1, Math.ceil(((oldest ?? now) + DAY - now) / 1000)));
+  }
+  // In the member's language (settings), fixed now: the PDF does not change if they switch later.
+  const locale = resolveLocale(member.results[0]?.language);
+  const id = newCertificateId();
+  await env.DB.batch([
+    env.DB.prepare("update cv_certificates set status = 'cancelled', updated_at = ? where org_id = ? and member_id = ? and status in ('created', 'active', 'retry')").bind(now, org.id, memberId),
+    env.DB.prepare("insert into cv_certificates (id, org_id, member_id, status, locale, timezone_offset, created_at, updated_at) values (?, ?, ?, 'created', ?, ?, ?, ?)").bind(
+      id,
+      org.id,
+      memberId,
+      locale,
+      timezoneOffset,
+      now,
+      now,
+    ),
+  ]);
+  try {
+    await env.JOBS.send({ kind: "cv_certificate", id } satisfies Job);
+  } catch (error) {
+    // Not queued, never rendered: say so now rather than leave a ticket that can only expire.
+    await env.DB.prepare("update cv_certificates set status = 'failed', error = ?, updated_at = ? where id = ?").bind(String(error).slice(0, 500), Date.now(), id).run();
+    throw unavailable("queue_unavailable", "The PDF cannot be prepared right now, try again in a few minutes.");
+  }
+  return { ticket: id, status: "created" as CertificateStatus };
+}
+
+async function ownCertificate(env: Env, org: Tenant, memberId: string, id: string): Promise<CertificateRow> {
+  if (!CERTIFICATE_ID_PATTERN.test(id)) throw notFound();
+  const row = await env.DB.prepare("select * from cv_certificates where id = ? and org_id = ? and member_id = ?").bind(id, org.id, memberId).first<CertificateRow>();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Where the member downloads a completed certificate's PDF (API path; the web app relays it). */
+export const certificatePdfPath = (org: Tenant, id: string) => `/api/${org.slug}/responsible_profile/pdf/${id}`;
+
+/** GET .../status/{ticket}: the task's status, expired when it stayed pending too long. */
+export async function certificateStatus(env: Env, org: Tenant, memberId: string, ticket: string, now = Date.now()) {
+  requireResponsibleProfile(org);
+  let row = await ownCertificate(env, org, memberId, ticket);
+  if (PENDING_STATUSES.includes(row.status) && now - row.created_at > CERTIFICATE_TASK_TTL_MS) {
+    await env.DB.prepare("update cv_certificates set status = 'expired', updated_at = ? where id = ? and status in ('created', 'active', 'retry')").bind(now, row.id).run();
+    row = { ...row, status: "expired" };
+  }
+  return {
+    ticket: row.id,
+    status: row.status,
+    attempts: row.attempts,
+    ...(row.status === "completed" ? { url: certificatePdfPath(org, row.id), verify_url: verifyPath(row.id) } : {}),
+  };
+}
+
+/** The member's completed certificates, newest first (the profile lists them, to download or revoke). */
+export async function listCertificates(env: Env, org: Tenant, memberId: string) {
+  requireResponsibleProfile(org);
+  const { results } = await env.DB.prepare(
+    "select id, created_at, revoked_at, statement from cv_certificates where org_id = ? and member_id = ? and status = 'completed' order by created_at desc limit 20",
+  )
+    .bind(org.id, memberId)
+    .all<Pick<CertificateRow, "id" | "created_at" | "revoked_at" | "statement">>();
+  return {
+    certificates: results.map((row) => ({
+      id: row.id,
+      created_at: row.created_at,
+      revoked_at: row.revoked_at,
+      hours: row.statement ? (JSON.parse(row.statement) as CertificateStatement).hours : 0,
+      url: certificatePdfPath(org, row.id),
+      verify_url: verifyPath(row.id),
+    })),
+  };
+}
+
+/** The PDF of a completed certificate of the member's (a revoked one is still theirs to read). */
+export async function certificatePdf(env: Env, org: Tenant, memberId: string, id: string) {
+  requireResponsibleProfile(org);
+  const row = await ownCertificate(env, org, memberId, id);
+  const object = row.status === "completed" && row.pdf_key ? await env.FILES.get(row.pdf_key) : null;
+  if (!object) throw notFound();
+  return { object, filename: `social-cv-${id}.pdf` };
+}
+
+/** The member withdraws a certificate: its verify page says so from now on. Idempotent. */
+export async function revokeCertificate(env: Env, org: Tenant, memberId: string, id: string, now = Date.now()) {
+  requireResponsibleProfile(org);
+  const row = await ownCertificate(env, org, memberId, id);
+  if (row.status !== "completed") throw notFound();
+  const revokedAt = row.revoked_at ?? now;
+  if (row.revoked_at === null) await env.DB.prepare("update cv_certificates set revoked_at = ?, updated_at = ? where id = ?").bind(revokedAt, now, id).run();
+  return { id, revoked_at: revokedAt };
+}
+
+/**
+ * The public verify answer (no sign-in): what the certificate states and whether it is authentic
+ * and in force. Only completed certificates of the host's organisation exist here; nothing else
+ * about the member is public.
+ */
+export async function verifyCertificate(env: Env, org: Tenant, id: string) {
+  if (!CERTIFICATE_ID_PATTERN.test(id)) throw notFound();
+  const row = await env.DB.prepare("select * from cv_certificates where id = ? and org_id = ? and status = 'completed'").bind(id, org.id).first<CertificateRow>();
+  if (!row?.statement) throw notFound();
+  const authentic = await statementIsAuthentic(env, row);
+  let statement: CertificateStatement | null = null;
+  try {
+    statement = JSON.parse(row.statement) as CertificateStatement;
+  } catch {
+    statement = null;
+  }
+  return {
+    id: row.id,
+    valid: authentic && statement !== null && row.revoked_at === null,
+    authentic: authentic && statement !== null,
+    revoked_at: row.revoked_at,
+    code: row.signature ? verificationCode(row.signature) : null,
+    statement,
+  };
+}
