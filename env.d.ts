@@ -54,10 +54,3 @@ declare module "*.ttf" {
   export default bytes;
 }
 
-/** The QR encoder's core (no canvas or file renderers): the matrix of a text. */
-declare module "qrcode/lib/core/qrcode.js" {
-  const QRCode: {
-    create(text: string, options?: { errorCorrectionLevel?: "L" | "M" | "Q" | "H" }): { modules: { size: number; data: Uint8Array } };
-  };
-  export default QRCode;
-}

@@ -8,7 +8,7 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, PDFString, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import QRCode from "qrcode/lib/core/qrcode.js";
+import { correction, generate } from "lean-qr";
 import { SDG_SLUGS } from "../../app/domain/initiatives/types";
 import { resolveLocale, type Locale } from "../../app/domain/locales";
 import type { CertificateStatement } from "./certificates";
@@ -98,13 +98,13 @@ class Writer {
 
 /** A QR code of `text` drawn as squares, its lower-left corner at (x, y). */
 function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const code = generate(text, { minCorrectionLevel: correction.M });
   const quiet = 2;
-  const cell = size / (modules.size + 2 * quiet);
+  const cell = size / (code.size + 2 * quiet);
   page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) });
-  for (let row = 0; row < modules.size; row++) {
-    for (let col = 0; col < modules.size; col++) {
-      if (!modules.data[row * modules.size + col]) continue;
+  for (let row = 0; row < code.size; row++) {
+    for (let col = 0; col < code.size; col++) {
+      if (!code.get(col, row)) continue;
       page.drawRectangle({ x: x + (col + quiet) * cell, y: y + size - (row + quiet + 1) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
     }
   }
