@@ -1244,7 +1244,11 @@ function participations(at) {
       status: "accepted",
       approval: "approved",
       created_at: at(-40, 9),
-      records: [hours("rec-acme-river-reforestation-marta-1", 5, "validated", at(-30, 14))],
+      records: [
+        hours("rec-acme-river-reforestation-marta-1", 5, "validated", at(-30, 14)),
+        // Her social CV shows impact in two units: kilograms from the garden, trees from here.
+        indicator("rec-acme-river-reforestation-marta-2", "ind-acme-river-reforestation-trees", "number", 6, "validated", at(-30, 14)),
+      ],
     },
     {
       id: "part-acme-river-reforestation-carlos",

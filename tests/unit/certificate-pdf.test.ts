@@ -34,7 +34,7 @@ function input(locale: string, name: string): CertificateInput {
       name,
       avatar: null,
       social: {},
-      created_at: issued - 300 * DAY,
+      created_at: new Date(issued - 300 * DAY).toISOString(),
       participation_summary: { volunteering: 3 },
       initiatives_joined: 3,
       hour_count: 1234.5,
@@ -43,8 +43,8 @@ function input(locale: string, name: string): CertificateInput {
       competence_report: [{ id: "teamwork", value: 12 }],
       impact_report: [{ unit: "kilogram", value: 84 }],
       initiative_report: [
-        { id: "i1", slug: "beach", title: "Beach clean-up at Ondarreta", type: "volunteering", start_time: Date.UTC(2026, 5, 1, 8), end_time: Date.UTC(2026, 5, 1, 12), valid_hours: 4, points: 10 },
-        { id: "i2", slug: "lessons", title: "Lecciones de programación para niñas y niños", type: "training", start_time: Date.UTC(2026, 0, 10, 9), end_time: Date.UTC(2026, 9, 2, 17), valid_hours: 1230.5, points: 30 },
+        { id: "i1", slug: "beach", title: "Beach clean-up at Ondarreta", type: "volunteering", start_time: "2026-06-01T08:00:00.000Z", end_time: "2026-06-01T12:00:00.000Z", valid_hours: 4, points: 10 },
+        { id: "i2", slug: "lessons", title: "Lecciones de programación para niñas y niños", type: "training", start_time: "2026-01-10T09:00:00.000Z", end_time: "2026-10-02T17:00:00.000Z", valid_hours: 1230.5, points: 30 },
       ],
     },
   };

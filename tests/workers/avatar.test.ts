@@ -41,7 +41,7 @@ const jpeg = concat(new Uint8Array([0xff, 0xd8]), segment(0xe0, text("JFIF\0")),
 
 function upload(who: string, bytes: Uint8Array | string, options: { field?: string; type?: string; host?: string } = {}) {
   const form = new FormData();
-  form.append(options.field ?? "avatar", new File([bytes], "avatar.png", { type: options.type ?? "image/png" }));
+  form.append(options.field ?? "avatar", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], "avatar.png", { type: options.type ?? "image/png" }));
   return call("PUT", "/api/acme/profile", { token: tokens[who], rawBody: form, host: options.host });
 }
 

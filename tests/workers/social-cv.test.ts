@@ -105,7 +105,7 @@ describe("GET /api/{org}/responsible_profile", () => {
       { unit: "kilometre", value: 5 },
     ]);
     expect(cv.avatar).toBeNull();
-    expect(typeof cv.created_at).toBe("number");
+    expect(cv.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   it("has no points without the points feature", async () => {
@@ -261,7 +261,7 @@ describe("the public verify answer", () => {
     const revoked = await call("DELETE", `/api/acme/responsible_profile/certificates/${id}`, { token: tokens.ben });
     expect(revoked.status).toBe(200);
     const { revoked_at } = await json(revoked);
-    expect(typeof revoked_at).toBe("number");
+    expect(revoked_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await json(await verify("acme", id))).toMatchObject({ valid: false, authentic: true, revoked_at });
     expect(await json(await call("DELETE", `/api/acme/responsible_profile/certificates/${id}`, { token: tokens.ben }))).toEqual({ id, revoked_at });
   });

@@ -10,6 +10,7 @@
  */
 import { resolveLocale } from "../../app/domain/locales";
 import { CERTIFICATE_STATUSES } from "../db/schema";
+import { iso } from "../initiatives/serialize";
 import { base64UrlEncode, hmacSha256, timingSafeEqual } from "../lib/crypto";
 import { getConfig } from "../lib/config";
 import { notFound, RateLimitedError, unavailable } from "../lib/domain-errors";
@@ -156,8 +157,8 @@ export async function listCertificates(env: Env, org: Tenant, memberId: string) 
   return {
     certificates: results.map((row) => ({
       id: row.id,
-      created_at: row.created_at,
-      revoked_at: row.revoked_at,
+      created_at: iso(row.created_at)!,
+      revoked_at: iso(row.revoked_at),
       hours: row.statement ? (JSON.parse(row.statement) as CertificateStatement).hours : 0,
       url: certificatePdfPath(org, row.id),
       verify_url: verifyPath(row.id),
@@ -181,7 +182,7 @@ export async function revokeCertificate(env: Env, org: Tenant, memberId: string,
   if (row.status !== "completed") throw notFound();
   const revokedAt = row.revoked_at ?? now;
   if (row.revoked_at === null) await env.DB.prepare("update cv_certificates set revoked_at = ?, updated_at = ? where id = ?").bind(revokedAt, now, id).run();
-  return { id, revoked_at: revokedAt };
+  return { id, revoked_at: iso(revokedAt)! };
 }
 
 /**
@@ -204,8 +205,9 @@ export async function verifyCertificate(env: Env, org: Tenant, id: string) {
     id: row.id,
     valid: authentic && statement !== null && row.revoked_at === null,
     authentic: authentic && statement !== null,
-    revoked_at: row.revoked_at,
+    revoked_at: iso(row.revoked_at),
     code: row.signature ? verificationCode(row.signature) : null,
-    statement,
+    // Times as everywhere in the API (ISO 8601); the signed statement keeps them in milliseconds.
+    statement: statement && { ...statement, period: { from: iso(statement.period.from), to: iso(statement.period.to) }, issued_at: iso(statement.issued_at)! },
   };
 }

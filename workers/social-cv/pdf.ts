@@ -115,7 +115,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
   const t = (key: CertificateKey, vars: Record<string, string | number> = {}) => certificateText(locale, key, vars);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const hours = (count: number) => t("hours_value", { count: number.format(count), n: count });
-  const date = (at: number) => localDate(locale, at, input.timezoneOffset);
+  const date = (at: number | string) => localDate(locale, typeof at === "string" ? Date.parse(at) : at, input.timezoneOffset);
   const { statement, profile } = input;
 
   const pdf = await PDFDocument.create();
@@ -181,7 +181,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
   }
 
   w.heading(t("initiative_list"));
-  const counted = profile.initiative_report.filter((row) => row.valid_hours > 0 || row.start_time !== null);
+  const counted = profile.initiative_report;
   if (!counted.length) w.text(t("none"), { color: MUTED });
   const hoursX = MARGIN + w.width - (input.withPoints ? 120 : 60);
   for (const row of counted) {

@@ -14,8 +14,9 @@ export const MAX_RENDER_ATTEMPTS = 3;
 /** The statement of a certificate from the social CV it certifies. */
 export function statementOf(profile: ResponsibleProfile, organization: string, issuedAt: number): CertificateStatement {
   const counted = profile.initiative_report.filter((row) => row.valid_hours > 0);
-  const starts = counted.map((row) => row.start_time).filter((time): time is number => time !== null);
-  const ends = counted.map((row) => row.end_time ?? row.start_time).filter((time): time is number => time !== null);
+  const ms = (time: string | null) => (time === null ? null : Date.parse(time));
+  const starts = counted.map((row) => ms(row.start_time)).filter((time): time is number => time !== null);
+  const ends = counted.map((row) => ms(row.end_time ?? row.start_time)).filter((time): time is number => time !== null);
   return {
     name: profile.name,
     organization,

@@ -6,6 +6,7 @@
  * Read in one D1 batch.
  */
 import { notFound } from "../lib/domain-errors";
+import { iso } from "../initiatives/serialize";
 import { avatarUrl } from "../profile/avatar-url";
 import { COUNTED_HOURS, COUNTED_INDICATORS } from "../reports/counted-hours";
 import type { Tenant } from "../tenant/organizations";
@@ -20,8 +21,8 @@ export interface InitiativeReportRow {
   slug: string;
   title: string;
   type: string;
-  start_time: number | null;
-  end_time: number | null;
+  start_time: string | null;
+  end_time: string | null;
   valid_hours: number;
   /** The initiative's points, earned with its first counted hour; absent without the points feature. */
   points?: number;
@@ -32,8 +33,8 @@ export interface ResponsibleProfile {
   name: string;
   avatar: string | null;
   social: Record<string, string>;
-  /** When the member joined this organisation. */
-  created_at: number;
+  /** When the member joined this organisation (ISO 8601). */
+  created_at: string;
   /** Initiatives joined, per initiative type. */
   participation_summary: Record<string, number>;
   initiatives_joined: number;
@@ -96,8 +97,8 @@ export async function responsibleProfile(env: Env, org: Tenant, memberId: string
       slug: row.slug,
       title: row.title,
       type: row.type,
-      start_time: row.start_time,
-      end_time: row.end_time,
+      start_time: iso(row.start_time),
+      end_time: iso(row.end_time),
       valid_hours: validHours,
       ...(withPoints ? { points: validHours > 0 ? Number(row.points) : 0 } : {}),
     };
@@ -110,7 +111,7 @@ export async function responsibleProfile(env: Env, org: Tenant, memberId: string
     name: person.name ?? "",
     avatar: avatarUrl(memberId, person.avatar_key),
     social: parseSocial(person.social),
-    created_at: Number(person.created_at),
+    created_at: iso(Number(person.created_at))!,
     participation_summary: summary,
     initiatives_joined: joined.length,
     hour_count: report.reduce((sum, row) => sum + row.valid_hours, 0),
