@@ -30,7 +30,7 @@ const BUDGETS = {
     "/wall": 150,
   },
   // Reported next to the budgets, without one.
-  reportOnly: ["/welcome", "/initiative", "/initiative/:slug/:action?", "/manage/initiatives/new", "/proposal/new/:step?"],
+  reportOnly: ["/welcome", "/initiative", "/initiative/:slug/:action?", "/manage/initiatives/new", "/proposal/new/:step?", "/responsible_profile", "/rankings"],
 };
 
 /**
@@ -43,6 +43,8 @@ const LAZY_ONLY = [
   { name: "maplibre-gl", file: /maplibre/i, content: /maplibre/i, minBytes: 300 * 1024 },
   // The check-in desk's QR decoder, loaded when the camera opens (app/components/manage/qr-scanner.tsx).
   { name: "jsqr", file: /jsqr/i, content: /jsQR/, minBytes: 100 * 1024 },
+  // The avatar cropper, loaded when the member opens the picture editor (app/components/profile/avatar-editor.tsx).
+  { name: "react-easy-crop", file: /easy-crop/i, content: /reactEasyCrop_Container/, minBytes: 10 * 1024 },
 ];
 
 const TIMING = { warmup: 20, samples: 200, requestTimeoutMs: 10_000 };

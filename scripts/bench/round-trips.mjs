@@ -92,6 +92,8 @@ export async function measureRoundTrips() {
       ["GET /settings/account", "/settings/account", ROUND_TRIP_BUDGETS.otherSignedIn],
       ["GET /proposal", "/proposal", ROUND_TRIP_BUDGETS.otherSignedIn],
       ["GET /proposal/new/type", "/proposal/new/type", ROUND_TRIP_BUDGETS.otherSignedIn],
+      ["GET /rankings", "/rankings", ROUND_TRIP_BUDGETS.otherSignedIn],
+      ["GET /responsible_profile", "/responsible_profile", ROUND_TRIP_BUDGETS.otherSignedIn],
     ];
     const rows = [];
     for (const [label, path, budget] of targets) rows.push({ label, budget, ...(await page(server, cookie, path)) });
