@@ -6,38 +6,17 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_MAX_BYTES } from "../../app/domain/attachments";
+import { joinBytes, PNG_SIGNATURE, pngChunk } from "./png-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
 
-function chunk(type: string, data: Uint8Array) {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(new TextEncoder().encode(type), 4);
-  out.set(data, 8);
-  // The CRC is not checked by the stripper; a fixed value keeps the fixture short.
-  view.setUint32(8 + data.length, 0xdeadbeef);
-  return out;
-}
-
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
-const SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const text = (s: string) => new TextEncoder().encode(s);
 /** A PNG carrying a text chunk with a secret and an EXIF chunk, around its image chunks. */
-const png = concat(SIGNATURE, chunk("IHDR", new Uint8Array(13).fill(1)), chunk("tEXt", text("Author\0secret-author")), chunk("eXIf", text("GPS 43.3,-1.9")), chunk("IDAT", new Uint8Array([1, 2, 3])), chunk("IEND", new Uint8Array()));
+const png = joinBytes(PNG_SIGNATURE, pngChunk("IHDR", new Uint8Array(13).fill(1)), pngChunk("tEXt", text("Author\0secret-author")), pngChunk("eXIf", text("GPS 43.3,-1.9")), pngChunk("IDAT", new Uint8Array([1, 2, 3])), pngChunk("IEND", new Uint8Array()));
 /** A JPEG with an EXIF (APP1) segment and a comment, then its frame and scan. */
-const segment = (marker: number, data: Uint8Array) => concat(new Uint8Array([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 255]), data);
-const jpeg = concat(new Uint8Array([0xff, 0xd8]), segment(0xe0, text("JFIF\0")), segment(0xe1, text("Exif\0\0GPS-secret")), segment(0xfe, text("comment-secret")), segment(0xc0, new Uint8Array(8)), new Uint8Array([0xff, 0xda, 0, 2, 9, 9, 0xff, 0xd9]));
+const segment = (marker: number, data: Uint8Array) => joinBytes(new Uint8Array([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 255]), data);
+const jpeg = joinBytes(new Uint8Array([0xff, 0xd8]), segment(0xe0, text("JFIF\0")), segment(0xe1, text("Exif\0\0GPS-secret")), segment(0xfe, text("comment-secret")), segment(0xc0, new Uint8Array(8)), new Uint8Array([0xff, 0xda, 0, 2, 9, 9, 0xff, 0xd9]));
 
 function upload(who: string, bytes: Uint8Array | string, options: { field?: string; type?: string; host?: string } = {}) {
   const form = new FormData();
@@ -57,7 +36,7 @@ beforeAll(async () => {
 
 describe("PUT /api/{org}/profile {avatar}", () => {
   it("refuses what is not a PNG or JPEG by its bytes, whatever its name and type say", async () => {
-    for (const bytes of [text("GIF89a......"), concat(text("RIFF"), new Uint8Array(4), text("WEBPVP8 ")), text("<svg onload=alert(1)>"), text("%PDF-1.7")]) {
+    for (const bytes of [text("GIF89a......"), joinBytes(text("RIFF"), new Uint8Array(4), text("WEBPVP8 ")), text("<svg onload=alert(1)>"), text("%PDF-1.7")]) {
       const response = await upload("ana", bytes);
       expect(response.status).toBe(415);
       expect(await json(response)).toMatchObject({ error: "unsupported_file_type", fields: { avatar: "avatar_error_type" } });
@@ -67,7 +46,7 @@ describe("PUT /api/{org}/profile {avatar}", () => {
   });
 
   it("refuses a picture over the image cap, an empty field and a body without it", async () => {
-    const big = concat(png, new Uint8Array(ATTACHMENT_MAX_BYTES.image));
+    const big = joinBytes(png, new Uint8Array(ATTACHMENT_MAX_BYTES.image));
     expect((await upload("ana", big)).status).toBe(413);
     expect((await upload("ana", new Uint8Array())).status).toBe(400);
     const other = await upload("ana", png, { field: "picture" });

@@ -15,35 +15,13 @@ import * as status from "../../app/routes/responsible_profile.pdf.status.$ticket
 import { createWebSession } from "../../workers/auth/web-session";
 import { runJobs, type Job } from "../../workers/jobs";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { joinBytes, PNG_SIGNATURE, pngChunk } from "./png-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
 let context: AppLoadContext;
 let cookie: string;
 
-const PNG = concat(
-  Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  chunk("IHDR", new Uint8Array(13)),
-  chunk("IDAT", new Uint8Array([1, 2])),
-  chunk("IEND", new Uint8Array()),
-);
-
-function chunk(type: string, data: Uint8Array) {
-  const out = new Uint8Array(12 + data.length);
-  new DataView(out.buffer).setUint32(0, data.length);
-  out.set(new TextEncoder().encode(type), 4);
-  out.set(data, 8);
-  return out;
-}
-
-function concat(...parts: Uint8Array[]) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+const PNG = joinBytes(PNG_SIGNATURE, pngChunk("IHDR", new Uint8Array(13)), pngChunk("IDAT", new Uint8Array([1, 2])), pngChunk("IEND", new Uint8Array()));
 
 function request(path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
