@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { LocaleSchema } from "../../app/domain/locales";
+import { ONBOARDING_VERSION } from "../../app/domain/onboarding";
 import { MemberNameSchema } from "../../app/domain/member-name";
 import { phoneRequired, profilePhoneSchema } from "../../app/domain/phone";
 import { ProfileDetailsSchema } from "../../app/domain/profile-details";
@@ -22,8 +23,6 @@ import { updateOwnProfile } from "../profile/update";
 import { removeAvatarFile, setAvatar } from "../profile/avatar";
 import { readUpload } from "./attachments";
 
-/** The onboarding version a completed wizard records (SPEC.md section 9). */
-export const ONBOARDING_VERSION = 5;
 
 /**
  * Most choices a list of groups, categories or audiences may carry: more than any organisation offers
