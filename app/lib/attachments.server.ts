@@ -11,6 +11,7 @@ import { memberCall, memberFetch, pathParam, readResult, type ApiArgs, type ApiR
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "~/domain/attachments";
 import { readUploadBody } from "~/domain/upload-body";
 import { memberOrgSlug } from "./member.server";
+import { wantsPage } from "./form.server";
 
 export interface FileParams {
   slug: string;
@@ -111,10 +112,6 @@ export async function downloadAttachment(args: ApiArgs, file: FileParams, id: st
   return new Response(response.status === 304 ? null : response.body, { status: response.status, headers });
 }
 
-/** A plain browser form post (no JavaScript) wants a page back, a fetcher wants JSON. */
-export function wantsPage(request: Request) {
-  return (request.headers.get("accept") ?? "").includes("text/html");
-}
 
 /** Where a plain form returns: its `redirectTo` when that is a path of this site, else the initiative. */
 export function returnPath(form: FormData | null, slug: string): string {

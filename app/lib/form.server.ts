@@ -13,3 +13,8 @@ export async function readForm(request: Request): Promise<FormData> {
     throw Response.json(NOT_A_FORM, { status: 400, headers: { "cache-control": "no-store" } });
   }
 }
+
+/** A plain browser form post (no JavaScript) wants a page back, a fetcher wants JSON. */
+export function wantsPage(request: Request) {
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}

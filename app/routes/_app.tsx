@@ -3,7 +3,9 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { TermsModal } from "~/components/shell/terms-modal";
+import { OnboardingWizard } from "~/components/onboarding/onboarding-wizard";
 import { contactEmail, loadMember, navigationFor, socialNetworksFor } from "~/lib/member.server";
+import { onboardingWizard } from "~/lib/onboarding.server";
 import { phoneRequired } from "~/domain/phone";
 
 /** Every signed-in page: the member, their organisation, the navigation and pending terms. */
@@ -24,6 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     nav: navigationFor(organization, user.organizations[0]?.role),
     contactEmail: contactEmail(organization),
     pendingTerms,
+    // After the terms: the steps of the organisation's onboarding the member has not filled in.
+    onboarding: await onboardingWizard(request, organization, profile, pendingTerms !== null),
     // The chat launcher (app/components/chat): on when the organisation has chat and the member is not a system account.
     chat: {
       enabled: organization.product_config.community.features.chat && profile.role !== "system",
@@ -51,15 +55,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function SignedIn() {
-  const { member, organization, nav, contactEmail, pendingTerms } = useLoaderData<typeof loader>();
+  const { member, organization, nav, contactEmail, pendingTerms, onboarding } = useLoaderData<typeof loader>();
+  const modal = pendingTerms !== null || onboarding !== null;
   return (
     <>
-      <div {...(pendingTerms ? { inert: "" } : {})} aria-hidden={pendingTerms ? true : undefined}>
+      <div {...(modal ? { inert: "" } : {})} aria-hidden={modal ? true : undefined}>
         <AppShell organization={organization} member={member} nav={nav} contactEmail={contactEmail}>
           <Outlet />
         </AppShell>
       </div>
       {pendingTerms ? <TermsModal kind={pendingTerms.kind} url={pendingTerms.url} organization={organization.name} /> : null}
+      {onboarding ? <OnboardingWizard key={onboarding.step} wizard={onboarding} organization={organization.name} /> : null}
     </>
   );
 }

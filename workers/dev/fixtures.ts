@@ -15,6 +15,7 @@
  *   own hostname ({slug}.localhost) and nothing in it yet: a test that needs to know everything on
  *   an organisation's wall makes one.
  */
+import { ONBOARDING_VERSION } from "../../app/domain/onboarding";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -48,6 +49,8 @@ const MemberFixture = v.strictObject({
   phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/))), null),
   /** false: the organisation's current volunteering policy is still to be accepted. */
   org_terms_accepted: v.optional(v.boolean(), true),
+  /** false: the organisation's onboarding wizard is still to be walked (the other tests meet none). */
+  onboarding_completed: v.optional(v.boolean(), true),
   password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200)), FIXTURE_PASSWORD),
 });
 
@@ -185,6 +188,7 @@ export const fixtureRoutes = new Hono<AppEnv>()
         memberId: id,
         role: fixture.role,
         orgTermsAcceptedVersion: fixture.org_terms_accepted ? org.orgTermsVersion : 0,
+        onboardingCompletedVersion: fixture.onboarding_completed ? ONBOARDING_VERSION : 0,
       }),
     ]);
     return c.json({ id, email, password: fixture.password, name: fixture.name }, 201);

@@ -282,7 +282,8 @@ function DetailInput({ field, value, error, first }: { field: DetailField; value
   }
 }
 
-function StepFields({ step, values, context, error }: { step: OnboardingStep; values: PreferenceValues; context: PreferenceContext; error: (name: string) => string | null }) {
+/** The fields of one step: the same in its settings card and in the onboarding wizard. */
+export function StepFields({ step, values, context, error }: { step: OnboardingStep; values: PreferenceValues; context: PreferenceContext; error: (name: string) => string | null }) {
   const { t } = useTranslation("settings");
   if (isListStep(step)) {
     const name = LIST_STEPS[step];
@@ -320,29 +321,46 @@ function StepFields({ step, values, context, error }: { step: OnboardingStep; va
   );
 }
 
-/** The form of one card. Posts without JavaScript; with it, the action's own schema (preferenceSchema) checks first. */
-function PreferenceForm({ step, values, context, result }: { step: OnboardingStep; values: PreferenceValues; context: PreferenceContext; result: PreferenceResult | null }) {
+/** A failed save's alert: the phone-in-use notification (409) or the profile error of its code. */
+export function StepSaveAlert({ error }: { error: string | null | undefined }) {
   const { t } = useTranslation("settings");
-  const pending = usePending();
+  if (error === "phone_in_use") {
+    return (
+      <Alert>
+        <strong className="block">{t("profile_update_error_title")}</strong>
+        {t("profile_update_error_desc")}
+      </Alert>
+    );
+  }
+  return error ? <Alert>{t([`profile_error_${error}`, "profile_error_default"])}</Alert> : null;
+}
+
+/**
+ * A step's form checks: the action's own schema (preferenceSchema) in the browser first, then the
+ * server's field errors; `error(name)` answers the translated message of a field.
+ */
+export function useStepForm(step: OnboardingStep, context: PreferenceContext, id: string, errors: Record<string, string> | undefined, pending: boolean) {
+  const { t } = useTranslation("settings");
   const schema = useMemo(() => preferenceSchema(step, context), [step, context]);
-  const { props, error: fieldError } = useSchemaForm(schema, { id: `pref-${step}-form`, errors: result?.fields, pending, field: preferenceField, serverChecksOnly: true });
+  const { props, error: fieldError } = useSchemaForm(schema, { id, errors, pending, field: preferenceField, serverChecksOnly: true });
   const error = (name: string) => {
     const key = fieldError(name);
     return key ? t(key) : null;
   };
+  return { props, error };
+}
+
+/** The form of one card. Posts without JavaScript; with it, the action's own schema (preferenceSchema) checks first. */
+function PreferenceForm({ step, values, context, result }: { step: OnboardingStep; values: PreferenceValues; context: PreferenceContext; result: PreferenceResult | null }) {
+  const { t } = useTranslation("settings");
+  const pending = usePending();
+  const { props, error } = useStepForm(step, context, `pref-${step}-form`, result?.fields, pending);
 
   return (
     <Form method="post" className="flex flex-col gap-4" {...props}>
       <input type="hidden" name="intent" value={step} />
       <StepFields step={step} values={values} context={context} error={error} />
-      {result?.error === "phone_in_use" ? (
-        <Alert>
-          <strong className="block">{t("profile_update_error_title")}</strong>
-          {t("profile_update_error_desc")}
-        </Alert>
-      ) : result?.error ? (
-        <Alert>{t([`profile_error_${result.error}`, "profile_error_default"])}</Alert>
-      ) : null}
+      <StepSaveAlert error={result?.error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={`/settings/preferences#pref-${step}`} preventScrollReset className={buttonVariants({ variant: "ghost" })}>
           {t("preferences_cancel")}

@@ -1,0 +1,8 @@
+/** POST /onboarding: the onboarding wizard's save or "continue without this" (app/lib/onboarding.server.ts). */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { onboardingAction } from "~/lib/onboarding.server";
+
+export const action = ({ request, context }: ActionFunctionArgs) => onboardingAction({ request, context });
+
+export const loader = () => redirect("/wall");
