@@ -6,7 +6,7 @@
 /**
  * A fresh member of `org` (Acme by default), confirmed, terms accepted; answers `{ id, email,
  * password, name }`. Options: name, tag (the e-mail's first part), role, language, phone (E.164),
- * org_terms_accepted, password.
+ * org_terms_accepted, onboarding_completed (false: the wizard is still to walk), password.
  */
 export function createMember(server, { org = "acme", name = "Fixture Member", ...rest } = {}) {
   return post(server, "member", { org, name, ...rest });
