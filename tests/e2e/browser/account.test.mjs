@@ -122,6 +122,15 @@ describe("a new member", () => {
       await page.getByRole("button", { name: auth.confirm_email_submit }).click();
 
       await page.waitForURL((url) => url.pathname === "/wall", { timeout: 20_000 });
+      // A new member meets Commons's short onboarding, optional: passed step by step.
+      const onboarding = strings("en-US", "onboarding");
+      const wizard = page.getByRole("dialog");
+      await waitForHydration(page);
+      for (const step of ["step_categories_title", "step_target_audience_title"]) {
+        await wizard.getByRole("heading", { name: strings("en-US", "settings")[step] }).waitFor();
+        await wizard.getByRole("button", { name: onboarding.skip }).click();
+      }
+      await wizard.waitFor({ state: "detached" });
       // The shell is there: on a phone its visible navigation is the bottom bar.
       await page.getByRole("navigation", { name: shell.quick_navigation }).waitFor();
       await screenshot(page, "account-signup-wall-mobile");
