@@ -364,6 +364,25 @@ const COLLABORATORS = [
  * Acme accepted only policy version 1, so signing in as them shows the organisation policy modal.
  * Ana has not done the (optional) onboarding of Commons, so signing in as her shows the wizard.
  */
+/**
+ * Colleagues of Marta's who planted trees too: their validated hours give Acme's ranking a long
+ * list with ties (issue 14). [slug, name, hours]
+ */
+const RANKING_COLLEAGUES = [
+  ["pablo", "Pablo Moreno", 9],
+  ["laura", "Laura Gil", 9],
+  ["sergio", "Sergio Navarro", 7],
+  ["elena", "Elena Castro", 6],
+  ["jorge", "Jorge Ortiz", 6],
+  ["nuria", "Nuria Romero", 6],
+  ["alba", "Alba Serrano", 4],
+  ["hugo", "Hugo Molina", 3],
+  ["irene", "Irene Delgado", 3],
+  ["marcos", "Marcos Vidal", 2],
+  ["sara", "Sara Ramos", 2],
+  ["victor", "Víctor Prieto", 1],
+];
+
 const MEMBERS = [
   {
     id: "member-acme-member",
@@ -545,6 +564,26 @@ const MEMBERS = [
     audiences: ["low-income-households"],
     competences: ["teamwork", "manual-skills"],
   },
+  ...RANKING_COLLEAGUES.map(([slug, name]) => ({
+    id: `member-acme-${slug}`,
+    email: `${slug}@acme.example`,
+    name,
+    slug: `${slug}-demo`,
+    language: "en-US",
+    org: "org-acme",
+    role: "member",
+    orgTermsVersion: 2,
+    onboardingVersion: 5,
+    manager: "member-acme-manager",
+    phone: null,
+    social: {},
+    commercialComms: false,
+    sinceDays: 200,
+    groups: [],
+    categories: [],
+    audiences: [],
+    competences: [],
+  })),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1280,6 +1319,15 @@ function participations(at) {
       created_at: at(-36, 9),
       records: [hours("rec-acme-river-reforestation-david-1", 5, "granted", at(-29, 10))],
     },
+    ...RANKING_COLLEAGUES.map(([slug, , h]) => ({
+      id: `part-acme-river-reforestation-${slug}`,
+      initiative: "ini-acme-river-reforestation",
+      member: `member-acme-${slug}`,
+      status: "accepted",
+      approval: "approved",
+      created_at: at(-35, 9),
+      records: [hours(`rec-acme-river-reforestation-${slug}-1`, h, "validated", at(-30, 16))],
+    })),
     // The full mentoring initiative: 3 of 3 places taken.
     ...["carlos", "ines", "david"].map((who, i) => ({
       id: `part-acme-mentoring-${who}`,
