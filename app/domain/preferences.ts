@@ -179,3 +179,28 @@ export function parsePreference(step: OnboardingStep, raw: RawForm, context: Pre
   if (parsed.success) return { ok: true, body: parsed.output as Record<string, unknown> };
   return { ok: false, fields: fieldErrors(parsed.issues, { field: preferenceField }) };
 }
+
+/** A stored or posted value in one form, so "" / [] / undefined and null compare equal. */
+function comparable(value: unknown): string {
+  if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)) return "null";
+  return JSON.stringify(Array.isArray(value) ? [...value].map(String).sort() : value);
+}
+
+/**
+ * Whether a step's parsed body (parsePreference) changes what the profile holds (SPEC.md section 4,
+ * "Profile modals": save only when the value changed, otherwise simply close).
+ */
+export function preferenceChanged(step: OnboardingStep, body: Record<string, unknown>, values: PreferenceValues): boolean {
+  if (isListStep(step)) {
+    const key = LIST_STEPS[step];
+    const chosen = values[key].filter((entry) => entry.member).map((entry) => entry.slug);
+    return comparable(body[key]) !== comparable(chosen);
+  }
+  if (step === "phone") return comparable(body.phone) !== comparable(values.phone);
+  if (step === "social_networks") {
+    const social = (body.social ?? {}) as Record<string, string>;
+    return Object.entries(social).some(([network, handle]) => comparable(handle) !== comparable(values.social[network]));
+  }
+  const details = (body.details ?? {}) as Record<string, unknown>;
+  return Object.entries(details).some(([name, value]) => comparable(value) !== comparable(values.details[name]));
+}

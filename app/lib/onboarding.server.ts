@@ -65,9 +65,11 @@ export async function onboardingAction(args: ApiArgs): Promise<Response> {
     // A required step has no "continue without this": only its data lets the member on.
     if (config.required_onboarding_steps.includes(step)) return answer({ ok: false, status: 400, error: "step_required", fields: {} });
   } else {
-    const saved = await saveStep(args, organization, step, form);
+    const saved = await saveStep(args, organization, step, form, values);
     if (!saved.ok) return answer({ ok: false, status: saved.status, error: saved.error, fields: saved.fields });
-    values = preferenceValues(saved.profile);
+    // Nothing changed: nothing was sent, and the step moves on as if passed, unless it is required.
+    if (saved.profile) values = preferenceValues(saved.profile);
+    else if (config.required_onboarding_steps.includes(step)) return answer({ ok: false, status: 400, error: "step_required", fields: {} });
   }
   const next = nextStepAfter(config, values, step);
   if (next) return answer({ ok: true, next }, { "set-cookie": await passedCookie.serialize(step) });

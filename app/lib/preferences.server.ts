@@ -2,7 +2,7 @@
  * Saving one onboarding step's form, for its card in /settings/preferences and for the onboarding
  * wizard alike: the step's schema (app/domain/preferences.ts), then PUT {org}/profile.
  */
-import { parsePreference, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/domain/preferences";
+import { parsePreference, preferenceChanged, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/domain/preferences";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
 import type { ApiArgs } from "./api.server";
 import { socialNetworksFor, type OrganizationProfile, type OwnProfile } from "./member.server";
@@ -34,15 +34,17 @@ export function preferenceValues(profile: OwnProfile): PreferenceValues {
   };
 }
 
-export type StepSaved = { ok: true; profile: OwnProfile } | { ok: false; status: number; error: string | null; fields: Record<string, string> };
+/** `profile` is null when nothing changed, so nothing was sent (SPEC.md section 4, "Profile modals"). */
+export type StepSaved = { ok: true; profile: OwnProfile | null } | { ok: false; status: number; error: string | null; fields: Record<string, string> };
 
 /**
- * Checks and saves one step's posted form. Field errors come back by field name; a phone already
+ * Checks and saves one step's posted form, when it changes something. Field errors come back by field name; a phone already
  * used in the organisation (409) is `phone_in_use`, which the forms show as its own notification.
  */
-export async function saveStep(args: ApiArgs, organization: OrganizationProfile, step: OnboardingStep, form: FormData): Promise<StepSaved> {
+export async function saveStep(args: ApiArgs, organization: OrganizationProfile, step: OnboardingStep, form: FormData, current: PreferenceValues): Promise<StepSaved> {
   const parsed = parsePreference(step, readForm(form), preferenceContext(organization));
   if (!parsed.ok) return { ok: false, status: 400, error: null, fields: parsed.fields };
+  if (!preferenceChanged(step, parsed.body, current)) return { ok: true, profile: null };
   const saved = await saveProfile(args, parsed.body);
   if (saved.ok) return saved;
   const fields = Object.fromEntries(Object.entries(saved.fields).map(([key, value]) => [key.replace(/^(details|social)\./, ""), value]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configuredSteps, parsePreference, readForm } from "../../app/domain/preferences";
+import { configuredSteps, parsePreference, preferenceChanged, readForm } from "../../app/domain/preferences";
 
 const context = { region: "ES", networks: ["linkedin", "github"] as const };
 const form = (entries: [string, string][]) => {
@@ -52,5 +52,35 @@ describe("preference cards", () => {
     expect(parsePreference("social_networks", form([["linkedin", "https://example.com/ana"]]), context)).toEqual({ ok: false, fields: { linkedin: "form_error_invalid_social" } });
     expect(parsePreference("phone", form([["phone", "612 345 678"]]), context)).toEqual({ ok: true, body: { phone: "+34612345678" } });
     expect(parsePreference("phone", form([["phone", ""]]), context)).toEqual({ ok: false, fields: { phone: "form_error_required" } });
+  });
+});
+
+describe("preferenceChanged (save only when the value changed)", () => {
+  const values = {
+    details: { alias: "Marti", availability_days: ["weekends_and_holidays", "everyday"], availability_hours: { start: "09:00", end: "13:00" }, specific_training_first_aid: null },
+    phone: "+34612345678",
+    social: { linkedin: "marta" },
+    public_user_groups: [{ name: "Madrid", slug: "madrid", member: true }, { name: "IT", slug: "it", member: false }],
+    categories: [],
+    target_audience: [{ slug: "children", member: false }],
+  };
+
+  it("sees no change in the same values, whatever their order or empty form", () => {
+    expect(preferenceChanged("alias", { details: { alias: "Marti" } }, values)).toBe(false);
+    expect(preferenceChanged("availability", { details: { availability_days: ["everyday", "weekends_and_holidays"], availability_hours: { start: "09:00", end: "13:00" }, availability_preferred_location: [] } }, values)).toBe(false);
+    expect(preferenceChanged("phone", { phone: "+34612345678" }, values)).toBe(false);
+    expect(preferenceChanged("social_networks", { social: { linkedin: "marta" } }, values)).toBe(false);
+    expect(preferenceChanged("public_groups", { public_user_groups: ["madrid"] }, values)).toBe(false);
+    expect(preferenceChanged("target_audience", { target_audience: [] }, values)).toBe(false);
+    expect(preferenceChanged("address", { details: { address: null } }, values)).toBe(false);
+  });
+
+  it("sees a change in any value", () => {
+    expect(preferenceChanged("alias", { details: { alias: "Marta" } }, values)).toBe(true);
+    expect(preferenceChanged("availability", { details: { availability_hours: { start: "10:00", end: "13:00" } } }, values)).toBe(true);
+    expect(preferenceChanged("phone", { phone: "+34612345670" }, values)).toBe(true);
+    expect(preferenceChanged("social_networks", { social: { linkedin: "" } }, values)).toBe(true);
+    expect(preferenceChanged("public_groups", { public_user_groups: ["madrid", "it"] }, values)).toBe(true);
+    expect(preferenceChanged("specific_training", { details: { specific_training_first_aid: false } }, values)).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { loader as appLoader } from "../../app/routes/_app";
 import { action } from "../../app/routes/onboarding";
 import { ONBOARDING_STEPS, type OnboardingStep } from "../../app/domain/preferences";
 import { createWebSession } from "../../workers/auth/web-session";
+import { invalidateOrganization } from "../../workers/tenant/organizations";
 import { call, createMember, createOrg, json, login, seedOrganizations, testLoadContext } from "./support";
 
 let context: AppLoadContext;
@@ -135,6 +136,23 @@ describe("passing, errors and the required step", () => {
     expect(await refused.json()).toMatchObject({ ok: false, error: "step_required" });
     // Past everything else, the required phone is what remains.
     expect((await layout("tom", "commons_onboarding=" + encodeURIComponent(btoa(JSON.stringify("tshirt_size"))))).onboarding).toMatchObject({ step: "phone", required: true });
+  });
+
+  it("saves only what changed: an unchanged optional step moves on without a write, an unchanged required one does not", async () => {
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM profile_details WHERE member_id = ?").bind(ids.tom).first("n");
+    const passed = await post("tom", { intent: "save", step: "address", address: "" });
+    expect(await passed.json()).toEqual({ ok: true, next: "experience" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM profile_details WHERE member_id = ?").bind(ids.tom).first("n")).toBe(before);
+    await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.required_onboarding_steps', json('[\"phone\", \"tshirt_size\"]')) WHERE id = 'org-onb'").run();
+    await invalidateOrganization(env, { slug: "onb", hostnames: ["onb.localhost"] });
+    try {
+      const refused = await post("tom", { intent: "save", step: "tshirt_size", tshirt_size: "" });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ ok: false, error: "step_required" });
+    } finally {
+      await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.required_onboarding_steps', json('[\"phone\"]')) WHERE id = 'org-onb'").run();
+      await invalidateOrganization(env, { slug: "onb", hostnames: ["onb.localhost"] });
+    }
   });
 
   it("answers field errors, and the phone-in-use notification, without moving on", async () => {

@@ -53,6 +53,12 @@ describe("the preference cards", () => {
     expect((await details())?.alias).toBe("Pia");
   });
 
+  it("an unchanged card just closes: nothing is sent, nothing said saved", async () => {
+    const before = await env.DB.prepare("SELECT updated_at FROM profile_details WHERE member_id = ?").bind(memberId).first("updated_at");
+    expect(await save({ intent: "alias", alias: "Pia" })).toEqual({ status: 302, location: "/settings/preferences#pref-alias" });
+    expect(await env.DB.prepare("SELECT updated_at FROM profile_details WHERE member_id = ?").bind(memberId).first("updated_at")).toBe(before);
+  });
+
   it("save the categories ticked", async () => {
     const answer = await save({ intent: "categories", categories: ["environment", "education"] });
     expect(answer.status).toBe(302);

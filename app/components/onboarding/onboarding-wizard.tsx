@@ -81,7 +81,11 @@ export function OnboardingWizard({ wizard, organization }: OnboardingWizardProps
           <input type="hidden" name="step" value={wizard.step} />
           <input type="hidden" name="redirectTo" value={back} />
           <StepFields step={wizard.step} values={wizard.values} context={wizard.context} error={error} />
-          <StepSaveAlert error={failure?.error && failure.error !== "validation_error" ? failure.error : null} />
+          {failure?.error === "step_required" ? (
+            <Alert>{t("required_error")}</Alert>
+          ) : (
+            <StepSaveAlert error={failure?.error && failure.error !== "validation_error" ? failure.error : null} />
+          )}
           {wizard.failed && !saver.data ? <Alert>{t("error")}</Alert> : null}
           <Button type="submit" disabled={pending}>
             {saver.state !== "idle" ? t("saving") : t("save")}

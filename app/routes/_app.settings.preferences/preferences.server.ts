@@ -1,7 +1,7 @@
 /** Loading and saving the preference cards of /settings/preferences. */
 import { data, redirect } from "@remix-run/cloudflare";
 import type { ApiArgs } from "~/lib/api.server";
-import { loadMember, memberOrgSlug, organizationProfile } from "~/lib/member.server";
+import { loadMember } from "~/lib/member.server";
 import { preferenceContext, preferenceValues, saveStep } from "~/lib/preferences.server";
 import { configuredSteps, isOnboardingStep } from "~/domain/preferences";
 import { readForm as readFormBody } from "~/lib/form.server";
@@ -20,13 +20,12 @@ export async function savePreference(args: ApiArgs) {
   const form = await readFormBody(args.request);
   const step = form.get("intent");
   if (!isOnboardingStep(step)) throw new Response("Unknown preference", { status: 400 });
-  const found = await organizationProfile(args, await memberOrgSlug(args));
-  if (!found.ok) throw new Response("Organisation unavailable", { status: found.status || 500 });
-  const organization = found.data;
+  const { organization, profile } = await loadMember(args);
   if (!configuredSteps(organization.product_config.community.onboarding_steps).includes(step)) {
     throw new Response("Preference not offered", { status: 400 });
   }
-  const saved = await saveStep(args, organization, step, form);
-  if (saved.ok) return redirect(`/settings/preferences?saved=${step}#pref-${step}`);
+  const saved = await saveStep(args, organization, step, form, preferenceValues(profile));
+  // Nothing changed: the card simply closes, with nothing saved to say.
+  if (saved.ok) return redirect(saved.profile ? `/settings/preferences?saved=${step}#pref-${step}` : `/settings/preferences#pref-${step}`);
   return data({ step, error: saved.error, fields: saved.fields }, { status: saved.status });
 }
