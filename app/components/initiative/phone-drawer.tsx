@@ -18,7 +18,7 @@ const REQUIRED_PHONE = v.object({ phone: v.pipe(v.string("form_error_required"),
  */
 export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; region: string }) {
   const { t } = useTranslation("initiative");
-  const { error, busy, result } = useIntent("phone_join");
+  const { busy, result } = useIntent("phone_join");
   const hydrated = useHydrated();
   const [phone, setPhone] = useState("");
   const { open } = useDrawerParam("phone");
@@ -35,8 +35,14 @@ export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; re
       live = false;
     };
   }, [open, schema, region]);
-  // SPEC.md section 8: a 409 is the profile_update_error notification, not a message at the field.
-  const inUse = result?.error === "phone_in_use";
+  // SPEC.md section 8: a 409 is the profile_update_error notification, not a message at the field;
+  // once the member edits the number, the error state is reset (the notification goes).
+  const [edited, setEdited] = useState(false);
+  useEffect(() => setEdited(false), [result]);
+  const code = edited ? null : result?.error ?? null;
+  const inUse = code === "phone_in_use";
+  // A failed profile update says profile_error_{code} (else the default); a failed join its own error.
+  const error = code && code !== "invalid_input" ? t([`settings:profile_error_${code}`, `error_${code}`, "settings:profile_error_default"]) : null;
   const formId = "phone-join-form";
   const { props, error: fieldError } = useSchemaForm(schema ?? REQUIRED_PHONE, { id: formId, errors: inUse ? undefined : result?.fields, pending: busy, shouldValidate: "onBlur", serverChecksOnly: true });
   const valid = v.is(schema ?? REQUIRED_PHONE, { phone });
@@ -64,7 +70,10 @@ export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; re
           label={t("phone_label")}
           hint={t("phone_hint")}
           value={phone}
-          onChange={(event) => setPhone(event.target.value)}
+          onChange={(event) => {
+            setPhone(event.target.value);
+            setEdited(true);
+          }}
           error={message ? t(message) : null}
         />
         {inUse ? (
