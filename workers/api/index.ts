@@ -10,6 +10,7 @@ import { authRoutes } from "../auth/routes";
 import { tooLarge } from "../lib/domain-errors";
 import { errorJson } from "../lib/errors";
 import type { AppEnv } from "../types";
+import { adminRoutes } from "./admin";
 import { attachmentRoutes } from "./attachments";
 import { chatRoutes } from "./chat";
 import { contributionRoutes } from "./contributions";
@@ -54,6 +55,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/initiative", initiativeRoutes)
   .route("/:org/chat", chatRoutes)
   .route("/:org/manage", manageRoutes)
+  .route("/:org/admin", adminRoutes)
   .route("/:org/geocode", geocodeRoutes)
   .route("/:org/proposal", proposalRoutes)
   .route("/:org/ranking", rankingRoutes)

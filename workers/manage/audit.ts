@@ -7,7 +7,7 @@ import { chunksFor } from "../db/chunks";
 
 export interface AuditEntry {
   action: string;
-  targetType: "record" | "contribution" | "attachment" | "participation" | "initiative" | "proposal";
+  targetType: "record" | "contribution" | "attachment" | "participation" | "initiative" | "proposal" | "member" | "organization" | "invitation";
   targetId: string;
   detail?: Record<string, unknown>;
 }

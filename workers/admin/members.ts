@@ -1,0 +1,176 @@
+/**
+ * The organisation's members as its administrators manage them (issue 15, point 1; docs/api/admin.md):
+ * the list (search, role, status, pages), a member's role, line manager and access, and the CSV.
+ * Administrators only (403 for everyone else); another organisation's member is a 404.
+ *
+ * Disabling uses the account's one switch (workers/auth/disable-member.ts: every session ended,
+ * chat sockets closed), so it takes effect on the member's next request. An organisation may only
+ * switch off an account that belongs to it alone: a member of other organisations too is refused
+ * (409), so no administrator can lock someone out of another organisation (decision 023).
+ */
+import { ACCOUNT_DISABLED_CLOSE_CODE } from "../auth/disable-member";
+import { revokeMemberSessions } from "../auth/sessions";
+import { memberObject } from "../chat/live";
+import { and, eq } from "drizzle-orm";
+import { writeBatch } from "../db/chunks";
+import { getDb, schema } from "../db/client";
+import { badRequest, conflict, notFound } from "../lib/domain-errors";
+import { auditStatements, type AuditEntry } from "../manage/audit";
+import { requireRole, type StaffActor } from "../manage/scope";
+import { avatarUrl } from "../profile/avatar-url";
+import type { Tenant } from "../tenant/organizations";
+
+/** The roles an administrator gives (system accounts are the platform's, never listed nor given). */
+export const ASSIGNABLE_ROLES = ["member", "organiser", "manager", "admin"] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+export const MEMBER_STATUSES = ["active", "disabled", "all"] as const;
+export const MEMBERS_PAGE_SIZE = 50;
+
+export interface MemberQuery {
+  q?: string;
+  role?: AssignableRole;
+  status?: (typeof MEMBER_STATUSES)[number];
+  page?: number;
+}
+
+export interface MemberChanges {
+  role?: AssignableRole;
+  manager_member_id?: string | null;
+  disabled?: boolean;
+}
+
+interface MemberRow {
+  id: string;
+  email: string;
+  name: string | null;
+  avatar_key: string | null;
+  role: AssignableRole;
+  manager_member_id: string | null;
+  manager_name: string | null;
+  disabled_at: number | null;
+  joined_at: number;
+  other_organizations: number;
+}
+
+const memberJson = (row: MemberRow) => ({
+  id: row.id,
+  name: row.name ?? "",
+  email: row.email,
+  avatar: avatarUrl(row.id, row.avatar_key),
+  role: row.role,
+  manager: row.manager_member_id ? { id: row.manager_member_id, name: row.manager_name ?? "" } : null,
+  disabled: row.disabled_at !== null,
+  joined_at: new Date(row.joined_at).toISOString(),
+  /** Other organisations the member belongs to: such an account cannot be disabled from here. */
+  other_organizations: Number(row.other_organizations),
+});
+export type AdminMember = ReturnType<typeof memberJson>;
+
+const ADMINS = ["admin"] as const;
+
+/** The columns of a member as the list shows them; `?1` is the organisation. */
+const MEMBER_SELECT = `select m.id, m.email, pr.name, pr.avatar_key, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, ms.created_at as joined_at,
+    (select count(*) from memberships o where o.member_id = m.id and o.org_id != ?1) as other_organizations
+  from memberships ms join members m on m.id = ms.member_id
+  left join profiles pr on pr.member_id = m.id
+  left join profiles mgr on mgr.member_id = ms.manager_member_id`;
+
+/** LIKE's own characters in the search text stand for themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function filters(query: MemberQuery) {
+  const where = ["ms.org_id = ?1", "ms.role != 'system'"];
+  const params: (string | number)[] = [];
+  if (query.q?.trim()) {
+    params.push(likePattern(query.q.trim().toLowerCase()));
+    where.push(`(lower(coalesce(pr.name, '')) like ?${params.length + 1} escape '\\' or lower(m.email) like ?${params.length + 1} escape '\\')`);
+  }
+  if (query.role) {
+    params.push(query.role);
+    where.push(`ms.role = ?${params.length + 1}`);
+  }
+  if ((query.status ?? "all") === "active") where.push("m.disabled_at is null");
+  if (query.status === "disabled") where.push("m.disabled_at is not null");
+  return { where: where.join(" and "), params };
+}
+
+/** GET /admin/members: one page of the organisation's members, by name, and how many match. */
+export async function listMembers(env: Env, org: Tenant, actor: StaffActor, query: MemberQuery) {
+  requireRole(actor, ADMINS);
+  const page = query.page ?? 1;
+  const { where, params } = filters(query);
+  const [rows, count] = await env.DB.batch<Record<string, unknown>>([
+    env.DB.prepare(`${MEMBER_SELECT} where ${where} order by lower(coalesce(pr.name, m.email)), m.id limit ${MEMBERS_PAGE_SIZE} offset ${(page - 1) * MEMBERS_PAGE_SIZE}`).bind(org.id, ...params),
+    env.DB.prepare(`select count(*) as total from memberships ms join members m on m.id = ms.member_id left join profiles pr on pr.member_id = m.id where ${where}`).bind(org.id, ...params),
+  ]);
+  const total = Number((count.results[0] as { total: number }).total);
+  return { members: (rows.results as unknown as MemberRow[]).map(memberJson), total, page, pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)) };
+}
+
+/** Every member matching `query`, for the CSV, a page at a time. */
+export async function* allMembers(env: Env, org: Tenant, actor: StaffActor, query: Omit<MemberQuery, "page">) {
+  for (let page = 1; ; page++) {
+    const { members, pages } = await listMembers(env, org, actor, { ...query, page });
+    yield* members;
+    if (page >= pages) return;
+  }
+}
+
+/**
+ * PUT /admin/members/{id}: a member's role, line manager (another member of the organisation, or
+ * null) and access, all or nothing, each change in the audit log with its before and after.
+ * Refused: the last active administrator losing the role or access; an administrator disabling
+ * themselves; disabling an account that belongs to other organisations too.
+ */
+export async function updateMember(env: Env, org: Tenant, actor: StaffActor, memberId: string, changes: MemberChanges, now = Date.now()) {
+  requireRole(actor, ADMINS);
+  const managerId = changes.manager_member_id ?? null;
+  const [targets, admins, managers] = await env.DB.batch<Record<string, unknown>>([
+    env.DB.prepare(`${MEMBER_SELECT} where ms.org_id = ?1 and ms.member_id = ?2 and ms.role != 'system'`).bind(org.id, memberId),
+    env.DB.prepare("select count(*) as n from memberships ms join members m on m.id = ms.member_id where ms.org_id = ? and ms.role = 'admin' and m.disabled_at is null").bind(org.id),
+    env.DB.prepare("select ms.member_id from memberships ms join members m on m.id = ms.member_id where ms.org_id = ? and ms.member_id = ? and ms.role != 'system' and m.disabled_at is null").bind(org.id, managerId ?? ""),
+  ]);
+  const target = targets.results[0] as unknown as MemberRow | undefined;
+  if (!target) throw notFound("member_not_found", "The member cannot be found.");
+  const activeAdmins = Number((admins.results[0] as { n: number }).n);
+  const wasDisabled = target.disabled_at !== null;
+  const losesAdmin = target.role === "admin" && !wasDisabled && ((changes.role !== undefined && changes.role !== "admin") || changes.disabled === true);
+  if (losesAdmin && activeAdmins <= 1) throw conflict("last_admin", "The organisation needs at least one active administrator.");
+  if (changes.disabled === true && memberId === actor.memberId) throw conflict("cannot_disable_self", "You cannot disable your own account.");
+  if (changes.disabled !== undefined && changes.disabled !== wasDisabled && Number(target.other_organizations) > 0) {
+    throw conflict("member_in_other_organizations", "This account belongs to other organisations too: it cannot be switched off or on from here.");
+  }
+  if (changes.manager_member_id !== undefined && managerId !== null && (managerId === memberId || !managers.results.length)) {
+    throw badRequest("validation_error", "The line manager must be another active member of the organisation.", { manager_member_id: "form_error_invalid" });
+  }
+
+  const db = getDb(env);
+  const audit: AuditEntry[] = [];
+  const membership: { role?: AssignableRole; managerMemberId?: string | null } = {};
+  if (changes.role !== undefined && changes.role !== target.role) {
+    membership.role = changes.role;
+    audit.push({ action: "member.role_changed", targetType: "member", targetId: memberId, detail: { before: target.role, after: changes.role } });
+  }
+  if (changes.manager_member_id !== undefined && managerId !== target.manager_member_id) {
+    membership.managerMemberId = managerId;
+    audit.push({ action: "member.manager_changed", targetType: "member", targetId: memberId, detail: { before: target.manager_member_id, after: managerId } });
+  }
+  const disabling = changes.disabled === true && !wasDisabled;
+  const enabling = changes.disabled === false && wasDisabled;
+  if (disabling || enabling) {
+    audit.push({ action: disabling ? "member.disabled" : "member.enabled", targetType: "member", targetId: memberId, detail: { before: { disabled: wasDisabled }, after: { disabled: disabling } } });
+  }
+  if (audit.length) {
+    const inOrg = and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, memberId));
+    await writeBatch(db, [
+      ...(Object.keys(membership).length ? [db.update(schema.memberships).set(membership).where(inOrg)] : []),
+      ...(disabling || enabling ? [db.update(schema.members).set({ disabledAt: disabling ? now : null }).where(eq(schema.members.id, memberId))] : []),
+      ...(disabling ? [revokeMemberSessions(env, memberId, "account_disabled")] : []),
+      ...auditStatements(db, org.id, actor.memberId, audit, now),
+    ]);
+  }
+  // Sockets already open are told at once; the next request of every session is refused by the flag.
+  if (disabling) await memberObject(env, org.id, memberId).disconnect(ACCOUNT_DISABLED_CLOSE_CODE, "account_disabled");
+  const [updated] = (await env.DB.prepare(`${MEMBER_SELECT} where ms.org_id = ?1 and ms.member_id = ?2`).bind(org.id, memberId).all<MemberRow>()).results;
+  return memberJson(updated);
+}

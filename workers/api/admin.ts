@@ -1,0 +1,54 @@
+/**
+ * /api/{org}/admin: the administrator's calls (issue 15; docs/api/admin.md). Administrators only:
+ * the services check the role (403 for organisers, managers and members); org-scope.ts answers 404
+ * for another organisation.
+ */
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { allMembers, ASSIGNABLE_ROLES, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
+import { csvResponse } from "../lib/csv";
+import { validate } from "../lib/validation";
+import type { StaffActor } from "../manage/scope";
+import type { AppEnv } from "../types";
+import { orgScope } from "./org-scope";
+
+const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
+
+const memberFilters = {
+  q: v.optional(v.pipe(v.string(), v.maxLength(100, "form_error_max_length"))),
+  role: v.optional(v.picklist(ASSIGNABLE_ROLES, "form_error_invalid")),
+  status: v.optional(v.picklist(MEMBER_STATUSES, "form_error_invalid"), "all"),
+};
+const memberQuery = v.strictObject(
+  { ...memberFilters, page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, "form_error_invalid"), v.transform(Number))) },
+  "form_error_unknown_field",
+);
+const memberCsvQuery = v.strictObject(memberFilters, "form_error_unknown_field");
+
+const memberChanges = v.pipe(
+  v.strictObject(
+    {
+      role: v.optional(v.picklist(ASSIGNABLE_ROLES, "form_error_invalid")),
+      manager_member_id: v.optional(v.nullable(v.pipe(v.string("form_error_invalid"), v.minLength(1, "form_error_invalid"), v.maxLength(64, "form_error_invalid")))),
+      disabled: v.optional(v.boolean("form_error_invalid")),
+    },
+    "form_error_unknown_field",
+  ),
+  v.check((body) => Object.keys(body).length > 0, "form_error_empty_update"),
+);
+
+export const adminRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .get("/members", validate("query", memberQuery), async (c) => c.json(await listMembers(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/members.csv", validate("query", memberCsvQuery), async (c) => {
+    const actor = actorOf(c);
+    // Checked before the stream starts, so a refusal is a 403 and not a broken file.
+    await listMembers(c.env, c.var.org, actor, { ...c.req.valid("query"), page: 1 });
+    const rows = (async function* () {
+      for await (const m of allMembers(c.env, c.var.org, actor, c.req.valid("query"))) {
+        yield [m.name, m.email, m.role, m.manager?.name ?? "", m.disabled ? "disabled" : "active", m.joined_at];
+      }
+    })();
+    return csvResponse(`members-${c.var.org.slug}.csv`, ["name", "email", "role", "line_manager", "status", "joined_at"], rows);
+  })
+  .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))));
