@@ -53,11 +53,12 @@ export const initiativeStateSchema = v.pipe(
 );
 
 /** The /manage sections a role works in, in the order of its tabs. */
-export function manageSections(role: string, moderatesProposals = false): ("records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals")[] {
+export function manageSections(role: string, moderatesProposals = false): ("records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members")[] {
   return [
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),
+    ...(role === "admin" ? (["members"] as const) : []),
   ];
 }
 
@@ -118,3 +119,7 @@ export function bulkDecisionSchema<const D extends readonly [string, ...string[]
     ),
   );
 }
+
+/** The members screen's filters (issue 15): a role ("" for any) and an account status. */
+export const MEMBER_ROLE_FILTERS = ["", "member", "organiser", "manager", "admin"] as const;
+export const MEMBER_STATUS_FILTERS = ["all", "active", "disabled"] as const;

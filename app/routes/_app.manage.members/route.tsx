@@ -1,0 +1,177 @@
+/**
+ * /manage/members: the organisation's members for its administrators (issue 15, point 1): search
+ * and filters, each member's role and line manager, switching an account off or on, the CSV.
+ * Every form posts without JavaScript; other staff and members get a 404.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Download } from "lucide-react";
+import { RouteErrorBoundary } from "~/components/error-page";
+import { ListState, ManageSection, OutcomeAlert } from "~/components/manage/decision-parts";
+import { Avatar } from "~/components/shell/avatar";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS } from "~/domain/manage";
+import { useTranslation } from "~/i18n/react";
+import { readForm } from "~/lib/form.server";
+import { titleMeta } from "~/lib/page-title";
+import { changeMember, loadMembers } from "./members.server";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "members_title");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const loaded = await loadMembers(args);
+  return data(loaded, { status: loaded.list ? 200 : 502 });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { status, outcome } = await changeMember(args, await readForm(args.request));
+  return data(outcome, { status });
+}
+
+const ROLES = MEMBER_ROLE_FILTERS.filter((role) => role !== "");
+const SELECT = "h-10 rounded-md border border-input bg-card px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+export default function ManageMembers() {
+  const { filters, list, managers } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  const { t } = useTranslation("manage");
+  const location = useLocation();
+  const query = (extra: Record<string, string>) => `?${new URLSearchParams({ ...filters, ...extra } as Record<string, string>)}`;
+  const { page: _page, ...csvFilters } = filters as Record<string, string>;
+  return (
+    <ManageSection id="members-title" title={t("members_title")} intro={t("members_intro")}>
+      <Form method="get" role="search" aria-label={t("members_search_label")} className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-48 flex-1 flex-col gap-1.5">
+          <label htmlFor="members-q" className="text-sm font-medium">
+            {t("members_search_label")}
+          </label>
+          <input id="members-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} className={`${SELECT} px-3 text-base`} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="members-role" className="text-sm font-medium">
+            {t("member_role")}
+          </label>
+          <select id="members-role" name="role" defaultValue={filters.role ?? ""} className={SELECT}>
+            <option value="">{t("filter_any")}</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`role_${role}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="members-status" className="text-sm font-medium">
+            {t("filter_status")}
+          </label>
+          <select id="members-status" name="status" defaultValue={filters.status} className={SELECT}>
+            {MEMBER_STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {t(`member_status_${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          {t("members_search")}
+        </Button>
+        <a href={`/manage/members.csv?${new URLSearchParams(csvFilters)}`} className={buttonVariants({ variant: "ghost" })} download>
+          <Download aria-hidden="true" className="mr-2 h-4 w-4" />
+          {t("members_download")}
+        </a>
+      </Form>
+      {/* Refusals show at their member's row; what was done, here. */}
+      <OutcomeAlert outcome={outcome?.done ? outcome : undefined} done={(intent) => t(`done_member_${intent}`)} />
+      {list ? <p className="text-sm text-muted-foreground">{t("members_total", { count: list.total })}</p> : null}
+      {list?.members.length ? (
+        <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
+          {list.members.map((member) => {
+            const name = member.name || member.email;
+            const choices = managers.some((m) => m.id === member.manager?.id) || !member.manager ? managers : [...managers, { id: member.manager.id, name: member.manager.name }];
+            return (
+              <li key={member.id} className="flex flex-col gap-3 p-4" aria-labelledby={`member-${member.id}`}>
+                <div className="flex items-center gap-3">
+                  <Avatar name={name} src={member.avatar} />
+                  <div className="min-w-0 flex-1">
+                    <p id={`member-${member.id}`} className="font-medium">
+                      {name}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+                  </div>
+                  {member.disabled ? <span className="rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-semibold text-destructive">{t("member_status_disabled")}</span> : null}
+                </div>
+                <Form method="post" className="flex flex-wrap items-end gap-3">
+                  <input type="hidden" name="intent" value="save" />
+                  <input type="hidden" name="id" value={member.id} />
+                  <div className="flex flex-col gap-1.5">
+                    <label htmlFor={`role-${member.id}`} className="text-sm font-medium">
+                      {t("member_role")} <span className="sr-only">({name})</span>
+                    </label>
+                    <select id={`role-${member.id}`} name="role" defaultValue={member.role} className={SELECT}>
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {t(`role_${role}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="flex min-w-48 flex-col gap-1.5">
+                    <label htmlFor={`manager-${member.id}`} className="text-sm font-medium">
+                      {t("member_manager")} <span className="sr-only">({name})</span>
+                    </label>
+                    <select id={`manager-${member.id}`} name="manager_member_id" defaultValue={member.manager?.id ?? ""} className={SELECT}>
+                      <option value="">{t("member_manager_none")}</option>
+                      {choices
+                        .filter((m) => m.id !== member.id)
+                        .map((m) => (
+                          <option key={m.id} value={m.id}>
+                            {m.name}
+                          </option>
+                        ))}
+                    </select>
+                  </div>
+                  <Button type="submit" size="sm" aria-label={t("member_save_named", { name })}>
+                    {t("member_save")}
+                  </Button>
+                </Form>
+                <Form method="post" className="flex flex-wrap items-center gap-3">
+                  <input type="hidden" name="intent" value={member.disabled ? "enable" : "disable"} />
+                  <input type="hidden" name="id" value={member.id} />
+                  <Button type="submit" size="sm" variant="outline" disabled={member.other_organizations > 0} aria-label={t(member.disabled ? "member_enable_named" : "member_disable_named", { name })}>
+                    {t(member.disabled ? "member_enable" : "member_disable")}
+                  </Button>
+                  {member.other_organizations > 0 ? <p className="text-xs text-muted-foreground">{t("member_other_organizations")}</p> : null}
+                  {outcome?.id === member.id && outcome.error ? (
+                    <p role="alert" className="text-sm text-destructive">
+                      {t([`member_error_${outcome.error}`, `manage_error_${outcome.error}`, "manage_error_default"])}
+                    </p>
+                  ) : null}
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <ListState failed={!list} empty={t("members_empty")} reloadHref={location.pathname + location.search} />
+      )}
+      {list && list.pages > 1 ? (
+        <nav aria-label={t("members_pages")} className="flex flex-wrap items-center gap-3">
+          {list.page > 1 ? (
+            <Link to={query({ page: String(list.page - 1) })} className={buttonVariants({ variant: "outline" })}>
+              {t("previous_page")}
+            </Link>
+          ) : null}
+          <span className="text-sm">{t("page_of", { page: list.page, pages: list.pages })}</span>
+          {list.page < list.pages ? (
+            <Link to={query({ page: String(list.page + 1) })} className={buttonVariants({ variant: "outline" })}>
+              {t("next_page")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </ManageSection>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,63 @@
+/**
+ * The administrator's side in a real browser (issue 15): Acme's administrator finds a member in
+ * Manage → Members, makes them an organiser with a line manager, and switches another account off;
+ * the disabled member is signed out on their next page. axe at both sizes.
+ *
+ *   node_modules/.bin/node --test tests/e2e/browser/admin.test.mjs
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { createMember } from "../../support/fixtures.mjs";
+
+const t = strings("manage");
+const people = {};
+const suite = useAcmeSuite({
+  setUp: async ({ server }) => {
+    people.admin = await createMember(server, { tag: "admin-members", name: "Ada Administrator", role: "admin" });
+    people.promoted = await createMember(server, { tag: "promoted", name: "Pedro Promoted" });
+    people.leaving = await createMember(server, { tag: "leaving", name: "Lena Leaving" });
+  },
+});
+
+describe("members", () => {
+  test("an administrator gives a role and a line manager, and disables an account", async () => {
+    await withPage(suite.browser, { viewport: "desktop" }, async (leaving) => {
+      await signIn(leaving, suite.acme, people.leaving.email, { password: people.leaving.password });
+      await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+        await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
+        await page.goto(`${suite.acme}/manage/members`);
+        await waitForHydration(page);
+        await page.getByRole("heading", { name: t.members_title }).waitFor();
+        await expectNoSeriousAxeViolations(page, { label: "members, 390x844" });
+
+        await page.getByRole("searchbox", { name: t.members_search_label }).fill("Pedro");
+        await page.getByRole("button", { name: t.members_search }).click();
+        await page.waitForURL(/q=Pedro/);
+        const row = page.getByRole("listitem", { name: "Pedro Promoted" });
+        await row.getByLabel(new RegExp(`^${t.member_role}`)).selectOption("organiser");
+        // Marta's manager, a demo manager, is offered as line manager.
+        const manager = row.getByLabel(new RegExp(`^${t.member_manager}`));
+        const options = await manager.locator("option").allTextContents();
+        assert.ok(options.length > 1, `line managers offered: ${options.join(", ")}`);
+        await manager.selectOption({ index: 1 });
+        await row.getByRole("button", { name: t.member_save_named.replace("{{name}}", "Pedro Promoted") }).click();
+        await page.getByText(t.done_member_save).waitFor();
+        assert.equal(await page.getByRole("listitem", { name: "Pedro Promoted" }).getByLabel(new RegExp(`^${t.member_role}`)).inputValue(), "organiser");
+        await screenshot(page, "admin-members-mobile");
+
+        await page.goto(`${suite.acme}/manage/members?q=Lena`);
+        await waitForHydration(page);
+        await page.getByRole("button", { name: t.member_disable_named.replace("{{name}}", "Lena Leaving") }).click();
+        await page.getByText(t.done_member_disable).waitFor();
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await expectNoSeriousAxeViolations(page, { label: "members, 1280x800" });
+        assert.deepEqual(errorsOf(page), []);
+      });
+      // Lena's next page: her session is gone.
+      await leaving.goto(`${suite.acme}/wall`);
+      await leaving.waitForURL((url) => url.pathname === "/signin");
+    });
+  });
+});
