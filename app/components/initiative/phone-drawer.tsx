@@ -36,15 +36,14 @@ export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; re
     };
   }, [open, schema, region]);
   // SPEC.md section 8: a 409 is the profile_update_error notification, not a message at the field;
-  // once the member edits the number, the error state is reset (the notification goes).
-  const [edited, setEdited] = useState(false);
-  useEffect(() => setEdited(false), [result]);
-  const code = edited ? null : result?.error ?? null;
+  // once the member edits the number after an answer, that answer's error state is reset.
+  const [editedAfter, setEditedAfter] = useState<unknown>(null);
+  const code = result && editedAfter !== result ? result.error : null;
   const inUse = code === "phone_in_use";
   // A failed profile update says profile_error_{code} (else the default); a failed join its own error.
   const error = code && code !== "invalid_input" ? t([`settings:profile_error_${code}`, `error_${code}`, "settings:profile_error_default"]) : null;
   const formId = "phone-join-form";
-  const { props, error: fieldError } = useSchemaForm(schema ?? REQUIRED_PHONE, { id: formId, errors: inUse ? undefined : result?.fields, pending: busy, shouldValidate: "onBlur", serverChecksOnly: true });
+  const { props, error: fieldError } = useSchemaForm(schema ?? REQUIRED_PHONE, { id: formId, errors: result?.error === "phone_in_use" ? undefined : result?.fields, pending: busy, shouldValidate: "onBlur", serverChecksOnly: true });
   const valid = v.is(schema ?? REQUIRED_PHONE, { phone });
   const message = fieldError("phone");
   return (
@@ -72,7 +71,7 @@ export function PhoneDrawer({ initiativeId, region }: { initiativeId: string; re
           value={phone}
           onChange={(event) => {
             setPhone(event.target.value);
-            setEdited(true);
+            setEditedAfter(result);
           }}
           error={message ? t(message) : null}
         />

@@ -86,6 +86,8 @@ describe("initiative detail and participation", () => {
       await drawer.getByText(ptSettings.profile_update_error_title).waitFor();
       assert.equal(await drawer.getByText("profile_update_error_desc").count(), 0);
       await phone.fill(`612 ${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`);
+      // Editing the number resets the error state: the notification goes.
+      await drawer.getByText(ptSettings.profile_update_error_desc).waitFor({ state: "detached" });
       await submit.click();
 
       // SPEC.md section 2: after joining, my initiatives scrolled to it with the success dialog.
