@@ -53,12 +53,12 @@ export const initiativeStateSchema = v.pipe(
 );
 
 /** The /manage sections a role works in, in the order of its tabs. */
-export function manageSections(role: string, moderatesProposals = false): ("records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members")[] {
+export function manageSections(role: string, moderatesProposals = false): ("records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "audit")[] {
   return [
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),
-    ...(role === "admin" ? (["members"] as const) : []),
+    ...(role === "admin" ? (["members", "audit"] as const) : []),
   ];
 }
 
@@ -123,3 +123,6 @@ export function bulkDecisionSchema<const D extends readonly [string, ...string[]
 /** The members screen's filters (issue 15): a role ("" for any) and an account status. */
 export const MEMBER_ROLE_FILTERS = ["", "member", "organiser", "manager", "admin"] as const;
 export const MEMBER_STATUS_FILTERS = ["all", "active", "disabled"] as const;
+
+/** The audit log screen's filter by kind of thing ("" for every kind), as the API names them. */
+export const AUDIT_KINDS = ["", "record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation"] as const;

@@ -5,7 +5,9 @@
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
+import { AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
 import { allMembers, ASSIGNABLE_ROLES, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
+import { pageQuerySchema } from "../manage/paging";
 import { csvResponse } from "../lib/csv";
 import { validate } from "../lib/validation";
 import type { StaffActor } from "../manage/scope";
@@ -37,6 +39,20 @@ const memberChanges = v.pipe(
   v.check((body) => Object.keys(body).length > 0, "form_error_empty_update"),
 );
 
+/** A day of the calendar (UTC) or an instant, as ISO 8601. */
+const instant = v.pipe(v.string(), v.check((text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/.test(text) && !Number.isNaN(Date.parse(text)), "form_error_invalid_date"), v.transform(Date.parse));
+const auditQuery = v.strictObject(
+  {
+    target_type: v.optional(v.picklist(AUDIT_TARGET_TYPES, "form_error_invalid")),
+    action: v.optional(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}(\.[a-z_]{1,40})?$/, "form_error_invalid"))),
+    actor_member_id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invalid"))),
+    from: v.optional(instant),
+    to: v.optional(instant),
+    ...pageQuerySchema,
+  },
+  "form_error_unknown_field",
+);
+
 export const adminRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/members", validate("query", memberQuery), async (c) => c.json(await listMembers(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
@@ -51,4 +67,5 @@ export const adminRoutes = new Hono<AppEnv>()
     })();
     return csvResponse(`members-${c.var.org.slug}.csv`, ["name", "email", "role", "line_manager", "status", "joined_at"], rows);
   })
+  .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))));

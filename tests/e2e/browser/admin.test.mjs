@@ -1,7 +1,7 @@
 /**
  * The administrator's side in a real browser (issue 15): Acme's administrator finds a member in
  * Manage → Members, makes them an organiser with a line manager, and switches another account off;
- * the disabled member is signed out on their next page. axe at both sizes.
+ * the disabled member is signed out on their next page; the audit log shows both. axe at both sizes.
  *
  *   node_modules/.bin/node --test tests/e2e/browser/admin.test.mjs
  */
@@ -53,6 +53,21 @@ describe("members", () => {
         await page.getByText(t.done_member_disable).waitFor();
         await page.setViewportSize({ width: 1280, height: 800 });
         await expectNoSeriousAxeViolations(page, { label: "members, 1280x800" });
+
+        // The audit log says who did it, newest first.
+        await page.getByRole("link", { name: t.tab_audit }).click();
+        await page.waitForURL((url) => url.pathname === "/manage/audit");
+        const rows = page.getByRole("table", { name: t.audit_title }).getByRole("row");
+        await rows.nth(1).getByRole("cell", { name: `${t.audit_kind_member} · ${t.audit_verb_disabled}` }).waitFor();
+        await rows.nth(1).getByText("Ada Administrator").waitFor();
+        await page.getByRole("table", { name: t.audit_title }).getByRole("cell", { name: `${t.audit_kind_member} · ${t.audit_verb_role_changed}` }).waitFor();
+        await page.getByLabel(t.audit_filter_kind).selectOption("member");
+        await page.getByRole("button", { name: t.audit_filter }).click();
+        await page.waitForURL(/kind=member/);
+        await expectNoSeriousAxeViolations(page, { label: "audit log, 1280x800" });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await screenshot(page, "admin-audit-mobile");
+        await expectNoSeriousAxeViolations(page, { label: "audit log, 390x844" });
         assert.deepEqual(errorsOf(page), []);
       });
       // Lena's next page: her session is gone.

@@ -1,0 +1,25 @@
+/** /manage/audit on the server (issue 15, point 6): a page of the audit log for administrators, with the screen's filters. */
+import { AUDIT_KINDS } from "~/domain/manage";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
+import { cursorOf, notFound, pick, requireStaff } from "~/lib/manage.server";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function loadAudit(args: ApiArgs) {
+  const { org } = await requireStaff(args, ["admin"]);
+  const url = new URL(args.request.url);
+  const kind = pick(url, "kind", AUDIT_KINDS);
+  const from = url.searchParams.get("from") ?? "";
+  const to = url.searchParams.get("to") ?? "";
+  // The last day is included: the API's `to` is exclusive, so it gets the next day.
+  const until = DAY.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() : undefined;
+  const query = {
+    ...(kind ? { target_type: kind as Exclude<(typeof AUDIT_KINDS)[number], ""> } : {}),
+    ...(DAY.test(from) ? { from } : {}),
+    ...(until ? { to: until } : {}),
+    ...cursorOf(url),
+  };
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.audit.$get({ param: { org: pathParam(org) }, query }));
+  if (!result.ok && result.status === 403) throw notFound();
+  return { filters: { kind, from: DAY.test(from) ? from : "", to: DAY.test(to) ? to : "" }, page: result.ok ? result.data : null, paged: url.searchParams.has("cursor") };
+}

@@ -1,0 +1,145 @@
+/**
+ * /manage/audit: the audit log for administrators (issue 15, point 6): who did what, when, with
+ * the before and after, newest first, by kind and dates. Read only.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-page";
+import { DateTime } from "~/components/initiative/date-time";
+import { ListState, ManageSection } from "~/components/manage/decision-parts";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { AUDIT_KINDS } from "~/domain/manage";
+import { useTranslation, type TFunction } from "~/i18n/react";
+import { titleMeta } from "~/lib/page-title";
+import { useSignedIn } from "~/lib/signed-in";
+import { loadAudit } from "./audit.server";
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "audit_title");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const loaded = await loadAudit(args);
+  return data(loaded, { status: loaded.page ? 200 : 502 });
+}
+
+const FIELD = "h-10 rounded-md border border-input bg-card px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+/** A value of a row's detail as text: lists joined, objects as their pairs, nothing as a dash. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (Array.isArray(value)) return value.map(shown).join(", ");
+  if (typeof value === "object") return Object.entries(value as Record<string, unknown>).map(([key, inner]) => `${key}: ${shown(inner)}`).join("; ");
+  return String(value);
+}
+
+/** What the row says changed: "before → after" when it has both, else its fields. */
+function Detail({ detail, t }: { detail: Record<string, unknown>; t: TFunction }) {
+  if ("before" in detail || "after" in detail) return <>{t("audit_before_after", { before: shown(detail.before), after: shown(detail.after) })}</>;
+  const entries = Object.entries(detail);
+  if (!entries.length) return <>—</>;
+  return (
+    <>
+      {entries.map(([key, value]) => (
+        <span key={key} className="block">
+          {t(`audit_field_${key}`, { defaultValue: key })}: {shown(value)}
+        </span>
+      ))}
+    </>
+  );
+}
+
+export default function ManageAudit() {
+  const { filters, page, paged } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("manage");
+  const { settings } = useSignedIn();
+  const location = useLocation();
+  const entries = page?.entries ?? [];
+  const base = Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as Record<string, string>;
+  return (
+    <ManageSection id="audit-title" title={t("audit_title")} intro={t("audit_intro")}>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="audit-kind" className="text-sm font-medium">
+            {t("audit_filter_kind")}
+          </label>
+          <select id="audit-kind" name="kind" defaultValue={filters.kind} className={FIELD}>
+            {AUDIT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind ? t(`audit_kind_${kind}`) : t("filter_any")}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="audit-from" className="text-sm font-medium">
+            {t("audit_from")}
+          </label>
+          <input id="audit-from" name="from" type="date" defaultValue={filters.from} className={FIELD} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="audit-to" className="text-sm font-medium">
+            {t("audit_to")}
+          </label>
+          <input id="audit-to" name="to" type="date" defaultValue={filters.to} className={FIELD} />
+        </div>
+        <Button type="submit" variant="outline">
+          {t("audit_filter")}
+        </Button>
+      </Form>
+      {entries.length ? (
+        <div className="rounded-lg border border-border bg-card">
+          {/* No scrolling box: on a phone the cells wrap instead. */}
+          <table className="w-full table-fixed break-words text-left text-sm">
+            <caption className="sr-only">{t("audit_title")}</caption>
+            <thead className="border-b border-border text-muted-foreground">
+              <tr>
+                <th scope="col" className="p-3 font-medium">{t("audit_when")}</th>
+                <th scope="col" className="p-3 font-medium">{t("audit_who")}</th>
+                <th scope="col" className="p-3 font-medium">{t("audit_what")}</th>
+                <th scope="col" className="p-3 font-medium">{t("audit_detail")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {entries.map((entry) => {
+                const verb = entry.action.split(".").slice(1).join(".");
+                return (
+                  <tr key={entry.id} className="align-top">
+                    <td className="p-3">
+                      <DateTime iso={entry.created_at} region={settings.region} />
+                    </td>
+                    <td className="p-3">{entry.actor.name}</td>
+                    <td className="p-3">
+                      <span className="font-medium">{t(`audit_kind_${entry.target_type}`, { defaultValue: entry.target_type })}</span> · {t(`audit_verb_${verb}`, { defaultValue: verb })}
+                      <span className="block break-all text-xs text-muted-foreground">{entry.target_id}</span>
+                    </td>
+                    <td className="p-3">
+                      <Detail detail={entry.detail} t={t} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ListState failed={!page} empty={t("audit_empty")} reloadHref={location.pathname + location.search} />
+      )}
+      {page?.next || paged ? (
+        <nav aria-label={t("next_page")} className="flex flex-wrap gap-3">
+          {paged ? (
+            <Link to={`?${new URLSearchParams(base)}`} className={buttonVariants({ variant: "outline" })}>
+              {t("first_page")}
+            </Link>
+          ) : null}
+          {page?.next ? (
+            <Link to={`?${new URLSearchParams({ ...base, cursor: page.next })}`} className={buttonVariants({ variant: "outline" })}>
+              {t("next_page")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </ManageSection>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,68 @@
+/**
+ * GET /api/{org}/admin/audit (issue 15, point 6): every staff and administrator action, newest
+ * first, with who, what, when and the before and after; filtered and paged; administrators only;
+ * never editable.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { call, createMember, json, login, seedOrganizations } from "./support";
+
+const tokens: Record<string, string> = {};
+const ids: Record<string, string> = {};
+const audit = (who: string, query = "", org = "acme") => call("GET", `/api/${org}/admin/audit${query}`, { token: tokens[who] });
+
+beforeAll(async () => {
+  const { acme, commons } = await seedOrganizations();
+  for (const [name, org, role] of [["alma", acme.id, "admin"], ["olga", acme.id, "organiser"], ["mia", acme.id, "member"], ["cora", commons.id, "admin"]] as const) {
+    ids[name] = (await createMember({ email: `${name}@x.example`, orgId: org, name: name.toUpperCase(), role })).id;
+    tokens[name] = (await login(`${name}@x.example`, "Correct-Horse-9")).body.access_token;
+  }
+  // An organiser's validation, then an administrator's role change: two kinds of rows.
+  const day = await createInitiative({ orgId: acme.id, slug: "audit-day", submitterMemberId: ids.olga });
+  const part = await addParticipation(day.id, acme.id, ids.mia);
+  await env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, hours, status, created_at) VALUES ('rec-1', ?, 'hours', 3, 'pending', 1)").bind(part.id).run();
+  expect((await call("PUT", "/api/acme/manage/records/rec-1", { token: tokens.olga, body: { status: "validated" } })).status).toBe(200);
+  expect((await call("PUT", `/api/acme/admin/members/${ids.mia}`, { token: tokens.alma, body: { role: "manager" } })).status).toBe(200);
+  // Another organisation's row never shows here.
+  await env.DB.prepare("INSERT INTO audit_log (id, org_id, actor_member_id, action, target_type, target_id, detail, created_at) VALUES ('other', 'org-commons', ?, 'member.role_changed', 'member', 'x', '{}', ?)").bind(ids.cora, Date.now()).run();
+});
+
+describe("GET /admin/audit", () => {
+  it("lists the organisation's actions newest first, with who, what and the before and after", async () => {
+    const answer = await json(await audit("alma"));
+    expect(answer.entries.map((e: { action: string }) => e.action)).toEqual(["member.role_changed", "record.validated"]);
+    expect(answer.entries[0]).toMatchObject({ actor: { id: ids.alma, name: "ALMA" }, target_type: "member", target_id: ids.mia, detail: { before: "member", after: "manager" } });
+    expect(answer.entries[1]).toMatchObject({ actor: { id: ids.olga, name: "OLGA" }, target_type: "record", target_id: "rec-1" });
+    expect(answer.entries[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(answer.next).toBeNull();
+  });
+
+  it("filters by kind, action, who and when, and pages", async () => {
+    const names = async (query: string) => (await json(await audit("alma", query))).entries.map((e: { action: string }) => e.action);
+    expect(await names("?target_type=record")).toEqual(["record.validated"]);
+    expect(await names("?action=member")).toEqual(["member.role_changed"]);
+    expect(await names("?action=record.validated")).toEqual(["record.validated"]);
+    expect(await names(`?actor_member_id=${ids.olga}`)).toEqual(["record.validated"]);
+    expect(await names("?from=2000-01-01&to=2000-01-02")).toEqual([]);
+    expect(await names(`?from=${new Date(Date.now() - 3_600_000).toISOString()}`)).toHaveLength(2);
+    const first = await json(await audit("alma", "?limit=1"));
+    expect(first.entries).toHaveLength(1);
+    const second = await json(await audit("alma", `?limit=1&cursor=${first.next}`));
+    expect(second.entries.map((e: { action: string }) => e.action)).toEqual(["record.validated"]);
+  });
+
+  it("refuses bad filters with field errors", async () => {
+    for (const query of ["?target_type=secret", "?action=DROP%20TABLE", "?from=yesterday", "?limit=0", "?sort=asc"]) {
+      expect((await audit("alma", query)).status, query).toBe(400);
+    }
+  });
+
+  it("is for administrators only, and only reads", async () => {
+    expect((await audit("olga")).status).toBe(403);
+    expect((await audit("mia")).status).toBe(403);
+    expect((await audit("cora")).status).toBe(404);
+    expect((await json(await audit("cora", "", "commons"))).entries.map((e: { id: string }) => e.id)).toEqual(["other"]);
+    for (const method of ["POST", "PUT", "DELETE"]) expect((await call(method, "/api/acme/admin/audit", { token: tokens.alma, body: {} })).status).toBe(404);
+  });
+});
