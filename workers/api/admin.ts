@@ -6,6 +6,7 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
+import { INVITATIONS_MAX, inviteMembers } from "../admin/invitations";
 import { allMembers, ASSIGNABLE_ROLES, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
 import { pageQuerySchema } from "../manage/paging";
 import { csvResponse } from "../lib/csv";
@@ -53,6 +54,29 @@ const auditQuery = v.strictObject(
   "form_error_unknown_field",
 );
 
+/** One or many people to invite; each row's address and name are checked on their own (per-row answers). */
+const invitationBody = v.strictObject(
+  {
+    invitations: v.pipe(
+      v.array(
+        v.strictObject(
+          {
+            email: v.pipe(v.string("form_error_invalid"), v.maxLength(320, "form_error_invalid")),
+            name: v.optional(v.pipe(v.string("form_error_invalid"), v.maxLength(200, "form_error_invalid"))),
+            role: v.optional(v.picklist(ASSIGNABLE_ROLES, "form_error_invalid")),
+          },
+          "form_error_unknown_field",
+        ),
+        "form_error_invalid",
+      ),
+      v.minLength(1, "form_error_required"),
+      v.maxLength(INVITATIONS_MAX, "invitation_error_too_many"),
+    ),
+    dry_run: v.optional(v.boolean("form_error_invalid"), false),
+  },
+  "form_error_unknown_field",
+);
+
 export const adminRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/members", validate("query", memberQuery), async (c) => c.json(await listMembers(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
@@ -66,6 +90,13 @@ export const adminRoutes = new Hono<AppEnv>()
       }
     })();
     return csvResponse(`members-${c.var.org.slug}.csv`, ["name", "email", "role", "line_manager", "status", "joined_at"], rows);
+  })
+  .post("/invitations", validate("json", invitationBody), async (c) => {
+    const { invitations, dry_run } = c.req.valid("json");
+    const { send, ...answer } = await inviteMembers(c.env, c.var.org, actorOf(c), invitations, { dryRun: dry_run });
+    // The e-mails go after the answer: a list of hundreds answers at once.
+    c.executionCtx.waitUntil(send());
+    return c.json(answer, dry_run ? 200 : 201);
   })
   .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))));

@@ -4,7 +4,10 @@ import { renderEmail, type EmailKind } from "../email/templates";
 import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
 import { createEmailToken, EMAIL_TOKEN_TTL_HOURS } from "./email-tokens";
 
-const LINK_PATHS: Record<EmailKind, string> = {
+/** The token e-mails of the Auth service (invitations are sent by workers/admin/invitations.ts). */
+export type TokenEmailKind = Extract<EmailKind, "email_confirmation" | "password_reset">;
+
+const LINK_PATHS: Record<TokenEmailKind, string> = {
   email_confirmation: "/confirm_email/",
   password_reset: "/recover_password/",
 };
@@ -15,7 +18,7 @@ const LINK_PATHS: Record<EmailKind, string> = {
  */
 export async function sendTokenEmail(
   env: Env,
-  kind: EmailKind,
+  kind: TokenEmailKind,
   member: { id: string; email: string; language: string; name: string },
   tenant: Tenant,
 ) {

@@ -12,8 +12,7 @@ import { validate } from "../lib/validation";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import { consumeEmailToken, peekEmailToken } from "./email-tokens";
-import type { EmailKind } from "../email/templates";
-import { sendTokenEmail } from "./mail";
+import { sendTokenEmail, type TokenEmailKind } from "./mail";
 import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberName, memberOrganizations, organizationSummary, userJson } from "./members";
 import { authenticate, bearerToken, sessionNamedBy, unauthenticated } from "./middleware";
 import { confirmEmailWithPassword, resetPassword } from "./password-changes";
@@ -39,7 +38,7 @@ const NewPasswordBody = v.object({
 const ConfirmBody = v.object({ password: PasswordSchema });
 const RefreshBody = v.object({ refresh_token: v.optional(v.pipe(v.string(), v.maxLength(200))) });
 const TokenParam = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
-const PolicyQuery = v.object({ token_type: v.picklist(["password_reset", "email_confirmation"], "form_error_invalid") });
+const PolicyQuery = v.object({ token_type: v.picklist(["password_reset", "email_confirmation", "invite"], "form_error_invalid") });
 
 /** The organisation whose rules apply to a member: the request's tenant if they belong, else their first. */
 async function memberTenant(env: Env, memberId: string, preferOrgId: string): Promise<Tenant | null> {
@@ -52,7 +51,7 @@ const accountNotFound = (kind: "not_found" | "declined" = "not_found") =>
   new DomainError(kind, kind === "declined" ? "email_not_found" : "account_not_found", "There is no account with this e-mail.");
 
 /** Mails a single-use link to a member, for the organisation whose rules apply to them. */
-async function mailLink(env: Env, kind: EmailKind, member: MemberRow, preferOrgId: string) {
+async function mailLink(env: Env, kind: TokenEmailKind, member: MemberRow, preferOrgId: string) {
   const tenant = await memberTenant(env, member.id, preferOrgId);
   if (!tenant) throw accountNotFound();
   await sendTokenEmail(env, kind, { ...member, name: await memberName(env, member.id) }, tenant);
@@ -172,6 +171,24 @@ export const authRoutes = new Hono<AppEnv>()
     await consumeEmailToken(c.env, token, "password_reset");
     // The new password ends every other session; signIn opens the only one left.
     const updated = await resetPassword(c.env, member, password, agreements, latestTerms);
+    return c.json(await signIn(c, updated));
+  })
+
+  // An invited member's first password (issue 15, /invite/{token}): the link proves the address, the
+  // platform terms are accepted here when not yet, and the invitation is accepted.
+  .put("/invitation/:token", validate("param", TokenParam), validate("json", NewPasswordBody), async (c) => {
+    const { token } = c.req.valid("param");
+    const { password, agreements } = c.req.valid("json");
+    const row = await peekEmailToken(c.env, token, "invite");
+    const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
+    assertAcceptablePassword(password, tenant.general.password_policy, member.email);
+    const latestTerms = await latestPlatformTermsVersion(c.env);
+    if (!agreements?.agreeTC && member.lastTermsAcceptedVersion < latestTerms) {
+      throw badRequest("validation_error", "The terms must be accepted.", { agreeTC: "form_error_required" });
+    }
+    await consumeEmailToken(c.env, token, "invite");
+    const updated = await resetPassword(c.env, member, password, agreements, latestTerms);
+    await c.env.DB.prepare("update invitations set accepted_at = ? where member_id = ? and org_id = ? and accepted_at is null").bind(Date.now(), member.id, tenant.id).run();
     return c.json(await signIn(c, updated));
   })
 

@@ -1161,3 +1161,30 @@ export const cvCertificates = sqliteTable(
   },
   (t) => [index("cv_certificates_member_idx").on(t.orgId, t.memberId, t.createdAt)],
 );
+
+/**
+ * Invitations to an organisation (issue 15, point 1): one per organisation and e-mail address, so
+ * inviting the same list twice invites nobody twice. The account is created with the invitation
+ * (no password until the invited member sets one at /invite/{token}), or already existed and got
+ * its membership at once (accepted_at set then).
+ */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Normalised (trimmed, lower case). */
+    email: text("email").notNull(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    role: text("role", { enum: MEMBER_ROLES }).notNull().default("member"),
+    /** Who invited; kept as text so the row outlives them. */
+    invitedBy: text("invited_by").notNull(),
+    createdAt: createdAt(),
+    acceptedAt: integer("accepted_at"),
+  },
+  (t) => [uniqueIndex("invitations_org_email_uq").on(t.orgId, t.email)],
+);

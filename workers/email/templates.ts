@@ -11,7 +11,8 @@ import ptBR from "../../app/i18n/locales/pt-BR/email.json";
 import ptPT from "../../app/i18n/locales/pt-PT/email.json";
 import fr from "../../app/i18n/locales/fr/email.json";
 
-export type EmailKind = "email_confirmation" | "password_reset";
+/** Links to act on: confirming, resetting, an invitation (a new account), being added (an existing one). */
+export type EmailKind = "email_confirmation" | "password_reset" | "invitation" | "added";
 
 export const EMAIL_LOCALES = SUPPORTED_LOCALES;
 export type EmailLocale = Locale;
