@@ -17,7 +17,11 @@ import type { PasswordPolicy } from "~/domain/password-policy";
 import { pathParam, publicCall, type ApiArgs } from "./api.server";
 import { apiFieldErrors, completeSignIn, failureOf, formOf, statusOf, text, type LocaleCookie, type Outcome } from "./auth-flow.server";
 
-export type TokenType = "password_reset" | "email_confirmation";
+/** The links that end in a password: a reset, a confirmation, an invitation (issue 15: /invite/{token}). */
+export type TokenType = "password_reset" | "email_confirmation" | "invite";
+
+/** The set-initial-password variant (terms and commercial e-mails asked too): invitations, and resets marked ?initial=1. */
+const isInitial = (type: TokenType, request: Request) => type === "invite" || (type === "password_reset" && new URL(request.url).searchParams.get("initial") === "1");
 
 export type NewPasswordPage =
   | { state: "ready"; email: string; policy: PasswordPolicy; initial: boolean }
@@ -28,7 +32,7 @@ const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
 /** The policy and e-mail the link was issued for; 401 means the link expired (or was used). */
 export async function newPasswordLoader(args: ApiArgs, token: string | undefined, type: TokenType): Promise<NewPasswordPage> {
-  const initial = type === "password_reset" && new URL(args.request.url).searchParams.get("initial") === "1";
+  const initial = isInitial(type, args.request);
   if (!token || !TOKEN.test(token)) return { state: "expired", initial };
   const result = await publicCall(args, (api) => api.auth.password_policy[":token"].$get({ param: { token: pathParam(token) }, query: { token_type: type } }));
   if (result.ok) return { state: "ready", email: result.data.email, policy: readPolicy(result.data.password_policy), initial };
@@ -65,7 +69,7 @@ export async function newPasswordAction(
   }
 
   if (!token || !TOKEN.test(token)) return { status: 401, intent: "save", expired: true };
-  const initial = type === "password_reset" && new URL(args.request.url).searchParams.get("initial") === "1";
+  const initial = isInitial(type, args.request);
   let body: { password: string; agreements?: { agreeTC: boolean; agreeComms: boolean } };
   if (initial) {
     const parsed = parseForm(InitialPasswordFormSchema, form);
@@ -79,7 +83,11 @@ export async function newPasswordAction(
   }
   const param = { token: pathParam(token) };
   const result = await publicCall(args, (api) =>
-    type === "password_reset" ? api.auth.recover_password[":token"].$put({ param, json: body }) : api.auth.confirm_email[":token"].$put({ param, json: body }),
+    type === "password_reset"
+      ? api.auth.recover_password[":token"].$put({ param, json: body })
+      : type === "invite"
+        ? api.auth.invitation[":token"].$put({ param, json: body })
+        : api.auth.confirm_email[":token"].$put({ param, json: body }),
   );
   if (result.ok) {
     const { to, setCookie } = await next();

@@ -1,5 +1,6 @@
 /** /manage/members on the server (issue 15, point 1): the administrators' list of members, a member's changes, and the CSV. */
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
+import { peopleFromCsv, type ImportedPerson } from "~/domain/csv-import";
 import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS } from "~/domain/manage";
 import { decisionOutcome, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
@@ -54,4 +55,55 @@ export async function membersCsv(args: ApiArgs): Promise<Response> {
   const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/members.csv?${new URLSearchParams(filters)}`);
   if (answer.status === 403 || answer.status === 404) throw notFound();
   return answer;
+}
+
+/** The invitations form's answer: a CSV's preview (nothing written yet), or what was sent. */
+export interface InviteOutcome {
+  intent: "invite";
+  /** The rows as read, for the preview and its "send" button. */
+  rows: ImportedPerson[];
+  preview: boolean;
+  answer: { results: { row: number; email: string; status: string; fields?: Record<string, string> }[]; invited: number; added: number; skipped: number; invalid: number } | null;
+  error: string | null;
+}
+
+/** The largest CSV read: 500 rows of addresses and names fit many times over. */
+const CSV_MAX_BYTES = 256 * 1024;
+
+const asRole = (role: string | undefined) => (["member", "organiser", "manager", "admin"] as const).find((value) => value === role);
+
+/**
+ * Inviting: one person (intent invite_one), a CSV read into its preview (invite_preview, a dry
+ * run), or the previewed rows sent (invite_send). An unknown role in a CSV counts as member, which
+ * the preview shows.
+ */
+export async function inviteMembersAction(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: InviteOutcome }> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const intent = String(form.get("intent") ?? "");
+  let rows: ImportedPerson[] = [];
+  if (intent === "invite_one") {
+    rows = [{ email: String(form.get("email") ?? ""), name: String(form.get("name") ?? "") || undefined, role: String(form.get("role") ?? "") || undefined }];
+  } else if (intent === "invite_preview") {
+    const file = form.get("csv");
+    if (!file || typeof file === "string" || file.size === 0) return fail(400, rows, "invitation_error_no_file");
+    if (file.size > CSV_MAX_BYTES) return fail(413, rows, "invitation_error_too_large");
+    rows = peopleFromCsv(await file.text());
+  } else {
+    try {
+      rows = JSON.parse(String(form.get("rows") ?? "[]")) as ImportedPerson[];
+    } catch {
+      rows = [];
+    }
+  }
+  if (!rows.length) return fail(400, rows, "invitation_error_empty");
+  if (rows.length > 500) return fail(400, rows, "invitation_error_too_many");
+  const invitations = rows.map((row) => ({ email: String(row.email ?? "").slice(0, 320), ...(row.name ? { name: String(row.name).slice(0, 200) } : {}), ...(asRole(row.role) ? { role: asRole(row.role) } : {}) }));
+  const preview = intent === "invite_preview";
+  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.invitations.$post({ param: { org: pathParam(org) }, json: { invitations, dry_run: preview } }));
+  if (!result.ok) return fail(result.status, rows, result.error.error);
+  return { status: 200, outcome: { intent: "invite", rows, preview, answer: result.data, error: null } };
+}
+
+function fail(status: number, rows: ImportedPerson[], error: string): { status: number; outcome: InviteOutcome } {
+  return { status, outcome: { intent: "invite", rows, preview: false, answer: null, error } };
 }

@@ -15,7 +15,8 @@ import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
-import { changeMember, loadMembers } from "./members.server";
+import { InvitePanel } from "~/components/manage/invite-panel";
+import { changeMember, inviteMembersAction, loadMembers } from "./members.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "members_title");
 
@@ -25,7 +26,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { status, outcome } = await changeMember(args, await readForm(args.request));
+  const form = await readForm(args.request);
+  const { status, outcome } = String(form.get("intent") ?? "").startsWith("invite_") ? await inviteMembersAction(args, form) : await changeMember(args, form);
   return data(outcome, { status });
 }
 
@@ -34,7 +36,9 @@ const SELECT = "h-10 rounded-md border border-input bg-card px-2 text-sm focus-v
 
 export default function ManageMembers() {
   const { filters, list, managers } = useLoaderData<typeof loader>();
-  const outcome = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
+  const invited = answered && "intent" in answered ? answered : null;
+  const outcome = answered && !("intent" in answered) ? answered : undefined;
   const { t } = useTranslation("manage");
   const location = useLocation();
   const query = (extra: Record<string, string>) => `?${new URLSearchParams({ ...filters, ...extra } as Record<string, string>)}`;
@@ -81,6 +85,7 @@ export default function ManageMembers() {
           {t("members_download")}
         </a>
       </Form>
+      <InvitePanel outcome={invited} roles={ROLES} />
       {/* Refusals show at their member's row; what was done, here. */}
       <OutcomeAlert outcome={outcome?.done ? outcome : undefined} done={(intent) => t(`done_member_${intent}`)} />
       {list ? <p className="text-sm text-muted-foreground">{t("members_total", { count: list.total })}</p> : null}

@@ -12,6 +12,17 @@ import { useAcmeSuite } from "../../support/acme-suite.mjs";
 import { createMember } from "../../support/fixtures.mjs";
 
 const t = strings("manage");
+const auth = strings("auth");
+
+/** The newest e-mail to `to` in the development outbox (the invitations go out after the answer). */
+async function latestMail(to) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const [mail] = await (await fetch(`${suite.server.url}/dev/mailbox?to=${encodeURIComponent(to)}`)).json();
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.fail(`no e-mail for ${to}`);
+}
 const people = {};
 const suite = useAcmeSuite({
   setUp: async ({ server }) => {
@@ -19,6 +30,43 @@ const suite = useAcmeSuite({
     people.promoted = await createMember(server, { tag: "promoted", name: "Pedro Promoted" });
     people.leaving = await createMember(server, { tag: "leaving", name: "Lena Leaving" });
   },
+});
+
+describe("invitations", () => {
+  test("an administrator invites people from a CSV, previewed first; the invited member sets a password and is in", async () => {
+    const address = `csv.${Date.now()}@example.org`;
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
+      await page.goto(`${suite.acme}/manage/members`);
+      await waitForHydration(page);
+      const csv = `email,name,role\n${address},Carla Csv,organiser\nnot-an-address,Nobody,\n`;
+      await page.getByLabel(t.invite_csv).setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: t.invite_preview }).click();
+      const preview = page.getByRole("table", { name: t.invite_preview_caption });
+      await preview.getByText(t.invitation_status_invited_preview).waitFor();
+      await preview.getByText(t.form_error_invalid_email).waitFor();
+      await expectNoSeriousAxeViolations(page, { label: "invitation preview, 1280x800" });
+      await page.getByRole("button", { name: t.invite_send_list_one.replace("{{count}}", "1") }).click();
+      await page.getByRole("table", { name: t.invite_done_caption }).getByText(t.invitation_status_invited).waitFor();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, "admin-invitations-mobile");
+      await expectNoSeriousAxeViolations(page, { label: "invitations, 390x844" });
+      assert.deepEqual(errorsOf(page), []);
+    });
+    const mail = await latestMail(address);
+    const link = new URL(mail.links.find((href) => href.includes("/invite/")));
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await page.goto(`${suite.acme}${link.pathname}`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: auth.invitation_title.replace("{{organization}}", "Acme") }).waitFor();
+      await page.getByLabel(auth.new_password_label, { exact: true }).fill("Green-lantern-42");
+      await page.getByRole("checkbox", { name: auth.agree_terms }).check();
+      await page.getByRole("button", { name: auth.invitation_submit }).click();
+      await page.waitForURL((url) => url.pathname === "/wall", { timeout: 20_000 });
+      // A new member of Acme: Acme's onboarding greets them.
+      await page.getByRole("dialog").waitFor();
+    });
+  });
 });
 
 describe("members", () => {
