@@ -163,3 +163,11 @@ async function sendInvitations(env: Env, org: Tenant, mails: Mail[]) {
   );
   for (const result of results) if (result.status === "rejected") console.error(JSON.stringify({ event: "invitation_mail_failed", error: String(result.reason) }));
 }
+
+/** The invited member chose their password (PUT /auth/invitation/{token}): the invitation is accepted. */
+export async function markInvitationAccepted(env: Env, memberId: string, orgId: string, now = Date.now()) {
+  await getDb(env)
+    .update(schema.invitations)
+    .set({ acceptedAt: now })
+    .where(and(eq(schema.invitations.memberId, memberId), eq(schema.invitations.orgId, orgId), isNull(schema.invitations.acceptedAt)));
+}

@@ -13,6 +13,7 @@ import { getOrganizationById, organizationOrigin } from "../tenant/organizations
 import type { AppEnv } from "../types";
 import { consumeEmailToken, peekEmailToken } from "./email-tokens";
 import { sendTokenEmail, type TokenEmailKind } from "./mail";
+import { markInvitationAccepted } from "../admin/invitations";
 import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberName, memberOrganizations, organizationSummary, userJson } from "./members";
 import { authenticate, bearerToken, sessionNamedBy, unauthenticated } from "./middleware";
 import { confirmEmailWithPassword, resetPassword } from "./password-changes";
@@ -188,7 +189,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await consumeEmailToken(c.env, token, "invite");
     const updated = await resetPassword(c.env, member, password, agreements, latestTerms);
-    await c.env.DB.prepare("update invitations set accepted_at = ? where member_id = ? and org_id = ? and accepted_at is null").bind(Date.now(), member.id, tenant.id).run();
+    await markInvitationAccepted(c.env, member.id, tenant.id);
     return c.json(await signIn(c, updated));
   })
 
