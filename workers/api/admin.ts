@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
 import { INVITATIONS_MAX, inviteMembers } from "../admin/invitations";
 import { allMembers, ASSIGNABLE_ROLES, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
+import { currentPolicy, publishPolicy } from "../admin/policy";
 import { pageQuerySchema } from "../manage/paging";
 import { csvResponse } from "../lib/csv";
 import { validate } from "../lib/validation";
@@ -77,6 +78,20 @@ const invitationBody = v.strictObject(
   "form_error_unknown_field",
 );
 
+/** The policy's address: a page of the web (https) or a file served by this app (a path). */
+const policyBody = v.strictObject(
+  {
+    url: v.pipe(
+      v.string("form_error_required"),
+      v.trim(),
+      v.nonEmpty("form_error_required"),
+      v.maxLength(500, "form_error_max_length"),
+      v.check((url) => /^\/[^/\\]/.test(url) || (URL.canParse(url) && new URL(url).protocol === "https:"), "form_error_invalid_url"),
+    ),
+  },
+  "form_error_unknown_field",
+);
+
 export const adminRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/members", validate("query", memberQuery), async (c) => c.json(await listMembers(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
@@ -98,5 +113,7 @@ export const adminRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(send());
     return c.json(answer, dry_run ? 200 : 201);
   })
+  .get("/terms", (c) => c.json(currentPolicy(c.var.org, actorOf(c))))
+  .post("/terms", validate("json", policyBody), async (c) => c.json(await publishPolicy(c.env, c.var.org, actorOf(c), c.req.valid("json").url), 201))
   .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))));

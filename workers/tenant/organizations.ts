@@ -3,6 +3,7 @@
  * KV is a cache only (eventually consistent): every change to an organisation goes through
  * `updateOrganization`, which writes D1 and then deletes the cached copies.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { parseCommunityConfig, parseGeneralConfig, type CommunityConfig, type GeneralConfig } from "./config";
@@ -167,11 +168,14 @@ export type OrganizationChanges = Partial<
   Pick<OrgRow, "name" | "logo" | "logoSmall" | "region" | "isPublic" | "orgTermsVersion" | "orgTermsUrl">
 > & { communityConfig?: Record<string, unknown>; generalConfig?: Record<string, unknown> };
 
-/** The one way an organisation changes: write D1, then invalidate the KV cache. */
-export async function updateOrganization(env: Env, tenant: Tenant, changes: OrganizationChanges) {
+/**
+ * The one way an organisation changes: write D1 (with `alongside`, the change's audit rows, in the
+ * same batch), then invalidate the KV cache.
+ */
+export async function updateOrganization(env: Env, tenant: Tenant, changes: OrganizationChanges, alongside: BatchItem<"sqlite">[] = []) {
   const db = getDb(env);
   const { communityConfig, generalConfig, ...columns } = changes;
-  await db
+  const update = db
     .update(schema.organizations)
     .set({
       ...columns,
@@ -180,6 +184,7 @@ export async function updateOrganization(env: Env, tenant: Tenant, changes: Orga
       updatedAt: Date.now(),
     })
     .where(eq(schema.organizations.id, tenant.id));
+  await db.batch([update, ...alongside]);
   await invalidateOrganization(env, tenant);
 }
 

@@ -124,3 +124,35 @@ describe("members", () => {
     });
   });
 });
+
+describe("the volunteering policy", () => {
+  test("an administrator publishes a new version; a member meets the policy modal and accepts it", async () => {
+    const shell = strings("shell");
+    const member = await createMember(suite.server, { tag: "policy-reader", name: "Paula Policy" });
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
+      await page.goto(`${suite.acme}/manage/policy`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: t.policy_title }).waitFor();
+      await page.getByLabel(t.policy_url).fill("javascript:alert(1)");
+      await page.getByRole("button", { name: t.policy_publish }).click();
+      await page.getByText(t.form_error_invalid_url).waitFor();
+      await page.getByLabel(t.policy_url).fill("https://acme.example/volunteering-policy-2027.pdf");
+      await page.getByRole("button", { name: t.policy_publish }).click();
+      await page.getByText(/^Version \d+ is published/).waitFor();
+      await expectNoSeriousAxeViolations(page, { label: "policy, 390x844" });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectNoSeriousAxeViolations(page, { label: "policy, 1280x800" });
+      // The refused address answered 400, as it should.
+      assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
+    });
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, member.email, { password: member.password });
+      const modal = page.getByRole("dialog", { name: shell.terms_org_title.replace("{{organization}}", "Acme") });
+      await modal.waitFor();
+      assert.equal(await modal.getByRole("link").getAttribute("href"), "https://acme.example/volunteering-policy-2027.pdf");
+      await modal.getByRole("button", { name: shell.terms_accept }).click();
+      await modal.waitFor({ state: "detached" });
+    });
+  });
+});
