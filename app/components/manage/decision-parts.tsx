@@ -20,20 +20,20 @@ export function StatusTabs({ path, statuses, current, label }: { path: string; s
   );
 }
 
-/** Next page (the API's cursor) and back to the first one. */
-export function Pager({ path, status, next, paged }: { path: string; status: string; next: string | null; paged: boolean }) {
+/** Next page (the API's cursor) and back to the first one; `query` keeps the list's filters (its status...). */
+export function Pager({ path, status, query = {}, next, paged }: { path: string; status?: string; query?: Record<string, string>; next: string | null; paged: boolean }) {
   const { t } = useTranslation("manage");
   if (!next && !paged) return null;
-  const query = (extra: Record<string, string>) => `?${new URLSearchParams({ status, ...extra })}`;
+  const href = (extra: Record<string, string>) => `${path}?${new URLSearchParams({ ...(status ? { status } : {}), ...query, ...extra })}`;
   return (
     <nav aria-label={t("next_page")} className="flex flex-wrap gap-3">
       {paged ? (
-        <Link to={`${path}${query({})}`} className={buttonVariants({ variant: "outline" })}>
+        <Link to={href({})} className={buttonVariants({ variant: "outline" })}>
           {t("first_page")}
         </Link>
       ) : null}
       {next ? (
-        <Link to={`${path}${query({ cursor: next })}`} className={buttonVariants({ variant: "outline" })}>
+        <Link to={href({ cursor: next })} className={buttonVariants({ variant: "outline" })}>
           {t("next_page")}
         </Link>
       ) : null}

@@ -4,11 +4,11 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
-import { ListState, ManageSection } from "~/components/manage/decision-parts";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { ListState, ManageSection, Pager } from "~/components/manage/decision-parts";
+import { Button } from "~/components/ui/button";
 import { AUDIT_KINDS } from "~/domain/manage";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
@@ -124,20 +124,7 @@ export default function ManageAudit() {
       ) : (
         <ListState failed={!page} empty={t("audit_empty")} reloadHref={location.pathname + location.search} />
       )}
-      {page?.next || paged ? (
-        <nav aria-label={t("next_page")} className="flex flex-wrap gap-3">
-          {paged ? (
-            <Link to={`?${new URLSearchParams(base)}`} className={buttonVariants({ variant: "outline" })}>
-              {t("first_page")}
-            </Link>
-          ) : null}
-          {page?.next ? (
-            <Link to={`?${new URLSearchParams({ ...base, cursor: page.next })}`} className={buttonVariants({ variant: "outline" })}>
-              {t("next_page")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager path="/manage/audit" query={base} next={page?.next ?? null} paged={paged} />
     </ManageSection>
   );
 }
