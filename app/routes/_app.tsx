@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { TermsModal } from "~/components/shell/terms-modal";
-import { OnboardingWizard } from "~/components/onboarding/onboarding-wizard";
 import { contactEmail, loadMember, navigationFor, socialNetworksFor } from "~/lib/member.server";
 import { onboardingWizard } from "~/lib/onboarding.server";
 import { phoneRequired } from "~/domain/phone";
+
+// The wizard and its forms (phone rules, the preference schemas) load only for a member it shows to.
+const OnboardingWizard = lazy(() => import("~/components/onboarding/onboarding-wizard").then((module) => ({ default: module.OnboardingWizard })));
 
 /** Every signed-in page: the member, their organisation, the navigation and pending terms. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -65,7 +68,11 @@ export default function SignedIn() {
         </AppShell>
       </div>
       {pendingTerms ? <TermsModal kind={pendingTerms.kind} url={pendingTerms.url} organization={organization.name} /> : null}
-      {onboarding ? <OnboardingWizard key={onboarding.step} wizard={onboarding} organization={organization.name} /> : null}
+      {onboarding ? (
+        <Suspense fallback={null}>
+          <OnboardingWizard key={onboarding.step} wizard={onboarding} organization={organization.name} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
