@@ -24,7 +24,7 @@ export type TokenType = "password_reset" | "email_confirmation" | "invite";
 const isInitial = (type: TokenType, request: Request) => type === "invite" || (type === "password_reset" && new URL(request.url).searchParams.get("initial") === "1");
 
 export type NewPasswordPage =
-  | { state: "ready"; email: string; policy: PasswordPolicy; initial: boolean }
+  | { state: "ready"; email: string; policy: PasswordPolicy; initial: boolean; organization: string }
   | { state: "expired"; initial: boolean }
   | { state: "error"; failure: AuthFailure; initial: boolean };
 
@@ -35,7 +35,7 @@ export async function newPasswordLoader(args: ApiArgs, token: string | undefined
   const initial = isInitial(type, args.request);
   if (!token || !TOKEN.test(token)) return { state: "expired", initial };
   const result = await publicCall(args, (api) => api.auth.password_policy[":token"].$get({ param: { token: pathParam(token) }, query: { token_type: type } }));
-  if (result.ok) return { state: "ready", email: result.data.email, policy: readPolicy(result.data.password_policy), initial };
+  if (result.ok) return { state: "ready", email: result.data.email, policy: readPolicy(result.data.password_policy), initial, organization: result.data.organization };
   if (result.status === 401) return { state: "expired", initial };
   return { state: "error", failure: failureOf(result), initial };
 }

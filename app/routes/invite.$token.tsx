@@ -22,7 +22,9 @@ export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "signu
 export async function loader(args: LoaderFunctionArgs) {
   const token = args.params.token ?? "";
   const invitation = await newPasswordLoader(args, token, "invite");
-  if (invitation.state === "ready" || invitation.state === "error") return { kind: "personal" as const, token, page: invitation, organization: args.context.tenant.name };
+  if (invitation.state === "ready" || invitation.state === "error") {
+    return { kind: "personal" as const, token, page: invitation, organization: invitation.state === "ready" ? invitation.organization : args.context.tenant.name };
+  }
   const organization = await findOrganization(args, { token });
   if (!organization) return data({ kind: "expired" as const, token, organization: null }, { status: 404 });
   return { kind: "organization" as const, token, organization: draftOrganization(organization) };

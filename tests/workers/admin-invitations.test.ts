@@ -90,7 +90,7 @@ describe("the invited member's first password", () => {
     const [mail] = await mailbox("new.person@example.org");
     const token = mail.links[0].split("/invite/")[1];
     const policy = await call("GET", `/auth/password_policy/${token}?token_type=invite`);
-    expect(await json(policy)).toMatchObject({ email: "new.person@example.org" });
+    expect(await json(policy)).toMatchObject({ email: "new.person@example.org", organization: "Acme" });
     const withoutTerms = await call("PUT", `/auth/invitation/${token}`, { body: { password: "Green-lantern-42" } });
     expect(withoutTerms.status).toBe(400);
     expect((await json(withoutTerms)).fields).toEqual({ agreeTC: "form_error_required" });

@@ -198,7 +198,8 @@ export const authRoutes = new Hono<AppEnv>()
     const { token_type } = c.req.valid("query");
     const row = await peekEmailToken(c.env, token, token_type);
     const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
-    return c.json({ password_policy: tenant.general.password_policy, email: member.email });
+    // The organisation the link is for: an invitation's page names it, whatever host it opens on.
+    return c.json({ password_policy: tenant.general.password_policy, email: member.email, organization: tenant.name });
   })
 
   .post("/confirm_email", validate("json", EmailAppBody), async (c) => {
