@@ -32,8 +32,8 @@ describe("GET /admin/audit", () => {
   it("lists the organisation's actions newest first, with who, what and the before and after", async () => {
     const answer = await json(await audit("alma"));
     expect(answer.entries.map((e: { action: string }) => e.action)).toEqual(["member.role_changed", "record.validated"]);
-    expect(answer.entries[0]).toMatchObject({ actor: { id: ids.alma, name: "ALMA" }, target_type: "member", target_id: ids.mia, detail: { before: "member", after: "manager" } });
-    expect(answer.entries[1]).toMatchObject({ actor: { id: ids.olga, name: "OLGA" }, target_type: "record", target_id: "rec-1" });
+    expect(answer.entries[0]).toMatchObject({ actor: { id: ids.alma, name: "ALMA" }, target_type: "member", target_id: ids.mia, target_name: "MIA", detail: { before: "member", after: "manager" } });
+    expect(answer.entries[1]).toMatchObject({ actor: { id: ids.olga, name: "OLGA" }, target_type: "record", target_id: "rec-1", target_name: null });
     expect(answer.entries[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(answer.next).toBeNull();
   });

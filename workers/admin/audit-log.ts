@@ -5,6 +5,7 @@
  * call that changes or deletes a row.
  */
 import { and, eq, gte, like, lt, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, schema } from "../db/client";
 import { keyset, pageLimit, pageOf, type PageQuery } from "../manage/paging";
 import { requireRole, type StaffActor } from "../manage/scope";
@@ -36,23 +37,36 @@ export async function listAudit(env: Env, org: Tenant, actor: StaffActor, query:
     query.from !== undefined ? gte(schema.auditLog.createdAt, query.from) : undefined,
     query.to !== undefined ? lt(schema.auditLog.createdAt, query.to) : undefined,
   ];
+  // What the row is about, named: a member's name, an initiative's title (ids alone say little).
+  const targetMember = alias(schema.profiles, "target_member");
+  const targetInitiative = alias(schema.initiatives, "target_initiative");
   const rows = await db
-    .select({ row: schema.auditLog, actorName: schema.profiles.name, actorEmail: schema.members.email })
+    .select({
+      row: schema.auditLog,
+      actorName: schema.profiles.name,
+      actorEmail: schema.members.email,
+      memberName: targetMember.name,
+      initiativeTitle: targetInitiative.title,
+    })
     .from(schema.auditLog)
     .leftJoin(schema.profiles, eq(schema.profiles.memberId, schema.auditLog.actorMemberId))
     .leftJoin(schema.members, eq(schema.members.id, schema.auditLog.actorMemberId))
+    .leftJoin(targetMember, and(eq(schema.auditLog.targetType, "member"), eq(targetMember.memberId, schema.auditLog.targetId)))
+    .leftJoin(targetInitiative, and(eq(schema.auditLog.targetType, "initiative"), eq(targetInitiative.id, schema.auditLog.targetId), eq(targetInitiative.orgId, org.id)))
     .where(and(...conditions))
     .orderBy(...order)
     .limit(limit + 1)
     .all();
   const { page, next } = pageOf(rows, limit, ({ row }) => row);
   return {
-    entries: page.map(({ row, actorName, actorEmail }) => ({
+    entries: page.map(({ row, actorName, actorEmail, memberName, initiativeTitle }) => ({
       id: row.id,
       action: row.action,
       actor: { id: row.actorMemberId, name: actorName ?? actorEmail ?? "" },
       target_type: row.targetType,
       target_id: row.targetId,
+      /** The member's name or the initiative's title, when the row is about one that still exists. */
+      target_name: memberName ?? initiativeTitle ?? null,
       detail: JSON.parse(row.detail) as Record<string, unknown>,
       created_at: new Date(row.createdAt).toISOString(),
     })),

@@ -110,7 +110,7 @@ export default function ManageAudit() {
                     <td className="p-3">{entry.actor.name}</td>
                     <td className="p-3">
                       <span className="font-medium">{t(`audit_kind_${entry.target_type}`, { defaultValue: entry.target_type })}</span> · {t(`audit_verb_${verb}`, { defaultValue: verb })}
-                      <span className="block break-all text-xs text-muted-foreground">{entry.target_id}</span>
+                      <span className={entry.target_name ? "block" : "block break-all text-xs text-muted-foreground"}>{entry.target_name ?? entry.target_id}</span>
                     </td>
                     <td className="p-3">
                       <Detail detail={entry.detail} t={t} />

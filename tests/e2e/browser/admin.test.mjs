@@ -108,6 +108,8 @@ describe("members", () => {
         const rows = page.getByRole("table", { name: t.audit_title }).getByRole("row");
         await rows.nth(1).getByRole("cell", { name: `${t.audit_kind_member} · ${t.audit_verb_disabled}` }).waitFor();
         await rows.nth(1).getByText("Ada Administrator").waitFor();
+        // The row names the member it is about.
+        await rows.nth(1).getByText("Lena Leaving").waitFor();
         await page.getByRole("table", { name: t.audit_title }).getByRole("cell", { name: `${t.audit_kind_member} · ${t.audit_verb_role_changed}` }).waitFor();
         await page.getByLabel(t.audit_filter_kind).selectOption("member");
         await page.getByRole("button", { name: t.audit_filter }).click();
