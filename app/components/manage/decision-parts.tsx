@@ -106,3 +106,18 @@ export function ManageSection({ id, title, intro, children }: { id: string; titl
     </section>
   );
 }
+
+/** The look of the staff screens' filter and row controls (selects, dates, search). */
+export const STAFF_FIELD = "h-10 rounded-md border border-input bg-card px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+/** A control of a staff screen's form with its visible label above it. */
+export function Labelled({ id, label, className, children }: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}

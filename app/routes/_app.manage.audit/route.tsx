@@ -7,7 +7,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
-import { ListState, ManageSection, Pager } from "~/components/manage/decision-parts";
+import { Labelled, ListState, ManageSection, Pager, STAFF_FIELD } from "~/components/manage/decision-parts";
 import { Button } from "~/components/ui/button";
 import { AUDIT_KINDS } from "~/domain/manage";
 import { useTranslation, type TFunction } from "~/i18n/react";
@@ -22,7 +22,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(loaded, { status: loaded.page ? 200 : 502 });
 }
 
-const FIELD = "h-10 rounded-md border border-input bg-card px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /** A value of a row's detail as text: lists joined, objects as their pairs, nothing as a dash. */
 function shown(value: unknown): string {
@@ -58,30 +57,21 @@ export default function ManageAudit() {
   return (
     <ManageSection id="audit-title" title={t("audit_title")} intro={t("audit_intro")}>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="audit-kind" className="text-sm font-medium">
-            {t("audit_filter_kind")}
-          </label>
-          <select id="audit-kind" name="kind" defaultValue={filters.kind} className={FIELD}>
+        <Labelled id="audit-kind" label={t("audit_filter_kind")}>
+          <select id="audit-kind" name="kind" defaultValue={filters.kind} className={STAFF_FIELD}>
             {AUDIT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {kind ? t(`audit_kind_${kind}`) : t("filter_any")}
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="audit-from" className="text-sm font-medium">
-            {t("audit_from")}
-          </label>
-          <input id="audit-from" name="from" type="date" defaultValue={filters.from} className={FIELD} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="audit-to" className="text-sm font-medium">
-            {t("audit_to")}
-          </label>
-          <input id="audit-to" name="to" type="date" defaultValue={filters.to} className={FIELD} />
-        </div>
+        </Labelled>
+        <Labelled id="audit-from" label={t("audit_from")}>
+          <input id="audit-from" name="from" type="date" defaultValue={filters.from} className={STAFF_FIELD} />
+        </Labelled>
+        <Labelled id="audit-to" label={t("audit_to")}>
+          <input id="audit-to" name="to" type="date" defaultValue={filters.to} className={STAFF_FIELD} />
+        </Labelled>
         <Button type="submit" variant="outline">
           {t("audit_filter")}
         </Button>

@@ -8,7 +8,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Download } from "lucide-react";
 import { RouteErrorBoundary } from "~/components/error-page";
-import { ListState, ManageSection, OutcomeAlert } from "~/components/manage/decision-parts";
+import { Labelled, ListState, ManageSection, OutcomeAlert, STAFF_FIELD } from "~/components/manage/decision-parts";
 import { Avatar } from "~/components/shell/avatar";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS } from "~/domain/manage";
@@ -32,7 +32,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 const ROLES = MEMBER_ROLE_FILTERS.filter((role) => role !== "");
-const SELECT = "h-10 rounded-md border border-input bg-card px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export default function ManageMembers() {
   const { filters, list, managers } = useLoaderData<typeof loader>();
@@ -46,17 +45,11 @@ export default function ManageMembers() {
   return (
     <ManageSection id="members-title" title={t("members_title")} intro={t("members_intro")}>
       <Form method="get" role="search" aria-label={t("members_search_label")} className="flex flex-wrap items-end gap-3">
-        <div className="flex min-w-48 flex-1 flex-col gap-1.5">
-          <label htmlFor="members-q" className="text-sm font-medium">
-            {t("members_search_label")}
-          </label>
-          <input id="members-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} className={`${SELECT} px-3 text-base`} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="members-role" className="text-sm font-medium">
-            {t("member_role")}
-          </label>
-          <select id="members-role" name="role" defaultValue={filters.role ?? ""} className={SELECT}>
+        <Labelled id="members-q" label={t("members_search_label")} className="min-w-48 flex-1">
+          <input id="members-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} className={`${STAFF_FIELD} px-3 text-base`} />
+        </Labelled>
+        <Labelled id="members-role" label={t("member_role")}>
+          <select id="members-role" name="role" defaultValue={filters.role ?? ""} className={STAFF_FIELD}>
             <option value="">{t("filter_any")}</option>
             {ROLES.map((role) => (
               <option key={role} value={role}>
@@ -64,19 +57,16 @@ export default function ManageMembers() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="members-status" className="text-sm font-medium">
-            {t("filter_status")}
-          </label>
-          <select id="members-status" name="status" defaultValue={filters.status} className={SELECT}>
+        </Labelled>
+        <Labelled id="members-status" label={t("filter_status")}>
+          <select id="members-status" name="status" defaultValue={filters.status} className={STAFF_FIELD}>
             {MEMBER_STATUS_FILTERS.map((status) => (
               <option key={status} value={status}>
                 {t(`member_status_${status}`)}
               </option>
             ))}
           </select>
-        </div>
+        </Labelled>
         <Button type="submit" variant="outline">
           {t("members_search")}
         </Button>
@@ -109,23 +99,17 @@ export default function ManageMembers() {
                 <Form method="post" className="flex flex-wrap items-end gap-3">
                   <input type="hidden" name="intent" value="save" />
                   <input type="hidden" name="id" value={member.id} />
-                  <div className="flex flex-col gap-1.5">
-                    <label htmlFor={`role-${member.id}`} className="text-sm font-medium">
-                      {t("member_role")} <span className="sr-only">({name})</span>
-                    </label>
-                    <select id={`role-${member.id}`} name="role" defaultValue={member.role} className={SELECT}>
+                  <Labelled id={`role-${member.id}`} label={<>{t("member_role")} <span className="sr-only">({name})</span></>}>
+                    <select id={`role-${member.id}`} name="role" defaultValue={member.role} className={STAFF_FIELD}>
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
                           {t(`role_${role}`)}
                         </option>
                       ))}
                     </select>
-                  </div>
-                  <div className="flex min-w-48 flex-col gap-1.5">
-                    <label htmlFor={`manager-${member.id}`} className="text-sm font-medium">
-                      {t("member_manager")} <span className="sr-only">({name})</span>
-                    </label>
-                    <select id={`manager-${member.id}`} name="manager_member_id" defaultValue={member.manager?.id ?? ""} className={SELECT}>
+                  </Labelled>
+                  <Labelled id={`manager-${member.id}`} label={<>{t("member_manager")} <span className="sr-only">({name})</span></>} className="min-w-48">
+                    <select id={`manager-${member.id}`} name="manager_member_id" defaultValue={member.manager?.id ?? ""} className={STAFF_FIELD}>
                       <option value="">{t("member_manager_none")}</option>
                       {choices
                         .filter((m) => m.id !== member.id)
@@ -135,7 +119,7 @@ export default function ManageMembers() {
                           </option>
                         ))}
                     </select>
-                  </div>
+                  </Labelled>
                   <Button type="submit" size="sm" aria-label={t("member_save_named", { name })}>
                     {t("member_save")}
                   </Button>
