@@ -26,6 +26,7 @@ import { paymentProvider } from "./payments";
 import type { PaymentProvider } from "./payments/provider";
 import { resolveTenant } from "./tenant/middleware";
 import { imageResponse } from "./manage/images";
+import { organizationImageResponse } from "./admin/settings";
 import { avatarResponse } from "./profile/avatar";
 import type { AppEnv } from "./types";
 
@@ -116,6 +117,9 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
   // Members' pictures, the same way, on the hosts of the member's organisations (workers/profile/avatar.ts).
   app.get("/media/avatars/:file", async (c) => (await avatarResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
+
+  // Organisations' uploaded logos and covers, public on every host (workers/admin/settings.ts).
+  app.get("/media/logos/:file", async (c) => (await organizationImageResponse(c.env, c.req.param("file"))) ?? handleNotFound(c));
 
   // Everything else: a static file if one exists, else a Remix page.
   app.all("*", async (c) => {

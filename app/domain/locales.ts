@@ -20,3 +20,13 @@ export function resolveLocale(requested: string | null | undefined): Locale {
 }
 
 export const LocaleSchema = v.picklist(SUPPORTED_LOCALES, "form_error_invalid");
+
+/** Each language in its own name, as language pickers show them (French: partial, offered nowhere yet). */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  "en-US": "English",
+  "es-ES": "Español",
+  "pt-BR": "Português (Brasil)",
+  "pt-PT": "Português (Portugal)",
+  "eu-ES": "Euskara",
+  fr: "Français",
+};

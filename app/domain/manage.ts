@@ -53,12 +53,12 @@ export const initiativeStateSchema = v.pipe(
 );
 
 /** The /manage sections a role works in, in the order of its tabs. */
-export function manageSections(role: string, moderatesProposals = false): ("records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "policy" | "audit")[] {
+export function manageSections(role: string, moderatesProposals = false): ("records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "policy" | "audit")[] {
   return [
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),
-    ...(role === "admin" ? (["members", "policy", "audit"] as const) : []),
+    ...(role === "admin" ? (["members", "settings", "policy", "audit"] as const) : []),
   ];
 }
 

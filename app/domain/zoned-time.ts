@@ -5,7 +5,8 @@
  */
 
 /** Time zone of each region SPEC.md section 1 lists (the United States: its most populous zone). */
-const REGION_ZONES: Record<string, string> = {
+export const REGIONS = ["ES", "PT", "BR", "MX", "US"] as const;
+const REGION_ZONES: Record<(typeof REGIONS)[number], string> = {
   ES: "Europe/Madrid",
   PT: "Europe/Lisbon",
   BR: "America/Sao_Paulo",
@@ -13,7 +14,7 @@ const REGION_ZONES: Record<string, string> = {
   US: "America/New_York",
 };
 
-export const regionZone = (region: string | null | undefined) => REGION_ZONES[(region ?? "").toUpperCase()] ?? "UTC";
+export const regionZone = (region: string | null | undefined) => REGION_ZONES[(region ?? "").toUpperCase() as (typeof REGIONS)[number]] ?? "UTC";
 
 /** Local time minus UTC, in ms, at instant `ms` in `zone`. */
 export function zoneOffset(ms: number, zone: string): number {

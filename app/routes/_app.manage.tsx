@@ -40,7 +40,7 @@ export default function ManageLayout() {
           label={t("manage_sections")}
           current={current}
           tabs={sections.map((section) => {
-            const count = section === "initiatives" || section === "members" || section === "policy" || section === "audit" ? null : waiting?.[COUNT_OF[section]];
+            const count = section in COUNT_OF ? waiting?.[COUNT_OF[section as keyof typeof COUNT_OF]] : null;
             return { id: section, label: t(`tab_${section}`), to: `/manage/${section}`, ...(typeof count === "number" ? { count } : {}) };
           })}
         />

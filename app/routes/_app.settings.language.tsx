@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import * as v from "valibot";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
-import { COMPLETE_LOCALES, LocaleSchema } from "~/domain/locales";
+import { LOCALE_NAMES, LocaleSchema } from "~/domain/locales";
 import { localeCookie } from "~/i18n/locale.server";
 import { saveProfile } from "~/lib/settings.server";
 import { useSignedIn } from "~/lib/signed-in";
@@ -15,14 +15,6 @@ import { readForm } from "~/lib/form.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_language");
 
-/** Each language in its own name, as language pickers do. */
-const NATIVE_NAMES: Record<(typeof COMPLETE_LOCALES)[number], string> = {
-  "en-US": "English",
-  "es-ES": "Español",
-  "pt-BR": "Português (Brasil)",
-  "pt-PT": "Português (Portugal)",
-  "eu-ES": "Euskara",
-};
 const ORDER = ["en-US", "es-ES", "pt-BR", "pt-PT", "eu-ES"] as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,7 +43,7 @@ export default function LanguageSettings() {
                 aria-current={locale === current ? "true" : undefined}
                 className="flex w-full items-center gap-3 px-4 py-4 text-left hover:bg-muted"
               >
-                <span className="flex-1 font-medium">{NATIVE_NAMES[locale]}</span>
+                <span className="flex-1 font-medium">{LOCALE_NAMES[locale]}</span>
                 {locale === current ? <Check aria-label={t("settings_language_current")} className="size-5 text-brand" /> : null}
               </button>
             </li>

@@ -22,20 +22,34 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!canPin) filters.pinned = false;
   const wall = await loadWall(args, filters, parseWallPage(params), canPin);
   return data(
-    { now, filters, window: dateWindow(now), canPin, proposals: config.features.proposals === true, wall },
+    {
+      now,
+      filters,
+      window: dateWindow(now),
+      canPin,
+      proposals: config.features.proposals === true,
+      // The organisation's banner over the wall (community config, set in /manage/settings).
+      banner: config.initiative_banner?.visible && config.initiative_banner.content ? config.initiative_banner.content : null,
+      wall,
+    },
     // An honest status when the list could not be loaded; the page still offers a reload.
     { status: wall ? 200 : 502 },
   );
 }
 
 export default function Wall() {
-  const { now, filters, window, canPin, proposals, wall } = useLoaderData<typeof loader>();
+  const { now, filters, window, canPin, proposals, banner, wall } = useLoaderData<typeof loader>();
   const { t } = useTranslation("initiatives");
   const location = useLocation();
   const filtered = Boolean(filters.search) || activeFilterCount(filters) > 0;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <h1 className="text-2xl font-bold">{t("wall_title")}</h1>
+      {banner ? (
+        <aside aria-label={t("wall_banner")} className="whitespace-pre-line rounded-lg border-l-4 border-brand bg-muted px-4 py-3 text-sm">
+          {banner}
+        </aside>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <WallSearch filters={filters} />
         <WallFilterPanel filters={filters} window={window} canPin={canPin} />

@@ -4,7 +4,6 @@
  * list and decision as the browser's forms post it.
  */
 import { env } from "cloudflare:workers";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as layoutLoader } from "../../app/routes/_app.manage";
 import { loader as indexLoader } from "../../app/routes/_app.manage._index";
@@ -25,25 +24,11 @@ import { base64UrlDecode } from "../../workers/lib/crypto";
 import { checkinCode } from "../../app/domain/checkin";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { run, type Route } from "./route-calls";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
-
-type Route = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown;
-
-/** A route's data and status (data() or a plain object), or the Response it threw. */
-async function run(route: Route, request: Request, params: Record<string, string> = {}) {
-  const context = await testLoadContext("acme");
-  try {
-    const answer = (await route({ request, context, params })) as { data?: Record<string, unknown>; init?: { status?: number } | null } | Response;
-    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location"), data: undefined };
-    return { status: answer.init?.status ?? 200, data: (answer.data ?? answer) as Record<string, any> };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location"), data: undefined };
-    throw thrown;
-  }
-}
 
 const get = (who: string, path: string) => new Request(`http://acme.localhost${path}`, { headers: { cookie: cookies[who] } });
 const post = (who: string, path: string, fields: [string, string][]) =>

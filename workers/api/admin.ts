@@ -9,6 +9,9 @@ import { AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
 import { INVITATIONS_MAX, inviteMembers } from "../admin/invitations";
 import { allMembers, ASSIGNABLE_ROLES, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
 import { currentPolicy, publishPolicy } from "../admin/policy";
+import { organizationSettings, updateSettings, uploadOrganizationImage } from "../admin/settings";
+import { ORGANIZATION_IMAGES, settingsChangeSchema } from "../../app/domain/organization-settings";
+import { readUpload } from "./attachments";
 import { pageQuerySchema } from "../manage/paging";
 import { csvResponse } from "../lib/csv";
 import { validate } from "../lib/validation";
@@ -115,5 +118,10 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get("/terms", (c) => c.json(currentPolicy(c.var.org, actorOf(c))))
   .post("/terms", validate("json", policyBody), async (c) => c.json(await publishPolicy(c.env, c.var.org, actorOf(c), c.req.valid("json").url), 201))
+  .get("/config", (c) => c.json(organizationSettings(c.var.org, actorOf(c))))
+  .put("/config", validate("json", settingsChangeSchema), async (c) => c.json(await updateSettings(c.env, c.var.org, actorOf(c), c.req.valid("json"))))
+  .put("/config/images/:kind", validate("param", v.object({ org: v.string(), kind: v.picklist(ORGANIZATION_IMAGES, "form_error_invalid") })), async (c) =>
+    c.json(await uploadOrganizationImage(c.env, c.var.org, actorOf(c), c.req.valid("param").kind, () => readUpload(c, "image"))),
+  )
   .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))));

@@ -1,7 +1,8 @@
 /**
  * The administrator's side in a real browser (issue 15): Acme's administrator finds a member in
  * Manage → Members, makes them an organiser with a line manager, and switches another account off;
- * the disabled member is signed out on their next page; the audit log shows both. axe at both sizes.
+ * the disabled member is signed out on their next page; the audit log shows both. The brand colour
+ * and a reworded text reach members' pages. axe at both sizes.
  *
  *   node_modules/.bin/node --test tests/e2e/browser/admin.test.mjs
  */
@@ -13,6 +14,7 @@ import { createMember } from "../../support/fixtures.mjs";
 
 const t = strings("manage");
 const auth = strings("auth");
+const editor = strings("editor");
 
 /** The newest e-mail to `to` in the development outbox (the invitations go out after the answer). */
 async function latestMail(to) {
@@ -123,6 +125,66 @@ describe("members", () => {
       // Lena's next page: her session is gone.
       await leaving.goto(`${suite.acme}/wall`);
       await leaving.waitForURL((url) => url.pathname === "/signin");
+    });
+  });
+});
+
+describe("organisation settings", () => {
+  test("an administrator changes the brand colour (refused below AA first) and rewords a text; members see both", async () => {
+    const initiatives = strings("initiatives");
+    const member = await createMember(suite.server, { tag: "settings-reader", name: "Sara Settings" });
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
+      await page.goto(`${suite.acme}/manage/settings?tab=appearance`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: t.settings_title }).waitFor();
+      const colour = page.getByLabel(t.setting_theme_primary, { exact: true });
+      const original = await colour.inputValue();
+      // Too light: the editor says so as it is typed, and the API refuses it at the field.
+      await colour.fill("#fde047");
+      await page.getByText(/too low/).waitFor();
+      await page.getByRole("button", { name: t.settings_save }).click();
+      await page.getByText(editor.error_settings_error_contrast).waitFor();
+      await colour.fill("#7c3aed");
+      await page.getByText(/passes AA/).waitFor();
+      await page.getByRole("button", { name: t.settings_save }).click();
+      await page.getByText(t.settings_saved).waitFor();
+      // The administrator's own page takes the new colour at once.
+      await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim() === "#7c3aed");
+      await expectNoSeriousAxeViolations(page, { label: "settings appearance, 1280x800" });
+      // Texts: find the wall's title and reword it in English.
+      await page.getByRole("link", { name: t.settings_group_texts }).click();
+      await page.waitForURL(/tab=texts/);
+      await page.getByLabel(t.texts_search).fill(initiatives.wall_title);
+      await page.getByRole("button", { name: t.texts_find }).click();
+      const found = page.getByRole("list", { name: t.texts_found }).getByRole("listitem").filter({ hasText: "initiatives:wall_title" });
+      await found.getByLabel(t.texts_new).fill("Opportunities");
+      await found.getByRole("button", { name: t.texts_save }).click();
+      await page.getByText(t.settings_saved).waitFor();
+      await expectNoSeriousAxeViolations(page, { label: "settings texts, 1280x800" });
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const tab of ["features", "initiatives", "texts"]) {
+        await page.goto(`${suite.acme}/manage/settings?tab=${tab}`);
+        await waitForHydration(page);
+        await expectNoSeriousAxeViolations(page, { label: `settings ${tab}, 390x844` });
+      }
+      await screenshot(page, "admin-settings-mobile");
+      assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
+      // A member's next page: the new colour and the new wording.
+      await withPage(suite.browser, { viewport: "mobile" }, async (memberPage) => {
+        await signIn(memberPage, suite.acme, member.email, { password: member.password });
+        await memberPage.goto(`${suite.acme}/wall`);
+        await memberPage.getByRole("heading", { level: 1, name: "Opportunities" }).waitFor();
+        assert.equal(await memberPage.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim()), "#7c3aed");
+      });
+      // Put both back for the rest of the suite.
+      await page.goto(`${suite.acme}/manage/settings?tab=texts&locale=en-US`);
+      await page.getByRole("button", { name: t.texts_restore }).click();
+      await page.getByText(t.settings_saved).waitFor();
+      await page.goto(`${suite.acme}/manage/settings?tab=appearance`);
+      await page.getByLabel(t.setting_theme_primary, { exact: true }).fill(original);
+      await page.getByRole("button", { name: t.settings_save }).click();
+      await page.getByText(t.settings_saved).waitFor();
     });
   });
 });
