@@ -30,7 +30,7 @@ const BUDGETS = {
     "/wall": 150,
   },
   // Reported next to the budgets, without one.
-  reportOnly: ["/welcome", "/initiative", "/initiative/:slug/:action?", "/manage/initiatives/new", "/proposal/new/:step?", "/responsible_profile", "/rankings"],
+  reportOnly: ["/welcome", "/initiative", "/initiative/:slug/:action?", "/manage/initiatives/new", "/proposal/new/:step?", "/responsible_profile", "/rankings", "/manage", "/manage/settings"],
 };
 
 /**
@@ -45,6 +45,8 @@ const LAZY_ONLY = [
   { name: "jsqr", file: /jsqr/i, content: /jsQR/, minBytes: 100 * 1024 },
   // The avatar cropper, loaded when the member opens the picture editor (app/components/profile/avatar-editor.tsx).
   { name: "react-easy-crop", file: /easy-crop/i, content: /reactEasyCrop_Container/, minBytes: 10 * 1024 },
+  // The dashboard's charts, loaded when a chart is on screen (app/components/manage/bar-chart.tsx).
+  { name: "uplot", file: /uplot|bar-chart/i, content: /uPlot/, minBytes: 20 * 1024 },
 ];
 
 const TIMING = { warmup: 20, samples: 200, requestTimeoutMs: 10_000 };

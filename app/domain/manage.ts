@@ -52,9 +52,13 @@ export const initiativeStateSchema = v.pipe(
   v.check((body) => body.status !== undefined || body.pinned !== undefined, "form_error_empty_update"),
 );
 
-/** The /manage sections a role works in, in the order of its tabs. */
-export function manageSections(role: string, moderatesProposals = false): ("records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "policy" | "audit")[] {
+/** The /manage sections a role works in, in the order of its tabs (an administrator's dashboard is /manage itself). */
+export function manageSections(
+  role: string,
+  moderatesProposals = false,
+): ("dashboard" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "policy" | "audit")[] {
   return [
+    ...(role === "admin" ? (["dashboard"] as const) : []),
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),

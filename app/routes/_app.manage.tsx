@@ -32,6 +32,7 @@ export default function ManageLayout() {
   // The summary says whether this member moderates proposals (administrators, organisers where allowed).
   const sections = manageSections(role, typeof waiting?.proposals === "number");
   const current = sections.find((section) => pathname.startsWith(`/manage/${section}`)) ?? sections[0];
+  const pathOf = (section: string) => (section === "dashboard" ? "/manage" : `/manage/${section}`);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold">{t("manage_title")}</h1>
@@ -41,7 +42,7 @@ export default function ManageLayout() {
           current={current}
           tabs={sections.map((section) => {
             const count = section in COUNT_OF ? waiting?.[COUNT_OF[section as keyof typeof COUNT_OF]] : null;
-            return { id: section, label: t(`tab_${section}`), to: `/manage/${section}`, ...(typeof count === "number" ? { count } : {}) };
+            return { id: section, label: t(`tab_${section}`), to: pathOf(section), ...(typeof count === "number" ? { count } : {}) };
           })}
         />
       ) : null}

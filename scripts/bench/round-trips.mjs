@@ -15,6 +15,8 @@ export const REPORT_ONLY = false;
 const MEMBER = { email: "ana@commons.example", password: "commons-demo", orgId: "org-commons" };
 /** The staff screens are measured as Acme's organiser (the pages use the member's own organisation). */
 const ORGANISER = { email: "organiser@acme.example", password: "commons-demo" };
+/** The administrator's screens, as Acme's administrator. */
+const ADMIN = { email: "admin@acme.example", password: "commons-demo" };
 const SAMPLES = 5;
 const TIMEOUT_MS = 15_000;
 
@@ -100,6 +102,10 @@ export async function measureRoundTrips() {
     const organiser = await signIn(server, ORGANISER);
     for (const path of ["/manage/records", "/manage/money", "/manage/initiatives", "/manage/initiatives/new"]) {
       rows.push({ label: `GET ${path} (organiser)`, budget: ROUND_TRIP_BUDGETS.otherSignedIn, ...(await page(server, organiser, path)) });
+    }
+    const admin = await signIn(server, ADMIN);
+    for (const path of ["/manage", "/manage/members", "/manage/settings", "/manage/audit"]) {
+      rows.push({ label: `GET ${path} (admin)`, budget: ROUND_TRIP_BUDGETS.otherSignedIn, ...(await page(server, admin, path)) });
     }
     rows.push({ label: "join (POST + GET /initiative)", budget: ROUND_TRIP_BUDGETS.join, ...(await join(server, cookie, slugs)) });
     return rows.map((row) => ({ ...row, over: row.counts.d1RoundTrips > row.budget }));

@@ -69,6 +69,11 @@ describe("GET /admin/members", () => {
     expect(first).toMatchObject({ total: 6 + MEMBERS_PAGE_SIZE, page: 1, pages: 2 });
     expect(first.members).toHaveLength(MEMBERS_PAGE_SIZE);
     expect(first.members[0]).toMatchObject({ name: "Alma Admin", email: "alma@org-acme.example", role: "admin", disabled: false, manager: null, other_organizations: 0 });
+    // The line managers the screen offers: this organisation's active managers and administrators.
+    expect(first.line_managers).toEqual([
+      { id: ids.alma, name: "Alma Admin" },
+      { id: ids.max, name: "Max Manager" },
+    ]);
     const second = await json(await api("alma", "GET", "/members?page=2"));
     expect(second.members).toHaveLength(6);
     expect(new Set([...first.members, ...second.members].map((m: { id: string }) => m.id)).size).toBe(6 + MEMBERS_PAGE_SIZE);

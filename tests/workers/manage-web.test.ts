@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as layoutLoader } from "../../app/routes/_app.manage";
-import { loader as indexLoader } from "../../app/routes/_app.manage._index";
+import { loader as indexLoader } from "../../app/routes/_app.manage._index/route";
 import { action as recordsAction, loader as recordsLoader } from "../../app/routes/_app.manage.records/route";
 import { action as uploadsAction, loader as uploadsLoader } from "../../app/routes/_app.manage.uploads/route";
 import { action as moneyAction, loader as moneyLoader } from "../../app/routes/_app.manage.money/route";

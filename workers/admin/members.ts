@@ -99,12 +99,23 @@ export async function listMembers(env: Env, org: Tenant, actor: StaffActor, quer
   requireRole(actor, ADMINS);
   const page = query.page ?? 1;
   const { where, params } = filters(query);
-  const [rows, count] = await env.DB.batch<Record<string, unknown>>([
+  const [rows, count, managers] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(`${MEMBER_SELECT} where ${where} order by lower(coalesce(pr.name, m.email)), m.id limit ${MEMBERS_PAGE_SIZE} offset ${(page - 1) * MEMBERS_PAGE_SIZE}`).bind(org.id, ...params),
     env.DB.prepare(`select count(*) as total from memberships ms join members m on m.id = ms.member_id left join profiles pr on pr.member_id = m.id where ${where}`).bind(org.id, ...params),
+    // Who may be a line manager (the screen offers them on every row): active managers and administrators.
+    env.DB.prepare(
+      `select m.id, coalesce(nullif(pr.name, ''), m.email) as name from memberships ms join members m on m.id = ms.member_id left join profiles pr on pr.member_id = m.id
+       where ms.org_id = ?1 and ms.role in ('manager', 'admin') and m.disabled_at is null order by lower(coalesce(nullif(pr.name, ''), m.email)), m.id`,
+    ).bind(org.id),
   ]);
   const total = Number((count.results[0] as { total: number }).total);
-  return { members: (rows.results as unknown as MemberRow[]).map(memberJson), total, page, pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)) };
+  return {
+    members: (rows.results as unknown as MemberRow[]).map(memberJson),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),
+    line_managers: managers.results as { id: string; name: string }[],
+  };
 }
 
 /** Every member matching `query`, for the CSV, a page at a time. */

@@ -12,6 +12,7 @@ import { currentPolicy, publishPolicy } from "../admin/policy";
 import { organizationSettings, updateSettings, uploadOrganizationImage } from "../admin/settings";
 import { ORGANIZATION_IMAGES, settingsChangeSchema } from "../../app/domain/organization-settings";
 import { readUpload } from "./attachments";
+import { defaultPeriod, METRICS_MAX_DAYS, organizationMetrics, type OrganizationMetrics } from "../admin/metrics";
 import { pageQuerySchema } from "../manage/paging";
 import { csvResponse } from "../lib/csv";
 import { validate } from "../lib/validation";
@@ -45,7 +46,11 @@ const memberChanges = v.pipe(
 );
 
 /** A day of the calendar (UTC) or an instant, as ISO 8601. */
-const instant = v.pipe(v.string(), v.check((text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/.test(text) && !Number.isNaN(Date.parse(text)), "form_error_invalid_date"), v.transform(Date.parse));
+const DAY_MS = 86_400_000;
+const isoText = v.pipe(v.string(), v.check((text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/.test(text) && !Number.isNaN(Date.parse(text)), "form_error_invalid_date"));
+const instant = v.pipe(isoText, v.transform(Date.parse));
+/** The end of a period: a day covers that whole day (UTC), an instant is itself. */
+const periodEnd = v.pipe(isoText, v.transform((text) => Date.parse(text) + (text.length === 10 ? DAY_MS : 0)));
 const auditQuery = v.strictObject(
   {
     target_type: v.optional(v.picklist(AUDIT_TARGET_TYPES, "form_error_invalid")),
@@ -57,6 +62,41 @@ const auditQuery = v.strictObject(
   },
   "form_error_unknown_field",
 );
+
+/**
+ * The dashboard's period: `from` and `to` as days or instants; a day `to` covers that whole day.
+ * Without them, the last 12 months. At most METRICS_MAX_DAYS, `from` before `to`.
+ */
+const metricsQuery = v.pipe(
+  v.strictObject(
+    {
+      from: v.optional(instant),
+      to: v.optional(periodEnd),
+    },
+    "form_error_unknown_field",
+  ),
+  v.transform(({ from, to }) => {
+    const fallback = defaultPeriod(Date.now());
+    return { from: from ?? (to !== undefined ? to - 365 * DAY_MS : fallback.from), to: to ?? fallback.to };
+  }),
+  v.forward(v.check(({ from, to }) => from < to, "form_error_end_before_start"), ["to"]),
+  v.forward(v.check(({ from, to }) => to - from <= METRICS_MAX_DAYS * DAY_MS, "form_error_out_of_range"), ["from"]),
+);
+
+/** The dashboard as rows of a spreadsheet: section, what, value, and participants where it has them. */
+function* metricsRows(m: OrganizationMetrics): Generator<(string | number | null)[]> {
+  yield ["period", "from", m.from, null];
+  yield ["period", "to", m.to, null];
+  yield ["members", "total", m.members.total, null];
+  yield ["members", "active", m.members.active, null];
+  yield ["members", "joined", m.members.joined, null];
+  yield ["hours", "validated", m.hours, m.participants];
+  for (const [what, count] of Object.entries(m.pending)) yield ["pending", what, count, null];
+  for (const row of m.donations) yield ["donations", row.currency, row.total, row.count];
+  for (const row of m.sdgs) yield ["sdg_hours", row.id, row.hours, row.participants];
+  for (const row of m.impact) yield ["impact", row.unit, row.value, null];
+  for (const row of m.months) yield ["month_hours", row.month, row.hours, null];
+}
 
 /** One or many people to invite; each row's address and name are checked on their own (per-row answers). */
 const invitationBody = v.strictObject(
@@ -123,5 +163,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .put("/config/images/:kind", validate("param", v.object({ org: v.string(), kind: v.picklist(ORGANIZATION_IMAGES, "form_error_invalid") })), async (c) =>
     c.json(await uploadOrganizationImage(c.env, c.var.org, actorOf(c), c.req.valid("param").kind, () => readUpload(c, "image"))),
   )
+  .get("/metrics", validate("query", metricsQuery), async (c) => c.json(await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/metrics.csv", validate("query", metricsQuery), async (c) => {
+    const metrics = await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"));
+    return csvResponse(`dashboard-${c.var.org.slug}-${metrics.from.slice(0, 10)}-${metrics.to.slice(0, 10)}.csv`, ["section", "item", "value", "participants"], metricsRows(metrics));
+  })
   .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))));

@@ -1,7 +1,8 @@
 /**
- * Which hours count (SPEC.md section 3; issues 13, 14 and 15): only records staff validated, or
- * hours granted to the member, of type `hours`. The ranking, the social CV and the certificate read
- * hours through this one condition, so their numbers always agree.
+ * Which hours count, and the reports built on them (SPEC.md section 3; issues 13, 14 and 15): only
+ * records staff validated, or hours granted to the member, of type `hours` (indicator values the
+ * same way). The ranking, the social CV, its certificate and the administrators' dashboard read
+ * through these conditions and statements, so their numbers always agree.
  */
 
 /** SQL condition on a participation_records row aliased `r`: it is counted hours. */
@@ -9,3 +10,62 @@ export const COUNTED_HOURS = `r.type = 'hours' and r.status in ('validated', 'gr
 
 /** SQL condition on a participation_records row aliased `r`: it is a counted indicator value. */
 export const COUNTED_INDICATORS = `r.type = 'indicator' and r.status in ('validated', 'granted')`;
+
+/**
+ * What a report covers: one organisation, one of its members or all of them, and the records
+ * created in [from, to) (all time without them).
+ */
+export interface ReportScope {
+  orgId: string;
+  memberId?: string | null;
+  from?: number;
+  to?: number;
+}
+
+/** The scope on a participation `p` and its record `r`, bound as ?1 to ?4 (scopeBinds). */
+const IN_SCOPE = `p.org_id = ?1 and (?2 is null or p.member_id = ?2) and r.created_at >= ?3 and r.created_at < ?4`;
+const scopeBinds = (scope: ReportScope) => [scope.orgId, scope.memberId ?? null, scope.from ?? 0, scope.to ?? Number.MAX_SAFE_INTEGER];
+const FROM_RECORDS = `from participation_records r join participations p on p.id = r.participation_id`;
+
+// Sums are aliased `total`: `value` is also a column of participation_records, which HAVING would read instead.
+
+/** Counted hours and the members who gave them: one row `{hours, participants}`. */
+export const countedTotals = (db: D1Database, scope: ReportScope) =>
+  db.prepare(`select coalesce(sum(r.hours), 0) as hours, count(distinct p.member_id) as participants ${FROM_RECORDS} where ${IN_SCOPE} and ${COUNTED_HOURS} and r.hours > 0`).bind(...scopeBinds(scope));
+
+/** Counted hours per SDG (an initiative's hours count for each of its SDGs), most first: `{id, total, participants}`. */
+export const hoursBySdg = (db: D1Database, scope: ReportScope) =>
+  db
+    .prepare(
+      `select s.sdg_id as id, sum(r.hours) as total, count(distinct p.member_id) as participants ${FROM_RECORDS} join initiative_sdgs s on s.initiative_id = p.initiative_id
+       where ${IN_SCOPE} and ${COUNTED_HOURS} group by s.sdg_id having total > 0 order by total desc, id`,
+    )
+    .bind(...scopeBinds(scope));
+
+/** Counted hours per competence the initiatives applied, most first: `{id, total}`. */
+export const hoursByCompetence = (db: D1Database, scope: ReportScope) =>
+  db
+    .prepare(
+      `select c.competence_slug as id, sum(r.hours) as total ${FROM_RECORDS} join initiative_competences c on c.initiative_id = p.initiative_id
+       where ${IN_SCOPE} and ${COUNTED_HOURS} group by c.competence_slug having total > 0 order by total desc, id`,
+    )
+    .bind(...scopeBinds(scope));
+
+/** Counted indicator values summed per unit, largest first: `{unit, total}`. */
+export const impactByUnit = (db: D1Database, scope: ReportScope) =>
+  db
+    .prepare(
+      `select coalesce(r.unit, ind.unit) as unit, sum(r.value) as total ${FROM_RECORDS} left join indicators ind on ind.id = r.indicator_id
+       where ${IN_SCOPE} and ${COUNTED_INDICATORS} and coalesce(r.unit, ind.unit) is not null
+       group by coalesce(r.unit, ind.unit) having total > 0 order by total desc, unit`,
+    )
+    .bind(...scopeBinds(scope));
+
+/** Counted hours per calendar month (UTC, "YYYY-MM"), oldest first: `{month, total}`. */
+export const hoursByMonth = (db: D1Database, scope: ReportScope) =>
+  db
+    .prepare(
+      `select strftime('%Y-%m', r.created_at / 1000, 'unixepoch') as month, sum(r.hours) as total ${FROM_RECORDS}
+       where ${IN_SCOPE} and ${COUNTED_HOURS} group by month having total > 0 order by month`,
+    )
+    .bind(...scopeBinds(scope));

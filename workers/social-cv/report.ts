@@ -8,7 +8,7 @@
 import { notFound } from "../lib/domain-errors";
 import { iso } from "../initiatives/serialize";
 import { avatarUrl } from "../profile/avatar-url";
-import { COUNTED_HOURS, COUNTED_INDICATORS } from "../reports/counted-hours";
+import { COUNTED_HOURS, hoursByCompetence, hoursBySdg, impactByUnit } from "../reports/counted-hours";
 import type { Tenant } from "../tenant/organizations";
 
 /** Feature `responsible_profile` off: the social CV does not exist (404). */
@@ -54,6 +54,7 @@ const byMember = `p.org_id = ?1 and p.member_id = ?2`;
 /** The member's social CV in `org`; 404 when the member has no profile there. */
 export async function responsibleProfile(env: Env, org: Tenant, memberId: string): Promise<ResponsibleProfile> {
   requireResponsibleProfile(org);
+  const scope = { orgId: org.id, memberId };
   const [people, initiatives, sdgs, competences, impact] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
       `select pr.name, pr.avatar_key, pr.social, ms.created_at from memberships ms left join profiles pr on pr.member_id = ms.member_id
@@ -69,22 +70,9 @@ export async function responsibleProfile(env: Env, org: Tenant, memberId: string
        ) where status = 'accepted' or valid_hours > 0
        order by coalesce(start_time, 0) desc, title`,
     ).bind(org.id, memberId),
-    env.DB.prepare(
-      `select s.sdg_id as id, sum(r.hours) as total from participation_records r
-       join participations p on p.id = r.participation_id join initiative_sdgs s on s.initiative_id = p.initiative_id
-       where ${byMember} and ${COUNTED_HOURS} group by s.sdg_id having total > 0 order by total desc, id`,
-    ).bind(org.id, memberId),
-    env.DB.prepare(
-      `select c.competence_slug as id, sum(r.hours) as total from participation_records r
-       join participations p on p.id = r.participation_id join initiative_competences c on c.initiative_id = p.initiative_id
-       where ${byMember} and ${COUNTED_HOURS} group by c.competence_slug having total > 0 order by total desc, id`,
-    ).bind(org.id, memberId),
-    env.DB.prepare(
-      `select coalesce(r.unit, ind.unit) as unit, sum(r.value) as total from participation_records r
-       join participations p on p.id = r.participation_id left join indicators ind on ind.id = r.indicator_id
-       where ${byMember} and ${COUNTED_INDICATORS} and coalesce(r.unit, ind.unit) is not null
-       group by coalesce(r.unit, ind.unit) having total > 0 order by total desc, unit`,
-    ).bind(org.id, memberId),
+    hoursBySdg(env.DB, scope),
+    hoursByCompetence(env.DB, scope),
+    impactByUnit(env.DB, scope),
   ]);
   const person = people.results[0] as { name: string | null; avatar_key: string | null; social: string | null; created_at: number } | undefined;
   if (!person) throw notFound("not_found", "The resource cannot be found.");
@@ -116,7 +104,6 @@ export async function responsibleProfile(env: Env, org: Tenant, memberId: string
     initiatives_joined: joined.length,
     hour_count: report.reduce((sum, row) => sum + row.valid_hours, 0),
     ...(withPoints ? { point_count: report.reduce((sum, row) => sum + (row.points ?? 0), 0) } : {}),
-    // Aliased `total`: `value` is also a column of participation_records, which HAVING would read instead.
     sdg_report: (sdgs.results as { id: number; total: number }[]).map((row) => ({ id: Number(row.id), value: Number(row.total) })),
     competence_report: (competences.results as { id: string; total: number }[]).map((row) => ({ id: row.id, value: Number(row.total) })),
     impact_report: (impact.results as { unit: string; total: number }[]).map((row) => ({ unit: row.unit, value: Number(row.total) })),

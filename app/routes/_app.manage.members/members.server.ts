@@ -18,16 +18,10 @@ function filtersOf(url: URL) {
 export async function loadMembers(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
   const filters = filtersOf(new URL(args.request.url));
-  const param = { org: pathParam(org) };
-  // The line managers offered: the organisation's managers and administrators.
-  const [list, managers, admins] = await Promise.all([
-    memberCall(args, "GET", (api) => api.api[":org"].admin.members.$get({ param, query: filters })),
-    memberCall(args, "GET", (api) => api.api[":org"].admin.members.$get({ param, query: { role: "manager", status: "active" } })),
-    memberCall(args, "GET", (api) => api.api[":org"].admin.members.$get({ param, query: { role: "admin", status: "active" } })),
-  ]);
+  // The answer names the line managers offered too: the organisation's managers and administrators.
+  const list = await memberCall(args, "GET", (api) => api.api[":org"].admin.members.$get({ param: { org: pathParam(org) }, query: filters }));
   if (!list.ok && list.status === 403) throw notFound();
-  const candidates = [...(managers.ok ? managers.data.members : []), ...(admins.ok ? admins.data.members : [])].map((m) => ({ id: m.id, name: m.name || m.email }));
-  return { filters, list: list.ok ? list.data : null, managers: candidates.sort((a, b) => a.name.localeCompare(b.name)) };
+  return { filters, list: list.ok ? list.data : null, managers: list.ok ? list.data.line_managers : [] };
 }
 
 export type MemberIntent = "save" | "disable" | "enable";

@@ -129,6 +129,37 @@ describe("members", () => {
   });
 });
 
+describe("the dashboard", () => {
+  test("an administrator reads the programme's figures, with charts drawn only here and tables for the same numbers", async () => {
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
+      await page.goto(`${suite.acme}/manage`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: t.dashboard_title, level: 2 }).waitFor();
+      assert.equal(await page.getByRole("link", { name: t.tab_dashboard }).getAttribute("aria-current"), "page");
+      // The demo has validated hours: the charts are drawn (uPlot's canvas), and each has its table.
+      const sdgs = page.getByRole("region", { name: t.dashboard_sdgs });
+      await sdgs.locator("canvas").first().waitFor();
+      await sdgs.getByText(t.dashboard_show_table).click();
+      await sdgs.getByRole("table", { name: t.dashboard_sdgs }).getByRole("row").nth(1).waitFor();
+      await expectNoSeriousAxeViolations(page, { label: "dashboard, 1280x800" });
+      // A wrong period is said in words; a preset sets a good one.
+      await page.getByLabel(t.dashboard_from).fill("2026-06-01");
+      await page.getByLabel(t.dashboard_to).fill("2026-01-01");
+      await page.getByRole("button", { name: t.dashboard_show }).click();
+      await page.getByText(t.dashboard_error_form_error_end_before_start).waitFor();
+      await page.getByRole("link", { name: t.dashboard_last_12_months }).click();
+      await page.getByRole("region", { name: t.dashboard_months }).locator("canvas").first().waitFor();
+      const csv = await page.evaluate(async (href) => (await fetch(href)).text(), await page.getByRole("link", { name: t.dashboard_download }).getAttribute("href"));
+      assert.match(csv, /"hours","validated"/);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, "admin-dashboard-mobile");
+      await expectNoSeriousAxeViolations(page, { label: "dashboard, 390x844" });
+      assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
+    });
+  });
+});
+
 describe("organisation settings", () => {
   test("an administrator changes the brand colour (refused below AA first) and rewords a text; members see both", async () => {
     const initiatives = strings("initiatives");

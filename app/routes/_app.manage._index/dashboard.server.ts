@@ -1,0 +1,40 @@
+/**
+ * /manage on the server (issue 15, point 5): administrators get the dashboard, from
+ * GET /api/{org}/admin/metrics over the period of the URL (the last 12 months by default); every
+ * other staff role goes to the first section it works in.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import { manageSections } from "~/domain/manage";
+import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
+import { notFound, requireStaff } from "~/lib/manage.server";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The period's days from the URL, else the last 12 months to today (UTC days, as the API reads them). */
+export function periodOf(url: URL, now = Date.now()) {
+  const from = url.searchParams.get("from") ?? "";
+  const to = url.searchParams.get("to") ?? "";
+  return {
+    from: DAY.test(from) ? from : dayOf(now - 364 * 86_400_000),
+    to: DAY.test(to) ? to : dayOf(now),
+  };
+}
+
+export async function loadDashboard(args: ApiArgs) {
+  const { role, org } = await requireStaff(args);
+  if (role !== "admin") throw redirect(`/manage/${manageSections(role)[0]}`);
+  const period = periodOf(new URL(args.request.url));
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.metrics.$get({ param: { org: pathParam(org) }, query: period }));
+  if (!result.ok && result.status === 403) throw notFound();
+  return { period, metrics: result.ok ? result.data : null, error: result.ok ? null : (result.error.fields?.to ?? result.error.fields?.from ?? null) };
+}
+
+/** /manage/dashboard.csv: the same figures as a spreadsheet, streamed from the API. */
+export async function dashboardCsv(args: ApiArgs): Promise<Response> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const period = periodOf(new URL(args.request.url));
+  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/metrics.csv?${new URLSearchParams(period)}`);
+  if (answer.status === 403 || answer.status === 404) throw notFound();
+  return answer;
+}
