@@ -37,6 +37,13 @@ interface Env {
   PAYPAL_ENVIRONMENT?: string;
   /** Address search (workers/geocoding): a Nominatim-compatible service; unset, the offline geocoder. */
   GEOCODER_URL?: string;
+  /** Custom hostnames' DNS check (workers/dns): "doh" or "fake"; default doh in production, fake elsewhere. */
+  DNS_RESOLVER?: string;
+  /** The DNS-over-HTTPS JSON endpoint; default Cloudflare's. */
+  DOH_URL?: string;
+  /** Cloudflare for SaaS (workers/hostnames/cloudflare-saas.ts): the zone of the fallback origin, and a token (secret). */
+  CF_ZONE_ID?: string;
+  CF_API_TOKEN?: string;
   /** Where maps read their .pmtiles basemap (docs/maps.md); default: the small offline one we serve. */
   BASEMAP_URL?: string;
   /** Optional bucket holding a full basemap, served with Range support by workers/basemap.ts. */

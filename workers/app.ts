@@ -27,6 +27,7 @@ import type { PaymentProvider } from "./payments/provider";
 import { resolveTenant } from "./tenant/middleware";
 import { imageResponse } from "./manage/images";
 import { organizationImageResponse } from "./admin/settings";
+import { devDnsRoutes } from "./dev/dns";
 import { avatarResponse } from "./profile/avatar";
 import type { AppEnv } from "./types";
 
@@ -109,6 +110,7 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   });
   app.route("/dev", devRoutes);
   app.route("/dev/fixtures", fixtureRoutes);
+  app.route("/dev/dns", devDnsRoutes);
   app.route("/sso/initiate", ssoInitiatePage);
   // The basemap needs HTTP Range answers, which the assets binding does not give (docs/maps.md).
   app.route("/basemap", basemapRoutes);

@@ -12,6 +12,10 @@ import { currentPolicy, publishPolicy } from "../admin/policy";
 import { organizationSettings, updateSettings, uploadOrganizationImage } from "../admin/settings";
 import { ORGANIZATION_IMAGES, settingsChangeSchema } from "../../app/domain/organization-settings";
 import { readUpload } from "./attachments";
+import { addProvider, getTest, listProviders, removeProvider, startTest, updateProvider } from "../admin/sso-providers";
+import { addHostname, listHostnames, removeHostname, verifyHostname } from "../hostnames/claims";
+import { hostnameSchema } from "../../app/domain/hostnames";
+import { ssoProviderChangeSchema, ssoProviderSchema } from "../../app/domain/sso-providers";
 import { defaultPeriod, METRICS_MAX_DAYS, organizationMetrics, type OrganizationMetrics } from "../admin/metrics";
 import { pageQuerySchema } from "../manage/paging";
 import { csvResponse } from "../lib/csv";
@@ -98,6 +102,8 @@ function* metricsRows(m: OrganizationMetrics): Generator<(string | number | null
   for (const row of m.months) yield ["month_hours", row.month, row.hours, null];
 }
 
+const hostnameParam = v.object({ org: v.string(), hostname: hostnameSchema });
+
 /** One or many people to invite; each row's address and name are checked on their own (per-row answers). */
 const invitationBody = v.strictObject(
   {
@@ -168,5 +174,23 @@ export const adminRoutes = new Hono<AppEnv>()
     const metrics = await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"));
     return csvResponse(`dashboard-${c.var.org.slug}-${metrics.from.slice(0, 10)}-${metrics.to.slice(0, 10)}.csv`, ["section", "item", "value", "participants"], metricsRows(metrics));
   })
+  .get("/hostnames", async (c) => c.json({ hostnames: await listHostnames(c.env, c.var.org, actorOf(c)) }))
+  .post("/hostnames", validate("json", v.strictObject({ hostname: hostnameSchema }, "form_error_unknown_field")), async (c) =>
+    c.json(await addHostname(c.env, c.var.org, actorOf(c), c.req.valid("json").hostname), 201),
+  )
+  .post("/hostnames/:hostname/verify", validate("param", hostnameParam), async (c) => c.json(await verifyHostname(c.env, c.var.org, actorOf(c), c.req.valid("param").hostname)))
+  .delete("/hostnames/:hostname", validate("param", hostnameParam), async (c) => {
+    await removeHostname(c.env, c.var.org, actorOf(c), c.req.valid("param").hostname);
+    return c.body(null, 204);
+  })
+  .get("/sso", async (c) => c.json({ providers: await listProviders(c.env, c.var.org, actorOf(c)) }))
+  .post("/sso", validate("json", ssoProviderSchema), async (c) => c.json(await addProvider(c.env, c.var.org, actorOf(c), c.req.valid("json")), 201))
+  .put("/sso/:id", validate("json", ssoProviderChangeSchema), async (c) => c.json(await updateProvider(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
+  .delete("/sso/:id", async (c) => {
+    await removeProvider(c.env, c.var.org, actorOf(c), c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .post("/sso/:id/test", async (c) => c.json(await startTest(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.url), 201))
+  .get("/sso/tests/:id", async (c) => c.json(await getTest(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))));

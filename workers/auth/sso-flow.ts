@@ -48,9 +48,10 @@ function httpOptions(env: Env) {
 
 const discoveryCache = new Map<string, { as: oauth.AuthorizationServer; at: number }>();
 
-async function authorizationServer(env: Env, issuer: string): Promise<oauth.AuthorizationServer> {
+/** The issuer's metadata by discovery, cached an hour (`fresh`: asked again, as an administrator's save does). */
+export async function authorizationServer(env: Env, issuer: string, { fresh = false } = {}): Promise<oauth.AuthorizationServer> {
   const cached = discoveryCache.get(issuer);
-  if (cached && Date.now() - cached.at < 3600_000) return cached.as;
+  if (!fresh && cached && Date.now() - cached.at < 3600_000) return cached.as;
   const issuerUrl = new URL(issuer);
   const response = await oauth.discoveryRequest(issuerUrl, { algorithm: "oidc", ...httpOptions(env) });
   const as = await oauth.processDiscoveryResponse(issuerUrl, response);

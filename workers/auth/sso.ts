@@ -13,6 +13,7 @@ import type { AppEnv } from "../types";
 import { createSession } from "./sessions";
 import { exchangeCode, initiateTenant, InitiateInput, memberForIdentity, SsoError, ssoRedirectPath, startSso, takeSsoState } from "./sso-flow";
 import { createWebSession } from "./web-session";
+import { finishTest, SSO_TEST_APP } from "../admin/sso-providers";
 import { setRefreshCookie } from "./session-response";
 
 export const ssoRoutes = new Hono<AppEnv>()
@@ -32,6 +33,12 @@ export const ssoRoutes = new Hono<AppEnv>()
     const taken = await takeSsoState(c.env, state, c.req.param("provider"));
     if (!taken) return fail("invalid_state");
     const { stateRow, provider } = taken;
+    // An administrator's test sign-in: record what the provider answered, sign nobody in.
+    if (stateRow.app === SSO_TEST_APP) {
+      const back = await finishTest(c.env, state, c.req.url, provider, stateRow);
+      if (back) return c.redirect(back, 302);
+      return fail("invalid_state");
+    }
     try {
       const claims = await exchangeCode(c.env, c.req.url, provider, stateRow);
       const member = await memberForIdentity(c.env, provider, claims);

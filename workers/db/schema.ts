@@ -102,6 +102,63 @@ export const ssoProviders = sqliteTable(
   (t) => [uniqueIndex("sso_providers_org_provider_uq").on(t.orgId, t.provider)],
 );
 
+/**
+ * A custom hostname an organisation's administrators add (issue 15, point 4): pending until a DNS
+ * TXT record proves they control it, then served (organization_hostnames gets it) and, where a
+ * hostname service is configured, given a TLS certificate there (workers/hostnames/).
+ */
+export const HOSTNAME_STATUSES = ["pending", "verified"] as const;
+export const hostnameClaims = sqliteTable(
+  "hostname_claims",
+  {
+    hostname: text("hostname").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The value the TXT record must hold. */
+    token: text("token").notNull(),
+    status: text("status", { enum: HOSTNAME_STATUSES }).notNull().default("pending"),
+    /** The hostname service's id for it (Cloudflare for SaaS), and its certificate's state there. */
+    externalId: text("external_id"),
+    tlsStatus: text("tls_status"),
+    /** Why the last check did not prove it, in a code the screen words (hostname_check_{code}). */
+    lastError: text("last_error"),
+    checkedAt: integer("checked_at"),
+    verifiedAt: integer("verified_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("hostname_claims_org_idx").on(t.orgId)],
+);
+
+/**
+ * An administrator's "test sign-in" through an SSO provider (issue 15, point 4): started with the
+ * round trip's state, finished by the callback, which records what happened instead of signing
+ * anyone in.
+ */
+export const SSO_TEST_STATUSES = ["started", "succeeded", "failed"] as const;
+export const ssoTests = sqliteTable(
+  "sso_tests",
+  {
+    id: text("id").primaryKey(),
+    state: text("state").notNull(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    providerId: text("provider_id")
+      .notNull()
+      .references(() => ssoProviders.id, { onDelete: "cascade" }),
+    actorMemberId: text("actor_member_id").notNull(),
+    status: text("status", { enum: SSO_TEST_STATUSES }).notNull().default("started"),
+    /** Why it failed (sso_test_{code} on the screen). */
+    code: text("code"),
+    /** What the provider said: the claims received, or the error's technical text. JSON. */
+    detail: text("detail").notNull().default("{}"),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [uniqueIndex("sso_tests_state_uq").on(t.state)],
+);
+
 /** Platform (product) terms; the newest version is the one members must accept. */
 export const platformTerms = sqliteTable("platform_terms", {
   version: integer("version").primaryKey(),

@@ -25,6 +25,13 @@ const ConfigSchema = v.object({
   PAYPAL_ENVIRONMENT: v.optional(v.picklist(["sandbox", "live"], "PAYPAL_ENVIRONMENT must be sandbox or live")),
   // Address search (workers/geocoding): a service with Nominatim's search API; without it, the offline geocoder.
   GEOCODER_URL: v.optional(v.pipe(v.string(), v.url("GEOCODER_URL must be an absolute URL"))),
+  // Custom hostnames (workers/hostnames): DNS checks over HTTPS in production, a local fake
+  // elsewhere unless DNS_RESOLVER=doh; DOH_URL defaults to Cloudflare's resolver.
+  DNS_RESOLVER: v.optional(v.picklist(["doh", "fake"], "DNS_RESOLVER must be doh or fake")),
+  DOH_URL: v.optional(v.pipe(v.string(), v.url("DOH_URL must be an absolute URL"))),
+  // Cloudflare for SaaS: with both, a verified hostname gets its certificate there (docs/hostnames.md).
+  CF_ZONE_ID: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, "CF_ZONE_ID must be a zone id (32 hex characters)"))),
+  CF_API_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
 });
 export type AppConfig = v.InferOutput<typeof ConfigSchema>;
 
@@ -43,6 +50,9 @@ export function getConfig(env: Env): AppConfig {
       throw new Error(
         "Invalid Worker configuration: TOKEN_SECRET is the public example value of .dev.vars.example; in production set a secret of your own (wrangler secret put TOKEN_SECRET), in development set ENVIRONMENT=development in .dev.vars",
       );
+    }
+    if (!result.output.CF_ZONE_ID !== !result.output.CF_API_TOKEN) {
+      throw new Error("Invalid Worker configuration: set both CF_ZONE_ID and CF_API_TOKEN, or neither");
     }
     if (!result.output.PAYPAL_CLIENT_ID !== !result.output.PAYPAL_SECRET) {
       throw new Error("Invalid Worker configuration: set both PAYPAL_CLIENT_ID and PAYPAL_SECRET, or neither");
