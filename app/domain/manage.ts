@@ -56,13 +56,13 @@ export const initiativeStateSchema = v.pipe(
 export function manageSections(
   role: string,
   moderatesProposals = false,
-): ("dashboard" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "policy" | "audit")[] {
+): ("dashboard" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "policy" | "audit")[] {
   return [
     ...(role === "admin" ? (["dashboard"] as const) : []),
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),
-    ...(role === "admin" ? (["members", "settings", "policy", "audit"] as const) : []),
+    ...(role === "admin" ? (["members", "settings", "access", "policy", "audit"] as const) : []),
   ];
 }
 

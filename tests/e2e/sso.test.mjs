@@ -113,12 +113,12 @@ describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_0
   }
 
   /** Walks the provider's dev interactions (login, then consent) until it redirects to the app. */
-  async function authorizeAtProvider(authorizationUrl, idpJar = new CookieJar()) {
+  async function authorizeAtProvider(authorizationUrl, idpJar = new CookieJar(), until = callbackPrefix) {
     let url = authorizationUrl.toString();
     let init = {};
     const seen = [];
     for (let step = 0; step < 12; step++) {
-      if (url.startsWith(callbackPrefix)) return new URL(url);
+      if (url.startsWith(until)) return new URL(url);
       const response = await request(idpJar, url, init);
       seen.push(`${init.method ?? "GET"} ${url} -> ${response.status}`);
       if (response.status >= 300 && response.status < 400) {
@@ -260,5 +260,66 @@ describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_0
     assert.equal(location.searchParams.get("code_challenge_method"), "S256");
     const states = await app.d1(`SELECT redirect_path FROM sso_states WHERE state = '${location.searchParams.get("state")}'`);
     assert.deepEqual(states, [{ redirect_path: "wall" }]);
+  });
+
+  test("an administrator adds a provider by its issuer and tests the sign-in: what happened is reported, nobody is signed in", { timeout: 90_000 }, async () => {
+    const slug = "acme-test";
+    const second = await startIdentityProvider(app.url, { slug, clientId: "commons-acme-test", account: { email: "tess.tester@acme.example", name: "Tess Tester" } });
+    try {
+      const login = await fetch(`${app.url}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@acme.example", password: "commons-demo" }) });
+      assert.equal(login.status, 200, await login.clone().text());
+      const { access_token: token } = await login.json();
+      const admin = async (method, path, body) => {
+        const response = await fetch(`${app.url}/api/acme/admin${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+          signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+        });
+        const text = await response.text();
+        return { status: response.status, body: text ? JSON.parse(text) : null };
+      };
+      const added = await admin("POST", "/sso", { provider: slug, issuer: second.issuer, client_id: second.clientId, client_secret: second.clientSecret, enforced: false });
+      assert.equal(added.status, 201, JSON.stringify(added.body));
+      // Discovery filled in the rest.
+      const discovery = await (await fetch(`${second.issuer}/.well-known/openid-configuration`)).json();
+      assert.equal(added.body.discovered.authorization_endpoint, discovery.authorization_endpoint);
+      assert.equal(added.body.has_secret, true);
+      assert.equal(added.body.client_secret, undefined, "the secret is never answered back");
+
+      /** One test round trip: answers the test as the API reports it, and the callback's cookie jar. */
+      async function testSignIn() {
+        const started = await admin("POST", `/sso/${added.body.id}/test`);
+        assert.equal(started.status, 201, JSON.stringify(started.body));
+        assert.equal(started.body.test.status, "started");
+        const prefix = `${app.url}/auth/sso/${slug}/callback`;
+        const appJar = new CookieJar();
+        const response = await callback(appJar, await authorizeAtProvider(new URL(started.body.url), new CookieJar(), prefix));
+        assertRedirect(response, `/manage/access?test=${started.body.test.id}`);
+        assert.equal(appJar.get("commons_refresh"), undefined, "a test signs nobody in");
+        assert.equal(appJar.get("commons_session"), undefined, "a test signs nobody in");
+        return (await admin("GET", `/sso/tests/${started.body.test.id}`)).body;
+      }
+
+      const passed = await testSignIn();
+      assert.equal(passed.status, "succeeded", JSON.stringify(passed));
+      assert.equal(passed.code, null);
+      assert.deepEqual(passed.detail, { sub: "sofia", email: "tess.tester@acme.example", email_verified: true, name: "Tess Tester" });
+
+      // A wrong secret: the provider refuses the code exchange, and the test says so.
+      assert.equal((await admin("PUT", `/sso/${added.body.id}`, { client_secret: "not-the-secret" })).status, 200);
+      const refused = await testSignIn();
+      assert.equal(refused.status, "failed");
+      assert.equal(refused.code, "token_refused");
+      assert.equal(refused.detail.error, "invalid_client");
+
+      // Neither test linked an identity or made an account.
+      const linked = await app.d1(`SELECT count(*) AS n FROM sso_identities WHERE provider_id = '${added.body.id}'`);
+      assert.equal(linked[0].n, 0);
+      const accounts = await app.d1(`SELECT count(*) AS n FROM members WHERE email = 'tess.tester@acme.example'`);
+      assert.equal(accounts[0].n, 0);
+    } finally {
+      await second.stop();
+    }
   });
 });

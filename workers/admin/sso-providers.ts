@@ -39,9 +39,13 @@ function providerJson(row: ProviderRow, discovered?: oauth.AuthorizationServer) 
   };
 }
 
-/** Why discovery failed, in the words the screen has for it. */
+/**
+ * Why discovery failed, in the words the screen has for it: the provider answered something that
+ * is not a discovery document for this issuer (oauth4webapi's own errors), or nothing at all.
+ */
 function discoveryCode(cause: unknown) {
-  return cause instanceof TypeError || (cause instanceof Error && cause.name === "TimeoutError") ? "discovery_unreachable" : "discovery_invalid";
+  const answeredBadly = cause instanceof oauth.OperationProcessingError || cause instanceof oauth.ResponseBodyError || cause instanceof oauth.UnsupportedOperationError;
+  return answeredBadly ? "discovery_invalid" : "discovery_unreachable";
 }
 
 /** Discovery must answer for the issuer: 422 with the reason at the issuer field otherwise. */

@@ -111,8 +111,9 @@ export function SelectInput({
 }
 
 /** One ticked-or-not box; its error (if any) under it. */
-export function CheckboxInput({ name, label, hint, ...input }: { name: string; label: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
-  const id = fieldId(name);
+export function CheckboxInput({ name, label, hint, id: givenId, ...input }: { name: string; label: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
+  // A given id where one name is on several forms of a page (each provider's own "enforced").
+  const id = givenId ?? fieldId(name);
   const error = useFieldError(name);
   return (
     <div className="flex flex-col gap-1">

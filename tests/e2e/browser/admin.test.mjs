@@ -220,6 +220,50 @@ describe("organisation settings", () => {
   });
 });
 
+describe("web address and sign-in", () => {
+  test("an administrator adds a web address, proves it by its TXT record, and the app answers there; a provider that does not answer is refused", async () => {
+    const host = `go${Date.now() % 100000}.acme.localhost`;
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
+      await page.goto(`${suite.acme}/manage/access`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: t.access_title, level: 2 }).waitFor();
+      await page.getByLabel(t.hostname_new).fill(host);
+      await page.getByRole("button", { name: t.hostname_add }).click();
+      await page.getByText(t.hostname_added).waitFor();
+      const card = page.getByRole("listitem").filter({ hasText: host });
+      // Not there yet: the check says so in words.
+      await card.getByRole("button", { name: t.hostname_check_named.replace("{{hostname}}", host) }).click();
+      await card.getByText(t.access_hostname_check_record_missing).first().waitFor();
+      await expectNoSeriousAxeViolations(page, { label: "access, 390x844" });
+      // The record published (the local fake DNS), checked again: in use.
+      const name = await card.locator("dd").nth(1).textContent();
+      const value = await card.locator("dd").nth(2).textContent();
+      const published = await fetch(`${suite.server.url}/dev/dns/txt/${name}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ values: [value] }) });
+      assert.equal(published.status, 204);
+      await card.getByRole("button", { name: t.hostname_check_named.replace("{{hostname}}", host) }).click();
+      await card.getByText(t.hostname_verified).waitFor();
+      await card.getByText(t.hostname_status_verified, { exact: true }).waitFor();
+      // A provider whose issuer nobody answers for is refused at its field.
+      await page.getByText(t.sso_add_title).click();
+      await page.getByLabel(t.sso_field_provider).fill("entra");
+      await page.getByLabel(t.sso_field_issuer).fill("http://127.0.0.1:9");
+      await page.getByLabel(t.sso_field_client_id).fill("commons");
+      await page.getByRole("button", { name: t.sso_add }).click();
+      await page.getByText(editor.error_sso_error_discovery_unreachable).waitFor();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectNoSeriousAxeViolations(page, { label: "access, 1280x800" });
+      await screenshot(page, "admin-access-desktop");
+      assert.deepEqual(errorsOf(page, { allowStatus: [409, 502] }), []);
+    });
+    // The new address serves Acme.
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await page.goto(`http://${host}:${suite.server.port}/welcome`);
+      await page.getByRole("heading", { level: 1, name: /Acme/ }).waitFor();
+    });
+  });
+});
+
 describe("the volunteering policy", () => {
   test("an administrator publishes a new version; a member meets the policy modal and accepts it", async () => {
     const shell = strings("shell");

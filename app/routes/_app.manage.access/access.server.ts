@@ -1,0 +1,87 @@
+/**
+ * /manage/access on the server (issue 15, point 4): the organisation's custom hostnames and SSO
+ * providers from the admin API, each form of the screen as one call, and the test sign-in, which
+ * sends the administrator to the provider and back to this screen with the test's outcome.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
+import { readForm } from "~/lib/form.server";
+import { notFound, requireStaff } from "~/lib/manage.server";
+
+export async function loadAccess(args: ApiArgs) {
+  const { org } = await requireStaff(args, ["admin"]);
+  const param = { org: pathParam(org) };
+  const testId = new URL(args.request.url).searchParams.get("test");
+  const [hostnames, providers, test] = await Promise.all([
+    memberCall(args, "GET", (api) => api.api[":org"].admin.hostnames.$get({ param })),
+    memberCall(args, "GET", (api) => api.api[":org"].admin.sso.$get({ param })),
+    testId && /^[0-9a-f-]{36}$/.test(testId) ? memberCall(args, "GET", (api) => api.api[":org"].admin.sso.tests[":id"].$get({ param: { ...param, id: pathParam(testId) } })) : null,
+  ]);
+  if (!hostnames.ok && hostnames.status === 403) throw notFound();
+  return {
+    hostnames: hostnames.ok ? hostnames.data.hostnames : null,
+    providers: providers.ok ? providers.data.providers : null,
+    test: test?.ok ? test.data : null,
+  };
+}
+
+export type AccessIntent = "hostname_add" | "hostname_verify" | "hostname_remove" | "sso_add" | "sso_update" | "sso_remove" | "sso_test";
+export interface AccessAnswer {
+  intent: AccessIntent | null;
+  /** The hostname or provider the form was about (its row shows the answer). */
+  target: string | null;
+  ok: boolean;
+  error: string | null;
+  fields: Record<string, string>;
+  /** What the form sent, to show again after a refusal. */
+  values: Record<string, string>;
+}
+
+const INTENTS: readonly AccessIntent[] = ["hostname_add", "hostname_verify", "hostname_remove", "sso_add", "sso_update", "sso_remove", "sso_test"];
+
+/** A provider form's fields as the API takes them (an empty secret: kept on a change, none on a new one). */
+function providerBody(form: FormData, adding: boolean) {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const secret = text("client_secret");
+  return {
+    ...(adding ? { provider: text("provider") } : {}),
+    issuer: text("issuer"),
+    client_id: text("client_id"),
+    scopes: text("scopes"),
+    enforced: form.get("enforced") === "on",
+    ...(secret ? { client_secret: secret } : form.get("clear_secret") === "on" ? { client_secret: null } : {}),
+  };
+}
+
+export async function accessAction(args: ApiArgs): Promise<{ status: number; answer: AccessAnswer }> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const form = await readForm(args.request);
+  const intent = INTENTS.find((value) => value === form.get("intent")) ?? null;
+  const target = String(form.get("hostname") ?? form.get("id") ?? "") || null;
+  const values = Object.fromEntries([...form.entries()].filter(([name]) => name !== "client_secret").map(([name, value]) => [name, String(value)]));
+  const param = { org: pathParam(org) };
+  if (!intent) return { status: 400, answer: { intent, target, ok: false, error: "validation_error", fields: {}, values } };
+  const hostname = String(form.get("hostname") ?? "");
+  const id = String(form.get("id") ?? "");
+  const result =
+    intent === "hostname_add"
+      ? await memberCall(args, "POST", (api) => api.api[":org"].admin.hostnames.$post({ param, json: { hostname } }))
+      : intent === "hostname_verify"
+        ? await memberCall(args, "POST", (api) => api.api[":org"].admin.hostnames[":hostname"].verify.$post({ param: { ...param, hostname: pathParam(hostname) } }))
+        : intent === "hostname_remove"
+          ? await memberCall(args, "DELETE", (api) => api.api[":org"].admin.hostnames[":hostname"].$delete({ param: { ...param, hostname: pathParam(hostname) } }))
+          : intent === "sso_add"
+            ? await memberCall(args, "POST", (api) => api.api[":org"].admin.sso.$post({ param, json: providerBody(form, true) as never }))
+            : intent === "sso_update"
+              ? await memberCall(args, "PUT", (api) => api.api[":org"].admin.sso[":id"].$put({ param: { ...param, id: pathParam(id) }, json: providerBody(form, false) }))
+              : intent === "sso_remove"
+                ? await memberCall(args, "DELETE", (api) => api.api[":org"].admin.sso[":id"].$delete({ param: { ...param, id: pathParam(id) } }))
+                : await memberCall(args, "POST", (api) => api.api[":org"].admin.sso[":id"].test.$post({ param: { ...param, id: pathParam(id) } }));
+  if (intent === "sso_test" && result.ok) {
+    const { test, url } = result.data as { test: { id: string }; url: string | null };
+    // To the provider (its authorization endpoint, from discovery), or straight to the failed test.
+    throw redirect(url ?? `/manage/access?test=${encodeURIComponent(test.id)}`);
+  }
+  if (result.ok) return { status: 200, answer: { intent, target, ok: true, error: null, fields: {}, values: {} } };
+  return { status: result.status, answer: { intent, target, ok: false, error: result.error.error, fields: result.error.fields ?? {}, values } };
+}
