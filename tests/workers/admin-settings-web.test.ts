@@ -95,6 +95,23 @@ describe("/manage/settings", () => {
     expect((await stored()).appIntl["es-ES"]).toEqual({});
   });
 
+  it("uploads a logo from its form, shows it, and removes it", async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, ...new Array(17).fill(1)]);
+    const form = new FormData();
+    form.append("kind", "logo_small");
+    form.append("file", new File([png], "logo.png", { type: "image/png" }));
+    const request = new Request("http://acme.localhost/manage/settings", { method: "POST", headers: { cookie: cookies.alma, origin: "http://acme.localhost" }, body: form });
+    expect((await run(action, request)).data).toMatchObject({ saved: true });
+    const logo = (await run(loader, get("alma", "/manage/settings?tab=appearance"))).data!.settings.logo_small;
+    expect(logo).toMatch(/^\/media\/logos\//);
+    const empty = new FormData();
+    empty.append("kind", "logo");
+    const refused = await run(action, new Request("http://acme.localhost/manage/settings", { method: "POST", headers: { cookie: cookies.alma, origin: "http://acme.localhost" }, body: empty }));
+    expect(refused).toMatchObject({ status: 400, data: { fields: { "image.logo": "attachments_error_required" } } });
+    expect((await run(action, post("alma", [["intent", "remove_image"], ["kind", "logo_small"]]))).data).toMatchObject({ saved: true });
+    expect((await run(loader, get("alma", "/manage/settings?tab=appearance"))).data!.settings.logo_small).toBeNull();
+  });
+
   it("refuses a form that is none of the screen's", async () => {
     expect((await run(action, post("alma", [["intent", "everything"]]))).status).toBe(400);
     expect((await run(action, post("alma", [["intent", "remove_image"], ["kind", "banner"]]))).status).toBe(400);
