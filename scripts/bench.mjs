@@ -30,7 +30,7 @@ const BUDGETS = {
     "/wall": 150,
   },
   // Reported next to the budgets, without one.
-  reportOnly: ["/welcome", "/initiative", "/initiative/:slug/:action?", "/manage/initiatives/new", "/proposal/new/:step?", "/responsible_profile", "/rankings", "/manage", "/manage/settings"],
+  reportOnly: ["/welcome", "/initiative", "/initiative/:slug/:action?", "/manage/initiatives/new", "/proposal/new/:step?", "/responsible_profile", "/rankings", "/manage", "/manage/settings", "/manage/access"],
 };
 
 /**

@@ -11,7 +11,7 @@ import { brandColourReadable, HEX_COLOUR } from "./contrast";
 import { EMAIL_PATTERN } from "./email";
 import { INITIATIVE_TYPES } from "./initiatives/types";
 import { COMPLETE_LOCALES, SUPPORTED_LOCALES } from "./locales";
-import { ONBOARDING_STEPS } from "./preferences";
+import { ONBOARDING_STEPS } from "./onboarding-steps";
 import { SOCIAL_NETWORKS } from "./social";
 import { REGIONS } from "./zoned-time";
 

@@ -16,31 +16,9 @@ import {
   VOLUNTEERING_MOTIVATIONS,
 } from "~/domain/profile-details";
 import { SocialSchema, type SocialNetwork } from "~/domain/social";
+import { ONBOARDING_STEPS, type OnboardingStep } from "~/domain/onboarding-steps";
 
-/** SPEC.md section 4, in the order the wizard (and this screen) goes through them. */
-export const ONBOARDING_STEPS = [
-  "public_groups",
-  "social_networks",
-  "categories",
-  "target_audience",
-  "address",
-  "experience",
-  "experience_education_and_skills",
-  "alias",
-  "specific_training",
-  "availability",
-  "availability_and_mobility",
-  "volunteering_motivation",
-  "motivations_and_expectations",
-  "machine_number",
-  "relation_with_org",
-  "tshirt_size",
-  "phone",
-  "date_of_birth",
-] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
-
-export const isOnboardingStep = (value: unknown): value is OnboardingStep => (ONBOARDING_STEPS as readonly unknown[]).includes(value);
+export { isOnboardingStep, ONBOARDING_STEPS, type OnboardingStep } from "~/domain/onboarding-steps";
 
 /** The configured steps Commons knows, once each, in the wizard's order. */
 export const configuredSteps = (configured: readonly string[]): OnboardingStep[] => ONBOARDING_STEPS.filter((step) => configured.includes(step));

@@ -104,7 +104,7 @@ export async function measureRoundTrips() {
       rows.push({ label: `GET ${path} (organiser)`, budget: ROUND_TRIP_BUDGETS.otherSignedIn, ...(await page(server, organiser, path)) });
     }
     const admin = await signIn(server, ADMIN);
-    for (const path of ["/manage", "/manage/members", "/manage/settings", "/manage/audit"]) {
+    for (const path of ["/manage", "/manage/members", "/manage/settings", "/manage/access", "/manage/audit"]) {
       rows.push({ label: `GET ${path} (admin)`, budget: ROUND_TRIP_BUDGETS.otherSignedIn, ...(await page(server, admin, path)) });
     }
     rows.push({ label: "join (POST + GET /initiative)", budget: ROUND_TRIP_BUDGETS.join, ...(await join(server, cookie, slugs)) });

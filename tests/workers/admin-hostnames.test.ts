@@ -82,6 +82,8 @@ describe("custom hostnames", () => {
     expect((await call("POST", "/api/commons/admin/hostnames/h1.acme.example/verify", { token: tokens.cid })).status).toBe(404);
     expect((await call("DELETE", "/api/commons/admin/hostnames/acme.localhost", { token: tokens.cid })).status).toBe(404);
     expect((await api("olga", "GET", "/hostnames")).status).toBe(403);
+    expect((await api("olga", "GET", "/access")).status).toBe(403);
+    expect(await json(await api("alma", "GET", "/access"))).toEqual({ hostnames: (await json(await api("alma", "GET", "/hostnames"))).hostnames, providers: [] });
     expect((await api("olga", "POST", "/hostnames", { hostname: "x.acme.example" })).status).toBe(403);
   });
 });

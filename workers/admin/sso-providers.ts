@@ -72,10 +72,13 @@ const auditOf = (env: Env, org: Tenant, actor: StaffActor, action: string, detai
 /** What the audit log keeps of a provider: never its secret. */
 const audited = (row: Pick<ProviderRow, "provider" | "issuer" | "clientId" | "scopes" | "enforced">) => ({ provider: row.provider, issuer: row.issuer, client_id: row.clientId, scopes: row.scopes, enforced: row.enforced });
 
+/** The list's statement (to run alone or in a batch with others: GET /admin/access). */
+export const providersQuery = (env: Env, org: Tenant) => getDb(env).select().from(providers).where(eq(providers.orgId, org.id)).orderBy(providers.provider);
+export const providerViews = (rows: ProviderRow[]) => rows.map((row) => providerJson(row));
+
 export async function listProviders(env: Env, org: Tenant, actor: StaffActor) {
   requireRole(actor, ["admin"]);
-  const rows = await getDb(env).select().from(providers).where(eq(providers.orgId, org.id)).orderBy(providers.provider).all();
-  return rows.map((row) => providerJson(row));
+  return providerViews(await providersQuery(env, org).all());
 }
 
 export async function addProvider(env: Env, org: Tenant, actor: StaffActor, input: SsoProviderInput, now = Date.now()) {

@@ -13,6 +13,7 @@ import { organizationSettings, updateSettings, uploadOrganizationImage } from ".
 import { ORGANIZATION_IMAGES, settingsChangeSchema } from "../../app/domain/organization-settings";
 import { readUpload } from "./attachments";
 import { addProvider, getTest, listProviders, removeProvider, startTest, updateProvider } from "../admin/sso-providers";
+import { accessOverview } from "../admin/access";
 import { addHostname, listHostnames, removeHostname, verifyHostname } from "../hostnames/claims";
 import { hostnameSchema } from "../../app/domain/hostnames";
 import { ssoProviderChangeSchema, ssoProviderSchema } from "../../app/domain/sso-providers";
@@ -174,6 +175,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const metrics = await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"));
     return csvResponse(`dashboard-${c.var.org.slug}-${metrics.from.slice(0, 10)}-${metrics.to.slice(0, 10)}.csv`, ["section", "item", "value", "participants"], metricsRows(metrics));
   })
+  .get("/access", async (c) => c.json(await accessOverview(c.env, c.var.org, actorOf(c))))
   .get("/hostnames", async (c) => c.json({ hostnames: await listHostnames(c.env, c.var.org, actorOf(c)) }))
   .post("/hostnames", validate("json", v.strictObject({ hostname: hostnameSchema }, "form_error_unknown_field")), async (c) =>
     c.json(await addHostname(c.env, c.var.org, actorOf(c), c.req.valid("json").hostname), 201),

@@ -32,14 +32,14 @@ export interface HostnameView {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** GET /admin/hostnames: the verified ones (served) and the ones waiting for their record, by name. */
-export async function listHostnames(env: Env, org: Tenant, actor: StaffActor): Promise<HostnameView[]> {
-  requireRole(actor, ["admin"]);
+/** The statements of the list (to batch alone or with others: GET /admin/access). */
+export function hostnameQueries(env: Env, org: Tenant) {
   const db = getDb(env);
-  const [rows, live] = await db.batch([
-    db.select().from(claims).where(eq(claims.orgId, org.id)),
-    db.select({ hostname: served.hostname }).from(served).where(eq(served.orgId, org.id)),
-  ]);
+  return [db.select().from(claims).where(eq(claims.orgId, org.id)), db.select({ hostname: served.hostname }).from(served).where(eq(served.orgId, org.id))] as const;
+}
+
+/** The list from those statements' rows: verified ones (served) and ones waiting for their record, by name. */
+export function hostnameViews(rows: (typeof claims.$inferSelect)[], live: { hostname: string }[]): HostnameView[] {
   const byName = new Map<string, HostnameView>();
   for (const { hostname } of live) byName.set(hostname, { hostname, status: "verified", record: null, tls: "not_managed", last_error: null, checked_at: null, verified_at: null });
   for (const row of rows) {
@@ -54,6 +54,13 @@ export async function listHostnames(env: Env, org: Tenant, actor: StaffActor): P
     });
   }
   return [...byName.values()].sort((a, b) => a.hostname.localeCompare(b.hostname));
+}
+
+/** GET /admin/hostnames. */
+export async function listHostnames(env: Env, org: Tenant, actor: StaffActor): Promise<HostnameView[]> {
+  requireRole(actor, ["admin"]);
+  const [rows, live] = await getDb(env).batch(hostnameQueries(env, org));
+  return hostnameViews(rows, live);
 }
 
 /** POST /admin/hostnames: a new pending hostname and the record that will prove it. */

@@ -12,15 +12,15 @@ export async function loadAccess(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
   const param = { org: pathParam(org) };
   const testId = new URL(args.request.url).searchParams.get("test");
-  const [hostnames, providers, test] = await Promise.all([
-    memberCall(args, "GET", (api) => api.api[":org"].admin.hostnames.$get({ param })),
-    memberCall(args, "GET", (api) => api.api[":org"].admin.sso.$get({ param })),
+  // One call for both lists (one D1 batch); the test's outcome only when coming back from one.
+  const [access, test] = await Promise.all([
+    memberCall(args, "GET", (api) => api.api[":org"].admin.access.$get({ param })),
     testId && /^[0-9a-f-]{36}$/.test(testId) ? memberCall(args, "GET", (api) => api.api[":org"].admin.sso.tests[":id"].$get({ param: { ...param, id: pathParam(testId) } })) : null,
   ]);
-  if (!hostnames.ok && hostnames.status === 403) throw notFound();
+  if (!access.ok && access.status === 403) throw notFound();
   return {
-    hostnames: hostnames.ok ? hostnames.data.hostnames : null,
-    providers: providers.ok ? providers.data.providers : null,
+    hostnames: access.ok ? access.data.hostnames : null,
+    providers: access.ok ? access.data.providers : null,
     test: test?.ok ? test.data : null,
   };
 }
