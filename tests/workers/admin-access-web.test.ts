@@ -9,17 +9,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/_app.manage.access/route";
 import { createWebSession } from "../../workers/auth/web-session";
 import { setFakeTxt } from "../../workers/dns/fake";
-import { run, type Route } from "./route-calls";
+import { pageRequests, run, type Route } from "./route-calls";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
 const cookies: Record<string, string> = {};
-const get = (who: string, path: string) => new Request(`http://acme.localhost${path}`, { headers: { cookie: cookies[who] } });
-const post = (who: string, fields: [string, string][]) =>
-  new Request("http://acme.localhost/manage/access", {
-    method: "POST",
-    headers: { cookie: cookies[who], "content-type": "application/x-www-form-urlencoded", origin: "http://acme.localhost" },
-    body: new URLSearchParams(fields).toString(),
-  });
+const requests = pageRequests(cookies);
+const get = requests.get;
+const post = (who: string, fields: [string, string][]) => requests.post(who, "/manage/access", fields);
 
 beforeAll(async () => {
   const { acme } = await seedOrganizations();

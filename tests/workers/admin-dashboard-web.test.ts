@@ -8,11 +8,11 @@ import { loader } from "../../app/routes/_app.manage._index/route";
 import { loader as csvLoader } from "../../app/routes/_app.manage.dashboard[.csv]";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
-import { run, type Route } from "./route-calls";
+import { pageRequests, run, type Route } from "./route-calls";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
 const cookies: Record<string, string> = {};
-const get = (who: string, path: string) => new Request(`http://acme.localhost${path}`, { headers: { cookie: cookies[who] } });
+const { get } = pageRequests(cookies);
 
 beforeAll(async () => {
   const { acme } = await seedOrganizations();

@@ -7,17 +7,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/_app.manage.settings/route";
 import { createWebSession } from "../../workers/auth/web-session";
-import { run } from "./route-calls";
+import { pageRequests, run } from "./route-calls";
 import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const cookies: Record<string, string> = {};
-const get = (who: string, path: string) => new Request(`http://acme.localhost${path}`, { headers: { cookie: cookies[who] } });
-const post = (who: string, fields: [string, string][]) =>
-  new Request("http://acme.localhost/manage/settings", {
-    method: "POST",
-    headers: { cookie: cookies[who], "content-type": "application/x-www-form-urlencoded", origin: "http://acme.localhost" },
-    body: new URLSearchParams(fields).toString(),
-  });
+const requests = pageRequests(cookies);
+const get = requests.get;
+const post = (who: string, fields: [string, string][]) => requests.post(who, "/manage/settings", fields);
 const stored = async () => (await json(await call("GET", "/api/organization/profile/acme"))).product_config.community;
 
 beforeAll(async () => {

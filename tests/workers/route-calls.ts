@@ -18,3 +18,16 @@ export async function run(route: Route, request: Request, params: Record<string,
     throw thrown;
   }
 }
+
+/** A signed-in member's page requests, by name in `cookies`: a GET, and a form POST from the page's own origin. */
+export function pageRequests(cookies: Record<string, string>, origin = "http://acme.localhost") {
+  return {
+    get: (who: string, path: string) => new Request(`${origin}${path}`, { headers: { cookie: cookies[who] } }),
+    post: (who: string, path: string, fields: [string, string][]) =>
+      new Request(`${origin}${path}`, {
+        method: "POST",
+        headers: { cookie: cookies[who], "content-type": "application/x-www-form-urlencoded", origin },
+        body: new URLSearchParams(fields).toString(),
+      }),
+  };
+}

@@ -7,10 +7,8 @@
  * organisation is dropped and members see it on their next page.
  */
 import { getDb } from "../db/client";
-import { immutableFileResponse } from "../files/public-file";
-import { detectType } from "../files/sniff";
-import { countUpload } from "../files/upload-quota";
-import { badRequest, unsupportedType, type FieldErrors } from "../lib/domain-errors";
+import { immutableFileResponse, storeImage } from "../files/public-file";
+import { badRequest, type FieldErrors } from "../lib/domain-errors";
 import { auditStatements } from "../manage/audit";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { getOrganizationBySlug, updateOrganization, type OrganizationChanges, type Tenant } from "../tenant/organizations";
@@ -144,13 +142,7 @@ export async function updateSettings(env: Env, org: Tenant, actor: StaffActor, c
  */
 export async function uploadOrganizationImage(env: Env, org: Tenant, actor: StaffActor, kind: OrganizationImage, readFile: () => Promise<File>) {
   requireRole(actor, ["admin"]);
-  const file = await readFile();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = detectType("image", bytes);
-  if (!type) throw unsupportedType("unsupported_file_type", "Images must be PNG, JPEG, GIF or WebP.", { file: "attachments_error_type" });
-  await countUpload(env.DB, actor.memberId, bytes.length);
-  const name = `${crypto.randomUUID()}.${type.extensions[0]}`;
-  await env.FILES.put(keyOf(name), bytes, { httpMetadata: { contentType: type.mimetype }, customMetadata: { orgId: org.id, memberId: actor.memberId } });
+  const { name } = await storeImage(env, actor.memberId, readFile, keyOf, { orgId: org.id });
   const url = `${IMAGE_PREFIX}${name}`;
   const change: SettingsChange = kind === "cover" ? { community: { cover_url: url } } : kind === "logo" ? { logo: url } : { logo_small: url };
   return updateSettings(env, org, actor, change);

@@ -6,10 +6,7 @@
  * bytes, so it is cached for a year. Another organisation's host answers 404.
  */
 import { IMAGE_URL_PATTERN } from "../../app/domain/initiatives/editor";
-import { immutableFileResponse } from "../files/public-file";
-import { detectType } from "../files/sniff";
-import { countUpload } from "../files/upload-quota";
-import { unsupportedType } from "../lib/domain-errors";
+import { immutableFileResponse, storeImage } from "../files/public-file";
 import type { Tenant } from "../tenant/organizations";
 import { ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
@@ -18,14 +15,8 @@ const keyOf = (orgId: string, file: string) => `media/${orgId}/images/${file}`;
 /** Stores an uploaded image for the organisation; answers the address an initiative's `image` takes. */
 export async function uploadImage(env: Env, org: Tenant, actor: StaffActor, readFile: () => Promise<File>) {
   requireRole(actor, ORGANISING_ROLES);
-  const file = await readFile();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = detectType("image", bytes);
-  if (!type) throw unsupportedType("unsupported_file_type", "Images must be PNG, JPEG, GIF or WebP.", { file: "attachments_error_type" });
-  await countUpload(env.DB, actor.memberId, bytes.length);
-  const name = `${crypto.randomUUID()}.${type.extensions[0]}`;
-  await env.FILES.put(keyOf(org.id, name), bytes, { httpMetadata: { contentType: type.mimetype }, customMetadata: { memberId: actor.memberId } });
-  return { url: `/media/images/${name}`, mimetype: type.mimetype, size: bytes.length };
+  const stored = await storeImage(env, actor.memberId, readFile, (name) => keyOf(org.id, name), {});
+  return { url: `/media/images/${stored.name}`, mimetype: stored.mimetype, size: stored.size };
 }
 
 /** Whether `url` names an image uploaded to this organisation. */

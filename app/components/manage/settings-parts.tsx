@@ -12,7 +12,7 @@ import { COMPLETE_LOCALES, LOCALE_NAMES } from "~/domain/locales";
 import type { OrganizationImage } from "~/domain/organization-settings";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { EditorSection, fieldId, TextInput, useFieldError } from "./editor-parts";
+import { Described, describedBy, EditorSection, fieldId, TextInput, useFieldError } from "./editor-parts";
 import { Labelled, STAFF_FIELD } from "./decision-parts";
 
 export function ImageForm({ kind, url }: { kind: OrganizationImage; url: string | null }) {
@@ -32,15 +32,8 @@ export function ImageForm({ kind, url }: { kind: OrganizationImage; url: string 
         <label htmlFor={id} className="text-sm">
           {t("setting_image_choose")}
         </label>
-        <input id={id} type="file" name="file" accept="image/png,image/jpeg,image/gif,image/webp" required aria-describedby={error ? `${id}-error` : `${id}-hint`} className="text-sm" />
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {t("setting_image_hint")}
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <input id={id} type="file" name="file" accept="image/png,image/jpeg,image/gif,image/webp" required aria-describedby={describedBy(id, true, error)} className="text-sm" />
+        <Described id={id} hint={t("setting_image_hint")} error={error} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="outline">
             {t("setting_image_upload")}
@@ -123,12 +116,8 @@ function TextForm({ locale, entry, current }: { locale: string; entry: { key: st
         <label htmlFor={id} className="text-sm font-medium">
           {t("texts_new")}
         </label>
-        <textarea id={id} name="text" rows={2} maxLength={2000} defaultValue={current ?? entry.original ?? ""} className={`${STAFF_FIELD} h-auto py-2`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <textarea id={id} name="text" rows={2} maxLength={2000} defaultValue={current ?? entry.original ?? ""} className={`${STAFF_FIELD} h-auto py-2`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, false, error)} />
+        <Described id={id} error={error} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="text_set" variant="outline">
             {t("texts_save")}
