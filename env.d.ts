@@ -30,6 +30,8 @@ interface Env {
   EMAIL_FROM?: string;
   /** When set, /auth and /api are proxied to this external service instead of the embedded one. */
   UPSTREAM_URL?: string;
+  /** Secret shared by an edge and its upstream (docs/upstream.md): forwarded headers are trusted only with it. */
+  EDGE_SECRET?: string;
   /** PayPal REST credentials (workers/payments/paypal.ts); without them, outside production, a local fake. */
   PAYPAL_CLIENT_ID?: string;
   PAYPAL_SECRET?: string;

@@ -13,10 +13,11 @@ import { basemapRoutes } from "./basemap";
 import { fixtureRoutes } from "./dev/fixtures";
 import { devRoutes } from "./dev/mailbox";
 import { getConfig, isProduction } from "./lib/config";
+import { DomainError } from "./lib/domain-errors";
 import { errorJson, handleError, handleNotFound } from "./lib/errors";
 import { securityHeaders } from "./lib/security-headers";
 import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
-import { proxyToUpstream } from "./lib/upstream";
+import { proxyToUpstream, type UpstreamFetch } from "./lib/upstream";
 import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
 import { asPageCall, pageRequestOf } from "./lib/page-request";
 import { requestDatabase } from "./lib/request-database";
@@ -28,6 +29,7 @@ import { resolveTenant } from "./tenant/middleware";
 import { imageResponse } from "./manage/images";
 import { organizationImageResponse } from "./admin/settings";
 import { devDnsRoutes } from "./dev/dns";
+import { fromEdge } from "./lib/edge-forwarding";
 import { avatarResponse } from "./profile/avatar";
 import type { AppEnv } from "./types";
 
@@ -68,10 +70,17 @@ function forRemix(request: Request): Request {
   return new Request(request, { headers });
 }
 
-export function createApp(options: { renderPage?: PageHandler } = {}) {
+export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: UpstreamFetch } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound(handleNotFound);
+  // Through an edge (docs/upstream.md): answered as the public address received it, once.
+  app.use(async (c, next) => {
+    const edge = fromEdge(c.req.raw, c.env);
+    if (edge === null) return next();
+    if (edge instanceof DomainError) return errorJson(c, edge);
+    return app.fetch(edge.request, edge.env, c.executionCtx);
+  });
   // A page's in-process API call inherits what its browser request worked out (lib/page-request.ts)
   // and skips the steps below that already ran for it; the upstream proxy still applies.
   app.use(async (c, next) => {
@@ -95,8 +104,9 @@ export function createApp(options: { renderPage?: PageHandler } = {}) {
   });
 
   // With UPSTREAM_URL, an external service answers the API; the edge still adds its headers.
-  app.use("/auth/*", proxyToUpstream);
-  app.use("/api/*", proxyToUpstream);
+  const upstream = proxyToUpstream(options.upstreamFetch);
+  app.use("/auth/*", upstream);
+  app.use("/api/*", upstream);
 
   app.use(async (c, next) => (c.var.page ? next() : resolveTenant(c, next)));
   app.use("/auth/*", jsonBodyLimit);

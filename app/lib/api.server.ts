@@ -124,10 +124,18 @@ export async function readResult<T>(response: Response): Promise<ApiResult<T>> {
   return { ok: false, status: response.status, error };
 }
 
+/**
+ * The refresh call for the web session store: the new tokens, or null when the API refused the
+ * refresh token (the session is over). An API that is down, too slow or failing (5xx) or busy
+ * (429) says nothing about the session: the member stays signed in and the page answers that
+ * status (issue 16: an unreachable upstream never signs a member out).
+ */
 function refresher(args: ApiArgs) {
   return async (refreshToken: string) => {
     const result = await send<ApiTokens>(args, "PUT", "/auth/refresh", { refresh_token: refreshToken });
-    return result.ok ? result.data : null;
+    if (result.ok) return result.data;
+    if (result.status >= 500 || result.status === 429) throw Response.json(result.error, { status: result.status, headers: { "cache-control": "no-store" } });
+    return null;
   };
 }
 

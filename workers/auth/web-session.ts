@@ -160,7 +160,14 @@ async function doRefresh(
     await db(context).prepare("UPDATE web_sessions SET refreshing_until = NULL WHERE id = ?").bind(session.id).run();
     return toSession(context, row);
   }
-  const tokens = refreshToken ? await callRefresh(refreshToken) : null;
+  let tokens: ApiTokens | null;
+  try {
+    tokens = refreshToken ? await callRefresh(refreshToken) : null;
+  } catch (cause) {
+    // The API could not say (down, failing): the session stays, unclaimed, for the next request.
+    await db(context).prepare("UPDATE web_sessions SET refreshing_until = NULL WHERE id = ?").bind(session.id).run();
+    throw cause;
+  }
   if (!tokens) {
     await db(context).prepare("DELETE FROM web_sessions WHERE id = ?").bind(session.id).run();
     return null;
@@ -182,10 +189,21 @@ async function waitForRefresh(context: WebSessionContext, session: WebSession): 
     await new Promise((resolve) => setTimeout(resolve, REFRESH_POLL_MS));
     const row = await readRow(context, session.id);
     if (!row) return null;
-    if (row.access_expires_at !== session.accessExpiresAt && row.refreshing_until === null) return toSession(context, row);
+    if (row.refreshing_until !== null) continue;
+    if (row.access_expires_at !== session.accessExpiresAt) return toSession(context, row);
+    // Released without new tokens: the API could not say (down, failing). Still signed in.
+    throw refreshUnavailable(502);
   }
-  return null;
+  // No answer within SPEC.md's 10 s: an error, not the end of the session.
+  throw refreshUnavailable(504);
 }
+
+/** A page's answer when the session's refresh could not be done (the member stays signed in). */
+const refreshUnavailable = (status: 502 | 504) =>
+  Response.json(
+    { error: status === 504 ? "upstream_timeout" : "upstream_unavailable", message: "The service cannot be reached; try again in a few minutes." },
+    { status, headers: { "cache-control": "no-store" } },
+  );
 
 export const needsRefresh = (session: WebSession) => session.accessExpiresAt - EXPIRY_MARGIN_MS <= Date.now();
 

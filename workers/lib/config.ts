@@ -18,6 +18,9 @@ const ConfigSchema = v.object({
   PUBLIC_URL: v.pipe(v.string(), v.url("PUBLIC_URL must be an absolute URL")),
   DEFAULT_ORG_SLUG: v.pipe(v.string(), v.nonEmpty()),
   UPSTREAM_URL: v.optional(v.pipe(v.string(), v.url())),
+  // Shared between an edge and its upstream (docs/upstream.md): the upstream trusts forwarded
+  // host, protocol and public address only from a request that carries it.
+  EDGE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "EDGE_SECRET must be at least 32 characters"))),
   // PayPal contributions (workers/payments): both or neither; without them a local fake stands in
   // outside production. PAYPAL_ENVIRONMENT defaults to live in production, sandbox elsewhere.
   PAYPAL_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),

@@ -35,8 +35,10 @@ export type DomainErrorKind =
   | "upgrade_required"
   /** Too many attempts; see RateLimitedError for when to try again. */
   | "rate_limited"
-  /** A provider outside (PayPal, an identity provider) cannot be reached or answered badly. */
+  /** A provider outside (PayPal, an identity provider, the upstream API) cannot be reached or answered badly. */
   | "upstream_unavailable"
+  /** The upstream API did not answer in time. */
+  | "upstream_timeout"
   /** A feature this needs is not configured on this deployment. */
   | "unavailable"
   | "internal";
@@ -93,5 +95,6 @@ export const unsupportedType = (code: string, message: string, fields?: FieldErr
   new DomainError("unsupported_type", code, message, fields);
 export const upgradeRequired = (code: string, message: string) => new DomainError("upgrade_required", code, message);
 export const upstreamUnavailable = (code: string, message: string) => new DomainError("upstream_unavailable", code, message);
+export const upstreamTimeout = (code: string, message: string) => new DomainError("upstream_timeout", code, message);
 export const unavailable = (code: string, message: string) => new DomainError("unavailable", code, message);
 export const internalError = () => new DomainError("internal", "internal_error", "Something went wrong, try again in a few minutes.");

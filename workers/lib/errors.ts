@@ -21,6 +21,7 @@ export const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   rate_limited: 429,
   internal: 500,
   upstream_unavailable: 502,
+  upstream_timeout: 504,
   unavailable: 503,
 };
 

@@ -1,0 +1,186 @@
+/**
+ * The edge in front of an upstream (issue 16, points 1 and 6): an edge Worker (UPSTREAM_URL with
+ * a base path) proxies /auth and /api to an upstream Worker (this repo's embedded API, handed in
+ * as the edge's fetch). The tenant and public origin travel upstream, trusted only with the
+ * shared secret; faults are 502/504, never 500, reads retried once; the base path is kept; bodies
+ * go back decoded; a refresh the upstream cannot answer does not sign a member out.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { memberCall } from "../../app/lib/api.server";
+import { createApp } from "../../workers/app";
+import { createWebSession, getWebSession } from "../../workers/auth/web-session";
+import { createMember, json, login, mailbox, seedOrganizations, testEnv, testLoadContext } from "./support";
+
+const SECRET = "edge-and-upstream-share-this-secret-0123456789";
+const upstreamEnv = { ...testEnv, EDGE_SECRET: SECRET } as Env;
+const edgeEnv = { ...testEnv, UPSTREAM_URL: "http://upstream.internal/base/", EDGE_SECRET: SECRET, PUBLIC_URL: "https://commons.example" } as Env;
+const upstream = createApp();
+
+/** What the upstream received, and how it answers (the embedded API unless a test says otherwise). */
+let seen: Request[] = [];
+let behaviour: ((request: Request) => Promise<Response>) | null = null;
+
+const edge = createApp({
+  upstreamFetch: async (request) => {
+    seen.push(request.clone() as Request);
+    if (behaviour) return behaviour(request);
+    // What a reverse proxy in front of the upstream does with the base path.
+    const url = new URL(request.url);
+    url.pathname = url.pathname.replace(/^\/base/, "");
+    const ctx = createExecutionContext();
+    const answer = await upstream.fetch(new Request(url, request), upstreamEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    return answer;
+  },
+});
+
+async function through(app: ReturnType<typeof createApp>, appEnv: Env, method: string, url: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(url, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }), appEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+const viaEdge = (method: string, url: string, init?: { body?: unknown; headers?: Record<string, string> }) => through(edge, edgeEnv, method, url, init);
+const direct = (method: string, url: string, init?: { body?: unknown; headers?: Record<string, string> }) => through(upstream, upstreamEnv, method, url, init);
+
+beforeAll(async () => {
+  const { acme, commons } = await seedOrganizations();
+  await createMember({ email: "ana@acme.example", orgId: acme.id, name: "Ana" });
+  await createMember({ email: "cora@commons.example", orgId: commons.id, name: "Cora" });
+});
+
+describe("the tenant and the public origin travel upstream", () => {
+  it("with the public host, protocol, address and the secret; under UPSTREAM_URL's path", async () => {
+    seen = [];
+    const answer = await viaEdge("GET", "https://acme.localhost/api/organization/current?x=1", { headers: { "x-forwarded-host": "evil.example", "x-commons-public-url": "https://evil.example" } });
+    expect(answer.status).toBe(200);
+    expect((await json(answer)).organization_slug).toBe("acme");
+    expect(seen).toHaveLength(1);
+    const sent = seen[0];
+    expect(new URL(sent.url).toString()).toBe("http://upstream.internal/base/api/organization/current?x=1");
+    // The client's own claims were replaced by the edge's.
+    expect(sent.headers.get("x-forwarded-host")).toBe("acme.localhost");
+    expect(sent.headers.get("x-forwarded-proto")).toBe("https");
+    expect(sent.headers.get("x-commons-public-url")).toBe("https://commons.example");
+    expect(sent.headers.get("x-commons-edge")).toBe(SECRET);
+    expect(sent.headers.get("x-request-id")).toBeTruthy();
+    expect((await json(await viaEdge("GET", "https://commons.example/api/organization/current"))).organization_slug).toBe("commons");
+    // A client claiming to be an edge, at the edge, is refused there.
+    expect((await viaEdge("GET", "https://acme.localhost/api/organization/current", { headers: { "x-commons-edge": "guess" } })).status).toBe(403);
+  });
+
+  it("so e-mailed links use the public address, not the upstream's", async () => {
+    for (const [email, origin] of [["cora@commons.example", "https://commons.example"], ["ana@acme.example", "https://acme.localhost"]]) {
+      const host = new URL(origin).host;
+      const answer = await viaEdge("POST", `${origin}/auth/recover_password`, { body: { email, app: "mobile" }, headers: { origin } });
+      expect(answer.status, email).toBeLessThan(300);
+      const [mail] = await mailbox(email);
+      const link = mail.links.find((href) => href.includes("/recover_password/"));
+      expect(new URL(link!).host, email).toBe(host);
+      expect(new URL(link!).protocol).toBe("https:");
+    }
+  });
+
+  it("and the upstream refuses forwarded headers without the shared secret", async () => {
+    // Without any claim to be the edge, a forwarded host means nothing.
+    expect((await json(await direct("GET", "http://upstream.internal/api/organization/current", { headers: { "x-forwarded-host": "acme.localhost" } }))).organization_slug).toBe("commons");
+    const claims: Record<string, string>[] = [
+      { "x-commons-edge": "not-the-secret", "x-forwarded-host": "acme.localhost" },
+      { "x-commons-edge": "", "x-forwarded-host": "acme.localhost" },
+      { "x-commons-edge": SECRET, "x-forwarded-host": "acme.localhost/evil" },
+      { "x-commons-edge": SECRET, "x-forwarded-host": "acme.localhost", "x-forwarded-proto": "gopher" },
+      { "x-commons-edge": SECRET, "x-forwarded-host": "acme.localhost", "x-commons-public-url": "not a url" },
+    ];
+    for (const headers of claims) {
+      const answer = await direct("GET", "http://upstream.internal/api/organization/current", { headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect((await json(answer)).error).toBe("edge_secret_invalid");
+    }
+    // An upstream without a secret of its own trusts no edge at all.
+    const bare = await through(upstream, testEnv, "GET", "http://upstream.internal/api/organization/current", { headers: { "x-commons-edge": SECRET, "x-forwarded-host": "acme.localhost" } });
+    expect(bare.status).toBe(403);
+    expect((await json(await direct("GET", "http://upstream.internal/api/organization/current", { headers: { "x-commons-edge": SECRET, "x-forwarded-host": "acme.localhost" } }))).organization_slug).toBe("acme");
+  });
+});
+
+describe("faults of the upstream", () => {
+  const fails = (make: () => Promise<Response>) => {
+    behaviour = make;
+  };
+
+  it("unreachable: 502, never 500; a read is retried once, a write never", async () => {
+    fails(async () => {
+      throw new TypeError("Network connection lost.");
+    });
+    seen = [];
+    const read = await viaEdge("GET", "https://commons.example/api/organization/current");
+    expect(read.status).toBe(502);
+    expect(await json(read)).toMatchObject({ error: "upstream_unavailable" });
+    expect(seen).toHaveLength(2);
+    seen = [];
+    const write = await viaEdge("POST", "https://commons.example/auth/login", { body: { email: "cora@commons.example", password: "x" }, headers: { origin: "https://commons.example" } });
+    expect(write.status).toBe(502);
+    expect(seen).toHaveLength(1);
+    behaviour = null;
+  });
+
+  it("too slow: 504 (sign-in's missing answer)", async () => {
+    fails(async () => {
+      throw new DOMException("The operation timed out.", "TimeoutError");
+    });
+    const answer = await viaEdge("POST", "https://commons.example/auth/login", { body: { email: "cora@commons.example", password: "x" }, headers: { origin: "https://commons.example" } });
+    expect(answer.status).toBe(504);
+    expect(await json(answer)).toMatchObject({ error: "upstream_timeout" });
+    behaviour = null;
+  });
+
+  it("failing: its 5xx become 502 (504 stays 504), with the edge's own message", async () => {
+    for (const [status, expected] of [
+      [500, 502],
+      [503, 502],
+      [502, 502],
+      [504, 504],
+    ]) {
+      fails(async () => new Response("<html>stack trace</html>", { status, headers: { "content-type": "text/html" } }));
+      const answer = await viaEdge("GET", "https://commons.example/api/organization/current");
+      expect(answer.status, String(status)).toBe(expected);
+      expect(answer.headers.get("content-type")).toMatch(/application\/json/);
+      expect(await answer.text()).not.toContain("stack trace");
+    }
+    behaviour = null;
+  });
+
+  it("passes bodies on decoded, so the client gets only the encoding it asks for", async () => {
+    fails(async () => new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json", "content-encoding": "br", "content-length": "999", connection: "keep-alive" } }));
+    const answer = await viaEdge("GET", "https://commons.example/api/organization/current");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-encoding")).toBeNull();
+    expect(answer.headers.get("content-length")).toBeNull();
+    expect(await json(answer)).toEqual({ ok: true });
+    behaviour = null;
+  });
+});
+
+describe("a refresh the upstream cannot answer", () => {
+  it("keeps the member signed in and answers the page with the upstream's fault", async () => {
+    const context: AppLoadContext = await testLoadContext();
+    const { body } = await login("cora@commons.example", "Correct-Horse-9");
+    const cookie = (await createWebSession(context, body)).split(";")[0];
+    const request = new Request("http://localhost/settings", { headers: { cookie } });
+    const session = (await getWebSession(context, request))!;
+    await env.DB.prepare("UPDATE web_sessions SET access_expires_at = 0 WHERE id = ?").bind(session.id).run();
+    // The API answers the refresh with a 502, as the edge does with its upstream down.
+    const down: AppLoadContext = { ...context, api: async (call: Request) => (new URL(call.url).pathname === "/auth/refresh" ? Response.json({ error: "upstream_unavailable", message: "down" }, { status: 502 }) : context.api(call)) };
+    const thrown = await memberCall({ context: down, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } })).catch((error) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown.status).toBe(502);
+    expect(thrown.headers.get("set-cookie")).toBeNull();
+    // Still signed in: the next request, with the upstream back, refreshes and answers.
+    expect(await getWebSession(context, request)).not.toBeNull();
+    expect((await memberCall({ context, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } }))).ok).toBe(true);
+  });
+});
