@@ -32,6 +32,8 @@ interface Env {
   UPSTREAM_URL?: string;
   /** Secret shared by an edge and its upstream (docs/upstream.md): forwarded headers are trusted only with it. */
   EDGE_SECRET?: string;
+  /** On an upstream: the edge in front of it, whose cached organisations a change drops (POST /edge/invalidate). */
+  EDGE_URL?: string;
   /** PayPal REST credentials (workers/payments/paypal.ts); without them, outside production, a local fake. */
   PAYPAL_CLIENT_ID?: string;
   PAYPAL_SECRET?: string;

@@ -6,6 +6,7 @@
  */
 import { Hono } from "hono";
 import { apiRoutes, jsonBodyLimit } from "./api";
+import { edgeChatSocket } from "./chat/edge-socket";
 import { chatSocket } from "./chat/socket";
 import { authRoutes } from "./auth/routes";
 import { ssoInitiatePage } from "./auth/sso";
@@ -30,6 +31,7 @@ import { imageResponse } from "./manage/images";
 import { organizationImageResponse } from "./admin/settings";
 import { devDnsRoutes } from "./dev/dns";
 import { fromEdge } from "./lib/edge-forwarding";
+import { invalidateUpstreamTenants } from "./tenant/upstream-tenants";
 import { avatarResponse } from "./profile/avatar";
 import type { AppEnv } from "./types";
 
@@ -107,8 +109,13 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   const upstream = proxyToUpstream(options.upstreamFetch);
   app.use("/auth/*", upstream);
   app.use("/api/*", upstream);
+  // Files live with the upstream too: its pictures and logos are its to serve.
+  app.use("/media/*", upstream);
+  // An edge drops its cached organisations when the upstream says they changed (tenant/upstream-tenants.ts).
+  app.post("/edge/invalidate", async (c) => c.json(await invalidateUpstreamTenants(c.env, c.req.raw)));
 
-  app.use(async (c, next) => (c.var.page ? next() : resolveTenant(c, next)));
+  const tenantOfRequest = resolveTenant(options.upstreamFetch);
+  app.use(async (c, next) => (c.var.page ? next() : tenantOfRequest(c, next)));
   app.use("/auth/*", jsonBodyLimit);
   app.route("/auth", authRoutes);
   app.route("/api", apiRoutes);
@@ -124,7 +131,9 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.route("/sso/initiate", ssoInitiatePage);
   // The basemap needs HTTP Range answers, which the assets binding does not give (docs/maps.md).
   app.route("/basemap", basemapRoutes);
-  app.get("/chat/socket", chatSocket);
+  // Behind an edge, chat is the upstream's: the socket goes there (docs/decisions/024).
+  const edgeSocket = edgeChatSocket(options.upstreamFetch ?? ((request) => fetch(request)));
+  app.get("/chat/socket", (c) => (c.env.UPSTREAM_URL ? edgeSocket(c) : chatSocket(c)));
   // Initiative images, public and cached for a year under names that never change (workers/manage/images.ts).
   app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
   // Members' pictures, the same way, on the hosts of the member's organisations (workers/profile/avatar.ts).

@@ -7,10 +7,13 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { memberCall } from "../../app/lib/api.server";
 import { createApp } from "../../workers/app";
 import { createWebSession, getWebSession } from "../../workers/auth/web-session";
+import { invalidateOrganization } from "../../workers/tenant/organizations";
+import { SocketClient } from "./chat-support";
+import { watchedEnv } from "./counting-env";
 import { createMember, json, login, mailbox, seedOrganizations, testEnv, testLoadContext } from "./support";
 
 const SECRET = "edge-and-upstream-share-this-secret-0123456789";
@@ -107,6 +110,58 @@ describe("the tenant and the public origin travel upstream", () => {
   });
 });
 
+describe("the edge keeps no copy of the organisations", () => {
+  it("asks the upstream whose a host is, caches the answer briefly, and drops it when told", async () => {
+    await env.ORG_CACHE.delete("org:v1:upstream-host:acme.localhost");
+    const watched = watchedEnv(edgeEnv);
+    const page = async () => {
+      const ctx = createExecutionContext();
+      const answer = await edge.fetch(new Request("https://acme.localhost/no-such-page"), watched.env, ctx);
+      await waitOnExecutionContext(ctx);
+      return answer;
+    };
+    seen = [];
+    expect((await page()).status).toBe(404);
+    expect(seen.map((request) => [new URL(request.url).pathname, request.headers.get("x-forwarded-host")])).toEqual([["/base/api/organization/current", "acme.localhost"]]);
+    const cached = await env.ORG_CACHE.get<{ slug: string; hostnames: string[]; community: { theme: Record<string, string> } }>("org:v1:upstream-host:acme.localhost", "json");
+    expect(cached).toMatchObject({ slug: "acme", hostnames: ["acme.localhost"] });
+    // Cached: the next page asks nobody.
+    seen = [];
+    await page();
+    expect(seen).toHaveLength(0);
+    // The edge's own D1 was never asked about organisations.
+    expect(watched.reads("organizations")).toBe(0);
+    expect(watched.reads("organization_hostnames")).toBe(0);
+    // The upstream says something changed: dropped, asked again.
+    expect((await through(edge, edgeEnv, "POST", "https://commons.example/edge/invalidate", { body: {} })).status).toBe(403);
+    const told = await through(edge, edgeEnv, "POST", "https://commons.example/edge/invalidate", { body: { hosts: ["acme.localhost"] }, headers: { authorization: `Bearer ${SECRET}` } });
+    expect(await json(told)).toEqual({ dropped: 1 });
+    seen = [];
+    await page();
+    expect(seen).toHaveLength(1);
+  });
+
+  it("is told by the upstream (EDGE_URL) when an organisation changes", async () => {
+    const calls: Request[] = [];
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      calls.push(new Request(input as RequestInfo, init));
+      return Response.json({ dropped: 1 });
+    });
+    try {
+      await invalidateOrganization({ ...upstreamEnv, EDGE_URL: "https://edge.example" } as Env, { slug: "acme", hostnames: ["acme.localhost"] });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls.map((call) => [call.method, call.url, call.headers.get("authorization")])).toEqual([["POST", "https://edge.example/edge/invalidate", `Bearer ${SECRET}`]]);
+  });
+
+  it("serves the upstream's files through it", async () => {
+    seen = [];
+    await viaEdge("GET", "https://acme.localhost/media/logos/00000000-0000-0000-0000-000000000000.png");
+    expect(new URL(seen[0].url).pathname).toBe("/base/media/logos/00000000-0000-0000-0000-000000000000.png");
+  });
+});
+
 describe("faults of the upstream", () => {
   const fails = (make: () => Promise<Response>) => {
     behaviour = make;
@@ -162,6 +217,26 @@ describe("faults of the upstream", () => {
     expect(answer.headers.get("content-length")).toBeNull();
     expect(await json(answer)).toEqual({ ok: true });
     behaviour = null;
+  });
+});
+
+describe("chat through the edge", () => {
+  it("swaps the web session cookie for the upstream's token and hands the upstream's socket over", async () => {
+    const context = await testLoadContext("acme");
+    const { body } = await login("ana@acme.example", "Correct-Horse-9");
+    const cookie = (await createWebSession(context, body)).split(";")[0];
+    seen = [];
+    const response = await viaEdge("GET", "https://acme.localhost/chat/socket?org=acme", { headers: { upgrade: "websocket", cookie, origin: "https://acme.localhost" } });
+    expect(response.status).toBe(101);
+    expect(seen[0].headers.get("authorization")).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(seen[0].headers.get("cookie")).toBeNull();
+    expect(new URL(seen[0].url).pathname).toBe("/base/chat/socket");
+    const client = new SocketClient(response.webSocket!);
+    expect((await client.ofType("ready")).type).toBe("ready");
+    client.close();
+    // Without a session, or from another site's page: no socket.
+    expect((await viaEdge("GET", "https://acme.localhost/chat/socket?org=acme", { headers: { upgrade: "websocket" } })).status).toBe(401);
+    expect((await viaEdge("GET", "https://acme.localhost/chat/socket?org=acme", { headers: { upgrade: "websocket", cookie, origin: "https://evil.example" } })).status).toBe(401);
   });
 });
 

@@ -21,6 +21,8 @@ const ConfigSchema = v.object({
   // Shared between an edge and its upstream (docs/upstream.md): the upstream trusts forwarded
   // host, protocol and public address only from a request that carries it.
   EDGE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "EDGE_SECRET must be at least 32 characters"))),
+  // On an upstream: the edge in front of it, told to drop its cached organisations after a change.
+  EDGE_URL: v.optional(v.pipe(v.string(), v.url("EDGE_URL must be an absolute URL"))),
   // PayPal contributions (workers/payments): both or neither; without them a local fake stands in
   // outside production. PAYPAL_ENVIRONMENT defaults to live in production, sandbox elsewhere.
   PAYPAL_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),

@@ -52,7 +52,7 @@ export function forwardedHeaders(incoming: Request, env: Env, requestId: string)
 const isTimeout = (cause: unknown) => cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
 
 /** One request to the upstream with its deadline; reads retried once on a network fault. Throws the 502 or 504. */
-async function ask(upstreamFetch: UpstreamFetch, target: URL, init: RequestInit): Promise<Response> {
+export async function ask(upstreamFetch: UpstreamFetch, target: URL, init: RequestInit): Promise<Response> {
   const idempotent = init.method === "GET" || init.method === "HEAD";
   for (let attempt = 1; ; attempt++) {
     try {

@@ -5,11 +5,16 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../types";
+import type { UpstreamFetch } from "../lib/upstream";
 import { getDefaultOrganization, getOrganizationByHostname } from "./organizations";
+import { upstreamTenant } from "./upstream-tenants";
 
-export const resolveTenant = createMiddleware<AppEnv>(async (c, next) => {
-  const hostname = new URL(c.req.url).hostname;
-  const tenant = (await getOrganizationByHostname(c.env, hostname)) ?? (await getDefaultOrganization(c.env));
-  c.set("tenant", tenant);
-  await next();
-});
+/** Behind an edge's UPSTREAM_URL, the upstream says whose the host is (./upstream-tenants.ts). */
+export const resolveTenant = (upstreamFetch?: UpstreamFetch) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const tenant = c.env.UPSTREAM_URL
+      ? await upstreamTenant(c.env, c.req.raw, c.var.requestId, upstreamFetch ?? ((request) => fetch(request)))
+      : ((await getOrganizationByHostname(c.env, new URL(c.req.url).hostname)) ?? (await getDefaultOrganization(c.env)));
+    c.set("tenant", tenant);
+    await next();
+  });

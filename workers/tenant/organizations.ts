@@ -6,6 +6,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
+import { getConfig } from "../lib/config";
 import { parseCommunityConfig, parseGeneralConfig, type CommunityConfig, type GeneralConfig } from "./config";
 
 export interface Tenant {
@@ -156,12 +157,33 @@ export async function listPublicOrganizations(env: Env): Promise<Tenant[]> {
   return Promise.all(rows.map((row) => hydrate(env, row)));
 }
 
-/** Drop every cached copy of an organisation (by slug and by each of its hostnames). */
+/**
+ * Drop every cached copy of an organisation (by slug and by each of its hostnames), and tell the
+ * edge in front of this Worker, if any (EDGE_URL), to drop its copies too (docs/upstream.md).
+ */
 export async function invalidateOrganization(env: Env, tenant: Pick<Tenant, "slug" | "hostnames">) {
   await Promise.all([
     env.ORG_CACHE.delete(slugKey(tenant.slug)),
     ...tenant.hostnames.map((hostname) => env.ORG_CACHE.delete(hostKey(hostname))),
+    tellEdge(env),
   ]);
+}
+
+/** POST {EDGE_URL}/edge/invalidate with the shared secret; a failure is logged (the edge's copies expire within a minute anyway). */
+async function tellEdge(env: Env) {
+  const config = getConfig(env);
+  if (!config.EDGE_URL || !config.EDGE_SECRET) return;
+  try {
+    const answer = await fetch(new URL("/edge/invalidate", config.EDGE_URL), {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${config.EDGE_SECRET}` },
+      body: "{}",
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!answer.ok) throw new Error(`the edge answered ${answer.status}`);
+  } catch (cause) {
+    console.error(JSON.stringify({ level: "warn", msg: "edge cache not dropped", cause: String(cause) }));
+  }
 }
 
 export type OrganizationChanges = Partial<

@@ -1,0 +1,48 @@
+/**
+ * Tenants at an edge (issue 16, point 2; docs/upstream.md): with UPSTREAM_URL set, the edge's D1
+ * holds no organisations. A request's organisation is the upstream's answer to
+ * GET /api/organization/current for the public host (forwarded as for any call), cached in KV per
+ * host for a short time, and dropped at once by POST /edge/invalidate (the upstream, or the
+ * operator, calls it with the shared secret after a change).
+ */
+import { forbidden } from "../lib/domain-errors";
+import { getConfig } from "../lib/config";
+import { timingSafeEqual } from "../lib/crypto";
+import { answerOf, ask, forwardedHeaders, upstreamTarget, type UpstreamFetch } from "../lib/upstream";
+import { tenantFromProfile, type OrganizationProfileJson } from "./profile";
+import type { Tenant } from "./organizations";
+
+/** KV's shortest expiry: a change the upstream forgets to announce shows within a minute. */
+export const UPSTREAM_TENANT_TTL_SECONDS = 60;
+const PREFIX = "org:v1:upstream-host:";
+const keyOf = (host: string) => `${PREFIX}${host.toLowerCase()}`;
+
+/** The organisation of the request's public host, from the upstream (502/504 when it cannot say). */
+export async function upstreamTenant(env: Env, request: Request, requestId: string, upstreamFetch: UpstreamFetch): Promise<Tenant> {
+  const url = new URL(request.url);
+  const cached = await env.ORG_CACHE.get<Tenant>(keyOf(url.host), "json");
+  if (cached) return cached;
+  const target = upstreamTarget(getConfig(env).UPSTREAM_URL!, new URL("/api/organization/current", url));
+  const headers = forwardedHeaders(new Request(url, { headers: { accept: "application/json" } }), env, requestId);
+  const response = answerOf(await ask(upstreamFetch, target, { method: "GET", headers, redirect: "manual" }));
+  const tenant = tenantFromProfile(env, (await response.json()) as OrganizationProfileJson);
+  await env.ORG_CACHE.put(keyOf(url.host), JSON.stringify(tenant), { expirationTtl: UPSTREAM_TENANT_TTL_SECONDS });
+  return tenant;
+}
+
+/**
+ * POST /edge/invalidate `{ hosts?: string[] }` with the shared secret as a bearer token: drops the cached
+ * organisations of those public hosts, or of every host without a list. 403 without the secret.
+ */
+export async function invalidateUpstreamTenants(env: Env, request: Request): Promise<{ dropped: number }> {
+  const secret = getConfig(env).EDGE_SECRET;
+  // As a bearer token: the edge's own x-commons-edge header is for requests that come through it.
+  const presented = (request.headers.get("authorization") ?? "").replace(/^Bearer /, "");
+  const encoder = new TextEncoder();
+  if (!secret || !timingSafeEqual(encoder.encode(presented), encoder.encode(secret))) throw forbidden("edge_secret_invalid", "Only the upstream, with the shared secret, may drop the edge's cache.");
+  const body = (await request.json().catch(() => ({}))) as { hosts?: unknown };
+  const hosts = Array.isArray(body.hosts) ? body.hosts.filter((host): host is string => typeof host === "string").slice(0, 100) : null;
+  const keys = hosts ? hosts.map(keyOf) : (await env.ORG_CACHE.list({ prefix: PREFIX })).keys.map((key) => key.name);
+  await Promise.all(keys.map((key) => env.ORG_CACHE.delete(key)));
+  return { dropped: keys.length };
+}
