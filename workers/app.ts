@@ -125,6 +125,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
     if (isProduction(c.env)) return handleNotFound(c);
     await next();
   });
+  // An edge's development tools are its upstream's: the outbox and the fixtures live with the data.
+  app.use("/dev/*", upstream);
   app.route("/dev", devRoutes);
   app.route("/dev/fixtures", fixtureRoutes);
   app.route("/dev/dns", devDnsRoutes);

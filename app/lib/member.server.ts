@@ -42,9 +42,12 @@ export function memberIdentity(args: ApiArgs): Promise<SessionUser> {
   });
 }
 
+/** Who the upstream says the member is. It being down or failing is an error page, never a sign-out (issue 16). */
 async function identityFromApi(args: ApiArgs): Promise<SessionUser | null> {
   const result = await memberReadCall(args, (api) => api.auth.identity.$put());
-  return result.ok ? result.data.user : null;
+  if (result.ok) return result.data.user;
+  if (result.status >= 500 || result.status === 429) throw Response.json(result.error, { status: result.status, headers: { "cache-control": "no-store" } });
+  return null;
 }
 
 /** The slug of the organisation in use, for `/api/{org}/...` calls. */

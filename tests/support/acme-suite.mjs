@@ -12,7 +12,7 @@
  */
 import { after, before } from "node:test";
 import { launchBrowser } from "./browser.mjs";
-import { startServer } from "./server.mjs";
+import { startEdgeAndUpstream, startServer } from "./server.mjs";
 
 /**
  * @typedef {{ server: Awaited<ReturnType<typeof startServer>>, browser: import("playwright-core").Browser, acmeHost: string, acme: string }} AcmeSuite
@@ -27,7 +27,9 @@ import { startServer } from "./server.mjs";
 export function useAcmeSuite({ setUp, tearDown } = {}) {
   const suite = { server: undefined, browser: undefined, acmeHost: "", acme: "" };
   before(async () => {
-    [suite.server, suite.browser] = await Promise.all([startServer(), launchBrowser()]);
+    // COMMONS_THROUGH_EDGE=1: the same journeys through an edge in front of the upstream (issue 16).
+    const server = process.env.COMMONS_THROUGH_EDGE === "1" ? startEdgeAndUpstream() : startServer();
+    [suite.server, suite.browser] = await Promise.all([server, launchBrowser()]);
     suite.acmeHost = `acme.localhost:${suite.server.port}`;
     suite.acme = `http://${suite.acmeHost}`;
     await setUp?.(suite);

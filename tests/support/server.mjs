@@ -111,10 +111,11 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 }
 
 /**
- * @param {{ seed?: boolean, vars?: Record<string, string>, readyPath?: string, script?: string }} [options]
- *   `script` serves another entry module with the same bindings (the bench's counting harness).
+ * @param {{ seed?: boolean, vars?: Record<string, string>, readyPath?: string, script?: string, port?: number }} [options]
+ *   `script` serves another entry module with the same bindings (the bench's counting harness);
+ *   `port` a port chosen beforehand (an edge's PUBLIC_URL names it).
  */
-export async function startServer({ seed = true, vars = {}, readyPath = "/welcome", script } = {}) {
+export async function startServer({ seed = true, vars = {}, readyPath = "/welcome", script, port: chosenPort } = {}) {
   if (process.env.COMMONS_REBUILD === "1" || !existsSync(path.join(root, "build", "server", "index.js"))) {
     await runStep(bin("remix"), ["vite:build"]);
   }
@@ -130,7 +131,7 @@ export async function startServer({ seed = true, vars = {}, readyPath = "/welcom
     // The demo rows only: tests that need files upload their own.
     if (seed) await runStep(bin("node"), [path.join(root, "scripts", "seed.mjs"), "--no-files", "--persist-to", persistDir]);
 
-    const port = await freePort();
+    const port = chosenPort ?? (await freePort());
     // Its own inspector port too: several servers at once (helpers, the bench) otherwise collide on it.
     const inspectorPort = await freePort();
     const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
@@ -213,4 +214,40 @@ export async function startServer({ seed = true, vars = {}, readyPath = "/welcom
     removePersistDir();
     throw error;
   }
+}
+
+/**
+ * The edge in front of an upstream (issue 16; docs/upstream.md): the upstream is this repo's
+ * Worker with the demo data; the edge is the same code with UPSTREAM_URL pointing at it and a D1
+ * of its own with nothing but its migrations. Answers the edge as a server (its url, port; d1 and
+ * the /dev routes reach the upstream's data), with `upstream` and `edgeD1` beside.
+ */
+export async function startEdgeAndUpstream({ vars = {} } = {}) {
+  const secret = "edge-and-upstream-share-this-secret-for-tests-0123";
+  const edgePort = await freePort();
+  const edgeUrl = `http://localhost:${edgePort}`;
+  const upstream = await startServer({ seed: true, vars: { ENVIRONMENT: "test", EDGE_SECRET: secret, EDGE_URL: edgeUrl, ...vars } });
+  let edge;
+  try {
+    edge = await startServer({
+      seed: false,
+      port: edgePort,
+      vars: { ENVIRONMENT: "test", UPSTREAM_URL: `${upstream.url}/`, EDGE_SECRET: secret, PUBLIC_URL: edgeUrl, TOKEN_SECRET: "the-edge-seals-its-sessions-with-its-own-secret-0123", ...vars },
+    });
+  } catch (error) {
+    await upstream.stop();
+    throw error;
+  }
+  return {
+    url: edge.url,
+    port: edge.port,
+    upstream,
+    edge,
+    /** SQL against the upstream's D1, where the data is. */
+    d1: (sql) => upstream.d1(sql),
+    /** SQL against the edge's own D1 (sessions only). */
+    edgeD1: (sql) => edge.d1(sql),
+    output: () => `--- edge ---\n${edge.output()}\n--- upstream ---\n${upstream.output()}`,
+    stop: () => Promise.all([edge.stop(), upstream.stop()]),
+  };
 }

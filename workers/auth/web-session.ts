@@ -67,7 +67,12 @@ export const clearSessionCookie = () => sessionCookie("", 0);
  * The Auth session and member an access token names, when this Worker issued it (auth/web-identity.ts
  * reads the member with the web session from them); nulls for an upstream API's tokens.
  */
-async function tokenOwner(secret: string, accessToken: string) {
+/**
+ * Whose tokens these are, when this Worker issued them. At an edge (UPSTREAM_URL) it issued none:
+ * even a token its secret happens to verify names a session of the upstream's, not of this D1.
+ */
+async function tokenOwner(context: EnvContext, secret: string, accessToken: string) {
+  if (context.cloudflare.env.UPSTREAM_URL) return { sessionId: null, memberId: null };
   const claims = await verifyAccessToken(secret, accessToken, 0);
   return { sessionId: claims?.sid ?? null, memberId: claims?.sub ?? null };
 }
@@ -77,7 +82,7 @@ export async function createWebSession(context: EnvContext, tokens: ApiTokens): 
   const value = randomToken();
   const now = Date.now();
   const secret = secretOf(context);
-  const owner = await tokenOwner(secret, tokens.access_token);
+  const owner = await tokenOwner(context, secret, tokens.access_token);
   await db(context)
     .prepare("INSERT INTO web_sessions (id, access_token, access_expires_at, refresh_token, expires_at, session_id, member_id) VALUES (?, ?, ?, ?, ?, ?, ?)")
     .bind(await sha256Hex(value), await seal(secret, tokens.access_token), now + tokens.expires_in * 1000, await seal(secret, tokens.refresh_token), now + SESSION_MAX_AGE_S * 1000, owner.sessionId, owner.memberId)
@@ -175,7 +180,7 @@ async function doRefresh(
   const secret = secretOf(context);
   const accessExpiresAt = Date.now() + tokens.expires_in * 1000;
   // A web session from before migration 0006 learns its owner here.
-  const owner = await tokenOwner(secret, tokens.access_token);
+  const owner = await tokenOwner(context, secret, tokens.access_token);
   await db(context)
     .prepare("UPDATE web_sessions SET access_token = ?, access_expires_at = ?, refresh_token = ?, refreshing_until = NULL, session_id = ?, member_id = ? WHERE id = ?")
     .bind(await seal(secret, tokens.access_token), accessExpiresAt, await seal(secret, tokens.refresh_token), owner.sessionId, owner.memberId, session.id)

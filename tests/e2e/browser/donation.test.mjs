@@ -128,6 +128,8 @@ describe("giving to a donation", () => {
       const code = (await success.getByTestId("confirmation-code").innerText()).trim();
       assert.match(code, CODE);
       assert.ok(await success.getByText(fill(t.donation_success_body, { amount: "€12.50" })).isVisible());
+      // The page's data reloads after the gift: closing before it lands aborts it (a logged AbortError).
+      await page.waitForLoadState("networkidle");
       await tabTo(page, success.getByRole("button", { name: t.donation_done }));
       await page.keyboard.press("Enter");
       await page.waitForURL((url) => url.pathname === `/initiative/${SLUG}`);

@@ -1,0 +1,139 @@
+/**
+ * The edge in front of an upstream, end to end (issue 16): two Workers under `wrangler dev` on
+ * free ports, the upstream (this repo's embedded API with the demo data) and the edge
+ * (UPSTREAM_URL pointing at it, a D1 of its own with nothing but its migrations). What only the
+ * edge shows: Acme on its hostname, e-mailed links on the edge's host, a file uploaded and
+ * downloaded through it, no tenant data in its own D1, and its answers once the upstream stops.
+ * The browser journeys themselves run through the edge too: `npm run test:edge` runs the journeys,
+ * wall, initiative (join), donation and chat browser tests with COMMONS_THROUGH_EDGE=1.
+ *
+ *   node_modules/.bin/node --test tests/e2e/upstream.test.mjs
+ */
+import assert from "node:assert/strict";
+import { request as httpRequest } from "node:http";
+import { after, before, describe, test } from "node:test";
+import { launchBrowser, signIn, withPage } from "../support/browser.mjs";
+import { addParticipation, createInitiative, createMember } from "../support/fixtures.mjs";
+import { startEdgeAndUpstream } from "../support/server.mjs";
+
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+describe("the edge in front of an upstream", { timeout: 300_000 }, () => {
+  let servers;
+  let browser;
+  let acme;
+  /** The edge's own address (its PUBLIC_URL): the default organisation's. */
+  let home;
+
+  before(async () => {
+    [servers, browser] = await Promise.all([startEdgeAndUpstream(), launchBrowser()]);
+    acme = `http://acme.localhost:${servers.port}`;
+    home = `http://localhost:${servers.port}`;
+  }, { timeout: 240_000 });
+
+  after(async () => {
+    await Promise.allSettled([browser?.close(), servers?.stop()]);
+  }, { timeout: 30_000 });
+
+  /**
+   * A request through the edge as a browser on `origin` would send it: to the edge's loopback
+   * address with the origin's Host (Node does not resolve *.localhost as browsers do, and its fetch
+   * will not send another Host). Answers `{ status, json(), text() }`.
+   */
+  const edge = (origin, path, { method = "GET", headers = {}, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const request = httpRequest(
+        { host: "127.0.0.1", port: servers.port, path, method, headers: { ...headers, host: new URL(origin).host }, timeout: 20_000 },
+        (response) => {
+          const chunks = [];
+          response.on("data", (chunk) => chunks.push(chunk));
+          response.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            resolve({ status: response.statusCode, text: async () => text, json: async () => JSON.parse(text) });
+          });
+        },
+      );
+      request.on("error", reject);
+      request.on("timeout", () => request.destroy(new Error(`${method} ${path}: no answer`)));
+      request.end(body);
+    });
+
+  test("serves Acme on its hostname, and the default organisation elsewhere, from the upstream's data", async () => {
+    const welcome = await (await edge(acme, "/welcome")).text();
+    assert.match(welcome, /Acme/);
+    const current = await (await edge(acme, "/api/organization/current")).json();
+    assert.equal(current.organization_slug, "acme");
+    assert.equal(current.url, acme, "the organisation's address is the edge's");
+    assert.equal((await (await edge(home, "/api/organization/current")).json()).organization_slug, "commons");
+    // The edge's own D1 knows no organisation and no member.
+    assert.deepEqual(await servers.edgeD1("SELECT (SELECT count(*) FROM organizations) AS orgs, (SELECT count(*) FROM members) AS members"), [{ orgs: 0, members: 0 }]);
+  });
+
+  test("signs a member in on the edge, who reads the wall; the edge keeps only the web session", async () => {
+    const member = await createMember(servers, { tag: "edge-walker", name: "Edu Edge" });
+    await withPage(browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, acme, member.email, { password: member.password });
+      await page.goto(`${acme}/wall`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      assert.equal(new URL(page.url()).pathname, "/wall");
+    });
+    const sessions = await servers.edgeD1("SELECT count(*) AS n FROM web_sessions WHERE member_id IS NULL");
+    assert.ok(sessions[0].n >= 1, "a web session at the edge, holding the upstream's tokens");
+  });
+
+  test("e-mails a password-reset link on the edge's host, for each organisation's address", async () => {
+    for (const [origin, member] of [
+      [acme, await createMember(servers, { tag: "edge-forgetful" })],
+      [home, await createMember(servers, { org: "commons", tag: "edge-forgetful-commons" })],
+    ]) {
+      const asked = await edge(origin, "/auth/recover_password", { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify({ email: member.email, app: "mobile" }) });
+      assert.ok(asked.status < 300, `recover_password answered ${asked.status}`);
+      let mail;
+      for (let attempt = 0; attempt < 40 && !mail; attempt++) {
+        [mail] = await (await edge(home, `/dev/mailbox?to=${encodeURIComponent(member.email)}`)).json();
+        if (!mail) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const link = new URL(mail.links.find((href) => href.includes("/recover_password/")));
+      assert.equal(link.origin, origin, `the link of ${member.email}`);
+    }
+  });
+
+  test("uploads a document through the edge and downloads it back", async () => {
+    const member = await createMember(servers, { tag: "edge-uploader" });
+    const initiative = await createInitiative(servers, { title: "Edge documents", starts_in_days: 2 });
+    await addParticipation(servers, member, initiative.slug);
+    const login = await (await edge(acme, "/auth/login", { method: "POST", headers: { "content-type": "application/json", origin: acme }, body: JSON.stringify({ email: member.email, password: member.password }) })).json();
+    const form = new FormData();
+    form.set("file", new Blob([PDF], { type: "application/pdf" }), "minutes.pdf");
+    // A client with a token, as the mobile app: the organisation is in the path, any host will do.
+    const uploaded = await fetch(`${servers.url}/api/acme/initiative/${initiative.slug}/attachment/document`, { method: "POST", headers: { authorization: `Bearer ${login.access_token}` }, body: form });
+    assert.equal(uploaded.status, 201, await uploaded.clone().text());
+    const { id } = await uploaded.json();
+    const download = await fetch(`${servers.url}/api/acme/initiative/${initiative.slug}/attachment/document/${id}/download`, { headers: { authorization: `Bearer ${login.access_token}` } });
+    assert.equal(download.status, 200);
+    assert.deepEqual(new Uint8Array(await download.arrayBuffer()), PDF);
+  });
+
+  test("answers 502 once the upstream is gone, never 500, and keeps the member signed in", async () => {
+    const member = await createMember(servers, { tag: "edge-patient" });
+    await withPage(browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, acme, member.email, { password: member.password });
+      const before = await servers.edgeD1("SELECT count(*) AS n FROM web_sessions");
+      await servers.upstream.stop();
+      for (const [method, path] of [
+        ["GET", "/api/organization/current"],
+        ["POST", "/auth/login"],
+        ["GET", "/api/acme/wall"],
+      ]) {
+        const answer = await edge(home, path, { method, headers: { "content-type": "application/json", origin: home }, body: method === "POST" ? JSON.stringify({ email: member.email, password: member.password }) : undefined });
+        assert.equal(answer.status, 502, `${method} ${path}`);
+        assert.equal((await answer.json()).error, "upstream_unavailable");
+      }
+      // The signed-in page: not a 500, not the sign-in screen, and the session is still there.
+      const response = await page.goto(`${acme}/wall`);
+      assert.notEqual(response.status(), 500);
+      assert.notEqual(new URL(page.url()).pathname, "/signin");
+      assert.deepEqual(await servers.edgeD1("SELECT count(*) AS n FROM web_sessions"), before);
+    });
+  });
+});
