@@ -23,6 +23,7 @@ import {
   unavailable,
   unsupportedType,
   upgradeRequired,
+  upstreamTimeout,
   upstreamUnavailable,
 } from "../../workers/lib/domain-errors";
 import { STATUS_OF, handleError } from "../../workers/lib/errors";
@@ -52,6 +53,7 @@ const EXPECTED: [DomainError, number][] = [
   [new RateLimitedError("too_many_requests", "Slow down.", 42), 429],
   [internalError(), 500],
   [upstreamUnavailable("sso_provider_unavailable", "Unreachable."), 502],
+  [upstreamTimeout("upstream_timeout", "Too slow."), 504],
   [unavailable("payment_provider_unavailable", "Not configured."), 503],
 ];
 
