@@ -9,6 +9,7 @@ import { apiRoutes, jsonBodyLimit } from "./api";
 import { edgeChatSocket } from "./chat/edge-socket";
 import { chatSocket } from "./chat/socket";
 import { authRoutes } from "./auth/routes";
+import { adoptUpstreamSignIn } from "./auth/edge-sso";
 import { ssoInitiatePage } from "./auth/sso";
 import { basemapRoutes } from "./basemap";
 import { fixtureRoutes } from "./dev/fixtures";
@@ -106,7 +107,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   });
 
   // With UPSTREAM_URL, an external service answers the API; the edge still adds its headers.
-  const upstream = proxyToUpstream(options.upstreamFetch);
+  const upstreamFetch: UpstreamFetch = options.upstreamFetch ?? ((request) => fetch(request));
+  const upstream = proxyToUpstream(upstreamFetch, (c, response) => adoptUpstreamSignIn(c, response, upstreamFetch));
   app.use("/auth/*", upstream);
   app.use("/api/*", upstream);
   // Files live with the upstream too: its pictures and logos are its to serve.
@@ -114,7 +116,7 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   // An edge drops its cached organisations when the upstream says they changed (tenant/upstream-tenants.ts).
   app.post("/edge/invalidate", async (c) => c.json(await invalidateUpstreamTenants(c.env, c.req.raw)));
 
-  const tenantOfRequest = resolveTenant(options.upstreamFetch);
+  const tenantOfRequest = resolveTenant(upstreamFetch);
   app.use(async (c, next) => (c.var.page ? next() : tenantOfRequest(c, next)));
   app.use("/auth/*", jsonBodyLimit);
   app.route("/auth", authRoutes);
@@ -130,11 +132,13 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.route("/dev", devRoutes);
   app.route("/dev/fixtures", fixtureRoutes);
   app.route("/dev/dns", devDnsRoutes);
+  // Behind an edge, the providers and the round trip's state are the upstream's (auth/edge-sso.ts).
+  app.use("/sso/initiate/*", upstream);
   app.route("/sso/initiate", ssoInitiatePage);
   // The basemap needs HTTP Range answers, which the assets binding does not give (docs/maps.md).
   app.route("/basemap", basemapRoutes);
   // Behind an edge, chat is the upstream's: the socket goes there (docs/decisions/024).
-  const edgeSocket = edgeChatSocket(options.upstreamFetch ?? ((request) => fetch(request)));
+  const edgeSocket = edgeChatSocket(upstreamFetch);
   app.get("/chat/socket", (c) => (c.env.UPSTREAM_URL ? edgeSocket(c) : chatSocket(c)));
   // Initiative images, public and cached for a year under names that never change (workers/manage/images.ts).
   app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));

@@ -6,80 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { CLIENT_ID, PROVIDER_SLUG, registerSsoProvider, startIdentityProvider } from "../support/oidc.mjs";
+import { CLIENT_ID, CookieJar, PROVIDER_SLUG, registerSsoProvider, request, startIdentityProvider, walkProvider } from "../support/oidc.mjs";
 import { startServer } from "../support/server.mjs";
 
 const SSO_EMAIL = "sso.user@acme.example";
 const SSO_NAME = "Sofia Single-Sign";
 const STEP_TIMEOUT_MS = 15_000;
-
-// ---------------------------------------------------------------------------------------------
-// A minimal cookie jar: enough for oidc-provider's path-scoped interaction cookies and the app's
-// /auth-scoped refresh cookie. Domains are not tracked: each jar talks to one origin.
-
-class CookieJar {
-  #cookies = new Map();
-
-  store(requestUrl, response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(";");
-      const eq = pair.indexOf("=");
-      if (eq < 1) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const requestPath = new URL(requestUrl).pathname;
-      let path = requestPath.slice(0, requestPath.lastIndexOf("/")) || "/";
-      let expired = false;
-      for (const attribute of attributes) {
-        const [key, ...rest] = attribute.split("=");
-        const attributeValue = rest.join("=").trim();
-        switch (key.trim().toLowerCase()) {
-          case "path":
-            if (attributeValue.startsWith("/")) path = attributeValue;
-            break;
-          case "max-age":
-            if (Number(attributeValue) <= 0) expired = true;
-            break;
-          case "expires":
-            if (Date.parse(attributeValue) <= Date.now()) expired = true;
-            break;
-        }
-      }
-      const key = `${name}\n${path}`;
-      if (expired) this.#cookies.delete(key);
-      else this.#cookies.set(key, { name, value, path });
-    }
-  }
-
-  get(name) {
-    for (const cookie of this.#cookies.values()) if (cookie.name === name) return cookie;
-    return undefined;
-  }
-
-  header(requestUrl) {
-    const requestPath = new URL(requestUrl).pathname;
-    return [...this.#cookies.values()]
-      .filter(({ path }) => requestPath === path || requestPath.startsWith(path.endsWith("/") ? path : `${path}/`))
-      .sort((a, b) => b.path.length - a.path.length)
-      .map(({ name, value }) => `${name}=${value}`)
-      .join("; ");
-  }
-}
-
-/** fetch with the jar's cookies, no automatic redirects, and a deadline. */
-async function request(jar, url, init = {}) {
-  const headers = new Headers(init.headers);
-  const cookie = jar.header(url);
-  if (cookie) headers.set("cookie", cookie);
-  const response = await fetch(url, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
-  jar.store(url, response);
-  return response;
-}
-
-const decodeHtml = (text) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x2F;/g, "/").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-
-// ---------------------------------------------------------------------------------------------
 
 describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_000 }, () => {
   let app;
@@ -113,37 +45,7 @@ describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_0
   }
 
   /** Walks the provider's dev interactions (login, then consent) until it redirects to the app. */
-  async function authorizeAtProvider(authorizationUrl, idpJar = new CookieJar(), until = callbackPrefix) {
-    let url = authorizationUrl.toString();
-    let init = {};
-    const seen = [];
-    for (let step = 0; step < 12; step++) {
-      if (url.startsWith(until)) return new URL(url);
-      const response = await request(idpJar, url, init);
-      seen.push(`${init.method ?? "GET"} ${url} -> ${response.status}`);
-      if (response.status >= 300 && response.status < 400) {
-        await response.arrayBuffer();
-        url = new URL(response.headers.get("location"), url).toString();
-        init = {};
-        continue;
-      }
-      const html = await response.text();
-      assert.equal(response.status, 200, `provider answered ${response.status} at ${url}:\n${html.slice(0, 2000)}`);
-      const action = /<form[^>]*\baction="([^"]+)"/.exec(html)?.[1];
-      const prompt = /name="prompt" value="([a-z]+)"/.exec(html)?.[1];
-      assert.ok(action && prompt, `no interaction form at ${url}:\n${html.slice(0, 2000)}`);
-      const form = new URLSearchParams({ prompt });
-      if (prompt === "login") {
-        form.set("login", "sofia");
-        form.set("password", "any password");
-      } else {
-        assert.equal(prompt, "consent");
-      }
-      url = new URL(decodeHtml(action), url).toString();
-      init = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() };
-    }
-    assert.fail(`the provider never redirected to the app:\n${seen.join("\n")}`);
-  }
+  const authorizeAtProvider = (authorizationUrl, idpJar = new CookieJar(), until = callbackPrefix) => walkProvider(authorizationUrl, until, idpJar);
 
   /** GET the callback on the app; answers the response (its body consumed). */
   async function callback(appJar, url) {

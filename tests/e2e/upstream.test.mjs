@@ -3,7 +3,8 @@
  * free ports, the upstream (this repo's embedded API with the demo data) and the edge
  * (UPSTREAM_URL pointing at it, a D1 of its own with nothing but its migrations). What only the
  * edge shows: Acme on its hostname, e-mailed links on the edge's host, a file uploaded and
- * downloaded through it, no tenant data in its own D1, and its answers once the upstream stops.
+ * downloaded through it, an SSO sign-in through it, no tenant data in its own D1, and its answers
+ * once the upstream stops.
  * The browser journeys themselves run through the edge too: `npm run test:edge` runs the journeys,
  * wall, initiative (join), donation and chat browser tests with COMMONS_THROUGH_EDGE=1.
  *
@@ -14,6 +15,7 @@ import { request as httpRequest } from "node:http";
 import { after, before, describe, test } from "node:test";
 import { launchBrowser, signIn, withPage } from "../support/browser.mjs";
 import { addParticipation, createInitiative, createMember } from "../support/fixtures.mjs";
+import { registerSsoProvider, startIdentityProvider, walkProvider } from "../support/oidc.mjs";
 import { startEdgeAndUpstream } from "../support/server.mjs";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -49,7 +51,8 @@ describe("the edge in front of an upstream", { timeout: 300_000 }, () => {
           response.on("data", (chunk) => chunks.push(chunk));
           response.on("end", () => {
             const text = Buffer.concat(chunks).toString("utf8");
-            resolve({ status: response.statusCode, text: async () => text, json: async () => JSON.parse(text) });
+            const cookies = response.headers["set-cookie"] ?? [];
+            resolve({ status: response.statusCode, location: response.headers.location, cookies, text: async () => text, json: async () => JSON.parse(text) });
           });
         },
       );
@@ -112,6 +115,31 @@ describe("the edge in front of an upstream", { timeout: 300_000 }, () => {
     const download = await fetch(`${servers.url}/api/acme/initiative/${initiative.slug}/attachment/document/${id}/download`, { headers: { authorization: `Bearer ${login.access_token}` } });
     assert.equal(download.status, 200);
     assert.deepEqual(new Uint8Array(await download.arrayBuffer()), PDF);
+  });
+
+  test("signs a member in by SSO through the edge: providers and state upstream, the session at the edge", async () => {
+    const idp = await startIdentityProvider(home, { slug: "edge-idp", clientId: "commons-edge", account: { email: "sso.edge@acme.example", name: "Sam Edge" } });
+    try {
+      await registerSsoProvider(servers.upstream, idp, { orgId: "org-acme", id: "sso-edge", enforced: false });
+      const started = await edge(home, "/sso/initiate/edge-idp/wall?organization=acme");
+      assert.equal(started.status, 302, await started.text());
+      const authorization = new URL(started.location);
+      assert.equal(authorization.origin, idp.issuer);
+      assert.equal(authorization.searchParams.get("redirect_uri"), `${home}/auth/sso/edge-idp/callback`);
+      const callback = await walkProvider(authorization, `${home}/auth/sso/edge-idp/callback`);
+      const answered = await edge(home, `${callback.pathname}${callback.search}`);
+      assert.equal(answered.status, 302);
+      assert.equal(answered.location, "/sso/success?next=%2Fwall");
+      const cookies = answered.cookies.map((line) => line.split(";")[0]);
+      assert.equal(cookies.length, 1, cookies.join(" | "));
+      assert.match(cookies[0], /^commons_session=[\w-]{43}$/);
+      // That cookie is a session of the edge's: a signed-in page opens with it.
+      const settings = await edge(home, "/settings", { headers: { cookie: cookies[0] } });
+      assert.equal(settings.status, 200);
+      assert.match(await settings.text(), /Sam Edge|sso\.edge@acme\.example/);
+    } finally {
+      await idp.stop();
+    }
   });
 
   test("answers 502 once the upstream is gone, never 500, and keeps the member signed in", async () => {

@@ -9,12 +9,15 @@
  *
  * The provider's dev interactions are on: a login form (any login and password) and a consent form.
  */
+import assert from "node:assert/strict";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import Provider from "oidc-provider";
 import { freePort } from "./server.mjs";
 
 export const PROVIDER_SLUG = "acme-idp";
+/** How long one step of a round trip (one request) may take. */
+const STEP_TIMEOUT_MS = 15_000;
 export const CLIENT_ID = "commons-acme";
 
 /**
@@ -87,4 +90,106 @@ export async function registerSsoProvider(app, idp, { orgId, id = `sso-${orgId}`
     `INSERT INTO sso_providers (id, org_id, provider, issuer, client_id, client_secret, scopes, enforced) ` +
       `VALUES ('${id}', '${orgId}', '${idp.slug}', '${idp.issuer}', '${idp.clientId}', '${idp.clientSecret}', 'openid email profile', ${enforced ? 1 : 0})`,
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A minimal cookie jar: enough for oidc-provider's path-scoped interaction cookies and the app's
+// /auth-scoped refresh cookie. Domains are not tracked: each jar talks to one origin.
+
+export class CookieJar {
+  #cookies = new Map();
+
+  store(requestUrl, response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const eq = pair.indexOf("=");
+      if (eq < 1) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const requestPath = new URL(requestUrl).pathname;
+      let path = requestPath.slice(0, requestPath.lastIndexOf("/")) || "/";
+      let expired = false;
+      for (const attribute of attributes) {
+        const [key, ...rest] = attribute.split("=");
+        const attributeValue = rest.join("=").trim();
+        switch (key.trim().toLowerCase()) {
+          case "path":
+            if (attributeValue.startsWith("/")) path = attributeValue;
+            break;
+          case "max-age":
+            if (Number(attributeValue) <= 0) expired = true;
+            break;
+          case "expires":
+            if (Date.parse(attributeValue) <= Date.now()) expired = true;
+            break;
+        }
+      }
+      const key = `${name}\n${path}`;
+      if (expired) this.#cookies.delete(key);
+      else this.#cookies.set(key, { name, value, path });
+    }
+  }
+
+  get(name) {
+    for (const cookie of this.#cookies.values()) if (cookie.name === name) return cookie;
+    return undefined;
+  }
+
+  header(requestUrl) {
+    const requestPath = new URL(requestUrl).pathname;
+    return [...this.#cookies.values()]
+      .filter(({ path }) => requestPath === path || requestPath.startsWith(path.endsWith("/") ? path : `${path}/`))
+      .sort((a, b) => b.path.length - a.path.length)
+      .map(({ name, value }) => `${name}=${value}`)
+      .join("; ");
+  }
+}
+
+/** fetch with the jar's cookies, no automatic redirects, and a deadline. */
+export async function request(jar, url, init = {}) {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header(url);
+  if (cookie) headers.set("cookie", cookie);
+  const response = await fetch(url, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
+  jar.store(url, response);
+  return response;
+}
+
+export const decodeHtml = (text) =>
+  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x2F;/g, "/").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/**
+ * Walks the provider's dev interactions (login with any name and password, then consent) from an
+ * authorization URL until it redirects to an address starting with `until`; answers that URL.
+ */
+export async function walkProvider(authorizationUrl, until, idpJar = new CookieJar()) {
+  let url = authorizationUrl.toString();
+  let init = {};
+  const seen = [];
+  for (let step = 0; step < 12; step++) {
+    if (url.startsWith(until)) return new URL(url);
+    const response = await request(idpJar, url, init);
+    seen.push(`${init.method ?? "GET"} ${url} -> ${response.status}`);
+    if (response.status >= 300 && response.status < 400) {
+      await response.arrayBuffer();
+      url = new URL(response.headers.get("location"), url).toString();
+      init = {};
+      continue;
+    }
+    const html = await response.text();
+    assert.equal(response.status, 200, `provider answered ${response.status} at ${url}:\n${html.slice(0, 2000)}`);
+    const action = /<form[^>]*\baction="([^"]+)"/.exec(html)?.[1];
+    const prompt = /name="prompt" value="([a-z]+)"/.exec(html)?.[1];
+    assert.ok(action && prompt, `no interaction form at ${url}:\n${html.slice(0, 2000)}`);
+    const form = new URLSearchParams({ prompt });
+    if (prompt === "login") {
+      form.set("login", "sofia");
+      form.set("password", "any password");
+    } else {
+      assert.equal(prompt, "consent");
+    }
+    url = new URL(decodeHtml(action), url).toString();
+    init = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() };
+  }
+  assert.fail(`the provider never redirected to the app:\n${seen.join("\n")}`);
 }

@@ -7,6 +7,7 @@
  * network fault. The answer is passed on decoded: the platform compresses it for the client as
  * that client asked, never in an encoding it did not ask for.
  */
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getConfig } from "./config";
 import { DomainError, upstreamTimeout, upstreamUnavailable } from "./domain-errors";
@@ -82,15 +83,19 @@ export function answerOf(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/** A last look at the upstream's answer before the client gets it (the SSO callback's session swap). */
+export type UpstreamAnswerHook = (c: Context<AppEnv>, response: Response) => Promise<Response>;
+
 /** The proxy, with the fetch it uses (the network by default; tests hand in another Worker). */
-export function proxyToUpstream(upstreamFetch: UpstreamFetch = (request) => fetch(request)) {
+export function proxyToUpstream(upstreamFetch: UpstreamFetch = (request) => fetch(request), adapt?: UpstreamAnswerHook) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const upstream = c.env.UPSTREAM_URL;
     if (!upstream) return next();
     const init: RequestInit & { duplex?: "half" } = { method: c.req.method, headers: forwardedHeaders(c.req.raw, c.env, c.var.requestId), redirect: "manual" };
     if (c.req.method !== "GET" && c.req.method !== "HEAD") Object.assign(init, { body: c.req.raw.body, duplex: "half" });
     try {
-      c.res = answerOf(await ask(upstreamFetch, upstreamTarget(upstream, new URL(c.req.url)), init));
+      const answer = answerOf(await ask(upstreamFetch, upstreamTarget(upstream, new URL(c.req.url)), init));
+      c.res = adapt ? await adapt(c, answer) : answer;
     } catch (cause) {
       if (!(cause instanceof DomainError)) throw cause;
       c.res = errorJson(c, cause);
