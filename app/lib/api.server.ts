@@ -9,6 +9,7 @@
  * shape fails the type check here (docs/decisions/016-typed-api-client.md).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { renewalUrlOf } from "~/domain/session-renewal";
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { ApiContract } from "../../workers/api";
@@ -124,6 +125,15 @@ export async function readResult<T>(response: Response): Promise<ApiResult<T>> {
   return { ok: false, status: response.status, error };
 }
 
+/** To /session/renew, which follows the upstream's URL in a hidden frame and comes back here. */
+function renewalRedirect(request: Request, body: unknown): Response {
+  const url = renewalUrlOf(body);
+  if (!url) return Response.json({ error: "renewal_invalid", message: "The refresh asked for a renewal without a URL." }, { status: 502 });
+  const here = new URL(request.url);
+  const query = new URLSearchParams({ url, redirect: `${here.pathname}${here.search}` });
+  return new Response(null, { status: 302, headers: { location: `/session/renew?${query}` } });
+}
+
 /**
  * The refresh call for the web session store: the new tokens, or null when the API refused the
  * refresh token (the session is over). An API that is down, too slow or failing (5xx) or busy
@@ -133,6 +143,8 @@ export async function readResult<T>(response: Response): Promise<ApiResult<T>> {
 function refresher(args: ApiArgs) {
   return async (refreshToken: string) => {
     const result = await send<ApiTokens>(args, "PUT", "/auth/refresh", { refresh_token: refreshToken });
+    // 202: the upstream wants the browser to follow a URL first (SPEC.md section 4): the page renews there.
+    if (result.ok && result.status === 202) throw renewalRedirect(args.request, result.data);
     if (result.ok) return result.data;
     if (result.status >= 500 || result.status === 429) throw Response.json(result.error, { status: result.status, headers: { "cache-control": "no-store" } });
     return null;

@@ -13,11 +13,12 @@
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, signIn, withPage } from "../support/browser.mjs";
+import { expectNoSeriousAxeViolations, launchBrowser, signIn, strings, withPage } from "../support/browser.mjs";
 import { addParticipation, createInitiative, createMember } from "../support/fixtures.mjs";
 import { registerSsoProvider, startIdentityProvider, walkProvider } from "../support/oidc.mjs";
 import { startEdgeAndUpstream } from "../support/server.mjs";
 
+const auth = strings("auth");
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 describe("the edge in front of an upstream", { timeout: 300_000 }, () => {
@@ -140,6 +141,34 @@ describe("the edge in front of an upstream", { timeout: 300_000 }, () => {
     } finally {
       await idp.stop();
     }
+  });
+
+  test("renews a session through the auth origin's page in a hidden frame, or says it could not", async () => {
+    const member = await createMember(servers, { tag: "edge-renewer" });
+    const fresh = await (await edge(acme, "/auth/login", { method: "POST", headers: { "content-type": "application/json", origin: acme }, body: JSON.stringify({ email: member.email, password: member.password }) })).json();
+    const renewPage = `${servers.upstream.url}/renew`;
+    await withPage(browser, { viewport: "mobile" }, async (page) => {
+      await signIn(page, acme, member.email, { password: member.password });
+      // The auth origin's page (an upstream's, here played by the browser's router): it hands the tokens over, or not.
+      let answer = true;
+      await page.route(`${renewPage}*`, (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          body: answer ? `<script>parent.postMessage(${JSON.stringify({ type: "set_token", access_token: fresh.access_token, refresh_token: fresh.refresh_token, expires_in: 900 })}, "*")</script>` : "<p>Nothing to say.</p>",
+        }),
+      );
+      await page.goto(`${acme}/session/renew?${new URLSearchParams({ url: `${renewPage}?s=1`, redirect: "/settings" })}`);
+      await page.waitForURL((url) => url.pathname === "/settings", { timeout: 15_000 });
+      answer = false;
+      await page.goto(`${acme}/session/renew?${new URLSearchParams({ url: `${renewPage}?s=2`, redirect: "/settings" })}`);
+      await page.getByRole("heading", { name: auth.session_renew_title }).waitFor();
+      await page.getByText(auth.session_renew_failed).waitFor({ timeout: 15_000 });
+      await expectNoSeriousAxeViolations(page, { label: "session renewal failed, 390x844" });
+      await page.getByRole("button", { name: auth.session_renew_retry }).waitFor();
+      // Another site's page is never framed.
+      const refused = await page.goto(`${acme}/session/renew?${new URLSearchParams({ url: "https://evil.example/renew", redirect: "/settings" })}`);
+      assert.equal(refused.status(), 400);
+    });
   });
 
   test("answers 502 once the upstream is gone, never 500, and keeps the member signed in", async () => {

@@ -9,6 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { memberCall } from "../../app/lib/api.server";
+import { action as renewAction, loader as renewLoader } from "../../app/routes/session.renew";
 import { createApp } from "../../workers/app";
 import { createWebSession, getWebSession } from "../../workers/auth/web-session";
 import { invalidateOrganization } from "../../workers/tenant/organizations";
@@ -237,6 +238,44 @@ describe("chat through the edge", () => {
     // Without a session, or from another site's page: no socket.
     expect((await viaEdge("GET", "https://acme.localhost/chat/socket?org=acme", { headers: { upgrade: "websocket" } })).status).toBe(401);
     expect((await viaEdge("GET", "https://acme.localhost/chat/socket?org=acme", { headers: { upgrade: "websocket", cookie, origin: "https://evil.example" } })).status).toBe(401);
+  });
+});
+
+describe("a refresh the upstream answers with 202 and a URL to follow", () => {
+  it("sends the page to /session/renew, which frames only the auth origin and keeps the tokens it brings back", async () => {
+    const context: AppLoadContext = await testLoadContext();
+    const { body } = await login("cora@commons.example", "Correct-Horse-9");
+    const cookie = (await createWebSession(context, body)).split(";")[0];
+    const request = new Request("http://localhost/settings?tab=1", { headers: { cookie } });
+    const session = (await getWebSession(context, request))!;
+    await env.DB.prepare("UPDATE web_sessions SET access_expires_at = 0 WHERE id = ?").bind(session.id).run();
+    const renewing: AppLoadContext = { ...context, api: async (call: Request) => (new URL(call.url).pathname === "/auth/refresh" ? Response.json({ url: "http://upstream.internal/renew?s=1" }, { status: 202 }) : context.api(call)) };
+    const thrown = await memberCall({ context: renewing, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } })).catch((error) => error);
+    expect(thrown.status).toBe(302);
+    const location = new URL(thrown.headers.get("location"), "http://localhost");
+    expect(location.pathname).toBe("/session/renew");
+    expect(Object.fromEntries(location.searchParams)).toEqual({ url: "http://upstream.internal/renew?s=1", redirect: "/settings?tab=1" });
+    expect(await getWebSession(context, request)).not.toBeNull();
+
+    // The page, at the edge: the upstream's origin only.
+    const atEdge: AppLoadContext = { ...context, cloudflare: { ...context.cloudflare, env: edgeEnv } };
+    const page = (await renewLoader({ request: new Request(`http://localhost${location.pathname}${location.search}`, { headers: { cookie } }), context: atEdge, params: {} })) as { url: string; authOrigin: string; redirect: string };
+    expect(page).toMatchObject({ url: "http://upstream.internal/renew?s=1", authOrigin: "http://upstream.internal", redirect: "/settings?tab=1" });
+    const foreign = new Request(`http://localhost/session/renew?${new URLSearchParams({ url: "https://evil.example/renew", redirect: "/wall" })}`, { headers: { cookie } });
+    expect(((await renewLoader({ request: foreign, context: atEdge, params: {} }).catch((error) => error)) as Response).status).toBe(400);
+
+    // The frame's tokens, posted back: the session uses them from now on.
+    const fresh = (await login("cora@commons.example", "Correct-Horse-9")).body;
+    const posted = (await renewAction({
+      request: new Request("http://localhost/session/renew", { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ access_token: fresh.access_token, refresh_token: fresh.refresh_token, expires_in: 900 }) }),
+      context: atEdge,
+      params: {},
+    })) as Response;
+    expect(posted.status).toBe(200);
+    expect((await getWebSession(context, request))!.accessExpiresAt).toBeGreaterThan(Date.now());
+    expect((await memberCall({ context, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } }))).ok).toBe(true);
+    const junk = (await renewAction({ request: new Request("http://localhost/session/renew", { method: "POST", headers: { cookie }, body: "{}" }), context: atEdge, params: {} })) as Response;
+    expect(junk.status).toBe(400);
   });
 });
 

@@ -177,15 +177,24 @@ async function doRefresh(
     await db(context).prepare("DELETE FROM web_sessions WHERE id = ?").bind(session.id).run();
     return null;
   }
+  return storeTokens(context, session.id, tokens);
+}
+
+/**
+ * Puts new tokens in the session (a refresh, or a renewal the browser brought back from the
+ * upstream's auth origin: session.renew.tsx) and ends any refresh in progress.
+ */
+export async function storeTokens(context: WebSessionContext, sessionId: string, tokens: ApiTokens): Promise<WebSession> {
   const secret = secretOf(context);
   const accessExpiresAt = Date.now() + tokens.expires_in * 1000;
   // A web session from before migration 0006 learns its owner here.
   const owner = await tokenOwner(context, secret, tokens.access_token);
   await db(context)
     .prepare("UPDATE web_sessions SET access_token = ?, access_expires_at = ?, refresh_token = ?, refreshing_until = NULL, session_id = ?, member_id = ? WHERE id = ?")
-    .bind(await seal(secret, tokens.access_token), accessExpiresAt, await seal(secret, tokens.refresh_token), owner.sessionId, owner.memberId, session.id)
+    .bind(await seal(secret, tokens.access_token), accessExpiresAt, await seal(secret, tokens.refresh_token), owner.sessionId, owner.memberId, sessionId)
     .run();
-  return { id: session.id, accessToken: tokens.access_token, accessExpiresAt };
+  context.memo?.forget();
+  return { id: sessionId, accessToken: tokens.access_token, accessExpiresAt };
 }
 
 async function waitForRefresh(context: WebSessionContext, session: WebSession): Promise<WebSession | null> {
@@ -226,6 +235,8 @@ export interface WebSessionStore {
   create(tokens: ApiTokens): Promise<string>;
   delete(session: WebSession): Promise<void>;
   refresh(session: WebSession, callRefresh: (refreshToken: string) => Promise<ApiTokens | null>): Promise<WebSession | null>;
+  /** Puts tokens brought back by the browser (a renewal through the auth origin) in the session. */
+  renew(session: WebSession, tokens: ApiTokens): Promise<WebSession>;
 }
 
 export function webSessionStore(context: WebSessionContext): WebSessionStore {
@@ -236,5 +247,6 @@ export function webSessionStore(context: WebSessionContext): WebSessionStore {
     create: (tokens) => createWebSession(context, tokens),
     delete: (session) => deleteWebSession(context, session),
     refresh: (session, callRefresh) => refreshWebSession(context, session, callRefresh),
+    renew: (session, tokens) => storeTokens(context, session.id, tokens),
   };
 }

@@ -26,7 +26,7 @@ const PAYPAL = { script: ["https://www.paypal.com", "https://*.paypalobjects.com
  * navigation the document keeps the policy of the page it was first loaded as. It is a host
  * allowlist for PayPal alone; every other script still needs this response's nonce.
  */
-export function contentSecurityPolicy(nonce: string, frameAncestors: string, connectOrigins: string[] = []) {
+export function contentSecurityPolicy(nonce: string, frameAncestors: string, connectOrigins: string[] = [], frameOrigins: string[] = []) {
   return [
     "default-src 'self'",
     [`script-src 'self' 'nonce-${nonce}'`, ...PAYPAL.script].join(" "),
@@ -34,7 +34,7 @@ export function contentSecurityPolicy(nonce: string, frameAncestors: string, con
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     ["connect-src 'self'", ...connectOrigins, ...PAYPAL.connect].join(" "),
-    ["frame-src 'self'", ...PAYPAL.frame].join(" "),
+    ["frame-src 'self'", ...frameOrigins, ...PAYPAL.frame].join(" "),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -57,7 +57,9 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   headers.set("x-request-id", requestId);
   // A basemap hosted elsewhere (BASEMAP_URL, docs/maps.md) is read by the map with fetch().
   const basemapOrigin = foreignOrigin(c.env.BASEMAP_URL);
-  headers.set("content-security-policy", contentSecurityPolicy(nonce, embeddable ? "*" : "'none'", basemapOrigin ? [basemapOrigin] : []));
+  // Behind an edge, a session renewal frames a page of the upstream's auth origin (session.renew.tsx).
+  const upstreamOrigin = foreignOrigin(c.env.UPSTREAM_URL);
+  headers.set("content-security-policy", contentSecurityPolicy(nonce, embeddable ? "*" : "'none'", basemapOrigin ? [basemapOrigin] : [], upstreamOrigin ? [upstreamOrigin] : []));
   headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
   headers.set("x-content-type-options", "nosniff");
   headers.set("referrer-policy", "strict-origin-when-cross-origin");
