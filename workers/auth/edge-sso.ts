@@ -7,8 +7,7 @@
  * the callback's redirect with the edge's session cookie instead.
  */
 import type { Context } from "hono";
-import { getConfig } from "../lib/config";
-import { answerOf, ask, forwardedHeaders, upstreamTarget, type UpstreamFetch } from "../lib/upstream";
+import { upstreamCall, type UpstreamFetch } from "../lib/upstream";
 import type { AppEnv } from "../types";
 import { REFRESH_COOKIE } from "./sessions";
 import { createWebSession, type ApiTokens } from "./web-session";
@@ -33,9 +32,7 @@ export async function adoptUpstreamSignIn(c: Context<AppEnv>, response: Response
   if (!CALLBACK.test(new URL(c.req.url).pathname)) return response;
   const refreshToken = refreshTokenSet(response);
   if (!refreshToken) return response;
-  const url = new URL("/auth/refresh", c.req.url);
-  const headers = forwardedHeaders(new Request(url, { headers: { "content-type": "application/json", accept: "application/json" } }), c.env, c.var.requestId);
-  const refreshed = answerOf(await ask(upstreamFetch, upstreamTarget(getConfig(c.env).UPSTREAM_URL!, url), { method: "PUT", headers, body: JSON.stringify({ refresh_token: refreshToken }) }));
+  const refreshed = await upstreamCall(c.env, c.req.url, c.var.requestId, upstreamFetch, "PUT", "/auth/refresh", { refresh_token: refreshToken });
   if (!refreshed.ok) return c.redirect("/sso/error/session_failed", 302);
   const sessionCookie = await createWebSession({ cloudflare: { env: c.env } }, (await refreshed.json()) as ApiTokens);
   const answer = new Headers(response.headers);

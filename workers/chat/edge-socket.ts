@@ -12,15 +12,13 @@ import { getConfig } from "../lib/config";
 import { DomainError, unauthorized, upgradeRequired } from "../lib/domain-errors";
 import { errorJson } from "../lib/errors";
 import { isOwnOrigin } from "../lib/request-origin";
-import { answerOf, ask, forwardedHeaders, upstreamTarget, type UpstreamFetch } from "../lib/upstream";
+import { answerOf, forwardedHeaders, upstreamCall, upstreamTarget, type UpstreamFetch } from "../lib/upstream";
 import type { AppEnv } from "../types";
 
 /** The upstream's answer to a refresh of the session's tokens; null when it refused them. */
 function upstreamRefresher(c: Context<AppEnv>, upstreamFetch: UpstreamFetch) {
   return async (refreshToken: string): Promise<ApiTokens | null> => {
-    const url = new URL("/auth/refresh", c.req.url);
-    const headers = forwardedHeaders(new Request(url, { headers: { "content-type": "application/json", accept: "application/json" } }), c.env, c.var.requestId);
-    const response = answerOf(await ask(upstreamFetch, upstreamTarget(getConfig(c.env).UPSTREAM_URL!, url), { method: "PUT", headers, body: JSON.stringify({ refresh_token: refreshToken }) }));
+    const response = await upstreamCall(c.env, c.req.url, c.var.requestId, upstreamFetch, "PUT", "/auth/refresh", { refresh_token: refreshToken });
     return response.ok ? ((await response.json()) as ApiTokens) : null;
   };
 }

@@ -53,7 +53,7 @@ export function forwardedHeaders(incoming: Request, env: Env, requestId: string)
 const isTimeout = (cause: unknown) => cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
 
 /** One request to the upstream with its deadline; reads retried once on a network fault. Throws the 502 or 504. */
-export async function ask(upstreamFetch: UpstreamFetch, target: URL, init: RequestInit): Promise<Response> {
+async function ask(upstreamFetch: UpstreamFetch, target: URL, init: RequestInit): Promise<Response> {
   const idempotent = init.method === "GET" || init.method === "HEAD";
   for (let attempt = 1; ; attempt++) {
     try {
@@ -81,6 +81,17 @@ export function answerOf(response: Response): Response {
   // fetch hands the body over decoded: its old encoding and length no longer describe it.
   for (const name of [...HOP_BY_HOP, "content-encoding", "content-length"]) headers.delete(name);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * One call of the edge's own to the upstream (a tenant look-up, a token refresh), as a request to
+ * `path` on the public address of `publicUrl` would be forwarded; its faults are the proxy's (502/504).
+ */
+export async function upstreamCall(env: Env, publicUrl: string, requestId: string, upstreamFetch: UpstreamFetch, method: string, path: string, body?: unknown): Promise<Response> {
+  const url = new URL(path, publicUrl);
+  const headers = forwardedHeaders(new Request(url, { headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) } }), env, requestId);
+  const init: RequestInit = { method, headers, redirect: "manual", ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+  return answerOf(await ask(upstreamFetch, upstreamTarget(getConfig(env).UPSTREAM_URL!, url), init));
 }
 
 /** A last look at the upstream's answer before the client gets it (the SSO callback's session swap). */

@@ -8,7 +8,7 @@
 import { forbidden } from "../lib/domain-errors";
 import { getConfig } from "../lib/config";
 import { timingSafeEqual } from "../lib/crypto";
-import { answerOf, ask, forwardedHeaders, upstreamTarget, type UpstreamFetch } from "../lib/upstream";
+import { upstreamCall, type UpstreamFetch } from "../lib/upstream";
 import { tenantFromProfile, type OrganizationProfileJson } from "./profile";
 import type { Tenant } from "./organizations";
 
@@ -22,9 +22,7 @@ export async function upstreamTenant(env: Env, request: Request, requestId: stri
   const url = new URL(request.url);
   const cached = await env.ORG_CACHE.get<Tenant>(keyOf(url.host), "json");
   if (cached) return cached;
-  const target = upstreamTarget(getConfig(env).UPSTREAM_URL!, new URL("/api/organization/current", url));
-  const headers = forwardedHeaders(new Request(url, { headers: { accept: "application/json" } }), env, requestId);
-  const response = answerOf(await ask(upstreamFetch, target, { method: "GET", headers, redirect: "manual" }));
+  const response = await upstreamCall(env, request.url, requestId, upstreamFetch, "GET", "/api/organization/current");
   const tenant = tenantFromProfile(env, (await response.json()) as OrganizationProfileJson);
   await env.ORG_CACHE.put(keyOf(url.host), JSON.stringify(tenant), { expirationTtl: UPSTREAM_TENANT_TTL_SECONDS });
   return tenant;
