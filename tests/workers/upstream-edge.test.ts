@@ -77,6 +77,16 @@ describe("the tenant and the public origin travel upstream", () => {
     expect((await viaEdge("GET", "https://acme.localhost/api/organization/current", { headers: { "x-commons-edge": "guess" } })).status).toBe(403);
   });
 
+  it("with the client's address, which the upstream's rate limits count, not the edge's", async () => {
+    await viaEdge("POST", "https://commons.example/auth/login", { body: { email: "cora@commons.example", password: "wrong-password-1" }, headers: { origin: "https://commons.example", "cf-connecting-ip": "198.51.100.7" } });
+    const keys = await env.DB.prepare("SELECT key FROM rate_limits WHERE key LIKE 'login:%'").all<{ key: string }>();
+    expect(keys.results.map((row) => row.key).some((key) => key.includes("198.51.100.7"))).toBe(true);
+    // A client's own x-forwarded-for means nothing at the upstream without the secret.
+    await direct("POST", "http://upstream.internal/auth/login", { body: { email: "cora@commons.example", password: "wrong-password-2" }, headers: { "x-forwarded-for": "203.0.113.99", "cf-connecting-ip": "192.0.2.1" } });
+    const after = await env.DB.prepare("SELECT key FROM rate_limits WHERE key LIKE 'login:%'").all<{ key: string }>();
+    expect(after.results.some((row) => row.key.includes("203.0.113.99"))).toBe(false);
+  });
+
   it("so e-mailed links use the public address, not the upstream's", async () => {
     for (const [email, origin] of [["cora@commons.example", "https://commons.example"], ["ana@acme.example", "https://acme.localhost"]]) {
       const host = new URL(origin).host;

@@ -5,6 +5,7 @@
  * request had come to the public address: the tenant of the public host, links and redirects on
  * the public origin. A request that claims to be the edge without the right secret is refused
  * (403); one that does not claim it is answered as it came (a forwarded host alone means nothing).
+ * With the secret, the forwarded client address is the request's client too (rate limits).
  */
 import { forbidden } from "./domain-errors";
 import { getConfig } from "./config";
@@ -18,6 +19,8 @@ export const EDGE_HEADERS = {
 } as const;
 
 const HOST = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?(?::\d{1,5})?$/i;
+/** An IPv4 or IPv6 address as the edge forwards it. */
+const IP = /^[0-9a-f.:]{2,45}$/i;
 const encoder = new TextEncoder();
 
 const refused = () => forbidden("edge_secret_invalid", "This request claims to come from the edge without the edge's secret.");
@@ -43,6 +46,10 @@ export function fromEdge(request: Request, env: Env) {
   const headers = new Headers(request.headers);
   for (const name of Object.values(EDGE_HEADERS)) headers.delete(name);
   headers.set("host", host);
+  // The client is the edge's client, not the edge: rate limits count per member's address.
+  const client = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  if (client && IP.test(client)) headers.set("cf-connecting-ip", client);
+  headers.delete("x-forwarded-for");
   const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, redirect: "manual" };
   if (request.method !== "GET" && request.method !== "HEAD") Object.assign(init, { body: request.body, duplex: "half" });
   return {
