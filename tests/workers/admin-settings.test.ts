@@ -60,6 +60,8 @@ describe("GET and PUT /api/{org}/admin/config", () => {
     // Features merge key by key: points stays on.
     expect(saved.community.features).toMatchObject({ chat: false, points: true, rankings: true });
     expect(saved.community).toMatchObject({ theme: { primary: "#0f766e" }, max_number_of_sdgs: 5, region: "PT", cover_quote: { visible: true, quote: "Together" } });
+    // The answer is the settings as stored: the next read says the same.
+    expect(await json(await get("alma"))).toEqual(saved);
     // The organisation as members load it, straight after: no stale cache.
     const seen = await profile();
     expect(seen.organization_name).toBe("Acme Volunteers");

@@ -11,7 +11,8 @@ import { immutableFileResponse, storeImage } from "../files/public-file";
 import { badRequest, type FieldErrors } from "../lib/domain-errors";
 import { auditStatements } from "../manage/audit";
 import { requireRole, type StaffActor } from "../manage/scope";
-import { getOrganizationBySlug, updateOrganization, type OrganizationChanges, type Tenant } from "../tenant/organizations";
+import { updateOrganization, type OrganizationChanges, type Tenant } from "../tenant/organizations";
+import { withCommunityDefaults } from "../../app/domain/community-config";
 import type { OrganizationImage, SettingsChange } from "../../app/domain/organization-settings";
 import { isKnownText } from "./text-catalogue";
 
@@ -118,7 +119,8 @@ export async function updateSettings(env: Env, org: Tenant, actor: StaffActor, c
     logo: changes.logo !== undefined ? changes.logo : before.logo,
     logo_small: changes.logoSmall !== undefined ? changes.logoSmall : before.logo_small,
     contact_email: change.contact_email !== undefined ? change.contact_email : before.contact_email,
-    community: community as Tenant["community"],
+    // As the next read will parse it (nested objects get their defaults).
+    community: withCommunityDefaults(community),
   };
   const diff = differences(flatSettings(before), flatSettings(after));
   if (Object.keys(diff.after).length === 0) return before;
@@ -131,8 +133,8 @@ export async function updateSettings(env: Env, org: Tenant, actor: StaffActor, c
       .filter(([old, current]) => old !== current && fileOf(old) && ![after.logo, after.logo_small, after.community.cover_url].includes(old))
       .map(([old]) => env.FILES.delete(keyOf(fileOf(old)!))),
   );
-  const fresh = await getOrganizationBySlug(env, org.slug);
-  return organizationSettings(fresh ?? org, actor);
+  // `after` is what was stored: no need to read the organisation back.
+  return after;
 }
 
 /**
