@@ -125,6 +125,14 @@ export async function readResult<T>(response: Response): Promise<ApiResult<T>> {
   return { ok: false, status: response.status, error };
 }
 
+/**
+ * An API that is down, failing (5xx) or busy (429) says nothing about the member: the page answers
+ * that status instead of signing anyone out (issue 16). Other refusals are the caller's to read.
+ */
+export function throwIfUnavailable(result: ApiResult<unknown>) {
+  if (!result.ok && (result.status >= 500 || result.status === 429)) throw Response.json(result.error, { status: result.status, headers: { "cache-control": "no-store" } });
+}
+
 /** To /session/renew, which follows the upstream's URL in a hidden frame and comes back here. */
 function renewalRedirect(request: Request, body: unknown): Response {
   const url = renewalUrlOf(body);
@@ -146,7 +154,7 @@ function refresher(args: ApiArgs) {
     // 202: the upstream wants the browser to follow a URL first (SPEC.md section 4): the page renews there.
     if (result.ok && result.status === 202) throw renewalRedirect(args.request, result.data);
     if (result.ok) return result.data;
-    if (result.status >= 500 || result.status === 429) throw Response.json(result.error, { status: result.status, headers: { "cache-control": "no-store" } });
+    throwIfUnavailable(result);
     return null;
   };
 }

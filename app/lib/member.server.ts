@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { withCommunityDefaults } from "~/domain/community-config";
 import { isStaffRole } from "~/domain/manage";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import { memberCall, memberReadCall, pathParam, publicCall, signinRedirect, type ApiArgs } from "./api.server";
+import { memberCall, memberReadCall, pathParam, publicCall, signinRedirect, throwIfUnavailable, type ApiArgs } from "./api.server";
 import type { OrganizationProfile, SessionUser } from "../../workers/api/types";
 import type { NavEntry } from "./nav-entry";
 
@@ -46,7 +46,7 @@ export function memberIdentity(args: ApiArgs): Promise<SessionUser> {
 async function identityFromApi(args: ApiArgs): Promise<SessionUser | null> {
   const result = await memberReadCall(args, (api) => api.auth.identity.$put());
   if (result.ok) return result.data.user;
-  if (result.status >= 500 || result.status === 429) throw Response.json(result.error, { status: result.status, headers: { "cache-control": "no-store" } });
+  throwIfUnavailable(result);
   return null;
 }
 

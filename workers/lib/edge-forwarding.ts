@@ -23,6 +23,12 @@ const HOST = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?(?::\d{1,5})?$/i;
 const IP = /^[0-9a-f.:]{2,45}$/i;
 const encoder = new TextEncoder();
 
+/** Whether `presented` is this Worker's EDGE_SECRET (never, when it has none); compared in constant time. */
+export function isEdgeSecret(env: Env, presented: string): boolean {
+  const secret = getConfig(env).EDGE_SECRET;
+  return Boolean(secret) && timingSafeEqual(encoder.encode(presented), encoder.encode(secret!));
+}
+
 const refused = () => forbidden("edge_secret_invalid", "This request claims to come from the edge without the edge's secret.");
 
 /**
@@ -33,8 +39,7 @@ const refused = () => forbidden("edge_secret_invalid", "This request claims to c
 export function fromEdge(request: Request, env: Env) {
   const presented = request.headers.get(EDGE_HEADERS.secret);
   if (presented === null) return null;
-  const secret = getConfig(env).EDGE_SECRET;
-  if (!secret || !timingSafeEqual(encoder.encode(presented), encoder.encode(secret))) return refused();
+  if (!isEdgeSecret(env, presented)) return refused();
   const host = request.headers.get(EDGE_HEADERS.host) ?? new URL(request.url).host;
   const proto = request.headers.get(EDGE_HEADERS.proto) ?? "https";
   const publicUrl = request.headers.get(EDGE_HEADERS.publicUrl);

@@ -32,7 +32,12 @@ export function parseCommunityConfig(json: string): CommunityConfig {
 }
 
 export function parseGeneralConfig(json: string): GeneralConfig {
-  const result = v.safeParse(GeneralConfigSchema, parseJson(json));
+  return generalConfigOf(parseJson(json));
+}
+
+/** The general config from a value already parsed (an upstream's profile), or its defaults. */
+export function generalConfigOf(raw: unknown): GeneralConfig {
+  const result = v.safeParse(GeneralConfigSchema, raw);
   if (result.success) return result.output;
   console.error(JSON.stringify({ level: "error", msg: "invalid general config", issues: v.flatten(result.issues) }));
   return v.parse(GeneralConfigSchema, {});

@@ -3,7 +3,7 @@
  * organization_name, organization_slug, organization_logo, uuid, product_config {community, general}.
  */
 import { withCommunityDefaults } from "../../app/domain/community-config";
-import { parseGeneralConfig } from "./config";
+import { generalConfigOf } from "./config";
 import { organizationOrigin, type Tenant } from "./organizations";
 
 export function organizationProfileJson(env: Env, tenant: Tenant, options: { withSignupToken: boolean }) {
@@ -70,7 +70,7 @@ export function tenantFromProfile(env: Env, profile: OrganizationProfileJson): T
     isMiniProfile: profile.is_mini_profile === true,
     isPublic: profile.is_public === true,
     community: withCommunityDefaults(profile.product_config?.community),
-    general: parseGeneralConfig(JSON.stringify(profile.product_config?.general ?? {})),
+    general: generalConfigOf(profile.product_config?.general ?? {}),
     orgTermsVersion: profile.org_terms_version ?? 0,
     orgTermsUrl: profile.org_terms_url ?? null,
     hostnames: host && host !== defaultHost ? [host.replace(/:\d+$/, "")] : [],

@@ -6,8 +6,7 @@
  * operator, calls it with the shared secret after a change).
  */
 import { forbidden } from "../lib/domain-errors";
-import { getConfig } from "../lib/config";
-import { timingSafeEqual } from "../lib/crypto";
+import { isEdgeSecret } from "../lib/edge-forwarding";
 import { upstreamCall, type UpstreamFetch } from "../lib/upstream";
 import { tenantFromProfile, type OrganizationProfileJson } from "./profile";
 import type { Tenant } from "./organizations";
@@ -33,11 +32,9 @@ export async function upstreamTenant(env: Env, request: Request, requestId: stri
  * organisations of those public hosts, or of every host without a list. 403 without the secret.
  */
 export async function invalidateUpstreamTenants(env: Env, request: Request): Promise<{ dropped: number }> {
-  const secret = getConfig(env).EDGE_SECRET;
   // As a bearer token: the edge's own x-commons-edge header is for requests that come through it.
   const presented = (request.headers.get("authorization") ?? "").replace(/^Bearer /, "");
-  const encoder = new TextEncoder();
-  if (!secret || !timingSafeEqual(encoder.encode(presented), encoder.encode(secret))) throw forbidden("edge_secret_invalid", "Only the upstream, with the shared secret, may drop the edge's cache.");
+  if (!isEdgeSecret(env, presented)) throw forbidden("edge_secret_invalid", "Only the upstream, with the shared secret, may drop the edge's cache.");
   const body = (await request.json().catch(() => ({}))) as { hosts?: unknown };
   const hosts = Array.isArray(body.hosts) ? body.hosts.filter((host): host is string => typeof host === "string").slice(0, 100) : null;
   const keys = hosts ? hosts.map(keyOf) : (await env.ORG_CACHE.list({ prefix: PREFIX })).keys.map((key) => key.name);

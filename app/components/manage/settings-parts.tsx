@@ -8,6 +8,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { MapView } from "~/components/map/map-view";
 import { Button } from "~/components/ui/button";
+import { defaultMapCenter } from "~/domain/community-config";
 import { COMPLETE_LOCALES, LOCALE_NAMES } from "~/domain/locales";
 import type { OrganizationImage } from "~/domain/organization-settings";
 import { useTranslation } from "~/i18n/react";
@@ -62,6 +63,8 @@ export function CentreForm({ latitude, longitude, basemapUrl }: { latitude: numb
   const [lat, setLat] = useState(latitude === null ? "" : String(latitude));
   const [lng, setLng] = useState(longitude === null ? "" : String(longitude));
   const pinned = lat !== "" && lng !== "" && Number.isFinite(Number(lat)) && Number.isFinite(Number(lng));
+  // No centre of the organisation's yet: the app's own default (the one maps use without it).
+  const fallback = defaultMapCenter({ default_latitude: null, default_longitude: null });
   return (
     <EditorSection id="settings-centre" title={t("setting_centre")} description={t("setting_centre_hint")}>
       <Form method="post" className="flex flex-col gap-3">
@@ -72,8 +75,8 @@ export function CentreForm({ latitude, longitude, basemapUrl }: { latitude: numb
         </div>
         {hydrated ? (
           <MapView
-            latitude={pinned ? Number(lat) : 40.4168}
-            longitude={pinned ? Number(lng) : -3.7038}
+            latitude={pinned ? Number(lat) : fallback.latitude}
+            longitude={pinned ? Number(lng) : fallback.longitude}
             zoom={pinned ? 11 : 4}
             label={t("setting_centre_map")}
             url={basemapUrl}
