@@ -90,10 +90,19 @@ export async function newPage(browser, { viewport = "desktop", locale = "en-US",
     const source = message.location().url || "inline";
     // Chromium asks for /favicon.ico on its own; the app does not link one, so its 404 is not the page's fault.
     if (new URL(source, "http://x").pathname === "/favicon.ico") return;
+    // Remix's single fetch logs the decoding error of a data request the router itself aborted (a
+    // newer navigation or revalidation superseded it, or the page closed): the abort is the router
+    // doing its job, not a fault of the page, and when it happens depends only on timing.
+    if (isAbortedDataRequest(message.text())) return;
     const http = /status of (\d{3})/.exec(message.text());
     errors.push({ text: `console error: ${message.text()} (${source})`, status: http && /^Failed to load resource/.test(message.text()) ? Number(http[1]) : null });
   });
   return page;
+}
+
+/** The line Remix's fetchAndDecode logs when the router aborted the request it was reading. */
+export function isAbortedDataRequest(text) {
+  return /^AbortError: (BodyStreamBuffer was aborted|The user aborted a request\.|signal is aborted without reason)$/.test(text);
 }
 
 /**
