@@ -24,7 +24,7 @@ import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
 import { asPageCall, pageRequestOf } from "./lib/page-request";
 import { requestDatabase } from "./lib/request-database";
 import { webIdentity, type WebIdentity } from "./auth/web-identity";
-import { webSessionStore, type WebSessionStore } from "./auth/web-session";
+import { keptOutOfCaches, webSessionStore, type WebSessionStore } from "./auth/web-session";
 import { paymentProvider } from "./payments";
 import type { PaymentProvider } from "./payments/provider";
 import { resolveTenant } from "./tenant/middleware";
@@ -173,7 +173,7 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
       paymentProvider: paymentProvider(env)?.name ?? null,
     });
     await database.saveBookmark();
-    return response;
+    return keptOutOfCaches(c.req.raw, response);
   });
   return app;
 }

@@ -108,6 +108,19 @@ export function sessionCookieOf(request: Request): string | null {
   return value && value.length <= 100 ? value : null;
 }
 
+/**
+ * A page read with a web session, or one that starts or ends it, is the member's alone: marked so
+ * that no cache keeps it, the browser's included, or the Back button shows it again after a sign-out.
+ * A page that chose its own caching keeps it.
+ */
+export function keptOutOfCaches(request: Request, response: Response): Response {
+  if (response.headers.has("cache-control")) return response;
+  if (cookieValue(request) === null && !response.headers.has("set-cookie")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("cache-control", "private, no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** The request's web session, read once per browser request (context.memo); null without one. */
 export async function getWebSession(context: WebSessionContext, request: Request): Promise<WebSession | null> {
   const value = sessionCookieOf(request);
