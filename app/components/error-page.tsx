@@ -8,18 +8,20 @@ const IMAGES: Record<number, string> = { 403: "/errors/403.svg", 404: "/errors/4
  * SPEC.md section 8, "Page errors": error_title_{code} and error_message_{code}, with defaults,
  * and the 404, 403 or default image. The one boundary every route's ErrorBoundary renders.
  */
-export function ErrorPage({ status }: { status: number }) {
+export function ErrorPage({ status, inShell = false }: { status: number; inShell?: boolean }) {
   const { t } = useTranslation("common");
   const known = status === 403 || status === 404;
+  // Inside the signed-in shell the page already has its <main>: a second one is a landmark too many.
+  const Landmark = inShell ? "section" : "main";
   return (
-    <main className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-12 text-center">
+    <Landmark className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-12 text-center">
       <img src={IMAGES[status] ?? "/errors/error.svg"} alt="" width={240} height={160} />
       <h1 className="text-2xl font-bold">{t(known ? `error_title_${status}` : "error_title_default")}</h1>
       <p className="text-muted-foreground">{t(known ? `error_message_${status}` : "error_message_default")}</p>
       <Link to="/" className={buttonVariants()}>
         {t("error_back_home")}
       </Link>
-    </main>
+    </Landmark>
   );
 }
 
