@@ -6,6 +6,7 @@
  * docs/decisions/005-translations-in-the-browser.md. Locale detection on the server is remix-i18next's.
  */
 import { Children, cloneElement, createContext, isValidElement, useContext, useMemo, type ReactElement, type ReactNode } from "react";
+import { pluralRule } from "~/domain/plural";
 
 export type Messages = Record<string, Record<string, string>>;
 type Values = Record<string, unknown> & { defaultValue?: string };
@@ -36,17 +37,17 @@ export const interpolate = (text: string, values: Values = {}) =>
  * (`rating_count_one`, `_many`, `_other`): `_other` stands in for a form a locale file lacks, and a
  * key without forms is read as it is. See docs/decisions/010-plural-forms.md.
  */
-function pluralText(messages: Messages, ns: string, key: string, rules: Intl.PluralRules, count: unknown) {
+function pluralText(messages: Messages, ns: string, key: string, formOf: (count: number) => string, count: unknown) {
   if (typeof count !== "number" || !Number.isFinite(count)) return undefined;
-  return lookup(messages, ns, `${key}_${rules.select(count)}`) ?? lookup(messages, ns, `${key}_other`);
+  return lookup(messages, ns, `${key}_${formOf(count)}`) ?? lookup(messages, ns, `${key}_other`);
 }
 
 /** A `t` for one namespace: the first key that exists wins; else defaultValue; else the key itself. */
 export function makeT(messages: Messages, ns: string, locale = "en-US"): TFunction {
-  const rules = new Intl.PluralRules(locale);
+  const formOf = pluralRule(locale);
   return (keys, values) => {
     for (const key of Array.isArray(keys) ? keys : [keys]) {
-      const text = pluralText(messages, ns, key, rules, values?.count) ?? lookup(messages, ns, key);
+      const text = pluralText(messages, ns, key, formOf, values?.count) ?? lookup(messages, ns, key);
       if (text !== undefined) return interpolate(text, values);
     }
     return values?.defaultValue ?? (Array.isArray(keys) ? keys[keys.length - 1] : keys);

@@ -191,7 +191,9 @@ export function strings(ns, locale = "en-US") {
  * `_other`, chosen by the locale's rules as app/i18n/react.tsx does), placeholders left as they are.
  */
 export function pluralForm(messages, key, count, locale = "en-US") {
-  const text = messages[`${key}_${new Intl.PluralRules(locale).select(count)}`] ?? messages[`${key}_other`];
+  // The app's rule (app/domain/plural.ts): CLDR's, except that pt-BR counts zero in the plural.
+  const form = locale === "pt-BR" && count === 0 ? "other" : new Intl.PluralRules(locale).select(count);
+  const text = messages[`${key}_${form}`] ?? messages[`${key}_other`];
   if (text === undefined) throw new Error(`No plural forms of ${key}`);
   return text;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { COMPLETE_LOCALES } from "../../app/domain/locales";
 import { makeT } from "../../app/i18n/react";
 import { messagesFor } from "../../app/i18n/messages.server";
+import { certificateText } from "../../workers/social-cv/pdf-text";
 
 const root = path.resolve(__dirname, "../..");
 const locales = path.join(root, "app/i18n/locales");
@@ -68,9 +69,14 @@ describe("the translator picks the plural form", () => {
     expect(t("rating_count", { count: 0 })).toBe("0 ratings");
   });
 
-  it("follows each locale's rules: pt-BR's singular zero, Spanish's many", () => {
-    expect(makeT(messagesFor("pt-BR"), "initiative", "pt-BR")("rating_count", { count: 0 })).toBe("0 avaliação");
+  it("follows each locale's rules: Spanish's many, and zero in the plural in pt-BR as in pt-PT (not CLDR's \"0 hora\")", () => {
+    const ptBR = makeT(messagesFor("pt-BR"), "rankings", "pt-BR");
+    expect(ptBR("hours", { count: 0 })).toBe("0 horas");
+    expect(ptBR("hours", { count: 1 })).toBe("1 hora");
+    expect(ptBR("hours", { count: 2 })).toBe("2 horas");
+    expect(makeT(messagesFor("pt-BR"), "initiative", "pt-BR")("rating_count", { count: 0 })).toBe("0 avaliações");
     expect(makeT(messagesFor("pt-PT"), "initiative", "pt-PT")("rating_count", { count: 0 })).toBe("0 avaliações");
+    expect(certificateText("pt-BR", "hours_value", { count: "0", n: 0 })).toBe("0 horas");
     const es = { initiative: { x_one: "{{count}} uno", x_many: "{{count}} muchos", x_other: "{{count}} otros" } };
     expect(makeT(es, "initiative", "es-ES")("x", { count: 1_000_000 })).toBe("1000000 muchos");
     expect(makeT(es, "initiative", "es-ES")("x", { count: 7 })).toBe("7 otros");

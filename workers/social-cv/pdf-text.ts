@@ -4,6 +4,7 @@
  * each key falling back to English (French is partial). Plurals by the locale's own rules.
  */
 import { DEFAULT_LOCALE, type Locale } from "../../app/domain/locales";
+import { pluralRule } from "../../app/domain/plural";
 import enCertificate from "../../app/i18n/locales/en-US/certificate.json";
 import esCertificate from "../../app/i18n/locales/es-ES/certificate.json";
 import euCertificate from "../../app/i18n/locales/eu-ES/certificate.json";
@@ -56,7 +57,7 @@ const lookup = (locale: Locale, key: string) => STRINGS[locale][key] ?? STRINGS[
  * locale's rules pick (`key_one`, `key_many`, `key_other`); an unknown key prints as itself.
  */
 export function certificateText(locale: Locale, key: CertificateKey | `${"sdg_" | "competence." | "unit_"}${string}`, vars: Record<string, string | number> = {}): string {
-  const form = typeof vars.n === "number" ? new Intl.PluralRules(locale).select(vars.n) : null;
+  const form = typeof vars.n === "number" ? pluralRule(locale)(vars.n) : null;
   const text = (form ? (lookup(locale, `${key}_${form}`) ?? lookup(locale, `${key}_other`)) : undefined) ?? lookup(locale, key) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
