@@ -42,6 +42,15 @@ describe("translations", () => {
   }
 });
 
+describe("a screen is named as the link that leads to it", () => {
+  // Spanish members met "Ranking" as the title of a page their menu calls "Clasificación".
+  for (const locale of COMPLETE_LOCALES) {
+    it(`${locale}: the ranking's title is its menu entry`, () => {
+      expect(read(locale, "rankings").title).toBe(read(locale, "shell").nav_rankings);
+    });
+  }
+});
+
 describe("messages sent to a page", () => {
   it("fills a partial locale (fr) from English, key by key", () => {
     const fr = messagesFor("fr");
