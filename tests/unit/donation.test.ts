@@ -10,6 +10,10 @@ import {
 } from "../../app/domain/donation";
 import { paypalSdkUrl } from "../../app/components/donation/paypal-buttons";
 import { COMMENT_MAX_LENGTH, decimalSeparator, normalizeAmountInput, parseAmount, type DonationParams } from "../../app/domain/initiatives";
+import { DONATION_SOURCES } from "../../app/domain/initiatives/types";
+import { COMPLETE_LOCALES } from "../../app/domain/locales";
+import { makeT } from "../../app/i18n/react";
+import { messagesFor } from "../../app/i18n/messages.server";
 import { contributeAction } from "../../app/routes/_app.initiative.$slug.($action)/donation.server";
 
 /** What the free-amount field holds after the member types `keys` one by one (the drawer normalises on every change). */
@@ -183,5 +187,19 @@ describe("the drawer's steps without JavaScript (contributeAction before the API
     expect(submit.result.donation).toMatchObject({ step: "amount", fields: { amount: "donation_error_amount_required" } });
     expect(isDonationResult(submit.result)).toBe(true);
     expect(isDonationResult({ intent: "join" })).toBe(false);
+  });
+});
+
+describe("the check-and-confirm sentence", () => {
+  // "You give €12.50 by In person": the way of giving was pasted into one sentence for all of them.
+  it("has a sentence of its own for each way of giving, in every language, naming the amount", () => {
+    for (const locale of COMPLETE_LOCALES) {
+      const t = makeT(messagesFor(locale), "donation", locale);
+      for (const source of DONATION_SOURCES) {
+        const sentence = t(`donation_details_summary_${source}`, { amount: "12,50 €" });
+        expect(sentence, `${locale} ${source}`).toContain("12,50 €");
+      }
+    }
+    expect(makeT(messagesFor("en-US"), "donation", "en-US")("donation_details_summary_inhand", { amount: "€12.50" })).toBe("You give €12.50 in person, to the organisers.");
   });
 });

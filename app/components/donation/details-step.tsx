@@ -66,7 +66,8 @@ export function DetailsStep(props: StepProps & { heading: ReactNode }) {
       <input type="hidden" name="intent" value={DONATION_INTENTS.submit} />
       <Carried state={state} />
       <p className="text-sm">
-        {t("donation_details_summary", { amount: money(state.amount), source: state.source ? t(`donation_source_${state.source}`) : "" })}
+        {/* One sentence per way of giving: "by {{source}}" read "You give €12.50 by In person". */}
+        {t(state.source ? [`donation_details_summary_${state.source}`, "donation_amount_selected"] : "donation_amount_selected", { amount: money(state.amount) })}
       </p>
       {state.source === "transfer" ? (
         <>
