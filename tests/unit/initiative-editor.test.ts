@@ -4,7 +4,8 @@
  */
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { initiativeInputFromForm, initiativeInputSchema } from "../../app/domain/initiatives/editor";
+import { initiativeInputFromForm, initiativeInputSchema, inPersonByDefault } from "../../app/domain/initiatives/editor";
+import { INITIATIVE_TYPES } from "../../app/domain/initiatives/types";
 import { instantOfZoned, zonedInputValue } from "../../app/domain/zoned-time";
 import { createNominatimGeocoder, GeocoderUnavailable } from "../../workers/geocoding/nominatim";
 import { offlineGeocoder } from "../../workers/geocoding/offline";
@@ -134,5 +135,11 @@ describe("geocoders", () => {
     await expect(failing.search({ text: "Madrid", language: "es", limit: 1 })).rejects.toBeInstanceOf(GeocoderUnavailable);
     const down = createNominatimGeocoder({ url: "https://geocoder.example", userAgent: "x", fetch: async () => Promise.reject(new TypeError("fetch failed")) });
     await expect(down.search({ text: "Madrid", language: "es", limit: 1 })).rejects.toBeInstanceOf(GeocoderUnavailable);
+  });
+});
+
+describe("a new initiative's place by its type", () => {
+  it("a gathering starts in person; a donation or an informative initiative does not", () => {
+    expect(INITIATIVE_TYPES.filter(inPersonByDefault)).toEqual(["volunteering", "training", "collection"]);
   });
 });

@@ -41,15 +41,26 @@ export interface LocationOptions {
   withDetail?: boolean;
   /** Without the section's own card and heading (the wizard's step has its heading). */
   bare?: boolean;
+  /** "In person" as the initiative's type suggests (a new one): followed until the organiser ticks the box themselves. */
+  inPersonDefault?: boolean;
 }
 
 /** SPEC.md section 9: the wizard's address search waits 1 s after the last key. */
 export const SEARCH_DELAY_MS = 1000;
 
-export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, startZoom = 12, searchAsYouType = false, withDetail = true, bare = false }: LocationOptions) {
+export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, startZoom = 12, searchAsYouType = false, withDetail = true, bare = false, inPersonDefault }: LocationOptions) {
   const { t, i18n } = useTranslation("editor");
   const hydrated = useHydrated();
   const [inPerson, setInPerson] = useState(initial.is_in_person);
+  const chosen = useRef(false);
+  const suggested = useRef(inPersonDefault);
+  // Only a change of the suggestion (the type changed) moves the box, never the first render: a
+  // refused save shows the box as it was sent.
+  useEffect(() => {
+    if (inPersonDefault === undefined || inPersonDefault === suggested.current) return;
+    suggested.current = inPersonDefault;
+    if (!chosen.current) setInPerson(inPersonDefault);
+  }, [inPersonDefault]);
   const [remote, setRemote] = useState(initial.is_remote);
   const [address, setAddress] = useState(initial.address ?? "");
   const [latitude, setLatitude] = useState(initial.latitude === null ? "" : String(initial.latitude));
@@ -88,7 +99,15 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, star
 
   const content = (
     <>
-      <CheckboxInput name="is_in_person" label={t("field_in_person")} checked={inPerson} onChange={(event) => setInPerson(event.currentTarget.checked)} />
+      <CheckboxInput
+        name="is_in_person"
+        label={t("field_in_person")}
+        checked={inPerson}
+        onChange={(event) => {
+          chosen.current = true;
+          setInPerson(event.currentTarget.checked);
+        }}
+      />
       {/* Without JavaScript the box cannot open the fields: they are always there. */}
       {inPerson || !hydrated ? (
         <div className="flex flex-col gap-4">

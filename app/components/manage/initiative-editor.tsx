@@ -9,7 +9,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { INITIATIVE_TYPES, SDG_SLUGS, VOLUNTEERING_SUBTYPES, type InitiativeType } from "~/domain/initiatives";
-import { DESCRIPTION_MAX_LENGTH, PARTICIPATION_METHODS, TITLE_MAX_LENGTH, takesParticipants, type DonationInput } from "~/domain/initiatives/editor";
+import { DESCRIPTION_MAX_LENGTH, inPersonByDefault, PARTICIPATION_METHODS, TITLE_MAX_LENGTH, takesParticipants, type DonationInput } from "~/domain/initiatives/editor";
 import { zonedInputValue } from "~/domain/zoned-time";
 import { sdgName } from "~/components/initiative/sdg";
 import { Alert } from "~/components/ui/alert";
@@ -166,7 +166,7 @@ export function InitiativeEditor({ mode, options, values, zone, errors, failure,
           </div>
         </EditorSection>
 
-        <EditorLocation initial={values} center={options.center} basemapUrl={basemapUrl} />
+        <EditorLocation initial={values} center={options.center} basemapUrl={basemapUrl} inPersonDefault={mode === "create" ? inPersonByDefault(type) : undefined} />
 
         <EditorSection id="editor-topics" title={t("section_topics")}>
           <ChoiceGroup

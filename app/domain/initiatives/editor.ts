@@ -31,6 +31,13 @@ export const PARTICIPATION_METHODS = ["report_hours", "qr"] as const;
 /** Types that take participants, so a cap: informative and donation initiatives have none (SPEC.md section 5). */
 export const takesParticipants = (type: InitiativeType) => type !== "informative" && type !== "donation";
 
+/**
+ * Whether a new initiative of a type starts "in person" in the editor: a gathering has a place; a
+ * donation or an informative initiative usually has none, and a ticked box with no address only
+ * earns the organiser an "address required" error.
+ */
+export const inPersonByDefault = (type: InitiativeType) => takesParticipants(type);
+
 /** What the organisation's configuration changes in the rules. */
 export interface EditorConfig {
   /** max_number_of_sdgs (default 3). */

@@ -63,6 +63,15 @@ describe("the initiative editor", () => {
       await expectNoSeriousAxeViolations(page, { label: "editor, 390x844" });
       await page.setViewportSize({ width: 1280, height: 800 });
 
+      // Where it happens follows the type until the organiser decides: a donation is not "in person".
+      const inPerson = page.getByLabel(e.field_in_person, { exact: true });
+      const typeChoice = (label) => page.getByRole("group", { name: e.field_type }).getByLabel(label).check();
+      assert.equal(await inPerson.isChecked(), true);
+      await typeChoice(wall.type_donation);
+      assert.equal(await inPerson.isChecked(), false);
+      await typeChoice(wall.type_volunteering);
+      assert.equal(await inPerson.isChecked(), true);
+
       // A save the server refuses: each field says why, the summary takes the focus.
       await page.getByLabel(e.field_title).fill("x".repeat(5));
       await page.getByLabel(e.field_description).fill("Holm oaks with the park rangers.");
