@@ -73,6 +73,18 @@ export default function Wall() {
                 <InitiativeList items={wall.initiatives} base="wall" now={now} showPinned={canPin} />
                 <Pagination page={wall.page} hasMore={wall.has_more} href={(page) => pageHref(filters, page)} />
               </>
+            ) : wall.page > 1 ? (
+              // A page past the end (an old link, ?page=999) is not "no initiatives at all".
+              <EmptyState
+                title={t("wall_page_empty_title", { page: wall.page })}
+                actions={
+                  <Link to={pageHref(filters, 1)} className={buttonVariants()}>
+                    {t("wall_page_first")}
+                  </Link>
+                }
+              >
+                <p>{t("wall_page_empty_body")}</p>
+              </EmptyState>
             ) : (
               <EmptyState
                 title={t(filtered ? "wall_empty_filtered_title" : "wall_empty_title")}

@@ -226,6 +226,14 @@ describe("the wall", () => {
       await page.waitForURL((url) => url.searchParams.get("type") === "collection");
       assert.equal(new URL(page.url()).searchParams.get("search"), "food", "the search is kept");
       await screenshot(page, "wall-no-js-mobile");
+
+      // A page past the end says so, not "there are no initiatives", and leads back to the first page.
+      await page.goto(`${org.origin}/wall?search=food&page=999`);
+      await page.getByText(t.wall_page_empty_title.replace("{{page}}", "999")).waitFor();
+      assert.equal(await page.getByText(t.wall_empty_title).count(), 0);
+      await page.getByRole("link", { name: t.wall_page_first }).click();
+      await page.waitForURL((url) => url.searchParams.get("search") === "food" && !url.searchParams.has("page"));
+      assert.ok((await cardTitles(page, t.wall_open_title)).includes("Sort and pack food at the Madrid food bank"));
     });
   });
 });
