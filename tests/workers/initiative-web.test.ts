@@ -38,6 +38,9 @@ beforeAll(async () => {
   ids.beach = (await createInitiative({ orgId: acme.id, slug: "beach", participationMethod: "qr" })).id;
   await addParticipation(ids.beach, acme.id, marta.id);
   ids.talk = (await createInitiative({ orgId: acme.id, slug: "talk", type: "informative" })).id;
+  const gifts = { currency: "EUR", sources: JSON.stringify(["transfer"]) };
+  await createInitiative({ orgId: acme.id, slug: "gift-soon", type: "donation", startTime: now + DAY, endTime: now + 9 * DAY, donation: gifts });
+  await createInitiative({ orgId: acme.id, slug: "gift-now", type: "donation", startTime: now - DAY, endTime: now + 9 * DAY, donation: gifts });
   context = await testLoadContext("acme");
   cookie = (await createWebSession(context, (await login("marta@acme.example", "Correct-Horse-9")).body)).split(";")[0];
 });
@@ -75,6 +78,13 @@ describe("loadInitiative", () => {
     expect((await thrown(loadInitiative(args("/initiative/Bad_Slug"), "Bad_Slug", undefined))).status).toBe(404);
     expect((await thrown(loadInitiative(args("/initiative/open-shift/dance"), "open-shift", "dance"))).status).toBe(404);
     expect((await thrown(loadInitiative(args("/initiative/open-shift/contribute"), "open-shift", "contribute"))).status).toBe(404);
+  });
+
+  it("opens the donation drawer only while the donation takes gifts", async () => {
+    const soon = await thrown(loadInitiative(args("/initiative/gift-soon/contribute"), "gift-soon", "contribute"));
+    expect(soon.status).toBe(302);
+    expect(soon.headers.get("location")).toBe("/initiative/gift-soon");
+    expect(await loadInitiative(args("/initiative/gift-now/contribute"), "gift-now", "contribute")).toMatchObject({ view: "contribute" });
   });
 
   it("sends a member who does not take part from participate back to the detail", async () => {

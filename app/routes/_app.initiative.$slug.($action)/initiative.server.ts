@@ -11,6 +11,7 @@ import { parseForm } from "~/domain/form-values";
 import { phoneFormSchema } from "~/domain/phone";
 import { isSlug } from "~/domain/slug";
 import {
+  acceptsContributions,
   attachmentsVisible,
   dailyHoursCap,
   hoursFormSchema,
@@ -104,6 +105,8 @@ export async function loadInitiative(args: ApiArgs, slug: string, action: string
   const initiative = result.data;
   const base = new URL(args.request.url).pathname.split("/")[1] === "wall" ? "wall" : "initiative";
   if (view === "contribute" && initiative.type !== "donation") throw status(404);
+  // A donation that does not take gifts yet (or any more) opens no drawer that would only refuse them.
+  if (view === "contribute" && !acceptsContributions(initiative, Date.now())) throw redirectTo(`/${base}/${slug}`);
   if (view === "participate" && initiative.participant_status !== "accepted") throw redirectTo(`/${base}/${slug}`);
   const attachments = view === "detail" ? await loadAttachments(args, org, initiative, config) : { document: null, image: null };
   // The QR carries the signed check-in value the organiser's screen verifies, even offline (app/domain/checkin.ts).
