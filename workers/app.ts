@@ -12,6 +12,7 @@ import { authRoutes } from "./auth/routes";
 import { adoptUpstreamSignIn } from "./auth/edge-sso";
 import { ssoInitiatePage } from "./auth/sso";
 import { basemapRoutes } from "./basemap";
+import { sdgImageRoutes } from "./sdg-images";
 import { fixtureRoutes } from "./dev/fixtures";
 import { devRoutes } from "./dev/mailbox";
 import { getConfig, isProduction } from "./lib/config";
@@ -137,6 +138,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.route("/sso/initiate", ssoInitiatePage);
   // The basemap needs HTTP Range answers, which the assets binding does not give (docs/maps.md).
   app.route("/basemap", basemapRoutes);
+  // The goal images, one per goal and language, drawn from the translated goal names.
+  app.route("/sdg", sdgImageRoutes);
   // Behind an edge, chat is the upstream's: the socket goes there (docs/decisions/024).
   const edgeSocket = edgeChatSocket(upstreamFetch);
   app.get("/chat/socket", (c) => (c.env.UPSTREAM_URL ? edgeSocket(c) : chatSocket(c)));

@@ -2,7 +2,10 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { lookupLabel, subtypeName, typeName } from "../../app/components/initiative/labels";
-import { contrastRatio, SDG_COLOURS, SdgIcon, sdgName, sdgTextColour } from "../../app/components/initiative/sdg";
+import { SdgIcon, sdgName } from "../../app/components/initiative/sdg";
+import { contrastRatio } from "../../app/domain/contrast";
+import { SDG_COLOURS, sdgImageLanguage, sdgImagePath, sdgImageSvg, sdgTextColour, titleLines } from "../../app/domain/sdg-image";
+import { I18nProvider } from "../../app/i18n/react";
 import { makeT } from "../../app/i18n/react";
 import { messagesFor } from "../../app/i18n/messages.server";
 
@@ -30,18 +33,44 @@ describe("the initiative page names its lookups in the member's language", () =>
   });
 });
 
-describe("the goal icons", () => {
-  it("have the 17 official colours, with a number that reads at 4.5:1 on each", () => {
+describe("the goal images", () => {
+  it("have the 17 official colours, with a number and title that read at 4.5:1 on each", () => {
     expect(SDG_COLOURS).toHaveLength(17);
     for (let id = 1; id <= 17; id++) expect(contrastRatio(sdgTextColour(id), SDG_COLOURS[id - 1]), `goal ${id}`).toBeGreaterThanOrEqual(4.5);
   });
 
-  it("draw the goal's number on its colour, named by the goal's name when given one", () => {
-    const named = renderToStaticMarkup(createElement(SdgIcon, { id: 7, label: sdgName(tEs, 7) }));
-    expect(named).toContain('role="img"');
-    expect(named).toContain(`aria-label="${sdgName(tEs, 7)}"`);
-    expect(named).toContain('fill="#FCC30B"');
-    expect(named).toMatch(/<text[^>]*>7<\/text>/);
-    expect(renderToStaticMarkup(createElement(SdgIcon, { id: 7 }))).toContain('aria-hidden="true"');
+  it("exist in English, Spanish, Portuguese and French; other languages show the English ones", () => {
+    expect(sdgImageLanguage("es-ES")).toBe("es");
+    expect(sdgImageLanguage("pt-BR")).toBe("pt-BR");
+    expect(sdgImageLanguage("pt-PT")).toBe("pt-PT");
+    expect(sdgImageLanguage("fr")).toBe("fr");
+    expect(sdgImageLanguage("en-US")).toBe("en");
+    expect(sdgImageLanguage("eu-ES")).toBe("en");
+    expect(sdgImagePath(13, "es-ES")).toBe("/sdg/es/13.svg");
+  });
+
+  it("draw the goal's colour, its number and its short title in capitals", () => {
+    const svg = sdgImageSvg(2, "Hambre cero", "es");
+    expect(svg).toContain('fill="#DDA63A"');
+    expect(svg).toMatch(/<text[^>]*font-size="34"[^>]*>2<\/text>/);
+    expect(svg).toContain(">HAMBRE CERO<");
+    expect(svg).toContain("<title>2. Hambre cero</title>");
+    const escaped = sdgImageSvg(16, "Paz & <instituciones>", "es");
+    expect(escaped).toContain("PAZ &amp;");
+    expect(escaped).toContain("&lt;INSTITUCIONES&gt;");
+    expect(() => sdgImageSvg(18, "x", "en")).toThrow(RangeError);
+  });
+
+  it("break the title between words into at most four short lines", () => {
+    expect(titleLines("INDUSTRY, INNOVATION AND INFRASTRUCTURE")).toEqual(["INDUSTRY,", "INNOVATION AND", "INFRASTRUCTURE"]);
+    expect(titleLines("A B C D E F G H I J K L M N O P Q R S T U V W X Y Z A B C D E F G H I J K L M N O P Q R S T U V W X Y Z").length).toBe(4);
+    expect(titleLines("ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE").at(-1)).toMatch(/…$/);
+  });
+
+  it("are shown in the member's language, named by the goal's name when given one", () => {
+    const named = renderToStaticMarkup(createElement(I18nProvider, { locale: "es-ES", messages: messagesFor("es-ES"), children: createElement(SdgIcon, { id: 7, label: sdgName(tEs, 7) }) }));
+    expect(named).toContain('src="/sdg/es/7.svg"');
+    expect(named).toContain(`alt="${sdgName(tEs, 7)}"`);
+    expect(renderToStaticMarkup(createElement(SdgIcon, { id: 7 }))).toContain('alt=""');
   });
 });

@@ -8,10 +8,10 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { INITIATIVE_TYPES, SDG_SLUGS, VOLUNTEERING_SUBTYPES, type InitiativeType } from "~/domain/initiatives";
+import { INITIATIVE_TYPES, VOLUNTEERING_SUBTYPES, type InitiativeType } from "~/domain/initiatives";
 import { DESCRIPTION_MAX_LENGTH, inPersonByDefault, PARTICIPATION_METHODS, TITLE_MAX_LENGTH, takesParticipants, type DonationInput } from "~/domain/initiatives/editor";
 import { zonedInputValue } from "~/domain/zoned-time";
-import { sdgName } from "~/components/initiative/sdg";
+import { sdgChoices } from "~/components/initiative/sdg";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
@@ -174,7 +174,7 @@ export function InitiativeEditor({ mode, options, values, zone, errors, failure,
             legend={t("field_sdgs", { max: options.max_number_of_sdgs })}
             max={options.max_number_of_sdgs}
             chosen={values.sdgs}
-            choices={SDG_SLUGS.map((slug, index) => ({ value: slug, label: sdgName(ti, index + 1) }))}
+            choices={sdgChoices(ti)}
             fold
           />
           <ChoiceGroup name="categories" legend={t("field_categories")} chosen={values.categories} choices={options.categories.map(lookup("category"))} fold />

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { SDG_SLUGS } from "~/domain/initiatives";
 import { takesParticipants, TITLE_MAX_LENGTH } from "~/domain/initiatives/editor";
 import { pickEndDate, pickStartDate, proposalSteps, SKIPPABLE_STEPS, type ProposalDraft, type ProposalStep, type WhenParts } from "~/domain/proposals";
-import { sdgName } from "~/components/initiative/sdg";
+import { sdgChoices, sdgName } from "~/components/initiative/sdg";
 import { EditorLocation } from "~/components/manage/editor-location";
 import { ChoiceGroup, CheckboxInput, EditorErrors, TextArea, TextInput } from "~/components/manage/editor-parts";
 import { Alert } from "~/components/ui/alert";
@@ -174,7 +174,7 @@ function StepFields({ step, draft, rules, basemapUrl }: { step: ProposalStep; dr
             legend={t("field_sdgs", { max: rules.maxSdgs })}
             max={rules.maxSdgs}
             chosen={draft.sdgs ?? []}
-            choices={SDG_SLUGS.map((slug, index) => ({ value: slug, label: sdgName(ti, index + 1) }))}
+            choices={sdgChoices(ti)}
           />
         </>
       );
