@@ -40,6 +40,7 @@ export default function ManageLayout() {
         <TabLinks
           label={t("manage_sections")}
           current={current}
+          wrap
           tabs={sections.map((section) => {
             const count = section in COUNT_OF ? waiting?.[COUNT_OF[section as keyof typeof COUNT_OF]] : null;
             return { id: section, label: t(`tab_${section}`), to: pathOf(section), ...(typeof count === "number" ? { count } : {}) };

@@ -137,6 +137,7 @@ describe("the dashboard", () => {
       await waitForHydration(page);
       await page.getByRole("heading", { name: t.dashboard_title, level: 2 }).waitFor();
       assert.equal(await page.getByRole("link", { name: t.tab_dashboard }).getAttribute("aria-current"), "page");
+      await everySectionInSight(page, 1280);
       // The demo has validated hours: the charts are drawn (uPlot's canvas), and each has its table.
       const sdgs = page.getByRole("region", { name: t.dashboard_sdgs });
       await sdgs.locator("canvas").first().waitFor();
@@ -153,12 +154,23 @@ describe("the dashboard", () => {
       const csv = await page.evaluate(async (href) => (await fetch(href)).text(), await page.getByRole("link", { name: t.dashboard_download }).getAttribute("href"));
       assert.match(csv, /"hours","validated"/);
       await page.setViewportSize({ width: 390, height: 844 });
+      await everySectionInSight(page, 390);
       await screenshot(page, "admin-dashboard-mobile");
       await expectNoSeriousAxeViolations(page, { label: "dashboard, 390x844" });
       assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
     });
   });
 });
+
+/** Every staff section an administrator may use is on the screen, none past its right edge (they were, in a scrolling strip). */
+async function everySectionInSight(page, width) {
+  const links = page.getByRole("navigation", { name: t.manage_sections }).getByRole("link");
+  const names = ["dashboard", "records", "uploads", "money", "initiatives", "approvals", "members", "settings", "access", "policy", "audit"].map((section) => t[`tab_${section}`]);
+  assert.deepEqual((await links.allInnerTexts()).map((text) => text.replace(/\s*\d+$/, "").trim()).filter((text) => names.includes(text)), names);
+  for (const box of await links.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON()))) {
+    assert.ok(box.left >= 0 && box.right <= width, `a section link at ${box.left}-${box.right} of ${width}`);
+  }
+}
 
 describe("organisation settings", () => {
   test("an administrator changes the brand colour (refused below AA first) and rewords a text; members see both", async () => {
