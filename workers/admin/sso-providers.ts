@@ -13,6 +13,7 @@ import { authorizationServer, exchangeCode, SsoError, startSso, type IdentityCla
 import { getDb, schema } from "../db/client";
 import { isProduction } from "../lib/config";
 import { badRequest, conflict, DomainError, notFound } from "../lib/domain-errors";
+import { violatesUnique } from "../lib/unique-violation";
 import { auditStatements } from "../manage/audit";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
@@ -99,7 +100,13 @@ export async function addProvider(env: Env, org: Tenant, actor: StaffActor, inpu
     enforced: input.enforced,
     createdAt: now,
   };
-  await db.batch([db.insert(providers).values(row), ...auditOf(env, org, actor, "sso_added", { after: audited(row) }, now)]);
+  try {
+    await db.batch([db.insert(providers).values(row), ...auditOf(env, org, actor, "sso_added", { after: audited(row) }, now)]);
+  } catch (error) {
+    // Another administrator added the same name meanwhile: the unique index decided.
+    if (violatesUnique(error, "sso_providers")) throw conflict("sso_provider_exists", "This organisation already has a provider with that name.", { provider: "sso_error_taken" });
+    throw error;
+  }
   await invalidateOrganization(env, org);
   return providerJson(row, discovered);
 }
