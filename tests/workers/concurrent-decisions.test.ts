@@ -152,6 +152,15 @@ describe("attendance, participants and proposals", () => {
     expect(await audits(participation!.id)).toHaveLength(1);
   });
 
+  it("ten status changes of one initiative at once: one applied, the others 409 initiative_changed with the initiative as stored", async () => {
+    const river = await createInitiative({ orgId: "org-acme", slug: "river", title: "River walk", submitterMemberId: ids.olga });
+    const { statuses, answers } = await together(TIMES, (i) => manage(i % 2 ? "ada" : "olga", "PUT", `/initiatives/${river.id}`, { status: i % 2 ? "suspended" : "canceled" }));
+    expect(statuses).toEqual([200, ...Array(TIMES - 1).fill(409)]);
+    const stored = await env.DB.prepare("SELECT status FROM initiatives WHERE id = ?").bind(river.id).first<{ status: string }>();
+    for (const body of losers(answers)) expect(body).toMatchObject({ error: "initiative_changed", current: { id: river.id, status: stored!.status } });
+    expect(await audits(river.id)).toHaveLength(1);
+  });
+
   it("ten moderators' decisions on one proposal at once: one applied, one e-mail, at most one initiative", async () => {
     const sent = await call("POST", "/api/acme/proposal", {
       token: tokens.lola,
