@@ -214,7 +214,7 @@ export async function decideApproval(
   if (!mayDecide) throw forbidden("approval_not_allowed", "Only the participant's manager can decide.");
   const p = found.participation;
   if (p.managerApprovalStatus === "not_needed") throw conflict("approval_not_needed", "This participation does not need approval.");
-  const stored = { participant_uuid: p.uuid, status: p.status, manager_approval_status: p.managerApprovalStatus };
+  const stored: { participant_uuid: string; status: string; manager_approval_status: string } = { participant_uuid: p.uuid, status: p.status, manager_approval_status: p.managerApprovalStatus };
   const decided = () => new ChangedMeanwhileError("approval_already_decided", "This participation's approval was already decided by someone else.", stored);
   if (approved && p.managerApprovalStatus !== "pending") {
     if (p.managerApprovalStatus === "approved") throw decided();

@@ -177,28 +177,24 @@ export async function reviewProposal(env: Env, org: Tenant, actor: StaffActor, i
 /**
  * The approval's statements, each run only when `mine` holds (this approval's audit row was
  * written). The initiative's id is the proposal's, so even a second approval could not make
- * another. Raw SQL inside: the inserts read the proposal's own columns, which drizzle's
- * insert-select cannot name. The proposal is marked last (its initiative_id must name an
+ * another. Raw SQL: the inserts read the proposal's own columns, which drizzle's insert-select
+ * cannot name. The proposal is marked last (its initiative_id must name an
  * initiative that exists by then).
  */
 function approvalStatements(org: Tenant, actor: StaffActor, p: typeof proposals.$inferSelect, mine: SQL, now: number): SQL[] {
   const made = sql`${mine} and exists (select 1 from initiatives where id = ${p.id})`;
   return [
-    (
-      sql`insert into initiatives (id, org_id, slug, title, description, address, latitude, longitude, type, status, start_time, end_time,
+    sql`insert into initiatives (id, org_id, slug, title, description, address, latitude, longitude, type, status, start_time, end_time,
            is_in_person, is_remote, remote_url, max_participants, submitter_member_id, created_at, updated_at)
          select id, org_id, ${slugFor(p.title)}, title, description, address, latitude, longitude, type, 'open', start_time, end_time,
            is_in_person, is_remote, remote_url, coalesce(max_participants, -1), member_id, ${now}, ${now}
          from proposals where id = ${p.id} and status = 'proposed' and ${mine}
          on conflict do nothing`,
-    ),
-    (sql`insert into initiative_sdgs (initiative_id, sdg_id) select ${p.id}, value from json_each((select sdgs from proposals where id = ${p.id})) where ${made} on conflict do nothing`),
-    (
-      sql`insert into initiative_competences (initiative_id, competence_slug)
+    sql`insert into initiative_sdgs (initiative_id, sdg_id) select ${p.id}, value from json_each((select sdgs from proposals where id = ${p.id})) where ${made} on conflict do nothing`,
+    sql`insert into initiative_competences (initiative_id, competence_slug)
          select ${p.id}, value from json_each((select competences from proposals where id = ${p.id})) where ${made} and value in (select slug from competences) on conflict do nothing`,
-    ),
     // The moderator organises it, so the staff editor opens for them (an administrator may anyway).
-    (sql`insert into initiative_organisers (initiative_id, member_id, org_id, created_at) select ${p.id}, ${actor.memberId}, ${org.id}, ${now} where ${made} on conflict do nothing`),
+    sql`insert into initiative_organisers (initiative_id, member_id, org_id, created_at) select ${p.id}, ${actor.memberId}, ${org.id}, ${now} where ${made} on conflict do nothing`,
     sql`update proposals set status = 'open', initiative_id = ${p.id}, reviewed_by = ${actor.memberId}, reviewed_at = ${now} where id = ${p.id} and status = 'proposed' and ${mine}`,
   ];
 }
