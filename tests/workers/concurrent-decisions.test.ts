@@ -205,6 +205,18 @@ describe("administrators", () => {
     expect(disabled!.n).toBe(1);
   });
 
+  it("two administrators demoting each other at once leave one administrator", async () => {
+    const active = (await env.DB.prepare("SELECT m.id FROM members m JOIN memberships ms ON ms.member_id = m.id WHERE ms.role = 'admin' AND m.disabled_at IS NULL AND ms.org_id = 'org-acme'").first<{ id: string }>())!.id;
+    const [first, second] = active === ids.ada ? ["ada", "abe"] : ["abe", "ada"];
+    expect((await admin(first, "PUT", `/members/${ids[second]}`, { disabled: false })).status).toBe(200);
+    tokens[second] = (await login(`${second}@acme.example`, PASSWORD)).body.access_token;
+    const { statuses, answers } = await together(2, (i) => admin(i ? second : first, "PUT", `/members/${i ? ids[first] : ids[second]}`, { role: "member" }));
+    expect(statuses).toEqual([200, 409]);
+    expect(losers(answers)[0]).toMatchObject({ error: "last_admin" });
+    const admins = await env.DB.prepare("SELECT count(*) AS n FROM memberships ms JOIN members m ON m.id = ms.member_id WHERE ms.org_id = 'org-acme' AND ms.role = 'admin' AND m.disabled_at IS NULL").first<{ n: number }>();
+    expect(admins!.n).toBe(1);
+  });
+
   it("ten role changes of one member at once: one applied, the others 409 member_changed with the member as stored", async () => {
     const who = (await env.DB.prepare("SELECT m.id FROM members m JOIN memberships ms ON ms.member_id = m.id WHERE ms.role = 'admin' AND m.disabled_at IS NULL AND ms.org_id = 'org-acme'").first<{ id: string }>())!.id;
     tokens.active = who === ids.ada ? tokens.ada : tokens.abe;
