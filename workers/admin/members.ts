@@ -152,6 +152,9 @@ export async function updateMember(env: Env, org: Tenant, actor: StaffActor, mem
   const wasDisabled = target.disabled_at !== null;
   const losesAdmin = target.role === "admin" && !wasDisabled && ((changes.role !== undefined && changes.role !== "admin") || changes.disabled === true);
   if (losesAdmin && activeAdmins <= 1) throw conflict("last_admin", "The organisation needs at least one active administrator.");
+  // Whether the change would take an administrator away if the member is one when it is written
+  // (they may have become one since the read): the write checks the rule then.
+  const mayLoseAdmin = changes.disabled === true || (changes.role !== undefined && changes.role !== "admin");
   if (changes.disabled === true && memberId === actor.memberId) throw conflict("cannot_disable_self", "You cannot disable your own account.");
   if (changes.disabled !== undefined && changes.disabled !== wasDisabled && Number(target.other_organizations) > 0) {
     throw conflict("member_in_other_organizations", "This account belongs to other organisations too: it cannot be switched off or on from here.");
@@ -186,8 +189,8 @@ export async function updateMember(env: Env, org: Tenant, actor: StaffActor, mem
         where ms.org_id = ${org.id} and ms.member_id = ${targetId}
         ${membership.role ? sql`and ms.role = ${target.role}` : sql``}
         ${membership.managerMemberId !== undefined ? sql`and ms.manager_member_id is ${target.manager_member_id}` : sql``}
-        ${disabling || enabling ? sql`and (m.disabled_at is null) = ${wasDisabled ? 0 : 1} and not exists (select 1 from memberships o where o.member_id = m.id and o.org_id != ${org.id})` : sql``})
-      ${losesAdmin ? sql`and ${otherActiveAdmins(org.id, targetId)} >= 1` : sql``}`;
+        ${disabling || enabling ? sql`and (m.disabled_at is null) = ${wasDisabled ? 0 : 1} and not exists (select 1 from memberships o where o.member_id = m.id and o.org_id != ${org.id})` : sql``}
+        ${mayLoseAdmin ? sql`and (ms.role != 'admin' or m.disabled_at is not null or ${otherActiveAdmins(org.id, targetId)} >= 1)` : sql``})`;
     const guarded = guardedAudit(db, org.id, actor.memberId, audit, now, guard);
     const mine = sql`${memberId} in ${guarded.targets}`;
     const inOrg = and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, memberId), mine);
@@ -200,7 +203,7 @@ export async function updateMember(env: Env, org: Tenant, actor: StaffActor, mem
     ] as unknown as Parameters<typeof db.batch>[0]);
     if (!(results[results.length - 1] as unknown[]).length) {
       const left = await env.DB.prepare(`select ${otherActiveAdminsText} as n`).bind(org.id, memberId).first<{ n: number }>();
-      if (losesAdmin && Number(left?.n ?? 0) < 1) throw conflict("last_admin", "The organisation needs at least one active administrator.");
+      if (mayLoseAdmin && Number(left?.n ?? 0) < 1) throw conflict("last_admin", "The organisation needs at least one active administrator.");
       const [stored] = (await env.DB.prepare(`${MEMBER_SELECT} where ms.org_id = ?1 and ms.member_id = ?2`).bind(org.id, memberId).all<MemberRow>()).results;
       throw new ChangedMeanwhileError("member_changed", "Someone else changed this member meanwhile.", stored ? memberJson(stored) : null);
     }
