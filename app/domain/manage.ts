@@ -76,6 +76,10 @@ export interface DecisionOutcome {
   fields: Record<string, string>;
   /** The item decided, when the screen decides one at a time (its row shows the field messages). */
   id?: string;
+  /** Items of a bulk decision that someone else had decided first (they kept that decision). */
+  lost?: number;
+  /** The status stored now, when someone else decided or changed the item first (the answer's `current`). */
+  stored?: string;
 }
 
 /** The longest reason staff may give for a refusal (shown to the member and in the e-mail). */

@@ -20,9 +20,18 @@ export async function requireStaff(args: ApiArgs, roles?: readonly StaffRole[]):
   return { role, org: organization.slug };
 }
 
+/** The status of the item as stored, from a 409's `current` (decision 025), for the screen to name. */
+function storedStatus(current: unknown): string | undefined {
+  if (!current || typeof current !== "object") return undefined;
+  const { status, manager_approval_status: approval } = current as { status?: unknown; manager_approval_status?: unknown };
+  if (typeof approval === "string" && approval !== "not_needed" && approval !== "pending") return approval;
+  return typeof status === "string" ? status : undefined;
+}
+
 export function decisionOutcome(result: ApiResult<unknown>, status: string, count: number, id?: string): { status: number; outcome: DecisionOutcome } {
   if (result.ok) return { status: 200, outcome: { done: { status, count }, error: null, fields: {}, id } };
-  return { status: result.status, outcome: { done: null, error: result.error.error, fields: result.error.fields ?? {}, id } };
+  const stored = storedStatus((result.error as { current?: unknown }).current);
+  return { status: result.status, outcome: { done: null, error: result.error.error, fields: result.error.fields ?? {}, id, ...(stored ? { stored } : {}) } };
 }
 
 /** One of `values` from the query string, else the first. */

@@ -6,6 +6,10 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SSO_PROVIDERS_MAX } from "../../app/domain/sso-providers";
+import { storeProvider } from "../../workers/admin/sso-providers";
+import { DomainError } from "../../workers/lib/domain-errors";
+import { getOrganizationBySlug } from "../../workers/tenant/organizations";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
@@ -93,5 +97,31 @@ describe("SSO providers", () => {
     expect((await api("olga", "POST", "/sso", valid)).status).toBe(403);
     expect((await api("olga", "POST", "/sso/sso-1/test")).status).toBe(403);
     expect((await call("GET", "/api/acme/admin/sso", { token: tokens.cid })).status).toBe(404);
+  });
+});
+
+describe("SSO providers stored at the same moment", () => {
+  // Discovery needs a provider that answers (tests/e2e/sso.test.mjs); the store after it is what races.
+  const store = async (provider: string) => {
+    const org = (await getOrganizationBySlug(env, "acme"))!;
+    const row = { id: crypto.randomUUID(), orgId: org.id, provider, issuer: "https://idp.example", clientId: "c", clientSecret: null, scopes: "openid email", enforced: false, createdAt: Date.now() };
+    try {
+      await storeProvider(env, org, { memberId: "someone", role: "admin" }, row, Date.now());
+      return "stored";
+    } catch (error) {
+      return error instanceof DomainError ? error.code : String(error);
+    }
+  };
+
+  it("one name twice: one stored, the other 409 sso_provider_exists; never more than the limit, one audit row each", async () => {
+    expect((await Promise.all([store("race"), store("race"), store("race")])).sort()).toEqual(["sso_provider_exists", "sso_provider_exists", "stored"]);
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM sso_providers WHERE org_id = 'org-acme'").first<{ n: number }>();
+    const room = SSO_PROVIDERS_MAX - before!.n;
+    const outcomes = await Promise.all(Array.from({ length: room + 3 }, (_, i) => store(`race-${i}`)));
+    expect(outcomes.sort()).toEqual([...Array(room).fill("stored"), ...Array(3).fill("too_many_sso_providers")]);
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM sso_providers WHERE org_id = 'org-acme'").first<{ n: number }>();
+    expect(after!.n).toBe(SSO_PROVIDERS_MAX);
+    const audited = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'organization.sso_added' AND actor_member_id = 'someone'").first<{ n: number }>();
+    expect(audited!.n).toBe(1 + room);
   });
 });

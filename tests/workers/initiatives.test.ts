@@ -298,7 +298,8 @@ describe("PUT /api/{org}/initiative/{id}/participants/{uuid}/approval", () => {
     await ok(approval(ini.id, joined.participant_uuid, tokens.lead), 204);
     const after = await ok(api("GET", `/${ini.slug}`, tokens.marta));
     expect(after).toMatchObject({ participant_status: "accepted", manager_approval_status: "approved", participant_count: 1 });
-    await ok(approval(ini.id, joined.participant_uuid, tokens.lead), 204);
+    // Decided once: approving again is 409 with the approval as stored.
+    await refused(approval(ini.id, joined.participant_uuid, tokens.lead), 409, "approval_already_decided");
     // An approved participation can still be rejected.
     await ok(approval(ini.id, joined.participant_uuid, tokens.boss, { approved: false }), 204);
     expect(await ok(api("GET", `/${ini.slug}`, tokens.marta))).toMatchObject({ participant_status: "rejected", manager_approval_status: "rejected" });
@@ -314,7 +315,7 @@ describe("PUT /api/{org}/initiative/{id}/participants/{uuid}/approval", () => {
       manager_approval_status: "rejected",
       participant_count: 0,
     });
-    await ok(approval(ini.id, joined.participant_uuid, tokens.boss, { approved: false }), 204);
+    await refused(approval(ini.id, joined.participant_uuid, tokens.boss, { approved: false }), 409, "approval_already_decided");
     await refused(approval(ini.id, joined.participant_uuid, tokens.boss), 409, "approval_closed");
     await refused(api("PUT", `/${ini.id}`, tokens.marta), 409, "initiative_rejected");
     expect((await ok(api("PUT", `/${ini.id}`, tokens.peer))).manager_approval_status).toBe("pending");

@@ -184,9 +184,10 @@ describe("deciding on records", () => {
     expect(beach.participations.find((r: { id: string }) => r.id === ids.beachHours)).toMatchObject({ status: "validated" });
   });
 
-  it("takes the same decision again as done, and refuses to change a decided record (409)", async () => {
+  it("decides a record once: the same decision again, or another, is 409 with the record as stored, and nothing is written or sent", async () => {
     const before = (await mailbox("marta@acme.example")).length;
-    expect((await api("olga", "PUT", `/records/${ids.beachHours}`, { status: "validated" })).status).toBe(200);
+    const same = await api("olga", "PUT", `/records/${ids.beachHours}`, { status: "validated" });
+    expect([same.status, await json(same)]).toEqual([409, expect.objectContaining({ error: "record_already_reviewed", current: expect.objectContaining({ id: ids.beachHours, status: "validated" }) })]);
     expect(await mailbox("marta@acme.example")).toHaveLength(before);
     const res = await api("olga", "PUT", `/records/${ids.beachHours}`, { status: "rejected", reason: "No sign-in sheet" });
     expect([res.status, (await json(res)).error]).toEqual([409, "record_already_reviewed"]);

@@ -125,6 +125,16 @@ describe("hours and results", () => {
     const validated = await run(recordsLoader as Route, get("olga", "/manage/records?status=validated"));
     expect(validated.data!.page.records).toHaveLength(2);
   });
+
+  it("says that someone else decided first: how many of the records ticked, or that all were", async () => {
+    const again = await run(recordsAction as Route, post("olga", "/manage/records", [["ids", ids.record1], ["decide", "rejected"], ["reason", "Late"]]));
+    expect(again).toMatchObject({ status: 409, data: { done: null, error: "record_already_reviewed" } });
+    const participation = await env.DB.prepare("SELECT participation_id FROM participation_records WHERE id = ?").bind(ids.record1).first<{ participation_id: string }>();
+    const fresh = crypto.randomUUID();
+    await env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, hours, status) VALUES (?, ?, 'hours', 1, 'pending')").bind(fresh, participation!.participation_id).run();
+    const some = await run(recordsAction as Route, post("olga", "/manage/records", [["ids", ids.record2], ["ids", fresh], ["decide", "validated"]]));
+    expect(some).toMatchObject({ status: 200, data: { done: { status: "validated", count: 1 }, lost: 1 } });
+  });
 });
 
 describe("files", () => {
@@ -146,7 +156,8 @@ describe("money", () => {
     const confirmed = await run(moneyAction as Route, post("olga", "/manage/money", [["id", ids.pledge], ["decide", "confirmed"]]));
     expect(confirmed).toMatchObject({ status: 200, data: { done: { status: "confirmed" } } });
     const again = await run(moneyAction as Route, post("olga", "/manage/money", [["id", ids.pledge], ["decide", "rejected"]]));
-    expect(again).toMatchObject({ status: 409, data: { error: "contribution_already_reviewed" } });
+    // The loser is told what holds now: the pledge as stored.
+    expect(again).toMatchObject({ status: 409, data: { error: "contribution_already_reviewed", stored: "confirmed" } });
     const csv = (await moneyCsvLoader({ request: get("olga", "/manage/money.csv?status=confirmed&q=qx7p"), context: await testLoadContext("acme"), params: {} })) as Response;
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(await csv.text()).toContain('"Food bank","Marta","12.5","EUR","transfer","confirmed","QX7P"');

@@ -144,12 +144,13 @@ describe("moderation: /api/{org}/manage/proposals", () => {
     expect((await call("PUT", `/api/commons/manage/proposals/${waiting[1].id}`, { token: tokens.cora, body: { status: "open" } })).status).toBe(404);
   });
 
-  it("approving makes exactly one open initiative, however often it is sent; the proposer hears of it", async () => {
+  it("approving makes exactly one open initiative, however often it is sent (again: 409 with the proposal as stored); the proposer hears of it", async () => {
     const id = waiting[1].id;
     const first = await manage("ada", "PUT", `/${id}`, { status: "open" });
     expect(first.status).toBe(200);
     expect(await json(first)).toMatchObject({ status: "open", initiative_id: id });
-    expect((await manage("ada", "PUT", `/${id}`, { status: "open" })).status).toBe(200);
+    const again = await manage("ada", "PUT", `/${id}`, { status: "open" });
+    expect([again.status, await json(again)]).toEqual([409, expect.objectContaining({ error: "proposal_already_reviewed", current: expect.objectContaining({ id, status: "open" }) })]);
     const made = await env.DB.prepare("SELECT status, title, submitter_member_id, max_participants FROM initiatives WHERE id = ?").bind(id).all();
     expect(made.results).toEqual([expect.objectContaining({ status: "open", title: "Second idea", max_participants: 8 })]);
     expect((await env.DB.prepare("SELECT sdg_id FROM initiative_sdgs WHERE initiative_id = ?").bind(id).all()).results).toEqual([{ sdg_id: 4 }]);

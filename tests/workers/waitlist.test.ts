@@ -104,6 +104,20 @@ describe("staff and the waitlist", () => {
     expect((await place("eve")).status).toBe("offered");
   });
 
+  it("two reorders of one list at once: one applies, the other is 409 waitlist_changed with the list as stored, one audit row", async () => {
+    const { waitlist } = await json(await as("olga", "GET", `/manage/initiatives/${ids.dinner}/participants`));
+    const order = waitlist.map((entry: { id: string }) => entry.id);
+    const orders = [[...order].reverse(), [order[1], order[0], ...order.slice(2)]];
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'waitlist.reordered'").first<{ n: number }>();
+    const answers = await Promise.all(orders.map((next) => as("olga", "PUT", `/manage/initiatives/${ids.dinner}/waitlist`, { order: next })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const lost = await json(answers.find((answer) => answer.status === 409)!);
+    const won = await json(answers.find((answer) => answer.status === 200)!);
+    expect(lost).toMatchObject({ error: "waitlist_changed", current: { waitlist: won.waitlist } });
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'waitlist.reordered'").first<{ n: number }>();
+    expect(after!.n - before!.n).toBe(1);
+  });
+
   it("a list that changed meanwhile is refused (409); members and other organisers get 403, another organisation 404", async () => {
     const { waitlist } = await json(await as("olga", "GET", `/manage/initiatives/${ids.dinner}/participants`));
     const stale = await as("olga", "PUT", `/manage/initiatives/${ids.dinner}/waitlist`, { order: waitlist.slice(1).map((entry: { id: string }) => entry.id) });

@@ -11,11 +11,10 @@
 import { ACCOUNT_DISABLED_CLOSE_CODE } from "../auth/disable-member";
 import { revokeMemberSessions } from "../auth/sessions";
 import { memberObject } from "../chat/live";
-import { and, eq } from "drizzle-orm";
-import { writeBatch } from "../db/chunks";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
-import { badRequest, conflict, notFound } from "../lib/domain-errors";
-import { auditStatements, type AuditEntry } from "../manage/audit";
+import { badRequest, ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
+import { guardedAudit, type AuditEntry } from "../manage/audit";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
@@ -67,6 +66,12 @@ const memberJson = (row: MemberRow) => ({
 export type AdminMember = ReturnType<typeof memberJson>;
 
 const ADMINS = ["admin"] as const;
+
+/** How many active administrators the organisation `?1` has besides the member `?2`. */
+const otherActiveAdminsText =
+  "(select count(*) from memberships a join members am on am.id = a.member_id where a.org_id = ?1 and a.role = 'admin' and am.disabled_at is null and a.member_id != ?2)";
+const otherActiveAdmins = (orgId: string, memberId: SQL) =>
+  sql`(select count(*) from memberships a join members am on am.id = a.member_id where a.org_id = ${orgId} and a.role = 'admin' and am.disabled_at is null and a.member_id != ${memberId})`;
 
 /** The columns of a member as the list shows them; `?1` is the organisation. */
 const MEMBER_SELECT = `select m.id, m.email, pr.name, pr.avatar_key, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, ms.created_at as joined_at,
@@ -147,6 +152,9 @@ export async function updateMember(env: Env, org: Tenant, actor: StaffActor, mem
   const wasDisabled = target.disabled_at !== null;
   const losesAdmin = target.role === "admin" && !wasDisabled && ((changes.role !== undefined && changes.role !== "admin") || changes.disabled === true);
   if (losesAdmin && activeAdmins <= 1) throw conflict("last_admin", "The organisation needs at least one active administrator.");
+  // Whether the change would take an administrator away if the member is one when it is written
+  // (they may have become one since the read): the write checks the rule then.
+  const mayLoseAdmin = changes.disabled === true || (changes.role !== undefined && changes.role !== "admin");
   if (changes.disabled === true && memberId === actor.memberId) throw conflict("cannot_disable_self", "You cannot disable your own account.");
   if (changes.disabled !== undefined && changes.disabled !== wasDisabled && Number(target.other_organizations) > 0) {
     throw conflict("member_in_other_organizations", "This account belongs to other organisations too: it cannot be switched off or on from here.");
@@ -172,13 +180,33 @@ export async function updateMember(env: Env, org: Tenant, actor: StaffActor, mem
     audit.push({ action: disabling ? "member.disabled" : "member.enabled", targetType: "member", targetId: memberId, detail: { before: { disabled: wasDisabled }, after: { disabled: disabling } } });
   }
   if (audit.length) {
-    const inOrg = and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, memberId));
-    await writeBatch(db, [
+    // One guarded write (decision 025): the member still as this administrator read them, the
+    // account still this organisation's alone when its access changes, and at least one other
+    // active administrator left when an administrator loses the role or access (decision 023),
+    // all checked inside the batch's transaction by the audit rows' insert; every change runs only
+    // when they were written.
+    const guard = (targetId: SQL) => sql`exists (select 1 from memberships ms join members m on m.id = ms.member_id
+        where ms.org_id = ${org.id} and ms.member_id = ${targetId}
+        ${membership.role ? sql`and ms.role = ${target.role}` : sql``}
+        ${membership.managerMemberId !== undefined ? sql`and ms.manager_member_id is ${target.manager_member_id}` : sql``}
+        ${disabling || enabling ? sql`and (m.disabled_at is null) = ${wasDisabled ? 0 : 1} and not exists (select 1 from memberships o where o.member_id = m.id and o.org_id != ${org.id})` : sql``}
+        ${mayLoseAdmin ? sql`and (ms.role != 'admin' or m.disabled_at is not null or ${otherActiveAdmins(org.id, targetId)} >= 1)` : sql``})`;
+    const guarded = guardedAudit(db, org.id, actor.memberId, audit, now, guard);
+    const mine = sql`${memberId} in ${guarded.targets}`;
+    const inOrg = and(eq(schema.memberships.orgId, org.id), eq(schema.memberships.memberId, memberId), mine);
+    const [, ...results] = await db.batch([
+      guarded.statement,
       ...(Object.keys(membership).length ? [db.update(schema.memberships).set(membership).where(inOrg)] : []),
-      ...(disabling || enabling ? [db.update(schema.members).set({ disabledAt: disabling ? now : null }).where(eq(schema.members.id, memberId))] : []),
-      ...(disabling ? [revokeMemberSessions(env, memberId, "account_disabled")] : []),
-      ...auditStatements(db, org.id, actor.memberId, audit, now),
-    ]);
+      ...(disabling || enabling ? [db.update(schema.members).set({ disabledAt: disabling ? now : null }).where(and(eq(schema.members.id, memberId), mine))] : []),
+      ...(disabling ? [revokeMemberSessions(env, memberId, "account_disabled", mine)] : []),
+      guarded.written,
+    ] as unknown as Parameters<typeof db.batch>[0]);
+    if (!(results[results.length - 1] as unknown[]).length) {
+      const left = await env.DB.prepare(`select ${otherActiveAdminsText} as n`).bind(org.id, memberId).first<{ n: number }>();
+      if (mayLoseAdmin && Number(left?.n ?? 0) < 1) throw conflict("last_admin", "The organisation needs at least one active administrator.");
+      const [stored] = (await env.DB.prepare(`${MEMBER_SELECT} where ms.org_id = ?1 and ms.member_id = ?2`).bind(org.id, memberId).all<MemberRow>()).results;
+      throw new ChangedMeanwhileError("member_changed", "Someone else changed this member meanwhile.", stored ? memberJson(stored) : null);
+    }
   }
   // Sockets already open are told at once; the next request of every session is refused by the flag.
   if (disabling) await memberObject(env, org.id, memberId).disconnect(ACCOUNT_DISABLED_CLOSE_CODE, "account_disabled");

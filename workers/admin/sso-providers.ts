@@ -6,14 +6,15 @@
  * of signing anyone in, so the screen can say what failed in plain words. Each change writes its
  * audit row and drops the cached organisation (members' sign-in reads its providers).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import { SSO_PROVIDERS_MAX, type SsoProviderChange, type SsoProviderInput } from "../../app/domain/sso-providers";
 import { authorizationServer, exchangeCode, SsoError, startSso, type IdentityClaims, type ProviderRow } from "../auth/sso-flow";
 import { getDb, schema } from "../db/client";
 import { isProduction } from "../lib/config";
 import { badRequest, conflict, DomainError, notFound } from "../lib/domain-errors";
-import { auditStatements } from "../manage/audit";
+import { violatesUnique } from "../lib/unique-violation";
+import { auditStatements, guardedAudit } from "../manage/audit";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 
@@ -99,9 +100,35 @@ export async function addProvider(env: Env, org: Tenant, actor: StaffActor, inpu
     enforced: input.enforced,
     createdAt: now,
   };
-  await db.batch([db.insert(providers).values(row), ...auditOf(env, org, actor, "sso_added", { after: audited(row) }, now)]);
+  await storeProvider(env, org, actor, row, now);
   await invalidateOrganization(env, org);
   return providerJson(row, discovered);
+}
+
+/**
+ * Stores a new provider with its audit row. The limit holds under concurrency (decision 025): in
+ * the insert's transaction, a row that makes more than SSO_PROVIDERS_MAX is taken out again at
+ * once, and the audit row is written only for a row that stayed; a name another administrator
+ * added meanwhile is refused by the unique index. Both are 409, never a 500.
+ */
+export async function storeProvider(env: Env, org: Tenant, actor: StaffActor, row: ProviderRow, now: number) {
+  const db = getDb(env);
+  const audit = guardedAudit(db, org.id, actor.memberId, [{ action: "organization.sso_added", targetType: "organization", targetId: org.id, detail: { after: audited(row) } }], now, () =>
+    sql`exists (select 1 from ${providers} where ${providers.id} = ${row.id})`,
+  );
+  let written: unknown[];
+  try {
+    [, , , written] = await db.batch([
+      db.insert(providers).values(row),
+      db.delete(providers).where(and(eq(providers.id, row.id), sql`(select count(*) from ${providers} where ${providers.orgId} = ${org.id}) > ${SSO_PROVIDERS_MAX}`)),
+      audit.statement,
+      audit.written,
+    ]);
+  } catch (error) {
+    if (violatesUnique(error, "sso_providers")) throw conflict("sso_provider_exists", "This organisation already has a provider with that name.", { provider: "sso_error_taken" });
+    throw error;
+  }
+  if (!written.length) throw conflict("too_many_sso_providers", `An organisation has at most ${SSO_PROVIDERS_MAX} providers.`, { provider: "sso_error_too_many" });
 }
 
 export async function updateProvider(env: Env, org: Tenant, actor: StaffActor, id: string, change: SsoProviderChange, now = Date.now()) {

@@ -14,7 +14,7 @@ import { schema } from "../db/client";
 import { listApprovals } from "../manage/approvals";
 import { allContributions, listContributions, reviewContribution } from "../manage/contributions";
 import { pageQuerySchema } from "../manage/paging";
-import { listRecords, reviewRecords } from "../manage/records";
+import { listRecords, reviewRecord, reviewRecords } from "../manage/records";
 import { ORGANISING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import { listUploads, reviewUpload } from "../manage/uploads";
 import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
@@ -103,17 +103,17 @@ async function participantsCsv(c: Context<AppEnv>) {
 export const manageRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/records", validate("query", recordQuery), async (c) => c.json(await listRecords(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
-  // The same decision on many records at once (all or nothing).
+  // The same decision on many records at once: which it changed (applied), which someone else had (lost).
   .put("/records", validate("json", bulkDecisionSchema(RECORD_DECISIONS, { reasonRequired: true })), async (c) => {
     const { ids, ...decision } = c.req.valid("json");
-    const { records, notices } = await reviewRecords(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
+    const { records, applied, lost, notices } = await reviewRecords(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
     sendAfterAnswer(c, notices);
-    return c.json({ records });
+    return c.json({ records, applied, lost });
   })
   .put("/records/:id", validate("json", decisionSchema(RECORD_DECISIONS, { reasonRequired: true })), async (c) => {
-    const { records, notices } = await reviewRecords(c.env, c.var.org, actorOf(c), [c.req.param("id")], c.req.valid("json"), Date.now());
+    const { record, notices } = await reviewRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
-    return c.json(records[0]);
+    return c.json(record);
   })
   .get("/contributions", validate("query", contributionQuery), async (c) =>
     c.json(await listContributions(c.env, c.var.org, actorOf(c), c.req.valid("query"))),

@@ -3,7 +3,7 @@
  * absolute lifetime. Refresh tokens rotate on every use; presenting a rotated token again is reuse
  * (a stolen copy), and revokes the whole session.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -61,12 +61,12 @@ export async function revokeSession(env: Env, sessionId: string, reason: string)
     .run();
 }
 
-/** The statement that ends every live session of a member (for a batch with the change that requires it). */
-export function revokeMemberSessions(env: Env, memberId: string, reason: string) {
+/** The statement that ends every live session of a member (for a batch with the change that requires it; `onlyIf`: only when that change happened). */
+export function revokeMemberSessions(env: Env, memberId: string, reason: string, onlyIf?: SQL) {
   return getDb(env)
     .update(schema.sessions)
     .set({ revokedAt: Date.now(), revokedReason: reason })
-    .where(and(eq(schema.sessions.memberId, memberId), isNull(schema.sessions.revokedAt)));
+    .where(and(eq(schema.sessions.memberId, memberId), isNull(schema.sessions.revokedAt), onlyIf));
 }
 
 /** Trades a refresh token for a new pair; a reused token revokes the family. */

@@ -5,13 +5,13 @@
  * dropped) and, with a hostname service configured, gets its TLS certificate there. Each step
  * writes its audit row.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { challengeRecord, HOSTNAMES_MAX } from "../../app/domain/hostnames";
 import { getDb, schema } from "../db/client";
 import { dnsResolver, DnsUnavailable } from "../dns";
 import { getConfig } from "../lib/config";
 import { conflict, notFound, upstreamUnavailable } from "../lib/domain-errors";
-import { auditStatements } from "../manage/audit";
+import { auditStatements, guardedAudit } from "../manage/audit";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 import { hostnameService, HostnameServiceError } from "./service";
@@ -68,6 +68,36 @@ export async function addHostname(env: Env, org: Tenant, actor: StaffActor, host
   requireRole(actor, ["admin"]);
   if (hostname === new URL(getConfig(env).PUBLIC_URL).hostname) throw conflict("hostname_taken", "This hostname is the platform's own.", { hostname: "hostname_error_taken" });
   const db = getDb(env);
+  await refuseTaken(env, org, hostname);
+  const token = crypto.randomUUID().replaceAll("-", "");
+  // The checks again inside the insert, and its audit row only for the claim this request wrote
+  // (its token): of two administrators adding one name at once, one gets it and the other 409,
+  // never a unique-index failure (decision 025).
+  const own = sql`(select count(*) from (select ${claims.hostname} from ${claims} where ${claims.orgId} = ${org.id} union select ${served.hostname} from ${served} where ${served.orgId} = ${org.id}))`;
+  const audit = guardedAudit(db, org.id, actor.memberId, [{ action: "organization.hostname_added", targetType: "organization", targetId: org.id, detail: { hostname } }], now, () =>
+    sql`exists (select 1 from ${claims} where ${claims.hostname} = ${hostname} and ${claims.token} = ${token})`,
+  );
+  const [, , written] = await db.batch([
+    db
+      .insert(claims)
+      .select(
+        sql`select ${hostname}, ${org.id}, ${token}, 'pending', null, null, null, null, null, ${now}
+          where not exists (select 1 from ${served} where ${served.hostname} = ${hostname}) and ${own} < ${HOSTNAMES_MAX}`,
+      )
+      .onConflictDoNothing(),
+    audit.statement,
+    audit.written,
+  ]);
+  if (!written.length) {
+    await refuseTaken(env, org, hostname);
+    throw conflict("hostname_taken", "This hostname is already in use.", { hostname: "hostname_error_taken" });
+  }
+  return (await listHostnames(env, org, actor)).find((view) => view.hostname === hostname)!;
+}
+
+/** 409 when the name is anyone's already (claimed or served), or the organisation has its most. */
+async function refuseTaken(env: Env, org: Tenant, hostname: string) {
+  const db = getDb(env);
   const [claimed, live, ownClaims, ownLive] = await db.batch([
     db.select({ orgId: claims.orgId }).from(claims).where(eq(claims.hostname, hostname)),
     db.select({ orgId: served.orgId }).from(served).where(eq(served.hostname, hostname)),
@@ -77,12 +107,6 @@ export async function addHostname(env: Env, org: Tenant, actor: StaffActor, host
   const mine = new Set([...ownClaims, ...ownLive].map((row) => row.hostname));
   if (claimed.length || live.length) throw conflict("hostname_taken", "This hostname is already in use.", { hostname: "hostname_error_taken" });
   if (mine.size >= HOSTNAMES_MAX) throw conflict("too_many_hostnames", `An organisation has at most ${HOSTNAMES_MAX} hostnames.`, { hostname: "hostname_error_too_many" });
-  const token = crypto.randomUUID().replaceAll("-", "");
-  await db.batch([
-    db.insert(claims).values({ hostname, orgId: org.id, token, createdAt: now }),
-    ...auditStatements(db, org.id, actor.memberId, [{ action: "organization.hostname_added", targetType: "organization", targetId: org.id, detail: { hostname } }], now),
-  ]);
-  return (await listHostnames(env, org, actor)).find((view) => view.hostname === hostname)!;
 }
 
 async function claimOf(env: Env, org: Tenant, hostname: string) {

@@ -18,12 +18,11 @@ import {
   scoreSchema,
   type Initiative,
 } from "../../app/domain/initiatives";
-import { writeBatch } from "../db/chunks";
-import { auditStatements } from "../manage/audit";
+import { guardedAudit } from "../manage/audit";
 import { approvesEveryone, REVIEW_REASON_MAX_LENGTH } from "../../app/domain/manage";
 import type { Notice } from "../manage/notify";
 import { getDb, schema, type Database } from "../db/client";
-import { DomainError, badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
+import { ChangedMeanwhileError, DomainError, badRequest, conflict, forbidden, notFound } from "../lib/domain-errors";
 import { invalidInput } from "../lib/validation";
 import { ownProfileKey } from "../profile/own-profile";
 import type { RequestMemo } from "../lib/request-memo";
@@ -187,8 +186,9 @@ export const approvalSchema = v.strictObject(
  * A manager's decision on a participation that waits for it. Managers and administrators of the
  * organisation decide for anyone; any other member only for the members they manage.
  * Approve: approved. Reject: the participant is rejected (manager_approval_status rejected) and
- * the place is freed. The decision writes its audit row in the same batch; answers the e-mail to
- * send the participant (none when nothing changed).
+ * the place is freed (an approval can still be withdrawn so). Each is one guarded write with its
+ * audit row (decision 025): a decision already taken, or taken by someone else meanwhile, is 409
+ * approval_already_decided with the participation as stored. Answers the e-mail to send.
  */
 export async function decideApproval(
   env: Pick<Env, "DB">,
@@ -214,32 +214,35 @@ export async function decideApproval(
   if (!mayDecide) throw forbidden("approval_not_allowed", "Only the participant's manager can decide.");
   const p = found.participation;
   if (p.managerApprovalStatus === "not_needed") throw conflict("approval_not_needed", "This participation does not need approval.");
-  const audit = (action: string) =>
-    auditStatements(db, org.id, manager.memberId, [{ action, targetType: "participation", targetId: p.id, detail: { initiative_id: initiativeId, ...(note ? { note } : {}) } }], now);
-  const notice = (kind: "attendance_approved" | "attendance_rejected"): Notice[] => [
-    { kind, memberId: p.memberId, initiative: { slug: found.slug, title: found.title }, reason: note },
-  ];
-  if (approved) {
-    if (p.managerApprovalStatus === "approved") return [];
-    if (p.status !== "accepted" || p.managerApprovalStatus !== "pending") throw conflict("approval_closed", "This participation can no longer be approved.");
-    await writeBatch(db, [
-      db
-        .update(participations)
-        .set({ managerApprovalStatus: "approved", updatedAt: now })
-        .where(and(eq(participations.id, p.id), eq(participations.managerApprovalStatus, "pending"))),
-      ...audit("participation.approved"),
-    ]);
-    return notice("attendance_approved");
+  const stored: { participant_uuid: string; status: string; manager_approval_status: string } = { participant_uuid: p.uuid, status: p.status, manager_approval_status: p.managerApprovalStatus };
+  const decided = () => new ChangedMeanwhileError("approval_already_decided", "This participation's approval was already decided by someone else.", stored);
+  if (approved && p.managerApprovalStatus !== "pending") {
+    if (p.managerApprovalStatus === "approved") throw decided();
+    throw conflict("approval_closed", "This participation can no longer be approved.");
   }
-  if (p.managerApprovalStatus === "rejected") return [];
-  if (p.status !== "accepted") throw conflict("approval_closed", "This participation can no longer be rejected.");
-  await writeBatch(db, [
-    db
-      .update(participations)
-      .set({ status: "rejected", managerApprovalStatus: "rejected", updatedAt: now })
-      .where(and(eq(participations.id, p.id), eq(participations.status, "accepted"))),
+  if (!approved && p.managerApprovalStatus === "rejected") throw decided();
+  if (p.status !== "accepted") throw conflict("approval_closed", `This participation can no longer be ${approved ? "approved" : "rejected"}.`);
+  // One guarded write (decision 025): the participation still as this manager saw it, or nothing.
+  const audit = guardedAudit(
+    db,
+    org.id,
+    manager.memberId,
+    [{ action: approved ? "participation.approved" : "participation.rejected", targetType: "participation", targetId: p.id, detail: { initiative_id: initiativeId, ...(note ? { note } : {}) } }],
+    now,
+    (target) => sql`exists (select 1 from ${participations} where ${participations.id} = ${target} and ${participations.status} = 'accepted' and ${participations.managerApprovalStatus} = ${p.managerApprovalStatus})`,
+  );
+  const change = approved ? { managerApprovalStatus: "approved" as const, updatedAt: now } : { status: "rejected" as const, managerApprovalStatus: "rejected" as const, updatedAt: now };
+  const [, , , written, [after]] = await db.batch([
+    audit.statement,
+    db.update(participations).set(change).where(sql`${participations.id} in ${audit.targets}`),
     recount(db, initiativeId),
-    ...audit("participation.rejected"),
+    audit.written,
+    db.select({ status: participations.status, approval: participations.managerApprovalStatus }).from(participations).where(eq(participations.id, p.id)),
   ]);
-  return notice("attendance_rejected");
+  if (!written.length) {
+    stored.status = after?.status ?? p.status;
+    stored.manager_approval_status = after?.approval ?? p.managerApprovalStatus;
+    throw decided();
+  }
+  return [{ kind: approved ? "attendance_approved" : "attendance_rejected", memberId: p.memberId, initiative: { slug: found.slug, title: found.title }, reason: note }];
 }

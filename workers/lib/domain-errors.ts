@@ -13,6 +13,8 @@ export interface ErrorBody {
   error: string;
   message: string;
   fields?: FieldErrors;
+  /** The item as stored, when a guarded write found it decided or changed by someone else (ChangedMeanwhileError). */
+  current?: unknown;
 }
 
 export type DomainErrorKind =
@@ -80,6 +82,25 @@ export class StaleVersionError extends DomainError {
     readonly currentEtag: string,
   ) {
     super("precondition_failed", code, message);
+  }
+}
+
+/**
+ * A guarded write found its precondition gone: the item was decided or changed by someone else
+ * first (docs/decisions/025-decisions-are-guarded-writes.md). `current` is the item as stored now,
+ * so the loser sees what holds without another call.
+ */
+export class ChangedMeanwhileError extends DomainError {
+  constructor(
+    code: string,
+    message: string,
+    readonly current: unknown,
+  ) {
+    super("conflict", code, message);
+  }
+
+  override toBody(): ErrorBody {
+    return { ...super.toBody(), current: this.current };
   }
 }
 

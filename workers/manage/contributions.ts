@@ -7,16 +7,15 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { CONTRIBUTION_DECISIONS } from "../../app/domain/manage";
 import { fromMinorUnits, type DonationSource } from "../../app/domain/initiatives";
-import { selectInChunks, writeBatch } from "../db/chunks";
+import { selectInChunks } from "../db/chunks";
 import { getDb, schema, type Database } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { conflict } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { auditStatements } from "./audit";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
-import { itemsToChange, reviewChange } from "./review";
+import { alreadyReviewed, decidePending, requireReviewable, reviewChange } from "./review";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { contributions, initiatives, profiles } = schema;
@@ -139,8 +138,8 @@ export async function* allContributions(env: Env, org: Tenant, actor: StaffActor
 }
 
 /**
- * Confirms or refuses one pledge (404 / 403 / 409 as every staff decision, review.ts; PayPal:
- * 409 contribution_not_manual). Answers it as it now is and the e-mail to send.
+ * Confirms or refuses one pending pledge, once (404 / 403 / 409 as every staff decision, review.ts;
+ * PayPal: 409 contribution_not_manual). Answers it as it now is and the e-mail to send.
  */
 export async function reviewContribution(
   env: Env,
@@ -152,26 +151,33 @@ export async function reviewContribution(
 ): Promise<{ contribution: ManagedContribution; notices: Notice[] }> {
   requireRole(actor, ORGANISING_ROLES);
   const db = getDb(env);
-  const rows = await selectInChunks(db, [id], (chunk) =>
+  const read = (chunk: string[]) =>
     fromContributions(db, { ...columns, managed: managedColumn(db, actor) }).where(
       and(eq(contributions.orgId, org.id), eq(initiatives.orgId, org.id), inArray(contributions.id, chunk)),
-    ),
-  );
-  const [row] = itemsToChange(rows, [id], decision.status, "contribution", (r) => r.contribution.status);
-  if (!row) return { contribution: toManagedContribution(rows[0]), notices: [] };
+    );
+  const found = await selectInChunks(db, [id], read, 5);
+  requireReviewable(found, [id], "contribution");
+  const [row] = found;
   if (row.contribution.source === "paypal") throw conflict("contribution_not_manual", "PayPal contributions are confirmed by their payment.");
+  if (row.contribution.status !== "pending") throw alreadyReviewed("contribution", toManagedContribution(row));
   const change = reviewChange(decision, actor, now);
   const reason = change.rejectReason;
-  await writeBatch(db, [
-    db
-      .update(contributions)
-      .set(change)
-      .where(and(eq(contributions.id, id), eq(contributions.status, "pending"), ne(contributions.source, "paypal"))),
-    ...auditStatements(db, org.id, actor.memberId, [{ action: `contribution.${decision.status}`, targetType: "contribution", targetId: id, detail: reason ? { reason } : {} }], now),
-  ]);
-  const updated = { ...row, contribution: { ...row.contribution, ...change } };
+  const { rows, applied } = await decidePending(db, {
+    table: contributions,
+    ids: [id],
+    change,
+    also: ne(contributions.source, "paypal"),
+    audit: () => ({ action: `contribution.${decision.status}`, targetType: "contribution", targetId: id, detail: reason ? { reason } : {} }),
+    read,
+    readOthers: 5,
+    org,
+    actor,
+    now,
+  });
+  const contribution = toManagedContribution(rows[0]);
+  if (!applied.has(id)) throw alreadyReviewed("contribution", contribution);
   return {
-    contribution: toManagedContribution(updated),
+    contribution,
     notices: [
       {
         kind: decision.status === "confirmed" ? "contribution_confirmed" : "contribution_rejected",

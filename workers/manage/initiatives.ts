@@ -9,14 +9,13 @@ import { instantOfZoned, regionZone } from "../../app/domain/zoned-time";
 import type { IndicatorUnit, InitiativeStatus, InitiativeType } from "../../app/domain/initiatives";
 import { PARTICIPANT_DECISIONS } from "../../app/domain/manage";
 import { phoneRequired } from "../../app/domain/phone";
-import { writeBatch } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { recount } from "../initiatives/actions";
 import { iso } from "../initiatives/serialize";
-import { conflict, notFound } from "../lib/domain-errors";
+import { ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { auditStatements } from "./audit";
+import { guardedAudit } from "./audit";
 import { toWaitlistEntries, waitlistStatement } from "./waitlist";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireManaged, requireRole, type StaffActor } from "./scope";
 
@@ -260,6 +259,7 @@ export { PARTICIPANT_DECISIONS };
 /**
  * The organiser sets a participant's status: accepted (back in, even past the cap: the organiser
  * decides), rejected (cannot join again) or not going. The count is recounted in the same batch.
+ * A status changed by someone else since it was read: 409 participant_changed with it as stored.
  */
 export async function setParticipantStatus(
   env: Env,
@@ -273,23 +273,37 @@ export async function setParticipantStatus(
   const initiative = await managedInitiative(env, org, actor, initiativeId);
   const db = getDb(env);
   const [row] = await db
-    .select({ id: participations.id, status: participations.status })
+    .select({ id: participations.id, status: participations.status, approval: participations.managerApprovalStatus })
     .from(participations)
     .where(and(eq(participations.initiativeId, initiative.id), inArray(participations.uuid, [uuid])));
   if (!row) throw notFound("participant_not_found", "The participant cannot be found.");
   if (row.status === status) return;
   if (row.status === "pending" && status === "not_going") throw conflict("participant_not_joined", "Only a participant who joined can be marked not going.");
-  await writeBatch(db, [
-    db.update(participations).set({ status, updatedAt: now }).where(eq(participations.id, row.id)),
+  // One guarded write (decision 025): the change applies only to the status this organiser saw.
+  const audit = guardedAudit(db, org.id, actor.memberId, [{ action: `participant.${status}`, targetType: "participation", targetId: row.id, detail: { from: row.status } }], now, (target) =>
+    sql`exists (select 1 from ${participations} where ${participations.id} = ${target} and ${participations.status} = ${row.status})`,
+  );
+  const [, , , written, [after]] = await db.batch([
+    audit.statement,
+    db.update(participations).set({ status, updatedAt: now }).where(sql`${participations.id} in ${audit.targets}`),
     recount(db, initiative.id),
-    ...auditStatements(db, org.id, actor.memberId, [{ action: `participant.${status}`, targetType: "participation", targetId: row.id, detail: { from: row.status } }], now),
+    audit.written,
+    db.select({ status: participations.status, approval: participations.managerApprovalStatus }).from(participations).where(eq(participations.id, row.id)),
   ]);
+  if (!written.length) {
+    throw new ChangedMeanwhileError("participant_changed", "Someone else changed this participant meanwhile.", {
+      uuid,
+      status: after?.status ?? row.status,
+      manager_approval_status: after?.approval ?? row.approval,
+    });
+  }
 }
 
 /**
  * Staff change an initiative's status (open, suspended, canceled) or its pin; pinning needs the
  * organisation's can_pin_initiatives (409 pinning_disabled). The change and its audit row are one
- * batch; a change to what it already is writes nothing. Answers the initiative as it now is.
+ * guarded write; a change to what it already is writes nothing; one that finds the initiative
+ * changed since it was read is 409 initiative_changed. Answers the initiative as it now is.
  */
 export async function updateInitiativeState(
   env: Env,
@@ -313,9 +327,19 @@ export async function updateInitiativeState(
     ...(set.status ? [{ action: `initiative.${set.status}`, targetType: "initiative" as const, targetId: initiative.id, detail: { from: initiative.status } }] : []),
     ...(set.pinned !== undefined ? [{ action: set.pinned ? "initiative.pinned" : "initiative.unpinned", targetType: "initiative" as const, targetId: initiative.id }] : []),
   ];
-  await writeBatch(db, [
-    db.update(initiatives).set({ ...set, updatedAt: now }).where(eq(initiatives.id, initiative.id)),
-    ...auditStatements(db, org.id, actor.memberId, entries, now),
+  // One guarded write (decision 025): the change applies only to the state this staff member saw.
+  const seen = and(
+    set.status ? eq(initiatives.status, initiative.status) : undefined,
+    set.pinned !== undefined ? eq(initiatives.pinned, initiative.pinned) : undefined,
+  );
+  const audit = guardedAudit(db, org.id, actor.memberId, entries, now, (target) => sql`exists (select 1 from ${initiatives} where ${initiatives.id} = ${target} and ${seen})`);
+  const [, , written, [after]] = await db.batch([
+    audit.statement,
+    db.update(initiatives).set({ ...set, updatedAt: now }).where(and(eq(initiatives.id, initiative.id), sql`${initiatives.id} in ${audit.targets}`)),
+    audit.written,
+    db.select({ status: initiatives.status, pinned: initiatives.pinned }).from(initiatives).where(eq(initiatives.id, initiative.id)),
   ]);
-  return initiativeHeader(org, { ...initiative, ...set });
+  const stored = initiativeHeader(org, { ...initiative, ...after });
+  if (!written.length) throw new ChangedMeanwhileError("initiative_changed", "Someone else changed this initiative meanwhile.", stored);
+  return stored;
 }

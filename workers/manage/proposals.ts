@@ -4,24 +4,28 @@
  * The queue shows each proposal in full; approving makes an open initiative of it (the proposer
  * as its submitter, the moderator named its organiser, so the staff editor can change it at once),
  * rejecting needs a reason. Both tell the proposer by e-mail. The initiative's id is the
- * proposal's, and every write is conditional on the proposal's state, so a decision made twice, or
- * two moderators at once, makes one initiative at most.
+ * proposal's, and every write is conditional on this decision's audit row, written only while the
+ * proposal waits, so of two moderators at once one decides (and one e-mail goes) and the other
+ * gets 409.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { SDG_SLUGS } from "../../app/domain/initiatives/types";
-import { writeBatch } from "../db/chunks";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
-import { conflict, forbidden, notFound } from "../lib/domain-errors";
+import { ChangedMeanwhileError, forbidden, notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { auditStatements } from "./audit";
+import { guardedAudit } from "./audit";
 import { slugFor } from "./initiative-editor";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 import type { StaffActor } from "./scope";
 
 const { proposals, profiles, members } = schema;
+
+/** Renders the raw statements of a decision for env.DB.batch. */
+const dialect = new SQLiteSyncDialect();
 
 /** Who moderates proposals: administrators, and organisers where the organisation lets them. */
 export const moderatesProposals = (org: Tenant, role: string) => role === "admin" || (role === "organiser" && org.community.organisers_moderate_proposals);
@@ -127,60 +131,36 @@ export interface ProposalDecision {
 }
 
 /**
- * Approves (an open initiative made of it) or rejects (with its reason) a waiting proposal. The
- * same decision again answers the proposal as it is; another decision on a decided one is 409.
+ * Approves (an open initiative made of it) or rejects (with its reason) a waiting proposal, once:
+ * one guarded write (decision 025) whose every statement runs only when its audit row was written,
+ * which happens only while the proposal waits. A decided proposal, or one decided by someone else
+ * meanwhile, is 409 proposal_already_reviewed with the proposal as stored.
  */
 export async function reviewProposal(env: Env, org: Tenant, actor: StaffActor, id: string, decision: ProposalDecision, now: number) {
   requireModerator(org, actor);
   const current = await oneProposal(env, org, id);
   const p = current.proposal;
-  if (p.status === decision.status) return { proposal: toModerated(current), notices: [] as Notice[] };
-  if (p.status !== "proposed") throw conflict("proposal_already_reviewed", "Someone already decided otherwise on this proposal.");
+  const alreadyReviewed = (row: typeof current) => new ChangedMeanwhileError("proposal_already_reviewed", "Someone already decided on this proposal.", toModerated(row));
+  if (p.status !== "proposed") throw alreadyReviewed(current);
   const db = getDb(env);
-  const waiting = and(eq(proposals.id, p.id), eq(proposals.status, "proposed"));
-  const review = { reviewedBy: actor.memberId, reviewedAt: now };
-  if (decision.status === "rejected") {
-    await writeBatch(db, [
-      db.update(proposals).set({ status: "rejected", rejectReason: decision.reject_reason ?? null, ...review }).where(waiting),
-      ...auditStatements(db, org.id, actor.memberId, [{ action: "proposal.rejected", targetType: "proposal", targetId: p.id, detail: { reason: decision.reject_reason } }], now),
-    ]);
-  } else {
-    // The initiative's id is the proposal's: a second approval (or a race) cannot make another. Raw
-    // statements: the inserts read the proposal's own columns, which drizzle's insert-select cannot name.
-    // Every statement runs only while the proposal waits; the proposal is marked last (its
-    // initiative_id must name an initiative that exists by then).
-    const waits = "exists (select 1 from proposals where id = ?1 and status = 'proposed')";
-    const made = `${waits} and exists (select 1 from initiatives where id = ?1)`;
-    await env.DB.batch([
-      env.DB.prepare(
-        `insert into initiatives (id, org_id, slug, title, description, address, latitude, longitude, type, status, start_time, end_time,
-           is_in_person, is_remote, remote_url, max_participants, submitter_member_id, created_at, updated_at)
-         select id, org_id, ?2, title, description, address, latitude, longitude, type, 'open', start_time, end_time,
-           is_in_person, is_remote, remote_url, coalesce(max_participants, -1), member_id, ?3, ?3
-         from proposals where id = ?1 and status = 'proposed'
-         on conflict do nothing`,
-      ).bind(p.id, slugFor(p.title), now),
-      env.DB.prepare(`insert into initiative_sdgs (initiative_id, sdg_id) select ?1, value from json_each((select sdgs from proposals where id = ?1)) where ${made} on conflict do nothing`).bind(p.id),
-      env.DB.prepare(
-        `insert into initiative_competences (initiative_id, competence_slug)
-         select ?1, value from json_each((select competences from proposals where id = ?1)) where ${made} and value in (select slug from competences) on conflict do nothing`,
-      ).bind(p.id),
-      // The moderator organises it, so the staff editor opens for them (an administrator may anyway).
-      env.DB.prepare(`insert into initiative_organisers (initiative_id, member_id, org_id, created_at) select ?1, ?2, ?3, ?4 where ${made} on conflict do nothing`).bind(
-        p.id,
-        actor.memberId,
-        org.id,
-        now,
-      ),
-      env.DB.prepare("update proposals set status = 'open', initiative_id = ?1, reviewed_by = ?2, reviewed_at = ?3 where id = ?1 and status = 'proposed'").bind(p.id, actor.memberId, now),
-      env.DB.prepare(
-        `insert into audit_log (id, org_id, actor_member_id, action, target_type, target_id, detail, created_at)
-         select ?1, ?2, ?3, 'proposal.approved', 'proposal', ?4, '{}', ?5 where exists (select 1 from proposals where id = ?4 and status = 'open') on conflict do nothing`,
-      ).bind(`proposal-approved:${p.id}`, org.id, actor.memberId, p.id, now),
-    ]);
-  }
+  const audit = guardedAudit(
+    db,
+    org.id,
+    actor.memberId,
+    [{ action: decision.status === "open" ? "proposal.approved" : "proposal.rejected", targetType: "proposal", targetId: p.id, detail: decision.status === "open" ? {} : { reason: decision.reject_reason } }],
+    now,
+    (target) => sql`exists (select 1 from ${proposals} where ${proposals.id} = ${target} and ${proposals.status} = 'proposed')`,
+  );
+  const mine = sql`${p.id} in ${audit.targets}`;
+  const statements: SQL[] =
+    decision.status === "rejected"
+      ? [sql`update proposals set status = 'rejected', reject_reason = ${decision.reject_reason ?? null}, reviewed_by = ${actor.memberId}, reviewed_at = ${now} where id = ${p.id} and status = 'proposed' and ${mine}`]
+      : approvalStatements(org, actor, p, mine, now);
+  // Raw statements in one D1 batch: drizzle's batch cannot carry raw SQL with parameters.
+  const [, ...results] = await env.DB.batch([audit.statement.toSQL(), ...statements.map((statement) => dialect.sqlToQuery(statement)), audit.written.toSQL()].map(({ sql: text, params }) => env.DB.prepare(text).bind(...params)));
+  const written = results[results.length - 1].results;
   const after = await oneProposal(env, org, id);
-  if (after.proposal.status !== decision.status) throw conflict("proposal_already_reviewed", "Someone already decided otherwise on this proposal.");
+  if (!written.length) throw alreadyReviewed(after);
   const initiative = after.proposal.initiativeId
     ? await db.select({ slug: schema.initiatives.slug, title: schema.initiatives.title }).from(schema.initiatives).where(eq(schema.initiatives.id, after.proposal.initiativeId)).get()
     : undefined;
@@ -192,4 +172,29 @@ export async function reviewProposal(env: Env, org: Tenant, actor: StaffActor, i
     path: decision.status === "open" && initiative ? undefined : "/proposal",
   };
   return { proposal: toModerated(after), notices: [notice] };
+}
+
+/**
+ * The approval's statements, each run only when `mine` holds (this approval's audit row was
+ * written). The initiative's id is the proposal's, so even a second approval could not make
+ * another. Raw SQL: the inserts read the proposal's own columns, which drizzle's insert-select
+ * cannot name. The proposal is marked last (its initiative_id must name an
+ * initiative that exists by then).
+ */
+function approvalStatements(org: Tenant, actor: StaffActor, p: typeof proposals.$inferSelect, mine: SQL, now: number): SQL[] {
+  const made = sql`${mine} and exists (select 1 from initiatives where id = ${p.id})`;
+  return [
+    sql`insert into initiatives (id, org_id, slug, title, description, address, latitude, longitude, type, status, start_time, end_time,
+           is_in_person, is_remote, remote_url, max_participants, submitter_member_id, created_at, updated_at)
+         select id, org_id, ${slugFor(p.title)}, title, description, address, latitude, longitude, type, 'open', start_time, end_time,
+           is_in_person, is_remote, remote_url, coalesce(max_participants, -1), member_id, ${now}, ${now}
+         from proposals where id = ${p.id} and status = 'proposed' and ${mine}
+         on conflict do nothing`,
+    sql`insert into initiative_sdgs (initiative_id, sdg_id) select ${p.id}, value from json_each((select sdgs from proposals where id = ${p.id})) where ${made} on conflict do nothing`,
+    sql`insert into initiative_competences (initiative_id, competence_slug)
+         select ${p.id}, value from json_each((select competences from proposals where id = ${p.id})) where ${made} and value in (select slug from competences) on conflict do nothing`,
+    // The moderator organises it, so the staff editor opens for them (an administrator may anyway).
+    sql`insert into initiative_organisers (initiative_id, member_id, org_id, created_at) select ${p.id}, ${actor.memberId}, ${org.id}, ${now} where ${made} on conflict do nothing`,
+    sql`update proposals set status = 'open', initiative_id = ${p.id}, reviewed_by = ${actor.memberId}, reviewed_at = ${now} where id = ${p.id} and status = 'proposed' and ${mine}`,
+  ];
 }

@@ -2,19 +2,19 @@
  * The validation queue of hours and indicator records (issue 11, point 5): the records of the
  * initiatives the actor manages, and the decision on one or many. A validated record counts in the
  * member's hours and unlocks rating (canRate, SPEC.md section 4); a refused one carries its reason.
- * A bulk decision is all or nothing: one unknown, foreign or already decided record refuses it whole.
+ * A bulk decision names only records the actor may decide (else nothing is decided); each record is
+ * then decided once, and the answer says which this decision changed and which someone else had.
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { IndicatorUnit } from "../../app/domain/initiatives";
 import { RECORD_DECISIONS } from "../../app/domain/manage";
-import { chunksFor, selectInChunks, writeBatch } from "../db/chunks";
+import { selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { auditStatements } from "./audit";
 import type { Notice } from "./notify";
-import { itemsToChange, reviewChange } from "./review";
+import { alreadyReviewed, decidePending, requireReviewable, reviewChange } from "./review";
 import { requireRole, managedColumn, managedInitiatives, ORGANISING_ROLES, type StaffActor } from "./scope";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 
@@ -126,9 +126,10 @@ export async function listRecords(env: Env, org: Tenant, actor: StaffActor, quer
 
 /**
  * The decision `status` (with `reason`) on the records `ids`: 404 when one is not a record of the
- * organisation, 403 when one belongs to an initiative the actor does not manage, 409 when one was
- * already decided otherwise. Records already in `status` stay as they are (a repeated click).
- * Answers the records as they now are and the e-mails to send.
+ * organisation, 403 when one belongs to an initiative the actor does not manage (nothing is
+ * decided then). Each pending record is decided once (review.ts): answers the records as they now
+ * are, the ids this decision changed (`applied`), the others (`lost`: decided before or by someone
+ * else meanwhile), and the e-mails owed for the applied ones only.
  */
 export async function reviewRecords(
   env: Env,
@@ -137,42 +138,50 @@ export async function reviewRecords(
   ids: string[],
   decision: { status: RecordDecision; reason: string | null },
   now: number,
-): Promise<{ records: ManagedRecord[]; notices: Notice[] }> {
+): Promise<{ records: ManagedRecord[]; applied: string[]; lost: string[]; notices: Notice[] }> {
   requireRole(actor, ORGANISING_ROLES);
   const db = getDb(env);
   const read = (chunk: string[]) =>
     fromRecords(db, { ...columns, managed: managedColumn(db, actor) }).where(and(eq(initiatives.orgId, org.id), inArray(records.id, chunk)));
   // Others besides the ids: the organisation, and the actor in the managed column.
-  const rows = await selectInChunks(db, ids, read, 4);
-  const changing = itemsToChange(rows, ids, decision.status, "record", (row) => row.record.status);
+  const found = await selectInChunks(db, ids, read, 4);
+  requireReviewable(found, ids, "record");
   const change = reviewChange(decision, actor, now);
   const reason = change.rejectReason;
-  if (changing.length) {
-    const changingIds = changing.map((row) => row.record.id);
-    await writeBatch(db, [
-      ...chunksFor(changingIds, 1, 5).map((chunk) =>
-        db
-          .update(records)
-          .set(change)
-          .where(and(inArray(records.id, chunk), eq(records.status, "pending"))),
-      ),
-      ...auditStatements(
-        db,
-        org.id,
-        actor.memberId,
-        changing.map((row) => ({ action: `record.${decision.status}`, targetType: "record", targetId: row.record.id, detail: reason ? { reason } : {} })),
+  const waiting = found.filter((row) => row.record.status === "pending").map((row) => row.record.id);
+  const { rows, applied } = waiting.length
+    ? await decidePending(db, {
+        table: records,
+        ids: waiting,
+        change,
+        audit: (id) => ({ action: `record.${decision.status}`, targetType: "record", targetId: id, detail: reason ? { reason } : {} }),
+        read,
+        readOthers: 4,
+        org,
+        actor,
         now,
-      ),
-    ]);
-  }
-  const updated = rows.map((row) => (row.record.status === "pending" ? { ...row, record: { ...row.record, ...change } } : row));
+      })
+    : { rows: [], applied: new Set<string>() };
+  const byId = new Map([...found, ...rows].map((row) => [row.record.id, row]));
+  const stored = found.map((row) => byId.get(row.record.id)!);
   return {
-    records: updated.map(toManagedRecord),
-    notices: changing.map((row) => ({
-      kind: decision.status === "validated" ? "records_validated" : "records_rejected",
-      memberId: row.memberId,
-      initiative: { slug: row.initiativeSlug, title: row.initiativeTitle },
-      reason,
-    })),
+    records: stored.map(toManagedRecord),
+    applied: stored.filter((row) => applied.has(row.record.id)).map((row) => row.record.id),
+    lost: stored.filter((row) => !applied.has(row.record.id)).map((row) => row.record.id),
+    notices: stored
+      .filter((row) => applied.has(row.record.id))
+      .map((row) => ({
+        kind: decision.status === "validated" ? "records_validated" : "records_rejected",
+        memberId: row.memberId,
+        initiative: { slug: row.initiativeSlug, title: row.initiativeTitle },
+        reason,
+      })),
   };
+}
+
+/** The decision on one record: its answer, or 409 record_already_reviewed with the record as stored when it lost. */
+export async function reviewRecord(env: Env, org: Tenant, actor: StaffActor, id: string, decision: { status: RecordDecision; reason: string | null }, now: number) {
+  const { records: [record], applied, notices } = await reviewRecords(env, org, actor, [id], decision, now);
+  if (!applied.length) throw alreadyReviewed("record", record);
+  return { record, notices };
 }

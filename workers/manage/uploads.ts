@@ -7,15 +7,14 @@
 import { and, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { AttachmentKind } from "../../app/domain/attachments";
 import { UPLOAD_DECISIONS } from "../../app/domain/manage";
-import { selectInChunks, writeBatch } from "../db/chunks";
+import { selectInChunks } from "../db/chunks";
 import { getDb, schema, type Database } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { auditStatements } from "./audit";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
-import { itemsToChange, reviewChange } from "./review";
+import { alreadyReviewed, decidePending, requireReviewable, reviewChange } from "./review";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { attachments, initiatives, profiles } = schema;
@@ -115,7 +114,7 @@ export async function listUploads(env: Env, org: Tenant, actor: StaffActor, quer
   return { uploads: page.map((row) => toManagedUpload(org, row)), next };
 }
 
-/** Publishes or refuses one upload (404 / 403 / 409 as every staff decision, review.ts). */
+/** Publishes or refuses one pending upload, once (404 / 403 / 409 as every staff decision, review.ts). */
 export async function reviewUpload(
   env: Env,
   org: Tenant,
@@ -126,24 +125,30 @@ export async function reviewUpload(
 ): Promise<{ upload: ManagedUpload; notices: Notice[] }> {
   requireRole(actor, ORGANISING_ROLES);
   const db = getDb(env);
-  const rows = await selectInChunks(db, [id], (chunk) =>
-    fromUploads(db, { ...columns, managed: managedColumn(db, actor) }).where(and(eq(attachments.orgId, org.id), eq(initiatives.orgId, org.id), inArray(attachments.id, chunk))),
-  );
-  const [row] = itemsToChange(rows, [id], decision.status, "attachment", (r) => r.attachment.status);
-  if (!row) return { upload: toManagedUpload(org, rows[0]), notices: [] };
+  const read = (chunk: string[]) =>
+    fromUploads(db, { ...columns, managed: managedColumn(db, actor) }).where(and(eq(attachments.orgId, org.id), eq(initiatives.orgId, org.id), inArray(attachments.id, chunk)));
+  const found = await selectInChunks(db, [id], read, 5);
+  requireReviewable(found, [id], "attachment");
+  const [row] = found;
+  if (row.attachment.status !== "pending") throw alreadyReviewed("attachment", toManagedUpload(org, row));
   const change = reviewChange(decision, actor, now);
   const reason = change.rejectReason;
-  await writeBatch(db, [
-    db
-      .update(attachments)
-      .set(change)
-      .where(and(eq(attachments.id, id), eq(attachments.status, "pending"))),
-    ...auditStatements(db, org.id, actor.memberId, [{ action: `attachment.${decision.status}`, targetType: "attachment", targetId: id, detail: reason ? { reason } : {} }], now),
-  ]);
-  const updated = { ...row, attachment: { ...row.attachment, ...change } };
+  const { rows, applied } = await decidePending(db, {
+    table: attachments,
+    ids: [id],
+    change,
+    audit: () => ({ action: `attachment.${decision.status}`, targetType: "attachment", targetId: id, detail: reason ? { reason } : {} }),
+    read,
+    readOthers: 5,
+    org,
+    actor,
+    now,
+  });
+  const upload = toManagedUpload(org, rows[0]);
+  if (!applied.has(id)) throw alreadyReviewed("attachment", upload);
   const uploader = row.attachment.memberId;
   return {
-    upload: toManagedUpload(org, updated),
+    upload,
     notices: uploader
       ? [{ kind: decision.status === "published" ? "upload_published" : "upload_rejected", memberId: uploader, initiative: { slug: row.initiativeSlug, title: row.initiativeTitle }, reason }]
       : [],

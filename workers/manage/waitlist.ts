@@ -4,12 +4,12 @@
  * (the next offer goes to whoever is first then).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { chunksFor, writeBatch } from "../db/chunks";
+import { chunksFor } from "../db/chunks";
 import { getDb, schema, type Database } from "../db/client";
 import { iso } from "../initiatives/serialize";
-import { conflict } from "../lib/domain-errors";
+import { ChangedMeanwhileError, conflict } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
-import { auditStatements } from "./audit";
+import { guardedAudit } from "./audit";
 import { managedInitiative } from "./initiatives";
 import type { StaffActor } from "./scope";
 
@@ -52,8 +52,9 @@ export const toWaitlistEntries = (rows: Awaited<ReturnType<typeof waitlistStatem
 
 /**
  * Puts the waitlist in the order of `order` (entry ids, first in line first): it must name exactly
- * the people waiting now (409 waitlist_changed otherwise: someone joined or left meanwhile).
- * One batch with its audit row. Answers the list as it now is.
+ * the people waiting now (409 waitlist_changed otherwise: someone joined or left meanwhile), and
+ * the list must still be as read when the write runs (a reorder by someone else first: 409 too,
+ * with the list as stored in `current.waitlist`). One guarded batch with its audit row.
  */
 export async function reorderWaitlist(env: Env, org: Tenant, actor: StaffActor, initiativeId: string, order: string[], now: number) {
   const initiative = await managedInitiative(env, org, actor, initiativeId);
@@ -63,14 +64,26 @@ export async function reorderWaitlist(env: Env, org: Tenant, actor: StaffActor, 
   if (order.length !== current.length || new Set(order).size !== order.length || order.some((id) => !known.has(id))) {
     throw conflict("waitlist_changed", "The waitlist changed meanwhile; reload it and try again.");
   }
-  await writeBatch(db, [
+  // One guarded write (decision 025): the audit row only while the list is still, in order, the
+  // one read above, and every UPDATE only when that row was written; a reorder or a join that came
+  // first makes this one 409 with the list as it is.
+  const line = sql`(select json_group_array(id) from (select ${entries.id} as id from ${entries}
+    where ${entries.initiativeId} = ${initiative.id} and ${entries.status} in ('waiting', 'offered') order by ${entries.position}))`;
+  const audit = guardedAudit(db, org.id, actor.memberId, [{ action: "waitlist.reordered", targetType: "initiative", targetId: initiative.id, detail: { order } }], now, () =>
+    sql`${line} = ${JSON.stringify(current.map((entry) => entry.id))}`,
+  );
+  const [, ...results] = await db.batch([
+    audit.statement,
     // One UPDATE per chunk (3 parameters an entry: its id in the CASE, its position, its id in the IN list).
-    ...chunksFor(order, 3, 1).map((chunk) => {
+    ...chunksFor(order, 3, 2).map((chunk) => {
       const first = order.indexOf(chunk[0]);
       const position = sql`case ${entries.id} ${sql.join(chunk.map((id, index) => sql`when ${id} then ${first + index + 1}`), sql` `)} end`;
-      return db.update(entries).set({ position, updatedAt: now }).where(inArray(entries.id, chunk));
+      return db.update(entries).set({ position, updatedAt: now }).where(and(inArray(entries.id, chunk), sql`${initiative.id} in ${audit.targets}`));
     }),
-    ...auditStatements(db, org.id, actor.memberId, [{ action: "waitlist.reordered", targetType: "initiative", targetId: initiative.id, detail: { order } }], now),
-  ]);
-  return toWaitlistEntries(await waitlistStatement(db, initiative.id));
+    audit.written,
+    waitlistStatement(db, initiative.id),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  const stored = toWaitlistEntries(results[results.length - 1] as Awaited<ReturnType<typeof waitlistStatement>>);
+  if (!(results[results.length - 2] as unknown[]).length) throw new ChangedMeanwhileError("waitlist_changed", "The waitlist changed meanwhile; here it is as it is now.", { waitlist: stored });
+  return stored;
 }

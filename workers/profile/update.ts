@@ -9,6 +9,7 @@ import { latestPlatformTermsVersion } from "../auth/members";
 import { chunksFor, selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { badRequest, conflict } from "../lib/domain-errors";
+import { violatesUnique } from "../lib/unique-violation";
 import type { Tenant } from "../tenant/organizations";
 import type { OrgMembership } from "../types";
 import { detailsChanges } from "./own-profile";
@@ -31,12 +32,6 @@ export interface ProfileUpdate {
   org_last_terms_accepted?: true;
   onboarding_completed_version?: number;
   chat_password?: string;
-}
-
-/** Whether a D1 error (or its cause, as drizzle wraps it) is a unique-constraint failure on `table`. */
-function violates(error: unknown, table: string): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) if (e.message.includes(`UNIQUE constraint failed: ${table}.`)) return true;
-  return false;
 }
 
 interface Chosen {
@@ -150,7 +145,7 @@ export async function updateOwnProfile(env: Env, memberId: string, org: Tenant, 
     // The phone's uniqueness in the organisation is decided by the index of member_phones, inside
     // this batch: of two members saving one number at once, exactly one gets the conflict.
     await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]).catch((error: unknown) => {
-      if (violates(error, "member_phones")) throw conflict("phone_in_use", "This phone number is registered for another user.", { phone: "profile_update_error_desc" });
+      if (violatesUnique(error, "member_phones")) throw conflict("phone_in_use", "This phone number is registered for another user.", { phone: "profile_update_error_desc" });
       throw error;
     });
   }

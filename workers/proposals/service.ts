@@ -3,7 +3,7 @@
  * member bring (allowed types, SDG cap, date override, the member's own competences), sending one,
  * and the member's list. Moderation is workers/manage/proposals.ts.
  */
-import { and, count, desc, eq, gt, min } from "drizzle-orm";
+import { and, desc, eq, gt, min } from "drizzle-orm";
 import { INITIATIVE_TYPES, SDG_SLUGS, type InitiativeType } from "../../app/domain/initiatives/types";
 import { calendarDay } from "../../app/domain/initiatives/reporting";
 import { PROPOSALS_PER_DAY, proposalInputSchema, type ProposalInput, type ProposalRules, type ProposalSummary } from "../../app/domain/proposals";
@@ -62,44 +62,56 @@ export const toSummary = (row: Pick<ProposalRow, "id" | "title" | "type" | "stat
   initiative_slug: initiativeSlug,
 });
 
-/** Stores a proposal that passed every rule; answers it as the list shows it. */
+/**
+ * Stores a proposal that passed every rule; answers it as the list shows it. The day's limit is
+ * counted inside the insert (one statement), so parallel sends cannot pass it: the insert that
+ * finds PROPOSALS_PER_DAY already sent inserts nothing and the answer is 429.
+ */
 export async function createProposal(env: Env, org: Tenant, memberId: string, body: unknown, now: number): Promise<ProposalSummary> {
   const input: ProposalInput = parseInput(proposalInputSchema(await proposalRules(env, org, memberId, now)), body);
-  // Counted from the proposals themselves: a refused form does not use up the day.
-  const [sent] = await getDb(env)
-    .select({ n: count(), oldest: min(proposals.createdAt) })
-    .from(proposals)
-    .where(and(eq(proposals.memberId, memberId), gt(proposals.createdAt, now - DAY)));
-  if (sent.n >= PROPOSALS_PER_DAY) {
-    throw new RateLimitedError("too_many_requests", `At most ${PROPOSALS_PER_DAY} proposals in 24 hours.`, Math.max(1, Math.ceil(((sent.oldest ?? now) + DAY - now) / 1000)));
-  }
   const time = (value: string | null) => (value ? Date.parse(value) : null);
-  const [row] = await getDb(env)
-    .insert(proposals)
-    .values({
-      id: crypto.randomUUID(),
-      orgId: org.id,
+  const id = crypto.randomUUID();
+  // Counted from the proposals themselves: a refused form does not use up the day. Raw SQL: drizzle's
+  // insert-select would have to name every column of the table.
+  const inserted = await env.DB.prepare(
+    `insert into proposals (id, org_id, member_id, type, title, description, start_time, end_time, is_in_person, address, latitude, longitude,
+       is_remote, remote_url, sdgs, competences, help_organize, max_participants, created_at)
+     select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19
+     where (select count(*) from proposals where member_id = ?3 and created_at > ?20) < ?21`,
+  )
+    .bind(
+      id,
+      org.id,
       memberId,
-      type: input.type as InitiativeType,
-      title: input.title,
-      description: input.description,
-      startTime: time(input.start_time),
-      endTime: time(input.end_time),
-      isInPerson: input.is_in_person,
-      address: input.address,
-      latitude: input.latitude,
-      longitude: input.longitude,
-      isRemote: input.is_remote,
-      remoteUrl: input.remote_url,
+      input.type,
+      input.title,
+      input.description,
+      time(input.start_time),
+      time(input.end_time),
+      input.is_in_person ? 1 : 0,
+      input.address,
+      input.latitude,
+      input.longitude,
+      input.is_remote ? 1 : 0,
+      input.remote_url,
       // Stored as SDG ids, as the lookups number them.
-      sdgs: JSON.stringify(input.sdgs.map((slug) => SDG_SLUGS.indexOf(slug) + 1)),
-      competences: JSON.stringify(input.competences),
-      helpOrganize: input.help_organize,
-      maxParticipants: input.max_participants,
-      createdAt: now,
-    })
-    .returning();
-  return toSummary(row, null);
+      JSON.stringify(input.sdgs.map((slug) => SDG_SLUGS.indexOf(slug) + 1)),
+      JSON.stringify(input.competences),
+      input.help_organize ? 1 : 0,
+      input.max_participants,
+      now,
+      now - DAY,
+      PROPOSALS_PER_DAY,
+    )
+    .run();
+  if (!inserted.meta.changes) {
+    const [sent] = await getDb(env)
+      .select({ oldest: min(proposals.createdAt) })
+      .from(proposals)
+      .where(and(eq(proposals.memberId, memberId), gt(proposals.createdAt, now - DAY)));
+    throw new RateLimitedError("too_many_requests", `At most ${PROPOSALS_PER_DAY} proposals in 24 hours.`, Math.max(1, Math.ceil(((sent?.oldest ?? now) + DAY - now) / 1000)));
+  }
+  return toSummary({ id, title: input.title, type: input.type as InitiativeType, status: "proposed", createdAt: now, rejectReason: null }, null);
 }
 
 /** The member's proposals in this organisation, newest first, with the initiative an approved one became. */

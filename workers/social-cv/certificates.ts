@@ -87,29 +87,25 @@ export const verifyPath = (id: string) => `/verify/${id}`;
 /** PUT /responsible_profile/pdf: a new task, queued; the member's unfinished ones are cancelled. */
 export async function requestCertificate(env: Env, org: Tenant, memberId: string, timezoneOffset: number, now = Date.now()) {
   requireResponsibleProfile(org);
-  const [recent, member] = await env.DB.batch<{ n?: number; oldest?: number | null; language?: string }>([
-    env.DB.prepare("select count(*) as n, min(created_at) as oldest from cv_certificates where org_id = ? and member_id = ? and created_at > ?").bind(org.id, memberId, now - DAY),
-    env.DB.prepare("select language from members where id = ?").bind(memberId),
-  ]);
-  const { n = 0, oldest } = recent.results[0] ?? {};
-  if (n >= CERTIFICATES_PER_DAY) {
-    throw new RateLimitedError("too_many_requests", `At most ${CERTIFICATES_PER_DAY} certificates in 24 hours.`, Math.max(1, Math.ceil(((oldest ?? now) + DAY - now) / 1000)));
-  }
+  const member = await env.DB.prepare("select language from members where id = ?").bind(memberId).first<{ language: string }>();
   // In the member's language (settings), fixed now: the PDF does not change if they switch later.
-  const locale = resolveLocale(member.results[0]?.language);
+  const locale = resolveLocale(member?.language);
   const id = newCertificateId();
-  await env.DB.batch([
-    env.DB.prepare("update cv_certificates set status = 'cancelled', updated_at = ? where org_id = ? and member_id = ? and status in ('created', 'active', 'retry')").bind(now, org.id, memberId),
-    env.DB.prepare("insert into cv_certificates (id, org_id, member_id, status, locale, timezone_offset, created_at, updated_at) values (?, ?, ?, 'created', ?, ?, ?, ?)").bind(
-      id,
-      org.id,
-      memberId,
-      locale,
-      timezoneOffset,
-      now,
-      now,
-    ),
+  // The day's limit is counted inside the insert, so parallel requests cannot pass it; the
+  // member's unfinished tasks are cancelled only when the new one was stored.
+  const [inserted] = await env.DB.batch([
+    env.DB.prepare(
+      `insert into cv_certificates (id, org_id, member_id, status, locale, timezone_offset, created_at, updated_at) select ?1, ?2, ?3, 'created', ?4, ?5, ?6, ?6
+       where (select count(*) from cv_certificates where org_id = ?2 and member_id = ?3 and created_at > ?7) < ?8`,
+    ).bind(id, org.id, memberId, locale, timezoneOffset, now, now - DAY, CERTIFICATES_PER_DAY),
+    env.DB.prepare(
+      "update cv_certificates set status = 'cancelled', updated_at = ?1 where org_id = ?2 and member_id = ?3 and status in ('created', 'active', 'retry') and id != ?4 and exists (select 1 from cv_certificates where id = ?4)",
+    ).bind(now, org.id, memberId, id),
   ]);
+  if (!inserted.meta.changes) {
+    const oldest = await env.DB.prepare("select min(created_at) as oldest from cv_certificates where org_id = ? and member_id = ? and created_at > ?").bind(org.id, memberId, now - DAY).first<{ oldest: number | null }>();
+    throw new RateLimitedError("too_many_requests", `At most ${CERTIFICATES_PER_DAY} certificates in 24 hours.`, Math.max(1, Math.ceil(((oldest?.oldest ?? now) + DAY - now) / 1000)));
+  }
   try {
     await env.JOBS.send({ kind: "cv_certificate", id } satisfies Job);
   } catch (error) {

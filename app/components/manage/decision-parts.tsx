@@ -73,9 +73,18 @@ export function ReasonField({ id, required, error, className, note = false }: { 
 export function OutcomeAlert({ outcome, done }: { outcome: DecisionOutcome | undefined; done: (status: string, count: number) => string }) {
   const { t } = useTranslation("manage");
   if (!outcome) return null;
-  if (outcome.done) return <Alert variant="success">{done(outcome.done.status, outcome.done.count)}</Alert>;
+  if (outcome.done) {
+    return (
+      <>
+        <Alert variant="success">{done(outcome.done.status, outcome.done.count)}</Alert>
+        {outcome.lost ? <Alert>{t("decided_elsewhere", { count: outcome.lost })}</Alert> : null}
+      </>
+    );
+  }
   if (outcome.error === "validation_error" && outcome.fields.reason) return null;
-  return <Alert>{t([`manage_error_${outcome.error}`, outcome.error === "selected_none" ? "selected_none" : "manage_error_default"])}</Alert>;
+  // Someone else decided first: the message names what holds now (the list below is reloaded).
+  const stored = outcome.stored ? t([`status_${outcome.stored}`, `pstatus_${outcome.stored}`], { defaultValue: outcome.stored }) : "";
+  return <Alert>{t([`manage_error_${outcome.error}`, outcome.error === "selected_none" ? "selected_none" : "manage_error_default"], { status: stored })}</Alert>;
 }
 
 /** An empty list, or the error that kept it from loading, with a way to try again. */

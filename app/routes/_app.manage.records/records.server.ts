@@ -30,5 +30,9 @@ export async function decideRecords(args: ApiArgs, form: FormData): Promise<{ st
   if (!ids.length) return { status: 400, outcome: { done: null, error: "selected_none", fields: {} } };
   const reason = String(form.get("reason") ?? "").trim() || null;
   const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.records.$put({ param: { org: pathParam(org) }, json: { ids, status, reason } }));
-  return decisionOutcome(result, status, ids.length);
+  if (!result.ok) return decisionOutcome(result, status, ids.length);
+  // Records someone else decided first keep that decision (decision 025): say how many.
+  const { applied, lost } = result.data;
+  if (!applied.length) return { status: 409, outcome: { done: null, error: "record_already_reviewed", fields: {} } };
+  return { status: 200, outcome: { done: { status, count: applied.length }, error: null, fields: {}, ...(lost.length ? { lost: lost.length } : {}) } };
 }
