@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { addContribution, addParticipation, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, createOrg, json, login, seedOrganizations } from "./support";
 
 // ---------------------------------------------------------------------------------------------
@@ -239,6 +239,19 @@ describe("POST /api/{org}/initiative/{slug}/attachment/{kind}", () => {
     expect((await upload("image", PNG, { token: hidden, org: "quiet", slug: "quiet-one" })).status).toBe(201);
     // Seeing attachments early does not make a member a participant.
     expect((await upload("document", PDF, { token: early, org: "open", slug: "open-day" })).status).toBe(403);
+  });
+
+  it("lets a donor upload only once a gift is confirmed: an unpaid pledge gives no upload right (issue 25)", async () => {
+    const fund = await createInitiative({ orgId: "org-acme", slug: "winter-fund", type: "donation" });
+    const pledger = await createMember({ email: "pia@acme.example", orgId: "org-acme" });
+    const donor = await createMember({ email: "dora@acme.example", orgId: "org-acme" });
+    await addContribution(fund.id, "org-acme", pledger.id, 1, "pending");
+    await addContribution(fund.id, "org-acme", donor.id, 1000, "confirmed");
+    const [pia, dora] = await Promise.all(["pia@acme.example", "dora@acme.example"].map(async (email) => (await login(email, "Correct-Horse-9")).body.access_token as string));
+    const refused = await upload("document", PDF, { token: pia, slug: "winter-fund", filename: "receipt.pdf" });
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({ error: "attachment_upload_not_allowed" });
+    expect((await upload("document", PDF, { token: dora, slug: "winter-fund", filename: "receipt.pdf" })).status).toBe(201);
   });
 
   it("publishes an organiser's upload at once, without taking part", async () => {

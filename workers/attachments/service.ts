@@ -43,12 +43,15 @@ const seesPublished = ({ org, initiative, kind }: AttachmentScope) => attachment
 
 /**
  * Who may upload: organisers and administrators; members who take part (accepted, gave to the
- * donation, or interested in the informative one). Never a kind the organisation hides.
+ * donation, or interested in the informative one). Never a kind the organisation hides. A gift
+ * counts once it is confirmed: a pledge nobody has received yet (a 0.01 promise) gives no right
+ * to upload (issue 25, point 5).
  */
 function mayUpload({ org, role, initiative, kind }: AttachmentScope) {
   if (!attachmentsVisible({ ...org.community, show_attachments_before_participation: true }, initiative, kind)) return false;
   if (PUBLISHER_ROLES.includes(role)) return true;
-  return attachmentsVisible({ ...org.community, show_attachments_before_participation: false }, initiative, kind);
+  const confirmedOnly = { ...initiative, own_pending_contribution_total: 0 };
+  return attachmentsVisible({ ...org.community, show_attachments_before_participation: false }, confirmedOnly, kind);
 }
 
 function toAttachment({ org, initiative }: AttachmentScope, row: AttachmentRow): Attachment {
