@@ -36,9 +36,19 @@ export async function setAvatar(env: Env, memberId: string, readFile: () => Prom
   const picture = cleaned(new Uint8Array(await file.arrayBuffer()));
   await countUpload(env.DB, memberId, picture.bytes.length);
   const name = `${crypto.randomUUID()}.${picture.ext}`;
+  // The file first (a row never names a missing file), then the row; a failed row write takes the
+  // file back. A Worker stopped in between leaves a file no row names: the scheduled sweep
+  // deletes it (workers/files/orphan-sweep.ts).
   await env.FILES.put(keyOf(name), picture.bytes, { httpMetadata: { contentType: picture.mimetype }, customMetadata: { memberId } });
-  const previous = await currentKey(env, memberId);
-  await getDb(env).update(schema.profiles).set({ avatarKey: name }).where(eq(schema.profiles.memberId, memberId));
+  let previous: string | null;
+  try {
+    previous = await currentKey(env, memberId);
+    const updated = await getDb(env).update(schema.profiles).set({ avatarKey: name }).where(eq(schema.profiles.memberId, memberId)).returning({ memberId: schema.profiles.memberId });
+    if (!updated.length) throw new Error("The member has no profile to take the picture.");
+  } catch (error) {
+    await env.FILES.delete(keyOf(name));
+    throw error;
+  }
   if (previous && previous !== name) await env.FILES.delete(keyOf(previous));
 }
 
