@@ -185,7 +185,7 @@ export function outboundUrlProblem(url: URL | string, rule: OutboundRule): Outbo
 }
 
 /** Reads a body up to `max` bytes; more is refused without reading further. */
-async function boundedBody(response: Response, max: number): Promise<Uint8Array | null> {
+async function boundedBody(response: Response, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > max) {
     await response.body?.cancel();
