@@ -243,7 +243,10 @@ export function guardedFetch(env: Env, options: GuardedFetchOptions = {}): Guard
         throw new OutboundRefused("redirect_refused");
       }
       const body = await boundedBody(response, maxBytes);
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      // The body is read (and decoded) already: its transfer headers no longer describe it.
+      const headers = new Headers(response.headers);
+      for (const name of ["content-encoding", "content-length", "transfer-encoding"]) headers.delete(name);
+      return new Response(body, { status: response.status, statusText: response.statusText, headers });
     } catch (cause) {
       if (cause instanceof OutboundRefused) throw cause;
       if (timeout.aborted) throw new OutboundRefused("timeout");
