@@ -18,7 +18,7 @@ export function rolesFirst(base: string, rolesOf: RolesOf) {
     const prefix = `/${c.req.param("org")}/${base}`;
     const at = c.req.path.indexOf(prefix);
     const path = at >= 0 ? c.req.path.slice(at + prefix.length) || "/" : c.req.path;
-    const roles = rolesOf(c.req.method, path, c.var.org);
+    const roles = rolesOf(c.req.method === "HEAD" ? "GET" : c.req.method, path, c.var.org);
     const actor: StaffActor = { memberId: c.var.auth.memberId, role: c.var.membership.role };
     if (roles) requireRole(actor, roles);
     await next();
