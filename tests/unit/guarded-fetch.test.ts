@@ -59,7 +59,7 @@ describe("hostClass", () => {
     for (const host of blocked) expect(hostClass(host), host).toBe("blocked");
   });
   it("lets public hosts through", () => {
-    for (const host of ["idp.example.com", "login.microsoftonline.com", "8.8.8.8", "172.32.0.1", "172.15.255.255", "192.169.0.1", "11.0.0.1", "[2606:4700::1111]", "[::ffff:8.8.8.8]", "accounts.google.com."]) {
+    for (const host of ["idp.example.com", "0xfeed.example.com", "10.example.com", "login.microsoftonline.com", "8.8.8.8", "172.32.0.1", "172.15.255.255", "192.169.0.1", "11.0.0.1", "[2606:4700::1111]", "[::ffff:8.8.8.8]", "accounts.google.com."]) {
       expect(hostClass(host), host).toBe("public");
     }
   });

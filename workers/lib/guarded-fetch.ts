@@ -159,8 +159,9 @@ export function hostClass(hostname: string): "public" | "loopback" | "blocked" {
   }
   const v4 = parseIpv4(host);
   if (v4 !== null) return ipv4Class(v4);
-  // A name made of digits and dots that is not a valid address (999.1.1.1) is nobody's host name.
-  if (/^[0-9.]+$/.test(host) || /^0x/i.test(host)) return "blocked";
+  // A name whose last label is a number but that is no valid address (999.1.1.1, 1.0x1g) is
+  // nobody's host name (the URL standard refuses it too).
+  if (/^(0x[0-9a-f]*|[0-9]+)$/i.test(host.slice(host.lastIndexOf(".") + 1))) return "blocked";
   if (host === "localhost" || host.endsWith(".localhost")) return "loopback";
   if (BLOCKED_NAMES.has(host) || BLOCKED_SUFFIXES.some((suffix) => host.endsWith(suffix))) return "blocked";
   // A single label resolves only through the machine's search domains: an internal name.
