@@ -2,8 +2,10 @@
  * The Worker's scheduled work (wrangler.toml `[triggers]`, every ten minutes): waitlist offers that
  * ran out with nobody looking pass to the next person (workers/initiatives/waitlist.ts), and their
  * e-mails go out; moderators get their digest of waiting proposals when one is due
- * (workers/manage/proposal-digest.ts).
+ * (workers/manage/proposal-digest.ts); avatars, logos and covers that no row names any more (an
+ * upload stopped between its file and its row) are deleted, a page at a time (workers/files/orphan-sweep.ts).
  */
+import { sweepOrphanFiles } from "./files/orphan-sweep";
 import { advanceWaitlist, initiativesWithLapsedOffers } from "./initiatives/waitlist";
 import { sendNotices } from "./manage/notify";
 import { sendProposalDigests } from "./manage/proposal-digest";
@@ -18,5 +20,6 @@ export async function runScheduled(env: Env, now = Date.now()) {
     await sendNotices(env, org, notices);
   }
   const digests = await sendProposalDigests(env, now);
-  return { advanced: lapsed.length, digests };
+  const orphansDeleted = await sweepOrphanFiles(env, now);
+  return { advanced: lapsed.length, digests, orphansDeleted };
 }

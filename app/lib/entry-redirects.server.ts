@@ -1,6 +1,6 @@
 /** Where "/", /loading and /logout send a visitor (SPEC.md sections 2 and 4). */
 import { SUPPORTED_LOCALES } from "~/domain/locales";
-import { endSession, hasSession, memberCall, type ApiArgs } from "./api.server";
+import { endSession, hasSession, memberCall, memberReadCall, throwIfUnavailable, type ApiArgs } from "./api.server";
 import { redirectParam, redirectTo, safeRedirect, type LocaleCookie } from "./auth-flow.server";
 
 /** "/": members go through /loading, everyone else to /welcome, keeping where they were going. */
@@ -37,7 +37,28 @@ export async function loadingRedirect(args: ApiArgs, localeCookie?: LocaleCookie
   return redirectTo(target, cookies);
 }
 
-/** /logout: ends the session at the API and here, then /signin. */
+/**
+ * POST /logout: ends the session at the API and here, then /signin. Only a POST signs out: the
+ * edge refuses one sent from another site (workers/lib/request-origin.ts).
+ */
 export async function logout(args: ApiArgs): Promise<Response> {
   return redirectTo("/signin", [await endSession(args)]);
+}
+
+/**
+ * GET /logout (issue 25): a link, which any site can make, never signs a member out. While the
+ * session can still be used, the page asks for the confirmation (a POST). A session that cannot be
+ * used any more is ended at once, as SPEC.md section 8 wants: a disabled account, an account left
+ * with no organisation, a session the API no longer honours (where member.server.ts sends them).
+ */
+export async function logoutPage(args: ApiArgs): Promise<Response | { confirm: true }> {
+  if (!(await hasSession(args))) return redirectTo("/signin");
+  const identity = args.context.webIdentity ? await args.context.webIdentity(args.request) : null;
+  if (identity?.status === "member") return identity.user.organizations[0] ? { confirm: true } : logout(args);
+  if (identity && identity.status !== "unknown") return logout(args);
+  // Tokens of an upstream API: ask it who this is.
+  const result = await memberReadCall(args, (api) => api.auth.identity.$put());
+  if (result.ok && result.data.user?.organizations[0]) return { confirm: true };
+  if (!result.ok) throwIfUnavailable(result);
+  return logout(args);
 }

@@ -1,10 +1,32 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { logout } from "~/lib/entry-redirects.server";
+/**
+ * /logout (SPEC.md section 2; issue 25): POST ends the session, then /signin. GET, which any site
+ * can link to, only asks for the confirmation, unless the session cannot be used any more
+ * (app/lib/entry-redirects.server.ts, logoutPage).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link } from "@remix-run/react";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/react";
+import { logout, logoutPage } from "~/lib/entry-redirects.server";
+import { titleMeta } from "~/lib/page-title";
 
-// SPEC.md section 2: /logout ends the session, then /signin. GET (a link) and POST (a form) alike.
-export const loader = (args: LoaderFunctionArgs) => logout(args);
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "auth", "logout_title");
+
+export const loader = (args: LoaderFunctionArgs) => logoutPage(args);
 export const action = (args: ActionFunctionArgs) => logout(args);
 
 export default function Logout() {
-  return null;
+  const { t } = useTranslation("auth");
+  return (
+    <main className="mx-auto flex max-w-md flex-col gap-4 px-6 py-12 text-center">
+      <h1 className="text-2xl font-bold">{t("logout_title")}</h1>
+      <p>{t("logout_text")}</p>
+      <Form method="post" action="/logout" className="flex flex-col gap-3">
+        <Button type="submit">{t("logout_confirm")}</Button>
+        <Link to="/" className={buttonVariants({ variant: "outline" })}>
+          {t("logout_cancel")}
+        </Link>
+      </Form>
+    </main>
+  );
 }

@@ -7,7 +7,7 @@
  * to sign in again.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import * as v from "valibot";
 import { buttonVariants } from "~/components/ui/button";
@@ -77,9 +77,12 @@ export default function SessionRenew() {
           {/* Mounted again by "try again", so the auth origin's page loads afresh. */}
           {hydrated ? <iframe src={url} title={t("session_renew_frame")} hidden /> : null}
           <noscript>
-            <Link to="/logout" className={buttonVariants({ variant: "outline" })}>
-              {t("session_renew_signin")}
-            </Link>
+            {/* Signing out is a POST (a link to /logout only asks for confirmation). */}
+            <form method="post" action="/logout">
+              <button type="submit" className={buttonVariants({ variant: "outline" })}>
+                {t("session_renew_signin")}
+              </button>
+            </form>
           </noscript>
         </>
       ) : (
@@ -87,9 +90,11 @@ export default function SessionRenew() {
           <button type="button" className={buttonVariants({ variant: "default" })} onClick={() => setState("waiting")}>
             {t("session_renew_retry")}
           </button>
-          <Link to="/logout" className={buttonVariants({ variant: "outline" })}>
-            {t("session_renew_signin")}
-          </Link>
+          <Form method="post" action="/logout" className="flex flex-col">
+            <button type="submit" className={buttonVariants({ variant: "outline" })}>
+              {t("session_renew_signin")}
+            </button>
+          </Form>
         </div>
       )}
     </main>

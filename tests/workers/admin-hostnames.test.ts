@@ -88,6 +88,47 @@ describe("custom hostnames", () => {
   });
 });
 
+describe("pending claims (issue 25)", () => {
+  const commons = (method: string, path: string, body?: unknown) => call(method, `/api/commons/admin${path}`, { token: tokens.cid, body });
+  const age = (hostname: string, days: number) => env.DB.prepare("UPDATE hostname_claims SET created_at = created_at - ? WHERE hostname = ?").bind(days * 86_400_000, hostname).run();
+
+  it("expire after 7 days: an expired claim no longer blocks another organisation, and cannot be proven", async () => {
+    // Room under Acme's cap, which the test above filled.
+    await env.DB.prepare("DELETE FROM hostname_claims WHERE org_id = 'org-acme'").run();
+    const added = await json(await api("alma", "POST", "/hostnames", { hostname: "squatted.example" }));
+    expect(Date.parse(added.expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect(Date.parse(added.expires_at) - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+    // Still holding: another organisation is refused.
+    expect((await commons("POST", "/hostnames", { hostname: "squatted.example" })).status).toBe(409);
+    await age("squatted.example", 6);
+    expect((await commons("POST", "/hostnames", { hostname: "squatted.example" })).status).toBe(409);
+    // Expired: its own organisation cannot prove it any more, even with the record published.
+    await age("squatted.example", 1);
+    await setFakeTxt(env.ORG_CACHE, added.record.name, [added.record.value]);
+    const late = await api("alma", "POST", "/hostnames/squatted.example/verify");
+    expect(late.status).toBe(409);
+    expect(await json(late)).toMatchObject({ error: "hostname_claim_expired", fields: { hostname: "hostname_check_expired" } });
+    // ...and the real owner's claim replaces it.
+    const owner = await commons("POST", "/hostnames", { hostname: "squatted.example" });
+    expect(owner.status).toBe(201);
+    expect((await api("alma", "POST", "/hostnames/squatted.example/verify")).status).toBe(404);
+    const rows = await env.DB.prepare("SELECT org_id FROM hostname_claims WHERE hostname = 'squatted.example'").all<{ org_id: string }>();
+    expect(rows.results).toEqual([{ org_id: "org-commons" }]);
+  });
+
+  it("a name is its first prover's: proving one another organisation already serves is refused", async () => {
+    const claim = await json(await commons("POST", "/hostnames", { hostname: "contested.example" }));
+    // Meanwhile the name went live for Acme (set up by the operator).
+    await env.DB.prepare("INSERT INTO organization_hostnames (hostname, org_id) VALUES ('contested.example', 'org-acme')").run();
+    await setFakeTxt(env.ORG_CACHE, claim.record.name, [claim.record.value]);
+    const proven = await commons("POST", "/hostnames/contested.example/verify");
+    expect(proven.status).toBe(409);
+    expect(await json(proven)).toMatchObject({ error: "hostname_taken" });
+    expect(await current("contested.example")).toBe("acme");
+    expect((await env.DB.prepare("SELECT status FROM hostname_claims WHERE hostname = 'contested.example'").first<{ status: string }>())!.status).toBe("pending");
+  });
+});
+
 describe("the DNS-over-HTTPS resolver", () => {
   const answering = (status: number, body: unknown) => (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
 

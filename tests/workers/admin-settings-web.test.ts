@@ -9,6 +9,7 @@ import { action, loader } from "../../app/routes/_app.manage.settings/route";
 import { createWebSession } from "../../workers/auth/web-session";
 import { pageRequests, run } from "./route-calls";
 import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
+import { pngOf } from "./png-fixtures";
 
 const cookies: Record<string, string> = {};
 const requests = pageRequests(cookies);
@@ -92,7 +93,7 @@ describe("/manage/settings", () => {
   });
 
   it("uploads a logo from its form, shows it, and removes it", async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, ...new Array(17).fill(1)]);
+    const png = pngOf(120, 40);
     const form = new FormData();
     form.append("kind", "logo_small");
     form.append("file", new File([png], "logo.png", { type: "image/png" }));

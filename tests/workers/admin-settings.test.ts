@@ -7,14 +7,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createMember, json, login, seedOrganizations } from "./support";
-import { joinBytes, pngChunk } from "./png-fixtures";
+import { joinBytes, pngChunk, pngOf } from "./png-fixtures";
 
 const tokens: Record<string, string> = {};
 const put = (who: string, body: unknown) => call("PUT", "/api/acme/admin/config", { token: tokens[who], body });
 const get = (who: string) => call("GET", "/api/acme/admin/config", { token: tokens[who] });
 const profile = async () => json(await call("GET", "/api/organization/profile/acme"));
 
-const PNG = joinBytes(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", new Uint8Array(13).fill(1)), pngChunk("IDAT", new Uint8Array([1, 2, 3])), pngChunk("IEND", new Uint8Array()));
+const PNG = pngOf(400, 200);
 function upload(who: string, kind: string, bytes: Uint8Array | string = PNG) {
   const form = new FormData();
   form.append("file", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], "logo.png", { type: "image/png" }));
@@ -155,6 +155,32 @@ describe("GET and PUT /api/{org}/admin/config", () => {
     // Removing it.
     expect((await json(await put("alma", { logo: null }))).logo).toBeNull();
     expect((await call("GET", second)).status).toBe(404);
+  });
+
+  it("takes a logo or cover over 64 KB: the image cap applies to these uploads, not the JSON body cap (issue 25)", async () => {
+    const big = pngOf(1200, 800, pngChunk("IDAT", new Uint8Array(300 * 1024)));
+    const answer = await upload("alma", "cover", big);
+    expect(answer.status).toBe(200);
+    const cover = (await json(answer)).community.cover_url;
+    expect(Number((await call("GET", cover)).headers.get("content-length"))).toBeGreaterThan(300 * 1024);
+  });
+
+  it("removes metadata from a logo and caps its pixels (issue 25)", async () => {
+    const secret = new TextEncoder().encode("GPS 43.3,-1.9 logo-secret");
+    const answer = await upload("alma", "logo", pngOf(400, 200, pngChunk("eXIf", secret), pngChunk("tEXt", secret)));
+    expect(answer.status).toBe(200);
+    const served = new Uint8Array(await (await call("GET", (await json(answer)).logo)).arrayBuffer());
+    const asText = new TextDecoder("latin1").decode(served);
+    expect(asText).not.toContain("logo-secret");
+    expect(asText).toContain("IHDR");
+    for (const [width, height] of [[10_001, 10], [10, 10_001], [8_000, 6_000]]) {
+      const refused = await upload("alma", "logo", pngOf(width, height));
+      expect(refused.status, `${width}x${height}`).toBe(413);
+      expect(await json(refused)).toMatchObject({ error: "image_too_large", fields: { file: "attachments_error_dimensions" } });
+    }
+    expect((await upload("alma", "logo", pngOf(10_000, 4_000))).status).toBe(200);
+    // A file whose structure does not add up is refused, never stored half-cleaned.
+    expect((await upload("alma", "logo", joinBytes(pngOf(10, 10).subarray(0, 40)))).status).toBe(415);
   });
 
   it("refuses images that are not images, unknown kinds, and everyone but administrators", async () => {

@@ -12,6 +12,7 @@ import * as one from "../../app/routes/files.$slug.$kind.$id";
 import * as kind from "../../app/routes/files.$slug.$kind";
 import { seal } from "../../workers/lib/crypto";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { pngOf } from "./png-fixtures";
 import { createMember, login, seedOrganizations, testEnv, testLoadContext } from "./support";
 
 let context: AppLoadContext;
@@ -19,7 +20,7 @@ let martaCookie: string;
 let anaCookie: string;
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const PNG = pngOf(1, 1);
 
 async function sessionCookie(email: string) {
   const { body } = await login(email, "Correct-Horse-9");

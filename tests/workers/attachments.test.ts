@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { addContribution, addParticipation, createInitiative } from "./initiatives-fixtures";
+import { pngOf } from "./png-fixtures";
 import { call, createMember, createOrg, json, login, seedOrganizations } from "./support";
 
 // ---------------------------------------------------------------------------------------------
@@ -17,10 +18,14 @@ const bytes = (...parts: (number[] | string | Uint8Array)[]) => {
   return out;
 };
 
-const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], "IHDR", new Uint8Array(40));
-const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 16], "JFIF", new Uint8Array(40));
-const GIF = bytes("GIF89a", new Uint8Array(30));
-const WEBP = bytes("RIFF", [40, 0, 0, 0], "WEBPVP8 ", new Uint8Array(30));
+// Whole (if tiny) images: image uploads are parsed to remove their metadata and read their size.
+const PNG = pngOf(2, 2);
+/** A JPEG of 16 by 8 pixels: JFIF, an EXIF segment, its frame header and scan. */
+const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 7], "JFIF\0", [0xff, 0xe1, 0, 18], "Exif\0\0GPS-secret", [0xff, 0xc0, 0, 10, 8, 0, 8, 0, 16, 3, 0, 0], [0xff, 0xda, 0, 2, 9, 9, 0xff, 0xd9]);
+/** A GIF of 1 by 1 pixel: screen, one frame, trailer. */
+const GIF = bytes("GIF89a", [1, 0, 1, 0, 0, 0, 0], [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0], [2, 2, 0x44, 0x01, 0], [0x3b]);
+/** A lossless WebP of 1 by 1 pixel. */
+const WEBP = bytes("RIFF", [18, 0, 0, 0], "WEBPVP8L", [5, 0, 0, 0, 0x2f, 0, 0, 0, 0, 0]);
 const PDF = bytes("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const EXE = bytes("MZ", [0x90, 0, 3, 0, 0, 0, 4, 0], new Uint8Array(60), "This program cannot be run in DOS mode.");
 const TEXT = bytes("Packing list\n- gloves\n- bags\n");
@@ -174,6 +179,20 @@ describe("POST /api/{org}/initiative/{slug}/attachment/{kind}", () => {
     }
   });
 
+  it("stores images without their metadata and refuses ones with too many pixels (issue 25)", async () => {
+    const attachment = await json(await upload("image", JPEG, { filename: "beach.jpg" }));
+    const row = await env.DB.prepare("SELECT r2_key FROM attachments WHERE id = ?").bind(attachment.id).first<{ r2_key: string }>();
+    const stored = new TextDecoder("latin1").decode(await (await env.FILES.get(row!.r2_key))!.arrayBuffer());
+    expect(stored).not.toContain("GPS-secret");
+    expect(stored).toContain("JFIF");
+    expect(attachment.size).toBe(stored.length);
+    const huge = await upload("image", pngOf(12_000, 12_000), { filename: "huge.png" });
+    expect(huge.status).toBe(413);
+    expect(await json(huge)).toMatchObject({ error: "image_too_large", fields: { file: "attachments_error_dimensions" } });
+    // A broken image is refused, never stored half-cleaned.
+    expect((await upload("image", PNG.slice(0, 30), { filename: "broken.png" })).status).toBe(415);
+  });
+
   it("never trusts the name: PNG bytes named .pdf are refused as a document and typed image/png as an image", async () => {
     const asDocument = await upload("document", PNG, { filename: "report.pdf" });
     expect(asDocument.status).toBe(415);
@@ -239,6 +258,19 @@ describe("POST /api/{org}/initiative/{slug}/attachment/{kind}", () => {
     expect((await upload("image", PNG, { token: hidden, org: "quiet", slug: "quiet-one" })).status).toBe(201);
     // Seeing attachments early does not make a member a participant.
     expect((await upload("document", PDF, { token: early, org: "open", slug: "open-day" })).status).toBe(403);
+  });
+
+  it("lets a donor upload only once a gift is confirmed: an unpaid pledge gives no upload right (issue 25)", async () => {
+    const fund = await createInitiative({ orgId: "org-acme", slug: "winter-fund", type: "donation" });
+    const pledger = await createMember({ email: "pia@acme.example", orgId: "org-acme" });
+    const donor = await createMember({ email: "dora@acme.example", orgId: "org-acme" });
+    await addContribution(fund.id, "org-acme", pledger.id, 1, "pending");
+    await addContribution(fund.id, "org-acme", donor.id, 1000, "confirmed");
+    const [pia, dora] = await Promise.all(["pia@acme.example", "dora@acme.example"].map(async (email) => (await login(email, "Correct-Horse-9")).body.access_token as string));
+    const refused = await upload("document", PDF, { token: pia, slug: "winter-fund", filename: "receipt.pdf" });
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({ error: "attachment_upload_not_allowed" });
+    expect((await upload("document", PDF, { token: dora, slug: "winter-fund", filename: "receipt.pdf" })).status).toBe(201);
   });
 
   it("publishes an organiser's upload at once, without taking part", async () => {

@@ -6,17 +6,17 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_MAX_BYTES } from "../../app/domain/attachments";
-import { joinBytes, PNG_SIGNATURE, pngChunk } from "./png-fixtures";
+import { ihdr, joinBytes, PNG_SIGNATURE, pngChunk } from "./png-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
 
 const text = (s: string) => new TextEncoder().encode(s);
 /** A PNG carrying a text chunk with a secret and an EXIF chunk, around its image chunks. */
-const png = joinBytes(PNG_SIGNATURE, pngChunk("IHDR", new Uint8Array(13).fill(1)), pngChunk("tEXt", text("Author\0secret-author")), pngChunk("eXIf", text("GPS 43.3,-1.9")), pngChunk("IDAT", new Uint8Array([1, 2, 3])), pngChunk("IEND", new Uint8Array()));
+const png = joinBytes(PNG_SIGNATURE, ihdr(360, 360), pngChunk("tEXt", text("Author\0secret-author")), pngChunk("eXIf", text("GPS 43.3,-1.9")), pngChunk("IDAT", new Uint8Array([1, 2, 3])), pngChunk("IEND", new Uint8Array()));
 /** A JPEG with an EXIF (APP1) segment and a comment, then its frame and scan. */
 const segment = (marker: number, data: Uint8Array) => joinBytes(new Uint8Array([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 255]), data);
-const jpeg = joinBytes(new Uint8Array([0xff, 0xd8]), segment(0xe0, text("JFIF\0")), segment(0xe1, text("Exif\0\0GPS-secret")), segment(0xfe, text("comment-secret")), segment(0xc0, new Uint8Array(8)), new Uint8Array([0xff, 0xda, 0, 2, 9, 9, 0xff, 0xd9]));
+const jpeg = joinBytes(new Uint8Array([0xff, 0xd8]), segment(0xe0, text("JFIF\0")), segment(0xe1, text("Exif\0\0GPS-secret")), segment(0xfe, text("comment-secret")), segment(0xc0, new Uint8Array([8, 1, 104, 1, 104, 3, 0, 0])), new Uint8Array([0xff, 0xda, 0, 2, 9, 9, 0xff, 0xd9]));
 
 function upload(who: string, bytes: Uint8Array | string, options: { field?: string; type?: string; host?: string } = {}) {
   const form = new FormData();

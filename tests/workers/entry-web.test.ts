@@ -6,10 +6,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { entryRedirect, loadingRedirect, logout } from "../../app/lib/entry-redirects.server";
+import { entryRedirect, loadingRedirect, logout, logoutPage } from "../../app/lib/entry-redirects.server";
 import { recoverPasswordAction } from "../../app/routes/recover_password._index/recover-password.server";
+import { webIdentity } from "../../workers/auth/web-identity";
 import { createWebSession } from "../../workers/auth/web-session";
-import { createMember, login, mailbox, seedOrganizations, testLoadContext } from "./support";
+import { createMember, login, mailbox, seedOrganizations, testEnv, testLoadContext } from "./support";
 
 let context: AppLoadContext;
 
@@ -74,6 +75,31 @@ describe("/logout", () => {
 
   it("sends a visitor without a session to sign in too", async () => {
     expect(where(await logout({ request: get("/logout"), context }))).toEqual([302, "/signin"]);
+    expect(where((await logoutPage({ request: get("/logout"), context })) as Response)).toEqual([302, "/signin"]);
+  });
+
+  it("a GET (a link any site can make) only asks for confirmation while the session is usable (issue 25)", async () => {
+    const pageContext = { ...context, webIdentity: (request: Request) => webIdentity({ cloudflare: { env: testEnv }, tenant: context.tenant }, request) };
+    // With the web identity (this Worker's API), and through PUT /auth/identity (an upstream's tokens).
+    for (const ctx of [pageContext, context]) {
+      const { cookie, tokens } = await signedIn();
+      const sid = JSON.parse(atob(tokens.access_token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
+      expect(await logoutPage({ request: get("/logout", cookie), context: ctx })).toEqual({ confirm: true });
+      const session = await env.DB.prepare("SELECT revoked_at FROM sessions WHERE id = ?").bind(sid).first<{ revoked_at: number | null }>();
+      expect(session?.revoked_at).toBeNull();
+      expect((await env.DB.prepare("SELECT count(*) AS n FROM web_sessions WHERE session_id = ?").bind(sid).first<{ n: number }>())?.n).toBe(1);
+    }
+  });
+
+  it("a GET still ends a session that cannot be used any more: a disabled account (SPEC.md section 8)", async () => {
+    const member = await createMember({ email: "gone@acme.example", orgId: "org-acme" });
+    const pageContext = { ...context, webIdentity: (request: Request) => webIdentity({ cloudflare: { env: testEnv }, tenant: context.tenant }, request) };
+    const tokens = (await login("gone@acme.example", "Correct-Horse-9", "acme.localhost")).body;
+    const cookie = (await createWebSession(context, tokens)).split(";")[0];
+    await env.DB.prepare("UPDATE members SET disabled_at = ? WHERE id = ?").bind(Date.now(), member.id).run();
+    const answer = (await logoutPage({ request: get("/logout", cookie), context: pageContext })) as Response;
+    expect(where(answer)).toEqual([302, "/signin"]);
+    expect(answer.headers.getSetCookie().some((c) => /^commons_session=;.*Max-Age=0/i.test(c))).toBe(true);
   });
 });
 

@@ -336,6 +336,17 @@ describe("PUT /api/{org}/initiative/{id}/participants/{uuid}/approval", () => {
       expect(res.fields).toBeDefined();
     }
   });
+
+  it("checks who may decide before the body: 403 for anyone else, whatever they send (issue 25)", async () => {
+    const working = await open({ isWorkingHours: true });
+    const joined = await ok(api("PUT", `/${working.id}`, tokens.marta));
+    for (const body of [{}, { approved: "yes" }, "not json"]) {
+      await refused(approval(working.id, joined.participant_uuid, tokens.peer, body), 403, "approval_not_allowed");
+      await refused(approval(working.id, crypto.randomUUID(), tokens.peer, body), 404, "participant_not_found");
+    }
+    // The line manager still learns what is wrong with the body.
+    await refused(approval(working.id, joined.participant_uuid, tokens.lead, {}), 400, "validation_error");
+  });
 });
 
 describe("GET /api/{org}/initiative (my initiatives)", () => {

@@ -115,6 +115,30 @@ describe("POST /api/{org}/manage/initiatives/{id}/checkin", () => {
     expect((await json(tooMany)).fields).toEqual({ hours: "form_error_invalid_number" });
   });
 
+  it("counts only on the initiative's dates: not before it starts, not after it ends, and one code does not replay on the days before (issue 25)", async () => {
+    const acme = "org-acme";
+    const now = Date.now();
+    const soon = await createInitiative({ orgId: acme, slug: "starts-later", title: "Starts later", submitterMemberId: ids.olga, participationMethod: "qr", hoursPerDay: 2, startTime: now + 3 * DAY, endTime: now + 4 * DAY });
+    const today = await createInitiative({ orgId: acme, slug: "one-day", title: "One day", submitterMemberId: ids.olga, participationMethod: "qr", hoursPerDay: 2, startTime: now, endTime: now });
+    const soonUuid = (await addParticipation(soon.id, acme, ids.marta)).uuid;
+    const todayUuid = (await addParticipation(today.id, acme, ids.marta)).uuid;
+    const codeOf = async (initiative: string, uuid: string) => checkinCode(base64UrlDecode((await json(await api("olga", "GET", `/initiatives/${initiative}/checkin`))).key), uuid);
+    const early = await checkin("olga", { code: await codeOf(soon.id, soonUuid) }, soon.id);
+    expect(early.status).toBe(400);
+    expect(await json(early)).toMatchObject({ error: "checkin_outside_dates" });
+    const code = await codeOf(today.id, todayUuid);
+    for (let days = 1; days < 7; days++) {
+      const replay = await checkin("olga", { code, at: new Date(now - days * DAY).toISOString() }, today.id);
+      expect(replay.status, `${days} days before`).toBe(400);
+      expect((await json(replay)).error).toBe("checkin_outside_dates");
+    }
+    expect((await checkin("olga", { code }, today.id)).status).toBe(201);
+    const recorded = await env.DB.prepare("SELECT count(*) AS n FROM participation_records r JOIN participations p ON p.id = r.participation_id WHERE p.initiative_id IN (?, ?)")
+      .bind(soon.id, today.id)
+      .first<{ n: number }>();
+    expect(recorded!.n).toBe(1);
+  });
+
   it("is refused to another organiser (403) and a member (403)", async () => {
     expect((await checkin("otto", { code: ids.martaCode })).status).toBe(403);
     expect((await checkin("marta", { code: ids.martaCode })).status).toBe(403);

@@ -7,11 +7,12 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addParticipation } from "./initiatives-fixtures";
+import { joinBytes, pngOf } from "./png-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+const PNG = pngOf(1, 1) as Uint8Array<ArrayBuffer>;
 
 const api = (who: string, method: string, path: string, body?: unknown, org = "acme") => call(method, `/api/${org}/manage${path}`, { token: tokens[who], body });
 
@@ -243,6 +244,25 @@ describe("initiative images", () => {
     // The editor may now name it.
     const saved = await json(await api("olga", "PUT", `/initiatives/${ids.trees}`, volunteering({ image: url, indicators: (await json(await api("olga", "GET", `/initiatives/${ids.trees}`))).indicators.map(({ id, name, unit }: Record<string, string>) => ({ id, name, unit })) })));
     expect(saved.image).toBe(url);
+  });
+
+  it("stores an image without its metadata, and refuses one with too many pixels (issue 25)", async () => {
+    const text = (value: string) => new TextEncoder().encode(value);
+    const segment = (marker: number, data: Uint8Array) => joinBytes(new Uint8Array([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 255]), data);
+    // 1,000 by 800 pixels (the frame header), with an EXIF position and a comment.
+    const frame = new Uint8Array([8, 0x03, 0x20, 0x03, 0xe8, 3, 0, 0]);
+    const jpeg = joinBytes(new Uint8Array([0xff, 0xd8]), segment(0xe0, text("JFIF\0")), segment(0xe1, text("Exif\0\0GPS-editor-secret")), segment(0xfe, text("comment-secret")), segment(0xc0, frame), new Uint8Array([0xff, 0xda, 0, 2, 9, 9, 0xff, 0xd9]));
+    const stored = await upload("olga", jpeg as Uint8Array<ArrayBuffer>);
+    expect(stored.status).toBe(201);
+    const served = new TextDecoder("latin1").decode(await (await call("GET", (await json(stored)).url, { host: "acme.localhost" })).arrayBuffer());
+    expect(served).not.toContain("GPS-editor-secret");
+    expect(served).not.toContain("comment-secret");
+    expect(served).toContain("JFIF");
+    // 20,000 by 20,000 pixels declared in a file of a few bytes.
+    const huge = joinBytes(new Uint8Array([0xff, 0xd8]), segment(0xc0, new Uint8Array([8, 0x4e, 0x20, 0x4e, 0x20, 3, 0, 0])), new Uint8Array([0xff, 0xda, 0, 2, 9, 9, 0xff, 0xd9]));
+    const refused = await upload("olga", huge as Uint8Array<ArrayBuffer>);
+    expect(refused.status).toBe(413);
+    expect(await json(refused)).toMatchObject({ error: "image_too_large" });
   });
 
   it("refuses what is not an image (415), members (403) and other organisations (404)", async () => {

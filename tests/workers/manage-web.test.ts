@@ -24,6 +24,7 @@ import { base64UrlDecode } from "../../workers/lib/crypto";
 import { checkinCode } from "../../app/domain/checkin";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { pngOf } from "./png-fixtures";
 import { run, type Route } from "./route-calls";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
@@ -230,7 +231,7 @@ describe("the initiative editor", () => {
     for (const [name, value] of fields) body.append(name, value);
     return new Request(`http://acme.localhost${path}`, { method: "POST", headers: { cookie: cookies[who], origin: "http://acme.localhost" }, body });
   };
-  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  const PNG = pngOf(1, 1);
 
   it("is a 404 for a member, and for an initiative the organiser does not manage", async () => {
     expect((await run(newLoader as Route, get("marta", "/manage/initiatives/new"))).status).toBe(404);
@@ -298,7 +299,7 @@ describe("the initiative editor", () => {
 
 describe("the check-in desk", () => {
   it("loads the sheet for the organiser, a 404 for a member; checks in a typed code without JavaScript, and a queued one as JSON", async () => {
-    const run = await createInitiative({ orgId: "org-acme", slug: "web-run", title: "Web run", submitterMemberId: ids.olga, participationMethod: "qr", hoursPerDay: 2 });
+    const run = await createInitiative({ orgId: "org-acme", slug: "web-run", title: "Web run", submitterMemberId: ids.olga, participationMethod: "qr", hoursPerDay: 2, startTime: Date.now() - 86_400_000 });
     const marta = await addParticipation(run.id, "org-acme", ids.marta);
     const path = `/manage/initiatives/${run.id}/checkin`;
     expect((await run_(checkinLoader, get("marta", path), run.id)).status).toBe(404);

@@ -15,13 +15,13 @@ import * as status from "../../app/routes/responsible_profile.pdf.status.$ticket
 import { createWebSession } from "../../workers/auth/web-session";
 import { runJobs, type Job } from "../../workers/jobs";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
-import { joinBytes, PNG_SIGNATURE, pngChunk } from "./png-fixtures";
+import { ihdr, joinBytes, PNG_SIGNATURE, pngChunk } from "./png-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
 let context: AppLoadContext;
 let cookie: string;
 
-const PNG = joinBytes(PNG_SIGNATURE, pngChunk("IHDR", new Uint8Array(13)), pngChunk("IDAT", new Uint8Array([1, 2])), pngChunk("IEND", new Uint8Array()));
+const PNG = joinBytes(PNG_SIGNATURE, ihdr(360, 360), pngChunk("IDAT", new Uint8Array([1, 2])), pngChunk("IEND", new Uint8Array()));
 
 function request(path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);

@@ -54,8 +54,20 @@ describe("tenant resolution", () => {
   it("finds the organisation of an initiative slug, preferring the request's own organisation", async () => {
     expect((await json(await call("GET", "/api/organization/by_initiative_slug/beach-cleanup", { host: "acme.localhost" }))).organization_slug).toBe("acme");
     expect((await json(await call("GET", "/api/organization/by_initiative_slug/beach-cleanup"))).organization_slug).toBe("vizinhos");
-    expect((await json(await call("GET", "/api/organization/by_initiative_slug/secret-plan"))).organization_slug).toBe("acme");
     expect((await call("GET", "/api/organization/by_initiative_slug/none-such")).status).toBe(404);
+  });
+
+  it("never names a private organisation to a caller outside it (issue 25)", async () => {
+    // Anonymous, or a member of another organisation: the same 404 as an unknown slug.
+    const anonymous = await call("GET", "/api/organization/by_initiative_slug/secret-plan");
+    expect(anonymous.status).toBe(404);
+    expect(await json(anonymous)).toMatchObject({ error: "initiative_not_found" });
+    const ana = (await login("ana@commons.example", "Correct-Horse-9")).body.access_token;
+    expect((await call("GET", "/api/organization/by_initiative_slug/secret-plan", { token: ana })).status).toBe(404);
+    // Its own members find it, and so does whoever is on its own hostname already.
+    const marta = (await login("marta@acme.example", "Correct-Horse-9")).body.access_token;
+    expect((await json(await call("GET", "/api/organization/by_initiative_slug/secret-plan", { token: marta }))).organization_slug).toBe("acme");
+    expect((await json(await call("GET", "/api/organization/by_initiative_slug/secret-plan", { host: "acme.localhost" }))).organization_slug).toBe("acme");
   });
 });
 

@@ -147,7 +147,14 @@ export async function uploadOrganizationImage(env: Env, org: Tenant, actor: Staf
   const { name } = await storeImage(env, actor.memberId, readFile, keyOf, { orgId: org.id });
   const url = `${IMAGE_PREFIX}${name}`;
   const change: SettingsChange = kind === "cover" ? { community: { cover_url: url } } : kind === "logo" ? { logo: url } : { logo_small: url };
-  return updateSettings(env, org, actor, change);
+  try {
+    return await updateSettings(env, org, actor, change);
+  } catch (error) {
+    // No file outlives its row: the upload nothing names is taken back (and a Worker stopped here
+    // leaves one the scheduled sweep deletes, workers/files/orphan-sweep.ts).
+    await env.FILES.delete(keyOf(name));
+    throw error;
+  }
 }
 
 /** GET /media/logos/{file}: an organisation's uploaded logo or cover, or null (404). */

@@ -13,6 +13,7 @@ import { authorizationServer, exchangeCode, SsoError, startSso, type IdentityCla
 import { getDb, schema } from "../db/client";
 import { isProduction } from "../lib/config";
 import { badRequest, conflict, DomainError, notFound } from "../lib/domain-errors";
+import { OutboundRefused, outboundRule, outboundUrlProblem } from "../lib/guarded-fetch";
 import { violatesUnique } from "../lib/unique-violation";
 import { auditStatements, guardedAudit } from "../manage/audit";
 import { requireRole, type StaffActor } from "../manage/scope";
@@ -45,19 +46,27 @@ function providerJson(row: ProviderRow, discovered?: oauth.AuthorizationServer) 
  * is not a discovery document for this issuer (oauth4webapi's own errors), or nothing at all.
  */
 function discoveryCode(cause: unknown) {
+  if (cause instanceof OutboundRefused) return cause.code === "timeout" || cause.code === "unreachable" ? "discovery_unreachable" : "discovery_invalid";
   const answeredBadly = cause instanceof oauth.OperationProcessingError || cause instanceof oauth.ResponseBodyError || cause instanceof oauth.UnsupportedOperationError;
   return answeredBadly ? "discovery_invalid" : "discovery_unreachable";
 }
 
-/** Discovery must answer for the issuer: 422 with the reason at the issuer field otherwise. */
+/**
+ * The issuer must be an address the Worker may fetch (workers/lib/guarded-fetch.ts: https, a
+ * public host) and its discovery must answer: 400 or 502 with the reason at the issuer field
+ * otherwise. The answer carries a code only, never what the remote server said.
+ */
 async function discover(env: Env, issuer: string) {
-  if (isProduction(env) && new URL(issuer).protocol !== "https:") throw badRequest("validation_error", "The issuer must be an https address.", { issuer: "sso_error_https" });
+  const problem = outboundUrlProblem(issuer, outboundRule(env));
+  if (problem === "https_required" || (isProduction(env) && new URL(issuer).protocol !== "https:")) throw badRequest("validation_error", "The issuer must be an https address.", { issuer: "sso_error_https" });
+  if (problem) throw badRequest("validation_error", "The issuer's address is not one the server may reach.", { issuer: "sso_error_address" });
   try {
     return await authorizationServer(env, issuer, { fresh: true });
   } catch (cause) {
     const code = discoveryCode(cause);
+    console.error(JSON.stringify({ level: "warn", msg: "sso discovery failed", issuer, cause: String(cause) }));
     // The provider outside could not be reached or answered badly (502), said at the issuer field.
-    throw new DomainError("upstream_unavailable", code, `The issuer's discovery document could not be used: ${cause instanceof Error ? cause.message : String(cause)}`, { issuer: `sso_error_${code}` });
+    throw new DomainError("upstream_unavailable", code, "The issuer's discovery document could not be used.", { issuer: `sso_error_${code}` });
   }
 }
 
@@ -188,7 +197,9 @@ export async function startTest(env: Env, org: Tenant, actor: StaffActor, id: st
     await authorizationServer(env, row.issuer, { fresh: true });
     url = await startSso(env, requestUrl, org, row.provider, { app: SSO_TEST_APP, redirect_path: "" });
   } catch (cause) {
-    failure = { code: discoveryCode(cause), detail: { error: String(cause) } };
+    // Only the code: what the remote server said stays in the log.
+    console.error(JSON.stringify({ level: "warn", msg: "sso test discovery failed", issuer: row.issuer, cause: String(cause) }));
+    failure = { code: discoveryCode(cause), detail: {} };
   }
   const state = url ? new URL(url).searchParams.get("state")! : `failed-${testId}`;
   const test = { id: testId, state, orgId: org.id, providerId: row.id, actorMemberId: actor.memberId, createdAt: now };
@@ -196,13 +207,20 @@ export async function startTest(env: Env, org: Tenant, actor: StaffActor, id: st
   return { test: testJson((await db.select().from(tests).where(eq(tests.id, testId)).get())!, row.provider), url };
 }
 
-/** Why a test round trip failed at the callback, in the words the screen has for it. */
+/** The token endpoint's error codes of RFC 6749 section 5.2: a fixed set, safe to say back. */
+const TOKEN_ERRORS = new Set(["invalid_request", "invalid_client", "invalid_grant", "unauthorized_client", "unsupported_grant_type", "invalid_scope"]);
+
+/**
+ * Why a test round trip failed at the callback, in the words the screen has for it: a code only.
+ * The provider's own error body (its error_description, a page it answered) is never shown back.
+ */
 function failureOf(cause: unknown): { code: string; detail: Record<string, unknown> } {
-  if (cause instanceof SsoError) return { code: cause.code, detail: { error: cause.message } };
-  if (cause instanceof oauth.ResponseBodyError) return { code: "token_refused", detail: { error: cause.error, error_description: cause.error_description ?? null } };
-  if (cause instanceof oauth.OperationProcessingError || cause instanceof oauth.WWWAuthenticateChallengeError) return { code: "invalid_tokens", detail: { error: cause.message } };
-  if (cause instanceof TypeError) return { code: "provider_unreachable", detail: { error: cause.message } };
-  return { code: "exchange_failed", detail: { error: String(cause) } };
+  if (cause instanceof SsoError) return { code: cause.code, detail: {} };
+  if (cause instanceof OutboundRefused) return { code: cause.code === "timeout" || cause.code === "unreachable" ? "provider_unreachable" : "invalid_tokens", detail: {} };
+  if (cause instanceof oauth.ResponseBodyError) return { code: "token_refused", detail: TOKEN_ERRORS.has(cause.error) ? { error: cause.error } : {} };
+  if (cause instanceof oauth.OperationProcessingError || cause instanceof oauth.WWWAuthenticateChallengeError) return { code: "invalid_tokens", detail: {} };
+  if (cause instanceof TypeError) return { code: "provider_unreachable", detail: {} };
+  return { code: "exchange_failed", detail: {} };
 }
 
 /**
@@ -220,6 +238,7 @@ export async function finishTest(env: Env, state: string, requestUrl: string, pr
     const detail = { sub: claims.sub, email: claims.email ?? null, email_verified: claims.email_verified ?? null, name: claims.name ?? null };
     outcome = !claims.email ? { status: "failed", code: "email_missing", detail } : { status: "succeeded", code: claims.email_verified === true ? null : "email_unverified", detail };
   } catch (cause) {
+    console.error(JSON.stringify({ level: "warn", msg: "sso test exchange failed", provider: provider.provider, cause: String(cause) }));
     outcome = { status: "failed", ...failureOf(cause) };
   }
   await db.update(tests).set({ status: outcome.status, code: outcome.code, detail: JSON.stringify(outcome.detail), finishedAt: now }).where(eq(tests.id, test.id));

@@ -24,6 +24,7 @@ import { validate } from "../lib/validation";
 import type { StaffActor } from "../manage/scope";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
+import { rolesFirst } from "./roles-first";
 
 const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
 
@@ -144,6 +145,8 @@ const policyBody = v.strictObject(
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(orgScope)
+  // Administrators only, checked before any body is read (roles-first.ts): a member gets 403.
+  .use(rolesFirst("admin", () => ["admin"]))
   .get("/members", validate("query", memberQuery), async (c) => c.json(await listMembers(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .get("/members.csv", validate("query", memberCsvQuery), async (c) => {
     const actor = actorOf(c);

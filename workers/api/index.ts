@@ -35,13 +35,16 @@ export const jsonBodyLimit = bodyLimit({
     errorJson(c, tooLarge("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`)),
 });
 
-/** Uploads: attachments, initiative images, and a picture sent to PUT /api/{org}/profile as multipart. */
+/**
+ * Uploads: attachments, initiative images, organisation logos and covers, and a picture sent to
+ * PUT /api/{org}/profile as multipart. Their routes cap them as images (readUpload), not at 64 KB.
+ */
 const isUpload = (path: string, contentType: string | undefined) =>
-  /^\/api\/[^/]+\/(initiative\/[^/]+\/attachment\/|manage\/images$)/.test(path) ||
+  /^\/api\/[^/]+\/(initiative\/[^/]+\/attachment\/|manage\/images$|admin\/config\/images\/[^/]+$)/.test(path) ||
   (/^\/api\/[^/]+\/profile$/.test(path) && Boolean(contentType?.toLowerCase().startsWith("multipart/form-data")));
 
 export const apiRoutes = new Hono<AppEnv>()
-  // File uploads are multipart and capped by their routes (attachments, initiative images); every other body is small JSON.
+  // File uploads are multipart and capped by their routes (attachments, images); every other body is small JSON.
   .use(async (c, next) => (isUpload(c.req.path, c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)))
   .route("/signup", signupRoutes)
   .route("/organization", organizationRoutes)

@@ -16,6 +16,7 @@ import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
 import { orgScope } from "./org-scope";
+import { approvalScopeFirst } from "./approval-scope";
 import { participantCheckinCode } from "../manage/checkin";
 import { advanceWaitlist, joinWaitlist, leaveWaitlist } from "../initiatives/waitlist";
 
@@ -61,7 +62,8 @@ export const initiativeRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c);
     return change(c, { slug: c.req.param("slug") }, (i) => rate(c.env, c.var.org, c.var.auth.memberId, i, body));
   })
-  .put("/:id/participants/:participant_uuid/approval", validate("json", approvalSchema), async (c) => {
+  // Who may decide is checked before the body is read (approval-scope.ts).
+  .put("/:id/participants/:participant_uuid/approval", approvalScopeFirst, validate("json", approvalSchema), async (c) => {
     const notices = await decideApproval(
       c.env,
       c.var.org,

@@ -15,7 +15,7 @@ import { listApprovals } from "../manage/approvals";
 import { allContributions, listContributions, reviewContribution } from "../manage/contributions";
 import { pageQuerySchema } from "../manage/paging";
 import { listRecords, reviewRecord, reviewRecords } from "../manage/records";
-import { ORGANISING_ROLES, requireRole, type StaffActor } from "../manage/scope";
+import { ORGANISING_ROLES, requireRole, STAFF_ROLES, type StaffActor } from "../manage/scope";
 import { listUploads, reviewUpload } from "../manage/uploads";
 import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
 import { csvResponse } from "../lib/csv";
@@ -30,9 +30,12 @@ import { advanceWaitlist } from "../initiatives/waitlist";
 import { reorderWaitlist, WAITLIST_REORDER_MAX } from "../manage/waitlist";
 import { listProposals, reviewProposal } from "../manage/proposals";
 import { readUpload } from "./attachments";
+import type { Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
 import { orgScope } from "./org-scope";
+import { rolesFirst } from "./roles-first";
+import { moderatesProposals } from "../manage/proposals";
 
 const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
 
@@ -100,8 +103,21 @@ async function participantsCsv(c: Context<AppEnv>) {
   return csvResponse(`participants-${initiative.slug}.csv`, header, rows);
 }
 
+/**
+ * Who may call, checked before any body is read (roles-first.ts): organisers and administrators,
+ * except the summary (every staff role) and the approvals (a member who is someone's line
+ * manager: the service decides); proposals are for their moderators.
+ */
+const manageRoles = (method: string, path: string, org: Tenant) => {
+  if (method === "GET" && path === "/approvals") return null;
+  if (method === "GET" && path === "/summary") return STAFF_ROLES;
+  if (path.startsWith("/proposals")) return ORGANISING_ROLES.filter((role) => moderatesProposals(org, role));
+  return ORGANISING_ROLES;
+};
+
 export const manageRoutes = new Hono<AppEnv>()
   .use(orgScope)
+  .use(rolesFirst("manage", manageRoles))
   .get("/records", validate("query", recordQuery), async (c) => c.json(await listRecords(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   // The same decision on many records at once: which it changed (applied), which someone else had (lost).
   .put("/records", validate("json", bulkDecisionSchema(RECORD_DECISIONS, { reasonRequired: true })), async (c) => {

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { slugSchema } from "../../app/domain/slug";
+import { authenticate } from "../auth/middleware";
 import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
 import { organizationOfInitiativeSlug } from "../tenant/initiative-organization";
@@ -26,7 +27,9 @@ export const organizationRoutes = new Hono<AppEnv>()
   })
 
   .get("/by_initiative_slug/:slug", validate("param", SlugParam), async (c) => {
-    const tenant = await organizationOfInitiativeSlug(c.env, c.req.valid("param").slug, c.var.tenant.id);
+    // No token needed; with one, a member also finds their own private organisation's initiatives.
+    const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
+    const tenant = await organizationOfInitiativeSlug(c.env, c.req.valid("param").slug, c.var.tenant.id, auth?.memberId ?? null);
     if (!tenant) throw notFound("initiative_not_found", "The initiative cannot be found.");
     return c.json(organizationProfileJson(c.env, tenant, { withSignupToken: false }));
   })

@@ -7,6 +7,7 @@ import { and, desc, eq, lt, or } from "drizzle-orm";
 import { attachmentsVisible, type Attachment, type Initiative } from "../../app/domain/initiatives";
 import type { AttachmentKind } from "../../app/domain/attachments";
 import { getDb, schema } from "../db/client";
+import { cleanImage, imageRefused } from "../files/clean-image";
 import { countUpload } from "../files/upload-quota";
 import { detectType, safeFilename } from "../files/sniff";
 import { iso } from "../initiatives/serialize";
@@ -43,12 +44,15 @@ const seesPublished = ({ org, initiative, kind }: AttachmentScope) => attachment
 
 /**
  * Who may upload: organisers and administrators; members who take part (accepted, gave to the
- * donation, or interested in the informative one). Never a kind the organisation hides.
+ * donation, or interested in the informative one). Never a kind the organisation hides. A gift
+ * counts once it is confirmed: a pledge nobody has received yet (a 0.01 promise) gives no right
+ * to upload (issue 25, point 5).
  */
 function mayUpload({ org, role, initiative, kind }: AttachmentScope) {
   if (!attachmentsVisible({ ...org.community, show_attachments_before_participation: true }, initiative, kind)) return false;
   if (PUBLISHER_ROLES.includes(role)) return true;
-  return attachmentsVisible({ ...org.community, show_attachments_before_participation: false }, initiative, kind);
+  const confirmedOnly = { ...initiative, own_pending_contribution_total: 0 };
+  return attachmentsVisible({ ...org.community, show_attachments_before_participation: false }, confirmedOnly, kind);
 }
 
 function toAttachment({ org, initiative }: AttachmentScope, row: AttachmentRow): Attachment {
@@ -136,7 +140,10 @@ export async function uploadAttachment(scope: AttachmentScope, readFile: () => P
   const { env, org, memberId, initiative, kind } = scope;
   if (!mayUpload(scope)) throw forbidden("attachment_upload_not_allowed", "Only members who take part can upload files here.");
   const file = await readFile();
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const sent = new Uint8Array(await file.arrayBuffer());
+  // Pictures lose their metadata (GPS position, camera, time) and are capped in pixels, as every
+  // image upload is (workers/files/clean-image.ts); documents are stored as sent.
+  const bytes = kind === "image" ? cleanImage(sent, { refused: imageRefused() }).bytes : sent;
   const type = detectType(kind, bytes);
   if (!type) {
     throw unsupportedType("unsupported_file_type", kind === "image" ? "Images must be PNG, JPEG, GIF or WebP." : "Documents must be PDF, Office, OpenDocument or plain text.", {

@@ -11,6 +11,7 @@ import { localPath } from "../../app/domain/same-origin";
 import { getDb, schema } from "../db/client";
 import { isProduction } from "../lib/config";
 import { notFound, upstreamUnavailable } from "../lib/domain-errors";
+import { guardedFetch, outboundRule, outboundUrlProblem, OutboundRefused } from "../lib/guarded-fetch";
 import { getOrganizationById, getOrganizationBySlug, type Tenant } from "../tenant/organizations";
 import { findMemberByEmail, isMemberOf, newMemberStatements } from "./members";
 
@@ -41,9 +42,29 @@ export function ssoRedirectPath(path: string): string | null {
   return localPath(path.startsWith("/") ? path : `/${path}`)?.slice(1) ?? null;
 }
 
+/**
+ * Every request oauth4webapi makes goes through the guarded fetch (workers/lib/guarded-fetch.ts):
+ * the issuer and the endpoints its discovery names are an administrator's choice. Local test
+ * providers run on http://127.0.0.1, which the guard allows outside production only.
+ */
 function httpOptions(env: Env) {
-  // Local test providers run on http://127.0.0.1; production insists on https.
-  return isProduction(env) ? {} : { [oauth.allowInsecureRequests]: true };
+  const fetcher = guardedFetch(env);
+  return {
+    [oauth.customFetch]: (url: string, options: oauth.CustomFetchOptions<string, unknown>) => fetcher(url, options as RequestInit),
+    ...(isProduction(env) ? {} : { [oauth.allowInsecureRequests]: true }),
+  };
+}
+
+/**
+ * The endpoints of a discovery document the Worker will fetch itself must pass the same rule as
+ * the issuer: a document naming a private token endpoint is refused when it is read, not later.
+ */
+function checkDiscoveredEndpoints(env: Env, as: oauth.AuthorizationServer) {
+  const rule = outboundRule(env);
+  for (const endpoint of [as.token_endpoint, as.userinfo_endpoint, as.jwks_uri]) {
+    const problem = endpoint === undefined ? null : outboundUrlProblem(endpoint, rule);
+    if (problem) throw new OutboundRefused(problem);
+  }
 }
 
 const discoveryCache = new Map<string, { as: oauth.AuthorizationServer; at: number }>();
@@ -55,6 +76,7 @@ export async function authorizationServer(env: Env, issuer: string, { fresh = fa
   const issuerUrl = new URL(issuer);
   const response = await oauth.discoveryRequest(issuerUrl, { algorithm: "oidc", ...httpOptions(env) });
   const as = await oauth.processDiscoveryResponse(issuerUrl, response);
+  checkDiscoveredEndpoints(env, as);
   discoveryCache.set(issuer, { as, at: Date.now() });
   return as;
 }

@@ -1,21 +1,18 @@
-import { unsupportedType } from "../lib/domain-errors";
-import { detectType } from "./sniff";
+import { cleanImage, imageRefused } from "./clean-image";
 import { countUpload } from "./upload-quota";
 
 /**
  * Stores an uploaded image under a new name that never names other bytes: PNG, JPEG, GIF or WebP
- * by its bytes (415 otherwise), counted against the uploader's quota. `keyOf` places the name in
- * R2. Answers the name and the type.
+ * by its bytes (415 otherwise), its metadata removed and its pixels capped (clean-image.ts),
+ * counted against the uploader's quota. `keyOf` places the name in R2. Answers the name and the type.
  */
 export async function storeImage(env: Env, memberId: string, readFile: () => Promise<File>, keyOf: (name: string) => string, customMetadata: Record<string, string>) {
   const file = await readFile();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = detectType("image", bytes);
-  if (!type) throw unsupportedType("unsupported_file_type", "Images must be PNG, JPEG, GIF or WebP.", { file: "attachments_error_type" });
-  await countUpload(env.DB, memberId, bytes.length);
-  const name = `${crypto.randomUUID()}.${type.extensions[0]}`;
-  await env.FILES.put(keyOf(name), bytes, { httpMetadata: { contentType: type.mimetype }, customMetadata: { ...customMetadata, memberId } });
-  return { name, mimetype: type.mimetype, size: bytes.length };
+  const image = cleanImage(new Uint8Array(await file.arrayBuffer()), { refused: imageRefused() });
+  await countUpload(env.DB, memberId, image.bytes.length);
+  const name = `${crypto.randomUUID()}.${image.extension}`;
+  await env.FILES.put(keyOf(name), image.bytes, { httpMetadata: { contentType: image.mimetype }, customMetadata: { ...customMetadata, memberId } });
+  return { name, mimetype: image.mimetype, size: image.bytes.length };
 }
 
 /**

@@ -4,8 +4,13 @@
  * interface (workers/dns) the hostname serves the organisation (organization_hostnames, cache
  * dropped) and, with a hostname service configured, gets its TLS certificate there. Each step
  * writes its audit row.
+ *
+ * A pending claim holds its name for PENDING_CLAIM_DAYS (issue 25, point 5): after that it no longer
+ * blocks another organisation, whose claim replaces it, and it cannot be proven any more (adding
+ * the name again gives a new record). A name is its first prover's: once it is served, nobody else
+ * can claim or prove it.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { challengeRecord, HOSTNAMES_MAX } from "../../app/domain/hostnames";
 import { getDb, schema } from "../db/client";
 import { dnsResolver, DnsUnavailable } from "../dns";
@@ -18,6 +23,13 @@ import { hostnameService, HostnameServiceError } from "./service";
 
 const { hostnameClaims: claims, organizationHostnames: served } = schema;
 
+/** How long a pending claim holds its name (docs/hostnames.md). */
+export const PENDING_CLAIM_DAYS = 7;
+const PENDING_CLAIM_MS = PENDING_CLAIM_DAYS * 86_400_000;
+
+/** Whether a claim is pending and older than a pending claim may be. */
+const expired = (row: { status: string; createdAt: number }, now: number) => row.status === "pending" && row.createdAt <= now - PENDING_CLAIM_MS;
+
 export interface HostnameView {
   hostname: string;
   status: "pending" | "verified";
@@ -28,6 +40,8 @@ export interface HostnameView {
   last_error: string | null;
   checked_at: string | null;
   verified_at: string | null;
+  /** When a pending claim stops holding the name (null once verified). */
+  expires_at: string | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -41,7 +55,7 @@ export function hostnameQueries(env: Env, org: Tenant) {
 /** The list from those statements' rows: verified ones (served) and ones waiting for their record, by name. */
 export function hostnameViews(rows: (typeof claims.$inferSelect)[], live: { hostname: string }[]): HostnameView[] {
   const byName = new Map<string, HostnameView>();
-  for (const { hostname } of live) byName.set(hostname, { hostname, status: "verified", record: null, tls: "not_managed", last_error: null, checked_at: null, verified_at: null });
+  for (const { hostname } of live) byName.set(hostname, { hostname, status: "verified", record: null, tls: "not_managed", last_error: null, checked_at: null, verified_at: null, expires_at: null });
   for (const row of rows) {
     byName.set(row.hostname, {
       hostname: row.hostname,
@@ -51,6 +65,7 @@ export function hostnameViews(rows: (typeof claims.$inferSelect)[], live: { host
       last_error: row.lastError,
       checked_at: iso(row.checkedAt),
       verified_at: iso(row.verifiedAt),
+      expires_at: row.status === "pending" ? iso(row.createdAt + PENDING_CLAIM_MS) : null,
     });
   }
   return [...byName.values()].sort((a, b) => a.hostname.localeCompare(b.hostname));
@@ -68,7 +83,7 @@ export async function addHostname(env: Env, org: Tenant, actor: StaffActor, host
   requireRole(actor, ["admin"]);
   if (hostname === new URL(getConfig(env).PUBLIC_URL).hostname) throw conflict("hostname_taken", "This hostname is the platform's own.", { hostname: "hostname_error_taken" });
   const db = getDb(env);
-  await refuseTaken(env, org, hostname);
+  await refuseTaken(env, org, hostname, now);
   const token = crypto.randomUUID().replaceAll("-", "");
   // The checks again inside the insert, and its audit row only for the claim this request wrote
   // (its token): of two administrators adding one name at once, one gets it and the other 409,
@@ -77,7 +92,9 @@ export async function addHostname(env: Env, org: Tenant, actor: StaffActor, host
   const audit = guardedAudit(db, org.id, actor.memberId, [{ action: "organization.hostname_added", targetType: "organization", targetId: org.id, detail: { hostname } }], now, () =>
     sql`exists (select 1 from ${claims} where ${claims.hostname} = ${hostname} and ${claims.token} = ${token})`,
   );
-  const [, , written] = await db.batch([
+  const [, , , written] = await db.batch([
+    // An expired pending claim, anyone's, gives way to this one.
+    db.delete(claims).where(and(eq(claims.hostname, hostname), eq(claims.status, "pending"), lte(claims.createdAt, now - PENDING_CLAIM_MS))),
     db
       .insert(claims)
       .select(
@@ -89,23 +106,24 @@ export async function addHostname(env: Env, org: Tenant, actor: StaffActor, host
     audit.written,
   ]);
   if (!written.length) {
-    await refuseTaken(env, org, hostname);
+    await refuseTaken(env, org, hostname, now);
     throw conflict("hostname_taken", "This hostname is already in use.", { hostname: "hostname_error_taken" });
   }
   return (await listHostnames(env, org, actor)).find((view) => view.hostname === hostname)!;
 }
 
 /** 409 when the name is anyone's already (claimed or served), or the organisation has its most. */
-async function refuseTaken(env: Env, org: Tenant, hostname: string) {
+async function refuseTaken(env: Env, org: Tenant, hostname: string, now: number) {
   const db = getDb(env);
   const [claimed, live, ownClaims, ownLive] = await db.batch([
-    db.select({ orgId: claims.orgId }).from(claims).where(eq(claims.hostname, hostname)),
+    db.select({ orgId: claims.orgId, status: claims.status, createdAt: claims.createdAt }).from(claims).where(eq(claims.hostname, hostname)),
     db.select({ orgId: served.orgId }).from(served).where(eq(served.hostname, hostname)),
     db.select({ hostname: claims.hostname }).from(claims).where(eq(claims.orgId, org.id)),
     db.select({ hostname: served.hostname }).from(served).where(eq(served.orgId, org.id)),
   ]);
   const mine = new Set([...ownClaims, ...ownLive].map((row) => row.hostname));
-  if (claimed.length || live.length) throw conflict("hostname_taken", "This hostname is already in use.", { hostname: "hostname_error_taken" });
+  // An expired pending claim, anyone's, no longer holds the name: it gives way below.
+  if (claimed.some((row) => !expired(row, now)) || live.length) throw conflict("hostname_taken", "This hostname is already in use.", { hostname: "hostname_error_taken" });
   if (mine.size >= HOSTNAMES_MAX) throw conflict("too_many_hostnames", `An organisation has at most ${HOSTNAMES_MAX} hostnames.`, { hostname: "hostname_error_too_many" });
 }
 
@@ -130,6 +148,10 @@ export async function verifyHostname(env: Env, org: Tenant, actor: StaffActor, h
     if (service && row.externalId) await refreshTls(env, hostname, () => service.status(row.externalId!));
     return (await listHostnames(env, org, actor)).find((view) => view.hostname === hostname)!;
   }
+  if (expired(row, now)) throw conflict("hostname_claim_expired", `A pending hostname must be proven within ${PENDING_CLAIM_DAYS} days; add it again for a new record.`, { hostname: "hostname_check_expired" });
+  // The first organisation to prove a name keeps it: proving one served elsewhere is refused.
+  const owner = await db.select({ orgId: served.orgId }).from(served).where(eq(served.hostname, hostname)).get();
+  if (owner && owner.orgId !== org.id) throw conflict("hostname_taken", "This hostname is already in use.", { hostname: "hostname_error_taken" });
   const record = challengeRecord(hostname, row.token);
   let values: string[];
   try {

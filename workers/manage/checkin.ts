@@ -4,7 +4,9 @@
  * verifies codes and queues check-ins without the network; the check-in itself records the day's
  * attendance as a validated hours record, made by the organiser. One check-in per participation
  * and calendar day of the organisation (a unique index): a second scan, or the same queued
- * check-in synced twice, answers the first one and writes nothing.
+ * check-in synced twice, answers the first one and writes nothing. A check-in counts only on a
+ * day of the initiative's dates (its start and end, as calendar days of the organisation's zone):
+ * no hours for days before it starts or after it ends (issue 25, point 5).
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { CHECKIN_SYNC_WINDOW_DAYS, checkinCode, matchCheckin, parseCheckinInput } from "../../app/domain/checkin";
@@ -67,6 +69,16 @@ export async function checkinSheet(env: Env, org: Tenant, actor: StaffActor, ini
   };
 }
 
+/**
+ * Whether the calendar day `day` (YYYY-MM-DD in `zone`) falls within the initiative's dates: from
+ * the day it starts to the day it ends, either end open when it has none.
+ */
+export function withinInitiativeDays(day: string, startTime: number | null, endTime: number | null, zone: string) {
+  if (startTime !== null && day < calendarDay(startTime, zone).key) return false;
+  if (endTime !== null && day > calendarDay(endTime, zone).key) return false;
+  return true;
+}
+
 export interface CheckinRequest {
   code: string;
   /** Hours to record; default the initiative's hours_per_day. */
@@ -82,7 +94,7 @@ export async function checkIn(env: Env, org: Tenant, actor: StaffActor, initiati
   const input = parseCheckinInput(request.code);
   if (!input) throw badRequest("validation_error", "The check-in code is not one.", { code: "form_error_checkin_code" });
   const [details, people] = await db.batch([
-    db.select({ hoursPerDay: initiatives.hoursPerDay }).from(initiatives).where(eq(initiatives.id, initiative.id)),
+    db.select({ hoursPerDay: initiatives.hoursPerDay, startTime: initiatives.startTime, endTime: initiatives.endTime }).from(initiatives).where(eq(initiatives.id, initiative.id)),
     db
       .select({ id: participations.id, uuid: participations.uuid, status: participations.status, approval: participations.managerApprovalStatus, name: profiles.name })
       .from(participations)
@@ -106,7 +118,11 @@ export async function checkIn(env: Env, org: Tenant, actor: StaffActor, initiati
   if (!Number.isInteger(hours) || hours < 1 || hours > dailyHoursCap(hoursPerDay)) {
     throw badRequest("validation_error", "The hours are outside what one day takes.", { hours: "form_error_invalid_number" });
   }
-  const day = calendarDay(at, regionZone(org.region)).key;
+  const zone = regionZone(org.region);
+  const day = calendarDay(at, zone).key;
+  if (!withinInitiativeDays(day, details[0]?.startTime ?? null, details[0]?.endTime ?? null, zone)) {
+    throw badRequest("checkin_outside_dates", "Check-ins count only on the initiative's dates.");
+  }
   const id = crypto.randomUUID();
   // Both writes are idempotent by the day: the record by its unique index, the audit row by an id made of the same.
   const [inserted, [existing]] = await db.batch([

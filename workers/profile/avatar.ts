@@ -9,8 +9,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { immutableFileResponse } from "../files/public-file";
-import { detectType } from "../files/sniff";
-import { stripJpegMetadata, stripPngMetadata } from "../files/strip-metadata";
+import { cleanImage } from "../files/clean-image";
 import { countUpload } from "../files/upload-quota";
 import { unsupportedType } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
@@ -20,18 +19,10 @@ const keyOf = (file: string) => `media/avatars/${file}`;
 
 const refused = () => unsupportedType("unsupported_file_type", "A picture must be a PNG or JPEG image.", { avatar: "avatar_error_type" });
 
-/** The picture's bytes without metadata, and its extension; 415 for anything else. */
-function cleaned(bytes: Uint8Array): { bytes: Uint8Array; ext: "png" | "jpg"; mimetype: string } {
-  const type = detectType("image", bytes);
-  if (type?.mimetype === "image/png") {
-    const clean = stripPngMetadata(bytes);
-    if (clean) return { bytes: clean, ext: "png", mimetype: type.mimetype };
-  }
-  if (type?.mimetype === "image/jpeg") {
-    const clean = stripJpegMetadata(bytes);
-    if (clean) return { bytes: clean, ext: "jpg", mimetype: type.mimetype };
-  }
-  throw refused();
+/** The picture's bytes without metadata, and its extension; 415 for anything else, 413 over the pixel caps. */
+function cleaned(bytes: Uint8Array): { bytes: Uint8Array; ext: string; mimetype: string } {
+  const image = cleanImage(bytes, { types: ["image/png", "image/jpeg"], refused, field: "avatar", tooLargeKey: "avatar_error_dimensions" });
+  return { bytes: image.bytes, ext: image.extension, mimetype: image.mimetype };
 }
 
 async function currentKey(env: Env, memberId: string) {
@@ -45,9 +36,19 @@ export async function setAvatar(env: Env, memberId: string, readFile: () => Prom
   const picture = cleaned(new Uint8Array(await file.arrayBuffer()));
   await countUpload(env.DB, memberId, picture.bytes.length);
   const name = `${crypto.randomUUID()}.${picture.ext}`;
+  // The file first (a row never names a missing file), then the row; a failed row write takes the
+  // file back. A Worker stopped in between leaves a file no row names: the scheduled sweep
+  // deletes it (workers/files/orphan-sweep.ts).
   await env.FILES.put(keyOf(name), picture.bytes, { httpMetadata: { contentType: picture.mimetype }, customMetadata: { memberId } });
-  const previous = await currentKey(env, memberId);
-  await getDb(env).update(schema.profiles).set({ avatarKey: name }).where(eq(schema.profiles.memberId, memberId));
+  let previous: string | null;
+  try {
+    previous = await currentKey(env, memberId);
+    const updated = await getDb(env).update(schema.profiles).set({ avatarKey: name }).where(eq(schema.profiles.memberId, memberId)).returning({ memberId: schema.profiles.memberId });
+    if (!updated.length) throw new Error("The member has no profile to take the picture.");
+  } catch (error) {
+    await env.FILES.delete(keyOf(name));
+    throw error;
+  }
   if (previous && previous !== name) await env.FILES.delete(keyOf(previous));
 }
 

@@ -62,7 +62,7 @@ export default function AvatarEditor({ open, onOpenChange, onSaved }: AvatarEdit
         onOpenChange(false);
         return;
       }
-      setError(result.field === "avatar_error_type" ? t("avatar_error_type") : result.status === 413 ? t("avatar_error_too_large") : result.status === 429 ? t("avatar_error_quota") : t("avatar_error_upload"));
+      setError(result.field === "avatar_error_type" || result.field === "avatar_error_dimensions" ? t(result.field) : result.status === 413 ? t("avatar_error_too_large") : result.status === 429 ? t("avatar_error_quota") : t("avatar_error_upload"));
     } catch {
       setError(t("avatar_error_read"));
     } finally {

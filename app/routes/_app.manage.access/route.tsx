@@ -159,14 +159,16 @@ function ProviderCard({ row, answer }: { row: ProviderRow; answer: AccessAnswer 
 
 function TestResult({ test }: { test: NonNullable<Loaded["test"]> }) {
   const { t } = useTranslation("manage");
-  const detail = test.detail as { email?: string | null; name?: string | null; sub?: string; error?: string; error_description?: string | null };
+  // A failed test carries codes only (detail.error: one of RFC 6749's token errors); the
+  // provider's own words are never shown back (issue 25).
+  const detail = test.detail as { email?: string | null; name?: string | null; sub?: string; error?: string };
   const succeeded = test.status === "succeeded";
   return (
     <Alert variant={succeeded ? "success" : undefined}>
       <p className="font-semibold">{t(succeeded ? "sso_test_succeeded" : test.status === "started" ? "sso_test_started" : "sso_test_failed", { provider: test.provider })}</p>
       {succeeded ? <p>{t("sso_test_identity", { name: detail.name ?? "—", email: detail.email ?? "—" })}</p> : null}
       {test.code ? <p>{t(`sso_test_code_${test.code}`, { defaultValue: t("sso_test_code_other") })}</p> : null}
-      {!succeeded && (detail.error || detail.error_description) ? <p className="break-all font-mono text-xs">{[detail.error, detail.error_description].filter(Boolean).join(": ")}</p> : null}
+      {!succeeded && detail.error ? <p className="break-all font-mono text-xs">{detail.error}</p> : null}
     </Alert>
   );
 }
