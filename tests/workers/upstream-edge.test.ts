@@ -150,6 +150,11 @@ describe("the edge keeps no copy of the organisations", () => {
     seen = [];
     await page();
     expect(seen).toHaveLength(1);
+    // A body that is not a JSON object is the caller's mistake: 400, never a 500.
+    for (const body of [null, [], "hosts"]) {
+      const refused = await through(edge, edgeEnv, "POST", "https://commons.example/edge/invalidate", { body, headers: { authorization: `Bearer ${SECRET}` } });
+      expect([refused.status, (await json(refused)).error], JSON.stringify(body)).toEqual([400, "bad_request"]);
+    }
   });
 
   it("is told by the upstream (EDGE_URL) when an organisation changes", async () => {
