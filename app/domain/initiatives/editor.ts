@@ -59,6 +59,9 @@ const httpUrl = v.pipe(
   v.check((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), "form_error_invalid_url"),
 );
 export const optionalUrl = v.optional(v.nullable(v.union([v.literal(""), httpUrl], "form_error_invalid_url")), null);
+/** A meeting link members open from their e-mail and the page: https only (docs/api/manage.md, proposals.md). */
+const httpsUrl = v.pipe(httpUrl, v.check((value) => /^https:\/\//i.test(value), "form_error_invalid_url"));
+export const optionalHttpsUrl = v.optional(v.nullable(v.union([v.literal(""), httpsUrl], "form_error_invalid_url")), null);
 export const instant = v.optional(v.nullable(v.pipe(v.string("form_error_invalid_date"), v.isoTimestamp("form_error_invalid_date"))), null);
 export const flag = v.optional(v.boolean("form_error_invalid"), false);
 const slugs = (max: number) => v.optional(v.pipe(v.array(v.string("form_error_invalid"), "form_error_invalid"), v.maxLength(max, "form_error_invalid")), []);
@@ -132,7 +135,7 @@ export function initiativeInputSchema(config: EditorConfig) {
         latitude: coordinate(90),
         longitude: coordinate(180),
         is_remote: flag,
-        remote_url: optionalUrl,
+        remote_url: optionalHttpsUrl,
         categories: slugs(MAX_LOOKUPS),
         competences: slugs(MAX_LOOKUPS),
         sdgs: sdgList(config.maxSdgs),
