@@ -22,7 +22,7 @@ import { csvResponse } from "../lib/csv";
 import { messageParticipants } from "../manage/messages";
 import { staffSummary } from "../manage/summary";
 import { parseInput, validate } from "../lib/validation";
-import { initiativeInputSchema } from "../../app/domain/initiatives/editor";
+import { initiativeInputSchema, withoutReadOnlyFields } from "../../app/domain/initiatives/editor";
 import { createInitiative, editableInitiative, editorConfig, editorOptions, updateInitiative } from "../manage/initiative-editor";
 import { uploadImage } from "../manage/images";
 import { checkIn, checkinSheet } from "../manage/checkin";
@@ -172,7 +172,7 @@ export const manageRoutes = new Hono<AppEnv>()
   .put("/initiatives/:id", validate("json", anyObject), async (c) => {
     const body = c.req.valid("json");
     if ("title" in body) {
-      const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), body);
+      const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), withoutReadOnlyFields(body));
       await updateInitiative(c.env, c.var.org, actorOf(c), c.req.param("id"), input, Date.now());
       // A raised cap (or a reopened initiative) frees places for the waitlist.
       sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, c.req.param("id"), Date.now()));

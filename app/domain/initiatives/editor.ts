@@ -115,6 +115,25 @@ const donationSchema = v.strictObject(
 
 export type DonationInput = v.InferOutput<typeof donationSchema>;
 
+/**
+ * What the editor's GET answers beside the fields it takes (docs/api/manage.md): a PUT that sends
+ * that answer back is read without them, so a client may PUT what it got. Any other field is still
+ * `form_error_unknown_field`, and a POST takes none of them. The state (`status`, `pinned`) changes
+ * only by a body without a title.
+ */
+const READ_ONLY_FIELDS = ["id", "slug", "status", "pinned", "type_locked"];
+const READ_ONLY_INDICATOR_FIELDS = ["has_reports"];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
+const without = (record: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(Object.entries(record).filter(([key]) => !fields.includes(key)));
+
+export function withoutReadOnlyFields(input: unknown): unknown {
+  if (!isRecord(input)) return input;
+  const body = without(input, READ_ONLY_FIELDS);
+  if (Array.isArray(body.indicators)) body.indicators = body.indicators.map((item: unknown) => (isRecord(item) ? without(item, READ_ONLY_INDICATOR_FIELDS) : item));
+  return body;
+}
+
 /** The body of POST and PUT /api/{org}/manage/initiatives (the organisation's lookups are checked by the API). */
 export function initiativeInputSchema(config: EditorConfig) {
   const brazil = (config.region ?? "").toUpperCase() === "BR";
