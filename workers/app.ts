@@ -17,6 +17,7 @@ import { devRoutes } from "./dev/mailbox";
 import { getConfig, isProduction } from "./lib/config";
 import { DomainError } from "./lib/domain-errors";
 import { errorJson, handleError, handleNotFound } from "./lib/errors";
+import { methodNotAllowedOrNotFound } from "./lib/method-not-allowed";
 import { securityHeaders } from "./lib/security-headers";
 import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream, type UpstreamFetch } from "./lib/upstream";
@@ -121,8 +122,10 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.use("/auth/*", jsonBodyLimit);
   app.route("/auth", authRoutes);
   app.route("/api", apiRoutes);
-  app.all("/auth/*", handleNotFound);
-  app.all("/api/*", handleNotFound);
+  // A known path with another method is 405 with Allow, an unknown one 404 (lib/method-not-allowed.ts).
+  const unrouted = methodNotAllowedOrNotFound(app.routes);
+  app.all("/auth/*", unrouted);
+  app.all("/api/*", unrouted);
   app.use("/dev/*", async (c, next) => {
     if (isProduction(c.env)) return handleNotFound(c);
     await next();
