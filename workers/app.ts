@@ -144,9 +144,9 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   const edgeSocket = edgeChatSocket(upstreamFetch);
   app.get("/chat/socket", (c) => (c.env.UPSTREAM_URL ? edgeSocket(c) : chatSocket(c)));
   // Initiative images, public and cached for a year under names that never change (workers/manage/images.ts).
-  app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
-  // Members' pictures, the same way, on the hosts of the member's organisations (workers/profile/avatar.ts).
-  app.get("/media/avatars/:file", async (c) => (await avatarResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
+  app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"), c.req.url)) ?? handleNotFound(c));
+  // Members' pictures, the same way, on the hosts of the member's organisations and the platform's (workers/profile/avatar.ts).
+  app.get("/media/avatars/:file", async (c) => (await avatarResponse(c.env, c.var.tenant, c.req.param("file"), c.req.url)) ?? handleNotFound(c));
 
   // Organisations' uploaded logos and covers, public on every host (workers/admin/settings.ts).
   app.get("/media/logos/:file", async (c) => (await organizationImageResponse(c.env, c.req.param("file"))) ?? handleNotFound(c));
