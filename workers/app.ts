@@ -24,6 +24,7 @@ import { proxyToUpstream, type UpstreamFetch } from "./lib/upstream";
 import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
 import { asPageCall, pageRequestOf } from "./lib/page-request";
 import { requestDatabase } from "./lib/request-database";
+import { withoutUpstream } from "./lib/unavailable-page";
 import { webIdentity, type WebIdentity } from "./auth/web-identity";
 import { webSessionStore, type WebSessionStore } from "./auth/web-session";
 import { paymentProvider } from "./payments";
@@ -118,7 +119,17 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.post("/edge/invalidate", async (c) => c.json(await invalidateUpstreamTenants(c.env, c.req.raw)));
 
   const tenantOfRequest = resolveTenant(upstreamFetch);
-  app.use(async (c, next) => (c.var.page ? next() : tenantOfRequest(c, next)));
+  app.use(async (c, next) => {
+    if (c.var.page) return next();
+    try {
+      return await tenantOfRequest(c, next);
+    } catch (cause) {
+      // An upstream that cannot say whose the host is: static files from our assets, pages a page (lib/unavailable-page.ts).
+      const fallback = await withoutUpstream(c.req.raw, c.env.ASSETS, cause);
+      if (fallback) return fallback;
+      throw cause;
+    }
+  });
   app.use("/auth/*", jsonBodyLimit);
   app.route("/auth", authRoutes);
   app.route("/api", apiRoutes);
