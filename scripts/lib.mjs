@@ -27,6 +27,14 @@ export function run(name, args, options = {}) {
   }
 }
 
+/**
+ * `wrangler dev`'s arguments for `port`: PUBLIC_URL follows the port (wrangler.toml's is :8787),
+ * so the links of e-mails point where the server answers; a PUBLIC_URL in the environment wins.
+ */
+export function devServerArgs(port, publicUrl = process.env.PUBLIC_URL) {
+  return ["dev", "--ip", "127.0.0.1", "--port", String(port), "--var", `PUBLIC_URL:${publicUrl || `http://localhost:${port}`}`];
+}
+
 /** .dev.vars holds local secrets; start from the safe example values when it is missing. */
 export function ensureDevVars() {
   const devVars = path.join(root, ".dev.vars");

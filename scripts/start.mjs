@@ -1,5 +1,5 @@
 // `npm start`: build, apply migrations, load the demo data (idempotent), serve on :8787 (PORT overrides).
-import { ensureDevVars, run, root, bin, toolEnv } from "./lib.mjs";
+import { devServerArgs, ensureDevVars, run, root, bin, toolEnv } from "./lib.mjs";
 import { spawn } from "node:child_process";
 
 const port = process.env.PORT ?? "8787";
@@ -8,7 +8,8 @@ run("remix", ["vite:build"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local"]);
 run("node", ["scripts/seed.mjs"]);
 console.log(`\nCommons: http://localhost:${port}  (Acme: http://acme.localhost:${port})\n`);
-const server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port], {
+// PUBLIC_URL on the same port: e-mailed links (sign-up, password reset) open where this server answers.
+const server = spawn(bin("wrangler"), devServerArgs(port), {
   cwd: root,
   stdio: "inherit",
   env: toolEnv(),

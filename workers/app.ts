@@ -18,12 +18,14 @@ import { devRoutes } from "./dev/mailbox";
 import { getConfig, isProduction } from "./lib/config";
 import { DomainError } from "./lib/domain-errors";
 import { errorJson, handleError, handleNotFound } from "./lib/errors";
+import { methodNotAllowedOrNotFound } from "./lib/method-not-allowed";
 import { securityHeaders } from "./lib/security-headers";
 import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream, type UpstreamFetch } from "./lib/upstream";
 import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
 import { asPageCall, pageRequestOf } from "./lib/page-request";
 import { requestDatabase } from "./lib/request-database";
+import { withoutUpstream } from "./lib/unavailable-page";
 import { webIdentity, type WebIdentity } from "./auth/web-identity";
 import { keptOutOfCaches, webSessionStore, type WebSessionStore } from "./auth/web-session";
 import { paymentProvider } from "./payments";
@@ -118,12 +120,24 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.post("/edge/invalidate", async (c) => c.json(await invalidateUpstreamTenants(c.env, c.req.raw)));
 
   const tenantOfRequest = resolveTenant(upstreamFetch);
-  app.use(async (c, next) => (c.var.page ? next() : tenantOfRequest(c, next)));
+  app.use(async (c, next) => {
+    if (c.var.page) return next();
+    try {
+      return await tenantOfRequest(c, next);
+    } catch (cause) {
+      // An upstream that cannot say whose the host is: static files from our assets, pages a page (lib/unavailable-page.ts).
+      const fallback = await withoutUpstream(c.req.raw, c.env.ASSETS, cause);
+      if (fallback) return fallback;
+      throw cause;
+    }
+  });
   app.use("/auth/*", jsonBodyLimit);
   app.route("/auth", authRoutes);
   app.route("/api", apiRoutes);
-  app.all("/auth/*", handleNotFound);
-  app.all("/api/*", handleNotFound);
+  // A known path with another method is 405 with Allow, an unknown one 404 (lib/method-not-allowed.ts).
+  const unrouted = methodNotAllowedOrNotFound(app.routes);
+  app.all("/auth/*", unrouted);
+  app.all("/api/*", unrouted);
   app.use("/dev/*", async (c, next) => {
     if (isProduction(c.env)) return handleNotFound(c);
     await next();
@@ -144,9 +158,9 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   const edgeSocket = edgeChatSocket(upstreamFetch);
   app.get("/chat/socket", (c) => (c.env.UPSTREAM_URL ? edgeSocket(c) : chatSocket(c)));
   // Initiative images, public and cached for a year under names that never change (workers/manage/images.ts).
-  app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
-  // Members' pictures, the same way, on the hosts of the member's organisations (workers/profile/avatar.ts).
-  app.get("/media/avatars/:file", async (c) => (await avatarResponse(c.env, c.var.tenant, c.req.param("file"))) ?? handleNotFound(c));
+  app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"), c.req.url)) ?? handleNotFound(c));
+  // Members' pictures, the same way, on the hosts of the member's organisations and the platform's (workers/profile/avatar.ts).
+  app.get("/media/avatars/:file", async (c) => (await avatarResponse(c.env, c.var.tenant, c.req.param("file"), c.req.url)) ?? handleNotFound(c));
 
   // Organisations' uploaded logos and covers, public on every host (workers/admin/settings.ts).
   app.get("/media/logos/:file", async (c) => (await organizationImageResponse(c.env, c.req.param("file"))) ?? handleNotFound(c));

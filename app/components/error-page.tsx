@@ -3,14 +3,17 @@ import { useTranslation } from "~/i18n/react";
 import { buttonVariants } from "~/components/ui/button";
 
 const IMAGES: Record<number, string> = { 403: "/errors/403.svg", 404: "/errors/404.svg" };
+/** The statuses with their own title and message (400: an address whose query a list refused). */
+const KNOWN = [400, 403, 404];
 
 /**
  * SPEC.md section 8, "Page errors": error_title_{code} and error_message_{code}, with defaults,
- * and the 404, 403 or default image. The one boundary every route's ErrorBoundary renders.
+ * and the 404, 403 or default image; a 400 (a list's address it cannot read) has its own words
+ * too. The one boundary every route's ErrorBoundary renders.
  */
 export function ErrorPage({ status, inShell = false }: { status: number; inShell?: boolean }) {
   const { t } = useTranslation("common");
-  const known = status === 403 || status === 404;
+  const known = KNOWN.includes(status);
   // Inside the signed-in shell the page already has its <main>: a second one is a landmark too many.
   const Landmark = inShell ? "section" : "main";
   return (

@@ -6,7 +6,7 @@
  */
 import * as v from "valibot";
 import { messageKeyOf } from "./field-errors";
-import { coordinate, descriptionSchema, flag, instant, optionalText, optionalUrl, sdgList, takesParticipants, titleSchema, whole, MAX_PARTICIPANTS } from "./initiatives/editor";
+import { coordinate, descriptionSchema, flag, instant, optionalText, optionalHttpsUrl, sdgList, takesParticipants, titleSchema, whole, MAX_PARTICIPANTS } from "./initiatives/editor";
 import type { InitiativeType } from "./initiatives/types";
 
 /** The wizard's steps in the order of section 2; `finish` is the screen after sending. */
@@ -130,7 +130,7 @@ export function proposalInputSchema(rules: ProposalRules) {
         latitude: coordinate(90),
         longitude: coordinate(180),
         is_remote: flag,
-        remote_url: optionalUrl,
+        remote_url: optionalHttpsUrl,
         sdgs: sdgList(rules.maxSdgs),
         competences: v.optional(
           v.pipe(

@@ -28,6 +28,19 @@ function storedStatus(current: unknown): string | undefined {
   return typeof status === "string" ? status : undefined;
 }
 
+/**
+ * A staff list's answer as its page reads it: the data, or null when the API could not answer (5xx,
+ * 429: the page says the list failed and offers a reload, with a 502). The API's refusal of the
+ * page's own query (a bad cursor or a filter in the address: 400) is that page's 4xx, and another
+ * organiser's or a missing record (403, 404) the page that does not exist: never a 502 (issue 25).
+ */
+export function listData<T>(result: ApiResult<T>): T | null {
+  if (result.ok) return result.data;
+  if (result.status === 403 || result.status === 404) throw notFound();
+  if (result.status >= 400 && result.status < 500 && result.status !== 429) throw new Response("Bad request", { status: result.status });
+  return null;
+}
+
 export function decisionOutcome(result: ApiResult<unknown>, status: string, count: number, id?: string): { status: number; outcome: DecisionOutcome } {
   if (result.ok) return { status: 200, outcome: { done: { status, count }, error: null, fields: {}, id } };
   const stored = storedStatus((result.error as { current?: unknown }).current);

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { initiativeInputFromForm, initiativeInputSchema, inPersonByDefault } from "../../app/domain/initiatives/editor";
 import { INITIATIVE_TYPES } from "../../app/domain/initiatives/types";
 import { instantOfZoned, zonedInputValue } from "../../app/domain/zoned-time";
+import { proposalInputSchema, type ProposalRules } from "../../app/domain/proposals";
 import { createNominatimGeocoder, GeocoderUnavailable } from "../../workers/geocoding/nominatim";
 import { offlineGeocoder } from "../../workers/geocoding/offline";
 import { slugFor } from "../../workers/manage/initiative-editor";
@@ -69,6 +70,18 @@ describe("initiativeInputFromForm", () => {
       donation_params: null,
     });
     expect(v.safeParse(schema, body).success).toBe(true);
+  });
+
+  it("takes a remote meeting link only as https, as documented (an initiative's and a proposal's)", () => {
+    const base = { type: "volunteering", title: "Online talk", description: "On video.", start_time: "2027-07-01T08:00:00.000Z", is_in_person: false, is_remote: true };
+    const rules: ProposalRules = { allowedTypes: ["volunteering"], maxSdgs: 3, canOverrideDateLimits: true, todayStart: 0, memberCompetences: [] };
+    const proposal = proposalInputSchema(rules);
+    for (const check of [schema, proposal] as v.GenericSchema[]) {
+      const http = v.safeParse(check, { ...base, remote_url: "http://meet.example/room" });
+      expect(http.issues?.find((issue) => issue.path?.map((item) => item.key).join(".") === "remote_url")?.message).toBe("form_error_invalid_url");
+      const https = v.safeParse(check, { ...base, remote_url: "https://meet.example/room" });
+      expect(https.issues?.find((issue) => issue.path?.map((item) => item.key).join(".") === "remote_url")).toBeUndefined();
+    }
   });
 
   it("leaves what is not a number or a time as typed, so the schema names the field", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "../../workers/auth/tokens";
-import { base64UrlDecode, base64UrlEncode, randomToken, sha256Hex, timingSafeEqual } from "../../workers/lib/crypto";
+import { base64UrlDecode, base64UrlEncode, crockfordBase32Encode, randomToken, sha256Hex, timingSafeEqual } from "../../workers/lib/crypto";
 
 const SECRET = "unit-test-secret-0123456789abcdef0123";
 
@@ -55,5 +55,15 @@ describe("token helpers", () => {
     expect(timingSafeEqual(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 4]))).toBe(false);
     expect(timingSafeEqual(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 3, 1]))).toBe(false);
     expect(timingSafeEqual(new Uint8Array([]), new Uint8Array([]))).toBe(false);
+  });
+});
+
+describe("crockfordBase32Encode", () => {
+  it("encodes five bits a character in Crockford's alphabet, the last bits padded with zeros", () => {
+    // RFC 4648's "foobar" is MZXW6YTBOI in its own alphabet: the same values in Crockford's.
+    expect(crockfordBase32Encode(new TextEncoder().encode("foobar"))).toBe("CSQPYRK1E8");
+    expect(crockfordBase32Encode(new Uint8Array([]))).toBe("");
+    expect(crockfordBase32Encode(new Uint8Array([0xff]))).toBe("ZW");
+    expect(crockfordBase32Encode(crypto.getRandomValues(new Uint8Array(32)))).toMatch(/^[0-9A-HJKMNP-TV-Z]{52}$/);
   });
 });

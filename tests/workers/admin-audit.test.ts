@@ -63,6 +63,9 @@ describe("GET /admin/audit", () => {
     expect((await audit("mia")).status).toBe(403);
     expect((await audit("cora")).status).toBe(404);
     expect((await json(await audit("cora", "", "commons"))).entries.map((e: { id: string }) => e.id)).toEqual(["other"]);
-    for (const method of ["POST", "PUT", "DELETE"]) expect((await call(method, "/api/acme/admin/audit", { token: tokens.alma, body: {} })).status).toBe(404);
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      const res = await call(method, "/api/acme/admin/audit", { token: tokens.alma, body: {} });
+      expect([res.status, res.headers.get("allow")], method).toEqual([405, "GET, HEAD"]);
+    }
   });
 });

@@ -87,6 +87,15 @@ describe("GET /admin/members", () => {
     expect((await json(await api("alma", "GET", "/members?q=ben"))).members[0].other_organizations).toBe(1);
   });
 
+  it("searches the whole of a long text (D1 refuses LIKE patterns over 50 bytes), in the list and its CSV", async () => {
+    const long = `${"ñ".repeat(60)}%_`;
+    for (const path of [`/members?q=${encodeURIComponent(long)}`, `/members.csv?q=${encodeURIComponent(long)}`, `/members?q=${"x".repeat(100)}`]) {
+      expect((await api("alma", "GET", path)).status, path).toBe(200);
+    }
+    expect((await json(await api("alma", "GET", `/members?q=${"x".repeat(100)}`))).total).toBe(0);
+    expect((await json(await api("alma", "GET", `/members?q=${encodeURIComponent("noé núñez ")}`))).members.map((m: { name: string }) => m.name)).toEqual(["Noé Núñez"]);
+  });
+
   it("refuses a bad query with field errors", async () => {
     for (const query of ["?role=system", "?status=gone", "?page=0", "?page=x", "?sort=name", `?q=${"x".repeat(101)}`]) {
       const answer = await api("alma", "GET", `/members${query}`);

@@ -8,12 +8,14 @@ import { call, json, login, testEnv } from "./support";
 let ana: ChatMemberFixture;
 let bruno: ChatMemberFixture;
 let carla: ChatMemberFixture;
+let dora: ChatMemberFixture;
 
 beforeAll(async () => {
   const world = await chatWorld();
   ana = await world.member("ana@acme.example", "Ana Garcia");
   bruno = await world.member("bruno@acme.example", "Bruno Lima");
   carla = await world.member("carla@acme.example", "Carla Dias");
+  dora = await world.member("dora@acme.example", "Dora Diaz");
   await openConversation(bruno, carla);
 });
 
@@ -94,7 +96,29 @@ describe("a disabled account", () => {
     expect(socket.closed).toBe(true);
     expect(await partner.ofType("presence", (f) => f.member_id === bruno.id && f.online === false)).toBeTruthy();
     expect((await call("POST", "/auth/login", { body: { email: "bruno@acme.example", password: "Correct-Horse-9" } })).status).toBe(403);
-    expect((await call("PUT", "/auth/identity", { token: bruno.token })).status).toBe(401);
+    // Its sessions ended, but their tokens say why: 402, and the app logs out (SPEC.md section 8).
+    const refused = await call("PUT", "/auth/identity", { token: bruno.token });
+    expect([refused.status, (await json(refused)).error]).toEqual([402, "account_disabled"]);
     partner.close();
+  });
+
+  it("answers 402 account_disabled to the tokens of the sessions disabling ended; enabled again, they are over (401)", async () => {
+    const session = await login("dora@acme.example", "Correct-Horse-9");
+    const { access_token: token, refresh_token } = session.body;
+    await disableMember(testEnv, dora.id);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE member_id = ? AND revoked_at IS NULL").bind(dora.id).first("n")).toBe(0);
+    for (const res of [await call("PUT", "/auth/identity", { token }), await call("GET", "/api/acme/profile", { token }), await call("PUT", "/auth/refresh", { body: { refresh_token } })]) {
+      expect([res.status, (await json(res)).error]).toEqual([402, "account_disabled"]);
+    }
+    await env.DB.prepare("UPDATE members SET disabled_at = NULL WHERE id = ?").bind(dora.id).run();
+    expect((await call("PUT", "/auth/identity", { token })).status).toBe(401);
+    const refresh = await call("PUT", "/auth/refresh", { body: { refresh_token } });
+    expect([refresh.status, (await json(refresh)).error]).toEqual([401, "session_revoked"]);
+    // A session its member ended (logout) stays 401 even while the account is disabled.
+    const other = await login("dora@acme.example", "Correct-Horse-9");
+    expect((await call("DELETE", "/auth/identity", { token: other.body.access_token })).status).toBe(204);
+    await env.DB.prepare("UPDATE members SET disabled_at = ? WHERE id = ?").bind(Date.now(), dora.id).run();
+    expect((await call("PUT", "/auth/identity", { token: other.body.access_token })).status).toBe(401);
+    await env.DB.prepare("UPDATE members SET disabled_at = NULL WHERE id = ?").bind(dora.id).run();
   });
 });

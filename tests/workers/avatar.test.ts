@@ -1,13 +1,13 @@
 /**
  * Avatars (issue 13, point 3; SPEC.md sections 4 and 9): PUT /api/{org}/profile with the picture as
  * multipart `avatar`; refusals by bytes and size; metadata removed; a new cacheable URL per picture
- * on the hosts of the member's organisations only; the old picture deleted; {avatar: null} clears it.
+ * on the hosts of the member's organisations and the platform's only; the old picture deleted; {avatar: null} clears it.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_MAX_BYTES } from "../../app/domain/attachments";
 import { ihdr, joinBytes, PNG_SIGNATURE, pngChunk } from "./png-fixtures";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { call, createMember, createOrg, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
 
@@ -28,6 +28,7 @@ const picture = (url: string, host = "acme.localhost") => call("GET", url, { hos
 
 beforeAll(async () => {
   const { acme, commons } = await seedOrganizations();
+  await createOrg({ id: "org-beta", slug: "beta", hostnames: ["beta.localhost"] });
   await createMember({ email: "ana@acme.example", orgId: acme.id, name: "Ana" });
   await createMember({ email: "cora@commons.example", orgId: commons.id, name: "Cora" });
   tokens.ana = (await login("ana@acme.example", "Correct-Horse-9")).body.access_token;
@@ -72,8 +73,9 @@ describe("PUT /api/{org}/profile {avatar}", () => {
     expect(asText).toContain("IHDR");
     expect(asText).toContain("IDAT");
     expect(bytes.length).toBe(png.length - 12 - "Author\0secret-author".length - 12 - "GPS 43.3,-1.9".length);
-    // Another organisation's host does not serve it.
-    expect((await picture(avatar, "localhost")).status).toBe(404);
+    // Another organisation's own host does not serve it; the platform's host, where /api/acme answers too, does.
+    expect((await picture(avatar, "beta.localhost")).status).toBe(404);
+    expect((await picture(avatar, "localhost")).status).toBe(200);
     // The profile, the user and the ranking's people carry it.
     expect((await json(await call("GET", "/api/acme/profile", { token: tokens.ana }))).avatar).toBe(avatar);
   });

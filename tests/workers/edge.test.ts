@@ -112,7 +112,9 @@ describe("bad input never gives a 500", () => {
 
   it("unknown routes under /auth and /api are JSON 404s", async () => {
     expect((await call("POST", "/auth/nope")).status).toBe(404);
-    expect((await call("DELETE", "/api/signup")).status).toBe(404);
+    expect((await call("DELETE", "/api/no-such-thing")).status).toBe(404);
+    // A known path with another method is 405 (tests/workers/method-not-allowed.test.ts).
+    expect((await call("DELETE", "/api/signup")).status).toBe(405);
   });
 });
 

@@ -217,6 +217,17 @@ describe("GET and PUT /api/{org}/manage/initiatives/{id}", () => {
     expect((await json(await api("olga", "GET", `/initiatives/${ids.trees}`))).indicators).toHaveLength(2);
   });
 
+  it("takes its own GET answer back on PUT: the read-only fields it gives are ignored", async () => {
+    const current = await json(await api("olga", "GET", `/initiatives/${ids.trees}`));
+    expect(current.indicators[0]).toHaveProperty("has_reports");
+    const response = await api("olga", "PUT", `/initiatives/${ids.trees}`, { ...current, title: "Tree planting, as read" });
+    expect(response.status).toBe(200);
+    const saved = await json(response);
+    expect(saved).toEqual({ ...current, title: "Tree planting, as read" });
+    // Still only the editor's fields: a field it never gives is refused.
+    expect((await json(await api("olga", "PUT", `/initiatives/${ids.trees}`, { ...current, colour: "red" }))).fields).toEqual({ colour: "form_error_unknown_field" });
+  });
+
   it("still changes only the status or the pin with a body without a title", async () => {
     const response = await api("olga", "PUT", `/initiatives/${ids.trees}`, { status: "suspended" });
     expect(await json(response)).toMatchObject({ status: "suspended" });

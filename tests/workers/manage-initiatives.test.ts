@@ -87,7 +87,8 @@ describe("GET /api/{org}/manage/initiatives", () => {
   it("refuses members (403), other organisations (404) and bad filters (400)", async () => {
     expect((await api("marta", "GET", "/initiatives")).status).toBe(403);
     expect((await api("cora", "GET", "/initiatives")).status).toBe(404);
-    for (const query of ["?type=party", "?status=done", "?scope=everyone", "?page=0", "?colour=red"]) expect((await api("olga", "GET", `/initiatives${query}`)).status, query).toBe(400);
+    for (const query of ["?type=party", "?status=done", "?scope=everyone", "?page=0", "?colour=red", "?from=2026-02-30", "?to=2026-13-01", "?from=soon"]) expect((await api("olga", "GET", `/initiatives${query}`)).status, query).toBe(400);
+    expect((await api("olga", "GET", "/initiatives?from=2028-02-29&to=2028-03-01")).status).toBe(200);
   });
 });
 

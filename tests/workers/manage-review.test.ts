@@ -232,6 +232,13 @@ describe("money", () => {
     expect((await json(await api("otto", "GET", "/contributions"))).contributions).toHaveLength(0);
   });
 
+  it("searches the whole of a long text (D1 refuses LIKE patterns over 50 bytes), in the list and its CSV", async () => {
+    for (const path of [`/contributions?q=${"m".repeat(100)}`, `/contributions.csv?status=confirmed&q=${encodeURIComponent("ñ".repeat(60))}`]) {
+      expect((await api("olga", "GET", path)).status, path).toBe(200);
+    }
+    expect((await json(await api("olga", "GET", `/contributions?q=${"m".repeat(100)}`))).contributions).toEqual([]);
+  });
+
   it("confirms a transfer: it counts in the total, the donor is told; PayPal is not decided by hand", async () => {
     const before = await json(await call("GET", "/api/acme/initiative/food-bank", { token: tokens.marta }));
     const res = await api("olga", "PUT", `/contributions/${ids.transfer}`, { status: "confirmed" });

@@ -12,6 +12,7 @@ import { action as uploadsAction, loader as uploadsLoader } from "../../app/rout
 import { action as moneyAction, loader as moneyLoader } from "../../app/routes/_app.manage.money/route";
 import { action as approvalsAction, loader as approvalsLoader } from "../../app/routes/_app.manage.approvals/route";
 import { loader as appLoader } from "../../app/routes/_app";
+import { loader as proposalsLoader } from "../../app/routes/_app.manage.proposals/route";
 import { loader as initiativesLoader } from "../../app/routes/_app.manage.initiatives._index/route";
 import { action as participantsAction, loader as participantsLoader } from "../../app/routes/_app.manage.initiatives.$id/route";
 import { loader as csvLoader } from "../../app/routes/_app.manage.initiatives.$id_.participants[.csv]";
@@ -146,6 +147,22 @@ describe("files", () => {
     expect(refused).toMatchObject({ status: 400, data: { id: ids.upload, fields: { reason: "form_error_required" } } });
     const published = await run(uploadsAction as Route, post("olga", "/manage/uploads", [["id", ids.upload], ["decide", "published"]]));
     expect(published).toMatchObject({ status: 200, data: { done: { status: "published" } } });
+  });
+});
+
+describe("a list's address the API refuses", () => {
+  it("is the API's 400 as the page's own status (never a 502), and a long search is searched", async () => {
+    for (const [route, path] of [
+      [recordsLoader, "/manage/records?cursor=%00"],
+      [uploadsLoader, "/manage/uploads?cursor=%00"],
+      [moneyLoader, "/manage/money?cursor=%00"],
+      [proposalsLoader, "/manage/proposals?cursor=%00"],
+    ] as const) {
+      expect((await run(route as Route, get("olga", path))).status, path).toBe(400);
+    }
+    const long = await run(moneyLoader as Route, get("olga", `/manage/money?q=${"q".repeat(100)}`));
+    expect([long.status, long.data!.page.contributions]).toEqual([200, []]);
+    expect((await run(checkinLoader as Route, get("olga", "/manage/initiatives/nope/checkin"), { id: "nope" })).status).toBe(404);
   });
 });
 

@@ -23,6 +23,13 @@ beforeAll(async () => {
 const put = (body: unknown, token = marta) => call("PUT", "/api/acme/profile", { body, token });
 
 describe("GET /api/{org}/profile", () => {
+  it("names the categories and audiences in the member's own language", async () => {
+    await env.DB.prepare("UPDATE members SET language = 'es-ES' WHERE email = 'boss@acme.example'").run();
+    const profile = await json(await call("GET", "/api/acme/profile", { token: javier }));
+    expect(profile.categories.find((c: { slug: string }) => c.slug === "children")).toEqual({ slug: "children", name: "Infancia", member: false });
+    expect(profile.target_audience.every((a: { slug: string; name: string }) => a.name && a.name !== a.slug)).toBe(true);
+  });
+
   it("answers the own profile with groups, lookups, terms state and manager", async () => {
     const res = await call("GET", "/api/acme/profile", { token: marta });
     expect(res.status).toBe(200);
@@ -46,6 +53,9 @@ describe("GET /api/{org}/profile", () => {
       { name: "Madrid office", slug: "madrid-office", member: false },
     ]);
     expect(profile.categories.length).toBeGreaterThan(30);
+    // Each lookup named in the member's language, as the pages name it.
+    expect(profile.categories).toContainEqual({ slug: "children", name: "Children", member: false });
+    expect(profile.target_audience).toContainEqual({ slug: "children", name: "Children", member: false });
     expect(profile.details).toMatchObject({ address: null, availability_days: [], availability_hours: null });
   });
 

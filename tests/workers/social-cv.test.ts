@@ -7,6 +7,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runJobs, type Job } from "../../workers/jobs";
+import { getConfig } from "../../workers/lib/config";
+import { base64UrlEncode, hmacSha256 } from "../../workers/lib/crypto";
 import { CERTIFICATE_TASK_TTL_MS } from "../../workers/social-cv/certificates";
 import { MAX_RENDER_ATTEMPTS } from "../../workers/social-cv/render-job";
 import { invalidateOrganization } from "../../workers/tenant/organizations";
@@ -240,9 +242,24 @@ describe("the public verify answer", () => {
     expect(response.status).toBe(200);
     const answer = await json(response);
     expect(answer).toMatchObject({ id, valid: true, authentic: true, revoked_at: null, statement: { name: "Ben", organization: "Acme", hours: 1 } });
-    expect(answer.code).toMatch(/^[A-Z0-9_-]{4}-[A-Z0-9_-]{4}$/);
+    // Crockford's base32: read out and typed without mistakes (no I, L, O, U, no - or _ inside).
+    expect(answer.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     expect(Object.keys(answer).sort()).toEqual(["authentic", "code", "id", "revoked_at", "statement", "valid"]);
     expect(JSON.stringify(answer)).not.toContain("ben@acme.example");
+  });
+
+  it("a certificate signed before the code changed keeps its printed code, and stays authentic", async () => {
+    const row = await env.DB.prepare("SELECT org_id, statement, signature FROM cv_certificates WHERE id = ?").bind(id).first<{ org_id: string; statement: string; signature: string }>();
+    // The signature as it was stored before: the same HMAC in base64url.
+    const legacy = base64UrlEncode(await hmacSha256(getConfig(env).TOKEN_SECRET, `cv-certificate:${id}:${row!.org_id}:${row!.statement}`));
+    await env.DB.prepare("UPDATE cv_certificates SET signature = ? WHERE id = ?").bind(legacy, id).run();
+    try {
+      expect(await json(await verify("acme", id))).toMatchObject({ valid: true, authentic: true, code: `${legacy.slice(0, 4)}-${legacy.slice(4, 8)}`.toUpperCase() });
+      await env.DB.prepare("UPDATE cv_certificates SET signature = ? WHERE id = ?").bind(`${legacy.slice(0, 42)}${legacy[42] === "A" ? "B" : "A"}`, id).run();
+      expect(await json(await verify("acme", id))).toMatchObject({ valid: false, authentic: false });
+    } finally {
+      await env.DB.prepare("UPDATE cv_certificates SET signature = ? WHERE id = ?").bind(row!.signature, id).run();
+    }
   });
 
   it("an altered certificate is not valid", async () => {

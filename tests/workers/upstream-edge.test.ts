@@ -150,6 +150,11 @@ describe("the edge keeps no copy of the organisations", () => {
     seen = [];
     await page();
     expect(seen).toHaveLength(1);
+    // A body that is not a JSON object is the caller's mistake: 400, never a 500.
+    for (const body of [null, [], "hosts"]) {
+      const refused = await through(edge, edgeEnv, "POST", "https://commons.example/edge/invalidate", { body, headers: { authorization: `Bearer ${SECRET}` } });
+      expect([refused.status, (await json(refused)).error], JSON.stringify(body)).toEqual([400, "bad_request"]);
+    }
   });
 
   it("is told by the upstream (EDGE_URL) when an organisation changes", async () => {
@@ -191,6 +196,31 @@ describe("faults of the upstream", () => {
     const write = await viaEdge("POST", "https://commons.example/auth/login", { body: { email: "cora@commons.example", password: "x" }, headers: { origin: "https://commons.example" } });
     expect(write.status).toBe(502);
     expect(seen).toHaveLength(1);
+    behaviour = null;
+  });
+
+  it("unreachable: a page is a translated HTML page saying so (503), a static file the edge's own, the API JSON", async () => {
+    fails(async () => {
+      throw new TypeError("Network connection lost.");
+    });
+    // No organisation cached for this host: the edge must ask the upstream whose it is, and cannot.
+    const host = "https://stopped.example";
+    const assets = { fetch: async (request: Request) => (new URL(request.url).pathname === "/favicon.svg" ? new Response("<svg/>", { headers: { "content-type": "image/svg+xml" } }) : new Response("Not found", { status: 404 })) } as unknown as Fetcher;
+    const stoppedEnv = { ...edgeEnv, ASSETS: assets } as Env;
+    const page = await through(edge, stoppedEnv, "GET", `${host}/wall`, { headers: { accept: "text/html,application/xhtml+xml", "sec-fetch-mode": "navigate", "accept-language": "es-ES,es;q=0.9" } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("retry-after")).toBe("30");
+    const html = await page.text();
+    expect(html).toContain('<html lang="es-ES">');
+    expect(html).toContain("El servicio no está disponible");
+    const file = await through(edge, stoppedEnv, "GET", `${host}/favicon.svg`);
+    expect([file.status, await file.text()]).toEqual([200, "<svg/>"]);
+    // A script's request for a page, and the API, keep the JSON answer.
+    const fetched = await through(edge, stoppedEnv, "GET", `${host}/wall`, { headers: { accept: "application/json" } });
+    expect([fetched.status, (await json(fetched)).error]).toEqual([502, "upstream_unavailable"]);
+    const api = await through(edge, stoppedEnv, "GET", `${host}/api/organization/current`, { headers: { accept: "text/html" } });
+    expect([api.status, (await json(api)).error]).toEqual([502, "upstream_unavailable"]);
     behaviour = null;
   });
 

@@ -9,6 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadMember, memberIdentity } from "../../app/lib/member.server";
 import { createApp } from "../../workers/app";
+import { disableMember } from "../../workers/auth/disable-member";
 import { createWebSession, getWebSession } from "../../workers/auth/web-session";
 import { watchedEnv } from "./counting-env";
 import { createInitiative } from "./initiatives-fixtures";
@@ -138,6 +139,13 @@ describe("a signed-in page load", () => {
     const page = await pageLoad(cookie);
     expect(page.thrown?.headers.get("location")).toBe("/logout");
     expect(page.calls).toEqual([]);
+  });
+
+  it("sends a member whose sessions disabling ended to /logout too (SPEC.md: /logout on 402), not to /signin", async () => {
+    const { cookie, member } = await signedIn("ended-by-disabling@acme.example");
+    await disableMember(testEnv, member.id);
+    const page = await pageLoad(cookie);
+    expect(page.thrown?.headers.get("location")).toBe("/logout");
   });
 
   it("asks PUT /auth/identity when the tokens are not this Worker's (an upstream API)", async () => {

@@ -80,15 +80,13 @@ const MEMBER_SELECT = `select m.id, m.email, pr.name, pr.avatar_key, ms.role, ms
   left join profiles pr on pr.member_id = m.id
   left join profiles mgr on mgr.member_id = ms.manager_member_id`;
 
-/** LIKE's own characters in the search text stand for themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 function filters(query: MemberQuery) {
   const where = ["ms.org_id = ?1", "ms.role != 'system'"];
   const params: (string | number)[] = [];
   if (query.q?.trim()) {
-    params.push(likePattern(query.q.trim().toLowerCase()));
-    where.push(`(lower(coalesce(pr.name, '')) like ?${params.length + 1} escape '\\' or lower(m.email) like ?${params.length + 1} escape '\\')`);
+    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and instr takes % and _ literally (as the wall's search).
+    params.push(query.q.trim().toLowerCase());
+    where.push(`(instr(lower(coalesce(pr.name, '')), ?${params.length + 1}) > 0 or instr(lower(m.email), ?${params.length + 1}) > 0)`);
   }
   if (query.role) {
     params.push(query.role);

@@ -22,7 +22,7 @@ import { csvResponse } from "../lib/csv";
 import { messageParticipants } from "../manage/messages";
 import { staffSummary } from "../manage/summary";
 import { parseInput, validate } from "../lib/validation";
-import { initiativeInputSchema } from "../../app/domain/initiatives/editor";
+import { initiativeInputSchema, withoutReadOnlyFields } from "../../app/domain/initiatives/editor";
 import { createInitiative, editableInitiative, editorConfig, editorOptions, updateInitiative } from "../manage/initiative-editor";
 import { uploadImage } from "../manage/images";
 import { checkIn, checkinSheet } from "../manage/checkin";
@@ -54,6 +54,15 @@ const contributionQuery = listQuery(schema.CONTRIBUTION_STATUSES, {
 });
 const uploadQuery = listQuery(schema.ATTACHMENT_STATUSES, { kind: v.optional(v.picklist(ATTACHMENT_KINDS, "form_error_invalid")) });
 
+/** A day of the calendar as YYYY-MM-DD that exists (isoDate alone takes 2026-02-30). */
+const calendarDay = v.pipe(
+  v.string(),
+  v.isoDate("form_error_invalid_date"),
+  v.check((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+  }, "form_error_invalid_date"),
+);
 const initiativeQuery = v.strictObject(
   {
     q: v.optional(v.pipe(v.string(), v.maxLength(100, "form_error_max_length"))),
@@ -61,8 +70,8 @@ const initiativeQuery = v.strictObject(
     status: v.optional(v.picklist(schema.INITIATIVE_STATUSES, "form_error_invalid")),
     scope: v.optional(v.picklist(["mine", "all"], "form_error_invalid")),
     // Days of the organisation's calendar: initiatives under way on any day from `from` to `to`.
-    from: v.optional(v.pipe(v.string(), v.isoDate("form_error_invalid_date"))),
-    to: v.optional(v.pipe(v.string(), v.isoDate("form_error_invalid_date"))),
+    from: v.optional(calendarDay),
+    to: v.optional(calendarDay),
     page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, "form_error_invalid"), v.transform(Number))),
   },
   "form_error_unknown_field",
@@ -179,7 +188,7 @@ export const manageRoutes = new Hono<AppEnv>()
   .put("/initiatives/:id", validate("json", anyObject), async (c) => {
     const body = c.req.valid("json");
     if ("title" in body) {
-      const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), body);
+      const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), withoutReadOnlyFields(body));
       await updateInitiative(c.env, c.var.org, actorOf(c), c.req.param("id"), input, Date.now());
       // A raised cap (or a reopened initiative) frees places for the waitlist.
       sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, c.req.param("id"), Date.now()));

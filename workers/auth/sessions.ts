@@ -27,6 +27,17 @@ const invalidRefresh = (code = "invalid_refresh_token") =>
 /** A disabled account's tokens stop working at once, everywhere (SPEC.md section 8: 402 logs out). */
 export const accountDisabled = () => declined("account_disabled", "This account is no longer active.");
 
+/**
+ * The reason of sessions ended by disabling their account. Such a session keeps answering 402
+ * `account_disabled` (not 401) to its tokens while the account stays disabled, so a client learns
+ * why and logs out (SPEC.md section 8); once the account is enabled again it is simply over (401).
+ */
+export const ACCOUNT_DISABLED_REASON = "account_disabled";
+
+/** Whether a revoked session was ended by disabling its account, and the account is still disabled. */
+const endedByDisabling = (session: { revokedReason: string | null }, memberDisabledAt: number | null) =>
+  session.revokedReason === ACCOUNT_DISABLED_REASON && memberDisabledAt !== null;
+
 async function issue(env: Env, memberId: string, sessionId: string, sessionExpiresAt: number, now: number) {
   const refreshToken = randomToken();
   const statement = getDb(env)
@@ -84,7 +95,7 @@ export async function rotateRefreshToken(env: Env, refreshToken: string): Promis
     .get();
   if (!row) throw invalidRefresh();
   const { token, session } = row;
-  if (session.revokedAt !== null) throw invalidRefresh("session_revoked");
+  if (session.revokedAt !== null) throw endedByDisabling(session, row.disabledAt) ? accountDisabled() : invalidRefresh("session_revoked");
   if (row.disabledAt !== null) throw accountDisabled();
   if (token.usedAt !== null) {
     await revokeSession(env, session.id, "refresh_token_reused");
@@ -112,9 +123,13 @@ export const liveSessionKey = (sessionId: string) => `live-session:${sessionId}`
 
 type SessionRow = typeof schema.sessions.$inferSelect;
 
-/** A session as read, or null when it was revoked or has expired; with whether its member is disabled. */
+/**
+ * A session as read, or null when it was revoked or has expired; with whether its member is
+ * disabled. A session ended by disabling its account comes back as disabled (402), not as over.
+ */
 export function liveSession(session: SessionRow | null, memberDisabledAt: number | null) {
-  if (!session || session.revokedAt !== null || session.expiresAt <= Date.now()) return null;
+  if (!session || session.expiresAt <= Date.now()) return null;
+  if (session.revokedAt !== null) return endedByDisabling(session, memberDisabledAt) ? { ...session, memberDisabled: true } : null;
   return { ...session, memberDisabled: memberDisabledAt !== null };
 }
 

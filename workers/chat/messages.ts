@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { CHAT_LIMITS, ChatMessageContentSchema } from "../../app/domain/chat";
 import { conflict, RateLimitedError } from "../lib/domain-errors";
+import { refuseIllFormedText } from "../lib/json-body";
 import { invalidInput } from "../lib/validation";
 import { conversationMembers } from "./conversations";
 import { conversationNotFound, isConversationId, MESSAGE_COLUMNS, messageJson, type ChatActor, type ChatMessageJson, type MessageRow } from "./model";
@@ -60,6 +61,8 @@ async function messageByClientId(env: Env, actor: ChatActor, clientId: string) {
  * Only when nothing was inserted do we look at why.
  */
 export async function sendChatMessage(env: Env, actor: ChatActor, conversationId: unknown, body: unknown): Promise<SentMessage> {
+  // A socket frame's text is checked as a JSON body's is (no NUL, no lone surrogate).
+  refuseIllFormedText(body);
   const parsed = v.safeParse(SendSchema, body);
   if (!parsed.success) throw invalidInput(parsed.issues);
   const { content, client_id: clientId = null } = parsed.output;

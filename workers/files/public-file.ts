@@ -1,3 +1,4 @@
+import type { Tenant } from "../tenant/organizations";
 import { cleanImage, imageRefused } from "./clean-image";
 import { countUpload } from "./upload-quota";
 
@@ -29,4 +30,16 @@ export function immutableFileResponse(object: R2ObjectBody): Response {
       etag: object.httpEtag,
     },
   });
+}
+
+/**
+ * Whether a request for a public file came to the platform's own host (PUBLIC_URL's, or any host no
+ * organisation claims) rather than to one of the organisation's own hostnames. Every organisation's
+ * API answers there too (/api/{org}/...), so the media its answers name (pictures, images) must be
+ * served there for every organisation: each name is a random UUID that never names other bytes.
+ * An organisation's own hostname still serves only that organisation's media.
+ */
+export function isPlatformHost(env: Env, tenant: Pick<Tenant, "hostnames">, url: string): boolean {
+  const hostname = new URL(url).hostname;
+  return hostname === new URL(env.PUBLIC_URL).hostname || !tenant.hostnames.includes(hostname);
 }

@@ -11,6 +11,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Initiative, InitiativeCard } from "../../app/domain/initiatives";
 import { getDb, schema, type BatchResults, type Database } from "../db/client";
 import { chunksFor } from "../db/chunks";
+import { avatarUrl } from "../profile/avatar-url";
 import { readKey, type RequestMemo } from "../lib/request-memo";
 import type { Tenant } from "../tenant/organizations";
 import { toCard, toInitiative, type CardExtras, type InitiativeRow, type ParticipationRow } from "./serialize";
@@ -219,7 +220,7 @@ function toFullInitiative(org: Tenant, row: InitiativeRow, around: AroundRows): 
     submitter: submitter
       ? {
           name: submitter.name,
-          avatar: submitter.avatarKey ? `/api/files/avatar/${submitter.memberId}` : null,
+          avatar: avatarUrl(submitter.memberId, submitter.avatarKey),
           status: submitter.disabledAt ? "disabled" : "active",
         }
       : null,

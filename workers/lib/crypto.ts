@@ -16,6 +16,27 @@ export function base64UrlDecode(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
+/** Crockford's base32 alphabet: digits and capitals without I, L, O, U (nothing to mistake when read out). */
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** `bytes` in Crockford's base32, five bits a character, without padding. */
+export function crockfordBase32Encode(bytes: Uint8Array): string {
+  let out = "";
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += CROCKFORD[(buffer >> bits) & 31];
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  if (bits > 0) out += CROCKFORD[(buffer << (5 - bits)) & 31];
+  return out;
+}
+
 export function base64Encode(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);

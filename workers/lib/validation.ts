@@ -8,7 +8,7 @@ import type { ValidationTargets } from "hono";
 import * as v from "valibot";
 import { fieldErrors } from "../../app/domain/field-errors";
 import { badRequest } from "./domain-errors";
-import { jsonBody, saysJson } from "./json-body";
+import { jsonBody, refuseIllFormedText, saysJson } from "./json-body";
 
 type Schema = v.GenericSchema | v.GenericSchemaAsync;
 
@@ -26,6 +26,14 @@ export function validate<T extends Schema, Target extends keyof ValidationTarget
   const check = vValidator(target, schema, (result) => {
     if (!result.success) throw invalidInput(result.issues);
   });
+  // A query's text is checked as a JSON body's is (./json-body): no NUL, no lone surrogate.
+  if (target === "query") {
+    return (async (...[c, next]: Parameters<typeof check>) => {
+      // Every value of a repeated parameter, under the parameter's own name.
+      refuseIllFormedText(Object.fromEntries(Object.entries(c.req.queries()).map(([name, values]) => [name, values.join("\n")])));
+      return check(c, next);
+    }) as typeof check;
+  }
   if (target !== "json") return check;
   // Hono's validator answers malformed JSON with its own message; read it first so the answer is ours.
   // The body is cached, so the validator parses the same text again without reading the stream twice.

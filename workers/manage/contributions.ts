@@ -90,9 +90,6 @@ function toManagedContribution(row: Row): ManagedContribution {
   };
 }
 
-/** `%` and `_` typed by the member match themselves, not any text. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** One page of the contributions of `status` (pending: oldest first; decided: newest first). */
 export async function listContributions(env: Env, org: Tenant, actor: StaffActor, query: ContributionListQuery) {
   requireRole(actor, ORGANISING_ROLES);
@@ -109,7 +106,7 @@ export async function listContributions(env: Env, org: Tenant, actor: StaffActor
         eq(contributions.status, query.status),
         query.initiative_id ? eq(initiatives.id, query.initiative_id) : undefined,
         query.source ? eq(contributions.source, query.source) : undefined,
-        q ? or(eq(contributions.confirmationCode, q.toUpperCase()), sql`${profiles.name} like ${likeText(q)} escape '\\'`) : undefined,
+        q ? or(eq(contributions.confirmationCode, q.toUpperCase()), sql`instr(lower(${profiles.name}), lower(${q})) > 0`) : undefined,
         paging.after,
       ),
     )

@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
-import { immutableFileResponse } from "../files/public-file";
+import { immutableFileResponse, isPlatformHost } from "../files/public-file";
 import { cleanImage } from "../files/clean-image";
 import { countUpload } from "../files/upload-quota";
 import { unsupportedType } from "../lib/domain-errors";
@@ -58,13 +58,18 @@ export async function removeAvatarFile(env: Env, memberId: string) {
   if (previous) await env.FILES.delete(keyOf(previous));
 }
 
-/** GET /media/avatars/{file} on an organisation's host: the picture of one of its members, or null (404). */
-export async function avatarResponse(env: Env, org: Tenant, file: string): Promise<Response | null> {
+/**
+ * GET /media/avatars/{file}: on an organisation's own host the picture of one of its members, on the
+ * platform's host (isPlatformHost) any member's, as the API there names them; else null (404).
+ */
+export async function avatarResponse(env: Env, org: Tenant, file: string, url: string): Promise<Response | null> {
   if (!AVATAR_FILE_PATTERN.test(file)) return null;
   const object = await env.FILES.get(keyOf(file));
   const owner = object?.customMetadata?.memberId;
   if (!object || !owner) return null;
-  const member = await env.DB.prepare("select 1 as yes from memberships where org_id = ? and member_id = ?").bind(org.id, owner).first();
-  if (!member) return null;
+  if (!isPlatformHost(env, org, url)) {
+    const member = await env.DB.prepare("select 1 as yes from memberships where org_id = ? and member_id = ?").bind(org.id, owner).first();
+    if (!member) return null;
+  }
   return immutableFileResponse(object);
 }

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ProfileDetailsInput } from "../../app/domain/profile-details";
 import { getDb, schema, type BatchResults, type Database } from "../db/client";
+import { lookupName } from "../lib/lookup-names";
 import { readKey, type RequestMemo } from "../lib/request-memo";
 import { accountDisabled } from "../auth/sessions";
 import type { Tenant } from "../tenant/organizations";
@@ -148,8 +149,8 @@ export function toOwnProfile(results: OwnProfileResults, memberId: string, org: 
     social: JSON.parse(p?.social ?? "{}") as Record<string, string>,
     details: detailsJson(details[0]),
     public_user_groups: groups.map((group) => ({ name: group.name, slug: group.slug, member: groupIds.has(group.id) })),
-    categories: categories.map((row) => ({ slug: row.slug, member: categorySlugs.has(row.slug) })),
-    target_audience: audiences.map((row) => ({ slug: row.slug, member: audienceSlugs.has(row.slug) })),
+    categories: categories.map((row) => ({ slug: row.slug, name: lookupName(m.language, "category", row.slug), member: categorySlugs.has(row.slug) })),
+    target_audience: audiences.map((row) => ({ slug: row.slug, name: lookupName(m.language, "audience", row.slug), member: audienceSlugs.has(row.slug) })),
     competences: competences.map((row) => row.slug),
     last_terms_and_conditions_version: latestTerms?.version ?? 0,
     last_terms_and_conditions_url: latestTerms?.url ?? null,

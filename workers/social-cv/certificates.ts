@@ -11,7 +11,7 @@
 import { resolveLocale } from "../../app/domain/locales";
 import { CERTIFICATE_STATUSES } from "../db/schema";
 import { iso } from "../initiatives/serialize";
-import { base64UrlEncode, hmacSha256, timingSafeEqual } from "../lib/crypto";
+import { base64UrlEncode, crockfordBase32Encode, hmacSha256, timingSafeEqual } from "../lib/crypto";
 import { getConfig } from "../lib/config";
 import { notFound, RateLimitedError, unavailable } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
@@ -67,19 +67,35 @@ function newCertificateId(): string {
   return Array.from(bytes, (byte) => ID_ALPHABET[byte % 32]).join("");
 }
 
-/** The signature of a statement: HMAC of the deployment's secret over the id, organisation and content. */
+const statementMac = (env: Env, id: string, orgId: string, statement: string) => hmacSha256(getConfig(env).TOKEN_SECRET, `cv-certificate:${id}:${orgId}:${statement}`);
+
+/**
+ * The signature of a statement: HMAC of the deployment's secret over the id, organisation and
+ * content, in Crockford's base32 (its first characters are the code people read out).
+ */
 export async function signStatement(env: Env, id: string, orgId: string, statement: string): Promise<string> {
-  return base64UrlEncode(await hmacSha256(getConfig(env).TOKEN_SECRET, `cv-certificate:${id}:${orgId}:${statement}`));
+  return crockfordBase32Encode(await statementMac(env, id, orgId, statement));
 }
+
+/**
+ * A signature stored before issue 25 is the HMAC in base64url (43 characters, lower case, `-`, `_`):
+ * its certificate was printed with the old code, so it keeps being checked and shown that way.
+ */
+const isLegacySignature = (signature: string) => signature.length === 43;
 
 /** Whether the stored statement is the one we signed (a changed row, or a forged one, is not). */
 export async function statementIsAuthentic(env: Env, row: Pick<CertificateRow, "id" | "org_id" | "statement" | "signature">): Promise<boolean> {
   if (!row.statement || !row.signature) return false;
-  const expected = new TextEncoder().encode(await signStatement(env, row.id, row.org_id, row.statement));
+  const mac = await statementMac(env, row.id, row.org_id, row.statement);
+  const expected = new TextEncoder().encode(isLegacySignature(row.signature) ? base64UrlEncode(mac) : crockfordBase32Encode(mac));
   return timingSafeEqual(expected, new TextEncoder().encode(row.signature));
 }
 
-/** The short code printed on the PDF and shown on the verify page, to match one against the other. */
+/**
+ * The short code printed on the PDF and shown on the verify page, to match one against the other:
+ * eight characters of Crockford's base32 (no `-` or `_` inside, no I/L/O/U), as `ABCD-EFGH`. A
+ * legacy signature gives the code its PDF carries (base64url, upper-cased).
+ */
 export const verificationCode = (signature: string) => signature.slice(0, 8).toUpperCase().replace(/^(.{4})/, "$1-");
 
 export const verifyPath = (id: string) => `/verify/${id}`;

@@ -5,7 +5,8 @@
  * host for a short time, and dropped at once by POST /edge/invalidate (the upstream, or the
  * operator, calls it with the shared secret after a change).
  */
-import { forbidden } from "../lib/domain-errors";
+import { badRequest, forbidden } from "../lib/domain-errors";
+import { notJson } from "../lib/json-body";
 import { isEdgeSecret } from "../lib/edge-forwarding";
 import { upstreamCall, type UpstreamFetch } from "../lib/upstream";
 import { tenantFromProfile, type OrganizationProfileJson } from "./profile";
@@ -35,7 +36,15 @@ export async function invalidateUpstreamTenants(env: Env, request: Request): Pro
   // As a bearer token: the edge's own x-commons-edge header is for requests that come through it.
   const presented = (request.headers.get("authorization") ?? "").replace(/^Bearer /, "");
   if (!isEdgeSecret(env, presented)) throw forbidden("edge_secret_invalid", "Only the upstream, with the shared secret, may drop the edge's cache.");
-  const body = (await request.json().catch(() => ({}))) as { hosts?: unknown };
+  // An empty body drops every entry; anything else must be a JSON object (`null` or `[]` is a 400, not a 500).
+  const text = await request.text();
+  let body: { hosts?: unknown };
+  try {
+    body = text.trim() ? (JSON.parse(text) as { hosts?: unknown }) : {};
+  } catch {
+    throw notJson();
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("bad_request", "The body must be a JSON object.");
   const hosts = Array.isArray(body.hosts) ? body.hosts.filter((host): host is string => typeof host === "string").slice(0, 100) : null;
   const keys = hosts ? hosts.map(keyOf) : (await env.ORG_CACHE.list({ prefix: PREFIX })).keys.map((key) => key.name);
   await Promise.all(keys.map((key) => env.ORG_CACHE.delete(key)));

@@ -66,6 +66,9 @@ const httpUrl = v.pipe(
   v.check((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), "form_error_invalid_url"),
 );
 export const optionalUrl = v.optional(v.nullable(v.union([v.literal(""), httpUrl], "form_error_invalid_url")), null);
+/** A meeting link members open from their e-mail and the page: https only (docs/api/manage.md, proposals.md). */
+const httpsUrl = v.pipe(httpUrl, v.check((value) => /^https:\/\//i.test(value), "form_error_invalid_url"));
+export const optionalHttpsUrl = v.optional(v.nullable(v.union([v.literal(""), httpsUrl], "form_error_invalid_url")), null);
 export const instant = v.optional(v.nullable(v.pipe(v.string("form_error_invalid_date"), v.isoTimestamp("form_error_invalid_date"))), null);
 export const flag = v.optional(v.boolean("form_error_invalid"), false);
 const slugs = (max: number) => v.optional(v.pipe(v.array(v.string("form_error_invalid"), "form_error_invalid"), v.maxLength(max, "form_error_invalid")), []);
@@ -119,6 +122,25 @@ const donationSchema = v.strictObject(
 
 export type DonationInput = v.InferOutput<typeof donationSchema>;
 
+/**
+ * What the editor's GET answers beside the fields it takes (docs/api/manage.md): a PUT that sends
+ * that answer back is read without them, so a client may PUT what it got. Any other field is still
+ * `form_error_unknown_field`, and a POST takes none of them. The state (`status`, `pinned`) changes
+ * only by a body without a title.
+ */
+const READ_ONLY_FIELDS = ["id", "slug", "status", "pinned", "type_locked"];
+const READ_ONLY_INDICATOR_FIELDS = ["has_reports"];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
+const without = (record: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(Object.entries(record).filter(([key]) => !fields.includes(key)));
+
+export function withoutReadOnlyFields(input: unknown): unknown {
+  if (!isRecord(input)) return input;
+  const body = without(input, READ_ONLY_FIELDS);
+  if (Array.isArray(body.indicators)) body.indicators = body.indicators.map((item: unknown) => (isRecord(item) ? without(item, READ_ONLY_INDICATOR_FIELDS) : item));
+  return body;
+}
+
 /** The body of POST and PUT /api/{org}/manage/initiatives (the organisation's lookups are checked by the API). */
 export function initiativeInputSchema(config: EditorConfig) {
   const brazil = (config.region ?? "").toUpperCase() === "BR";
@@ -139,7 +161,7 @@ export function initiativeInputSchema(config: EditorConfig) {
         latitude: coordinate(90),
         longitude: coordinate(180),
         is_remote: flag,
-        remote_url: optionalUrl,
+        remote_url: optionalHttpsUrl,
         categories: slugs(MAX_LOOKUPS),
         competences: slugs(MAX_LOOKUPS),
         sdgs: sdgList(config.maxSdgs),

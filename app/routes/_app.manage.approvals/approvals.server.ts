@@ -3,14 +3,14 @@
  * /api/{org}/manage/approvals) and the decision (PUT .../participants/{uuid}/approval).
  */
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { decisionOutcome, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { decisionOutcome, listData, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 export async function loadApprovals(args: ApiArgs) {
   const { org } = await requireStaff(args);
   const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.approvals.$get({ param: { org: pathParam(org) } }));
   // Staff who are nobody's line manager and approve for no one (403) simply have nothing waiting.
   if (!result.ok && result.status === 403) return { approvals: [] };
-  return { approvals: result.ok ? result.data.approvals : null };
+  return { approvals: listData(result)?.approvals ?? null };
 }
 
 export async function decideApproval(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {

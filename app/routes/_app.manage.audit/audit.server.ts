@@ -1,7 +1,7 @@
 /** /manage/audit on the server (issue 15, point 6): a page of the audit log for administrators, with the screen's filters. */
 import { AUDIT_KINDS } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, notFound, pick, requireStaff } from "~/lib/manage.server";
+import { cursorOf, listData, notFound, pick, requireStaff } from "~/lib/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -21,5 +21,5 @@ export async function loadAudit(args: ApiArgs) {
   };
   const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.audit.$get({ param: { org: pathParam(org) }, query }));
   if (!result.ok && result.status === 403) throw notFound();
-  return { filters: { kind, from: DAY.test(from) ? from : "", to: DAY.test(to) ? to : "" }, page: result.ok ? result.data : null, paged: url.searchParams.has("cursor") };
+  return { filters: { kind, from: DAY.test(from) ? from : "", to: DAY.test(to) ? to : "" }, page: listData(result), paged: url.searchParams.has("cursor") };
 }

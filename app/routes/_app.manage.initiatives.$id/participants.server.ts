@@ -6,7 +6,7 @@ import { INITIATIVE_STATUS_FILTERS, ORGANISING_ROLES, PARTICIPANT_DECISIONS, par
 import { parseForm } from "~/domain/form-values";
 import type { MessageOutcome } from "~/components/manage/message-form";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
-import { decisionOutcome, notFound, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { decisionOutcome, listData, notFound, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 export async function loadParticipants(args: ApiArgs, id: string) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);
@@ -14,8 +14,7 @@ export async function loadParticipants(args: ApiArgs, id: string) {
     api.api[":org"].manage.initiatives[":id"].participants.$get({ param: { org: pathParam(org), id: pathParam(id) } }),
   );
   // Another organiser's initiative, or none: the page does not exist for this member.
-  if (!result.ok && (result.status === 403 || result.status === 404)) throw notFound();
-  return { data: result.ok ? result.data : null };
+  return { data: listData(result) };
 }
 
 export async function decideParticipant(args: ApiArgs, id: string, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {

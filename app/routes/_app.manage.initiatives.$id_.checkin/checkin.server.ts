@@ -6,13 +6,12 @@
  */
 import { ORGANISING_ROLES } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { notFound, requireStaff } from "~/lib/manage.server";
+import { listData, notFound, requireStaff } from "~/lib/manage.server";
 
 export async function loadCheckinSheet(args: ApiArgs, id: string) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);
   const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives[":id"].checkin.$get({ param: { org: pathParam(org), id: pathParam(id) } }));
-  if (!result.ok && (result.status === 403 || result.status === 404)) throw notFound();
-  return { sheet: result.ok ? result.data : null };
+  return { sheet: listData(result) };
 }
 
 export interface CheckinOutcome {

@@ -2,7 +2,7 @@
 import { INITIATIVE_TYPES, type InitiativeType } from "~/domain/initiatives";
 import { INITIATIVE_STATUS_FILTERS, ORGANISING_ROLES } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { requireStaff } from "~/lib/manage.server";
+import { listData, requireStaff } from "~/lib/manage.server";
 
 /** The URL's filters, each dropped when it is not one the API takes (a hand-edited URL still shows a list). */
 export function initiativeFilters(url: URL) {
@@ -37,5 +37,5 @@ export async function loadInitiatives(args: ApiArgs) {
     page: String(filters.page),
   };
   const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives.$get({ param: { org: pathParam(org) }, query }));
-  return { filters, list: result.ok ? result.data : null };
+  return { filters, list: listData(result) };
 }

@@ -2,7 +2,7 @@
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
 import { peopleFromCsv, type ImportedPerson } from "~/domain/csv-import";
 import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS } from "~/domain/manage";
-import { decisionOutcome, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { decisionOutcome, listData, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 type RoleFilter = Exclude<(typeof MEMBER_ROLE_FILTERS)[number], "">;
 
@@ -20,8 +20,8 @@ export async function loadMembers(args: ApiArgs) {
   const filters = filtersOf(new URL(args.request.url));
   // The answer names the line managers offered too: the organisation's managers and administrators.
   const list = await memberCall(args, "GET", (api) => api.api[":org"].admin.members.$get({ param: { org: pathParam(org) }, query: filters }));
-  if (!list.ok && list.status === 403) throw notFound();
-  return { filters, list: list.ok ? list.data : null, managers: list.ok ? list.data.line_managers : [] };
+  const data = listData(list);
+  return { filters, list: data, managers: data ? data.line_managers : [] };
 }
 
 export type MemberIntent = "save" | "disable" | "enable";

@@ -2,7 +2,7 @@
 import { CONTRIBUTION_DECISIONS, ORGANISING_ROLES } from "~/domain/manage";
 import { MONEY_TABS } from "~/domain/manage";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, decisionOutcome, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { cursorOf, decisionOutcome, listData, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 
 export async function loadMoney(args: ApiArgs) {
@@ -14,7 +14,7 @@ export async function loadMoney(args: ApiArgs) {
   const result = await memberCall(args, "GET", (api) =>
     api.api[":org"].manage.contributions.$get({ param: { org: pathParam(org) }, query: { status, ...(q ? { q } : {}), ...cursorOf(url) } }),
   );
-  return { status, q, page: result.ok ? result.data : null, paged: url.searchParams.has("cursor") };
+  return { status, q, page: listData(result), paged: url.searchParams.has("cursor") };
 }
 
 export async function decideMoney(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {

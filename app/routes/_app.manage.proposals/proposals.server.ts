@@ -1,7 +1,7 @@
 /** /manage/proposals on the server: the proposals of one status, and a moderator's decision on one (issue 12). */
 import { PROPOSAL_TABS } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, decisionOutcome, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { cursorOf, decisionOutcome, listData, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 export async function loadModeration(args: ApiArgs) {
   const { org } = await requireStaff(args);
@@ -10,7 +10,7 @@ export async function loadModeration(args: ApiArgs) {
   const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.proposals.$get({ param: { org: pathParam(org) }, query: { status, ...cursorOf(url) } }));
   // Staff who do not moderate proposals: the page does not exist for them.
   if (!result.ok && result.status === 403) throw notFound();
-  return { status, page: result.ok ? result.data : null, paged: url.searchParams.has("cursor") };
+  return { status, page: listData(result), paged: url.searchParams.has("cursor") };
 }
 
 export async function decideProposal(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {

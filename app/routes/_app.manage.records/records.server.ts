@@ -4,7 +4,7 @@
  */
 import { ORGANISING_ROLES, RECORD_DECISIONS, RECORD_TABS } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, decisionOutcome, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { cursorOf, decisionOutcome, listData, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 
 export async function loadRecords(args: ApiArgs) {
@@ -14,7 +14,7 @@ export async function loadRecords(args: ApiArgs) {
   const result = await memberCall(args, "GET", (api) =>
     api.api[":org"].manage.records.$get({ param: { org: pathParam(org) }, query: { status, ...cursorOf(url) } }),
   );
-  return { status, page: result.ok ? result.data : null, paged: url.searchParams.has("cursor") };
+  return { status, page: listData(result), paged: url.searchParams.has("cursor") };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { ORGANISING_ROLES, UPLOAD_DECISIONS } from "~/domain/manage";
 import { UPLOAD_TABS } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, decisionOutcome, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { cursorOf, decisionOutcome, listData, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 
 export async function loadUploads(args: ApiArgs) {
@@ -12,7 +12,7 @@ export async function loadUploads(args: ApiArgs) {
   const result = await memberCall(args, "GET", (api) =>
     api.api[":org"].manage.attachments.$get({ param: { org: pathParam(org) }, query: { status, ...cursorOf(url) } }),
   );
-  return { status, page: result.ok ? result.data : null, paged: url.searchParams.has("cursor") };
+  return { status, page: listData(result), paged: url.searchParams.has("cursor") };
 }
 
 export async function decideUpload(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
