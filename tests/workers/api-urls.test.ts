@@ -7,10 +7,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createInitiative } from "./initiatives-fixtures";
-import { joinBytes, PNG_SIGNATURE, pngChunk } from "./png-fixtures";
+import { ihdr, joinBytes, PNG_SIGNATURE, pngChunk } from "./png-fixtures";
 import { call, createMember, createOrg, json, login, seedOrganizations } from "./support";
 
-const png = joinBytes(PNG_SIGNATURE, pngChunk("IHDR", new Uint8Array(13).fill(1)), pngChunk("IDAT", new Uint8Array([1, 2, 3])), pngChunk("IEND", new Uint8Array()));
+const png = joinBytes(PNG_SIGNATURE, ihdr(360, 360), pngChunk("IDAT", new Uint8Array([1, 2, 3])), pngChunk("IEND", new Uint8Array()));
 let token = "";
 const image = `/media/images/${crypto.randomUUID()}.png`;
 
