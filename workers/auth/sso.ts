@@ -76,6 +76,19 @@ export const ssoRoutes = new Hono<AppEnv>()
     }
   })
 
+  // The signed-in member's linked sign-ins (Settings → account shows them beside the link buttons).
+  .get("/links", async (c) => {
+    const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
+    if (!auth) throw unauthenticated();
+    const rows = await c.env.DB.prepare(
+      `select p.provider, o.slug as organization, i.created_at from sso_identities i join sso_providers p on p.id = i.provider_id and p.issuer = i.issuer
+       join organizations o on o.id = p.org_id where i.member_id = ? order by i.created_at`,
+    )
+      .bind(auth.memberId)
+      .all<{ provider: string; organization: string; created_at: number }>();
+    return c.json({ links: rows.results.map((row) => ({ provider: row.provider, organization: row.organization, linked_at: new Date(row.created_at).toISOString() })) });
+  })
+
   // "Use my Acme sign-in": a signed-in member links their own account to the organisation's
   // provider (decision 025). The round trip carries who started it; the callback links only them.
   .post("/:provider/link", async (c) => {
