@@ -38,7 +38,7 @@ export async function loadJoinInvitation(args: ApiArgs, token: string): Promise<
   return { ...base, state: "ready", signedInAs: null };
 }
 
-export type JoinAnswer = { intent: "decline"; declined: true } | { intent: string; error: string };
+export type JoinAnswer = { intent: "decline"; declined: true; organization: string } | { intent: string; error: string };
 
 /** accept (signed in as the account), decline (the link is enough), or switch (sign out, then sign in as the account). */
 export async function joinInvitationAction(args: ApiArgs, token: string): Promise<Response | { status: number; answer: JoinAnswer }> {
@@ -50,8 +50,10 @@ export async function joinInvitationAction(args: ApiArgs, token: string): Promis
     return redirect(signinPath(token), { headers: { "set-cookie": setCookie } });
   }
   if (intent === "decline") {
+    // Named before it goes: the page shown after the answer can no longer read the invitation.
+    const invitation = await publicCall(args, (api) => api.auth.invitation[":token"].$get({ param }));
     const result = await publicCall(args, (api) => api.auth.invitation[":token"].decline.$post({ param }));
-    if (result.ok) return { status: 200, answer: { intent, declined: true } };
+    if (result.ok) return { status: 200, answer: { intent, declined: true, organization: invitation.ok ? invitation.data.organization.name : "" } };
     return { status: result.status, answer: { intent, error: result.error.error } };
   }
   if (intent === "accept") {

@@ -51,13 +51,6 @@ export async function action(args: ActionFunctionArgs) {
 /** An existing account's invitation: sign in as it (or switch to it), then accept or decline. */
 function JoinInvitation({ page, answer }: { page: JoinPage; answer: JoinAnswer | undefined }) {
   const { t } = useTranslation("auth");
-  if (answer && "declined" in answer) {
-    return (
-      <AuthLayout title={t("join_declined_title")}>
-        <p>{t("join_declined_body", { organization: page.organization })}</p>
-      </AuthLayout>
-    );
-  }
   const decline = (
     <Button type="submit" name="intent" value="decline" variant="outline">
       {t("join_decline")}
@@ -98,6 +91,14 @@ export default function Invite() {
   const loaded = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const { t } = useTranslation("auth");
+  // Declined: the link is spent, so the page reloaded after the answer no longer knows the invitation.
+  if (answered && "declined" in answered) {
+    return (
+      <AuthLayout title={t("join_declined_title")}>
+        <p>{t("join_declined_body", { organization: answered.organization })}</p>
+      </AuthLayout>
+    );
+  }
   if (loaded.kind === "join") return <JoinInvitation page={loaded} answer={answered as JoinAnswer | undefined} />;
   // Any other page's answers are the password form's (the join forms' are on their own page above).
   const result = answered as Exclude<typeof answered, JoinAnswer> | undefined;

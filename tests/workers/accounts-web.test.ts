@@ -58,7 +58,7 @@ describe("/invite/{token} for an existing account", () => {
   it("declines with the link alone, and nothing is written", async () => {
     const token = await invite("bea@commons.example");
     const declined = await run(inviteAction as Route, anonymous(`/invite/${token}`, [["kind", "join"], ["intent", "decline"]]), { token });
-    expect(declined.data).toEqual({ intent: "decline", declined: true });
+    expect(declined.data).toEqual({ intent: "decline", declined: true, organization: "Acme" });
     expect(await isMember("bea")).toBe(false);
   });
 });
