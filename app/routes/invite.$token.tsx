@@ -15,7 +15,10 @@ import { joinInvitationAction, loadJoinInvitation, type JoinAnswer, type JoinPag
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 
-export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "signup", "invite_meta_title"), { name: "referrer", content: "no-referrer" }];
+// The token is in the URL: no other site gets it as a Referer. "same-origin", not "no-referrer": with
+// no-referrer a browser posts this page's forms without JavaScript with `Origin: null`, which the
+// origin check (workers/lib/request-origin.ts) refuses.
+export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "signup", "invite_meta_title"), { name: "referrer", content: "same-origin" }];
 
 /**
  * /invite/{token}: a personal invitation an administrator sent (issue 15): a new account's invited
