@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
@@ -17,15 +17,93 @@ import { titleMeta } from "~/lib/page-title";
 import { readForm } from "~/lib/form.server";
 import { usePending } from "~/lib/pending";
 import { useSchemaForm } from "~/lib/schema-form";
+import { accountAccessAction, loadAccountAccess, type AccountAccessAnswer } from "~/lib/account-access.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_account");
 
+export async function loader(args: LoaderFunctionArgs) {
+  return loadAccountAccess(args);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { status, answer } = await saveAccountForm({ request, context }, await readForm(request));
+  const form = await readForm(request);
+  // Invitations and sign-in links (issue 25) first; the profile forms otherwise.
+  const access = await accountAccessAction({ request, context }, form);
+  if (access instanceof Response) throw access;
+  if (access) return data(access.answer, { status: access.status });
+  const { status, answer } = await saveAccountForm({ request, context }, form);
   return data(answer, { status });
 }
 
-type ActionResult = ReturnType<typeof useActionData<typeof action>>;
+type ActionResult = Exclude<ReturnType<typeof useActionData<typeof action>>, AccountAccessAnswer>;
+const isAccessAnswer = (answer: unknown): answer is AccountAccessAnswer =>
+  typeof answer === "object" && answer !== null && ["invitation_accept", "invitation_decline", "sso_link"].includes(String((answer as { intent?: unknown }).intent));
+
+/** Invitations waiting for this account's answer (the app's notice): nothing changes until it accepts. */
+function PendingInvitations({ invitations, answer }: { invitations: ReturnType<typeof useLoaderData<typeof loader>>["invitations"]; answer: AccountAccessAnswer | null }) {
+  const { t } = useTranslation("settings");
+  const mine = answer && answer.intent !== "sso_link" ? answer : null;
+  if (!invitations.length && !mine) return null;
+  return (
+    <section aria-labelledby="invitations-title" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
+      <h2 id="invitations-title" className="text-lg font-semibold">
+        {t("invitations_title")}
+      </h2>
+      {mine?.ok ? <Alert variant="success">{mine.intent === "invitation_accept" ? t("invitation_accepted", { organization: mine.organization }) : t("invitation_declined")}</Alert> : null}
+      {mine && !mine.ok ? <Alert>{t([`invitation_error_${mine.error}`, "invitation_error_default"])}</Alert> : null}
+      {invitations.length ? <p className="text-sm text-muted-foreground">{t("invitations_intro")}</p> : null}
+      <ul className="flex flex-col gap-3">
+        {invitations.map((invitation) => (
+          <li key={invitation.id} className="flex flex-col gap-2 rounded-md border border-border p-3">
+            <p>{t("invitation_from", { organization: invitation.organization.name })}</p>
+            <Form method="post" className="flex flex-wrap gap-2">
+              <input type="hidden" name="id" value={invitation.id} />
+              <Button type="submit" name="intent" value="invitation_accept" aria-label={t("invitation_accept_named", { organization: invitation.organization.name })}>
+                {t("invitation_accept")}
+              </Button>
+              <Button type="submit" name="intent" value="invitation_decline" variant="outline" aria-label={t("invitation_decline_named", { organization: invitation.organization.name })}>
+                {t("invitation_decline")}
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** "Use my Acme sign-in": the organisation's providers, linked to this account or not (decision 029). */
+function SignInLinks({ loaded, answer }: { loaded: ReturnType<typeof useLoaderData<typeof loader>>; answer: AccountAccessAnswer | null }) {
+  const { t } = useTranslation("settings");
+  if (!loaded.providers.length) return null;
+  return (
+    <section aria-labelledby="sign-in-links-title" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
+      <h2 id="sign-in-links-title" className="text-lg font-semibold">
+        {t("sso_links_title")}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t("sso_links_intro", { organization: loaded.organization.name })}</p>
+      {loaded.linkedNow ? <Alert variant="success">{t("sso_link_done")}</Alert> : null}
+      {answer?.intent === "sso_link" && !answer.ok ? <Alert>{t([`sso_link_error_${answer.error}`, "sso_link_error_default"])}</Alert> : null}
+      <ul className="flex flex-col gap-2">
+        {loaded.providers.map(({ provider, linked }) => (
+          <li key={provider} className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-medium">{provider}</span>
+            {linked ? (
+              <span className="text-sm text-muted-foreground">{t("sso_link_linked")}</span>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="provider" value={provider} />
+                <Button type="submit" name="intent" value="sso_link" variant="outline">
+                  {t("sso_link_button", { provider })}
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * One form on its schema (accountFormSchema, the action's): its values, its errors (checked in the
@@ -49,7 +127,10 @@ function useAccountForm(intent: AccountIntent, stored: Record<string, string>, r
 
 export default function AccountSettings() {
   const account = useSignedIn().settings;
-  const result = useActionData<typeof action>();
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const accessAnswer = isAccessAnswer(answered) ? answered : null;
+  const result = isAccessAnswer(answered) ? undefined : (answered as ActionResult);
   const { t } = useTranslation("settings");
   const busy = usePending();
   const rules = useMemo<AccountContext>(
@@ -78,6 +159,7 @@ export default function AccountSettings() {
     ) : null;
   return (
     <SettingsPage title={t("settings_account")}>
+      <PendingInvitations invitations={loaded.invitations} answer={accessAnswer} />
       <Form method="post" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4" {...profile.props}>
         <input type="hidden" name="intent" value="profile" />
         <input type="hidden" name="region" value={account.region} />
@@ -119,6 +201,8 @@ export default function AccountSettings() {
           {t("settings_save")}
         </Button>
       </Form>
+
+      <SignInLinks loaded={loaded} answer={accessAnswer} />
 
       <section className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4">
         <h2 className="text-lg font-semibold">{t("account_terms_title")}</h2>

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { FailureAlert } from "~/components/auth/failure-alert";
 import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-form";
@@ -11,13 +11,21 @@ import { newPasswordAction, newPasswordLoader } from "~/lib/new-password.server"
 import { titleMeta } from "~/lib/page-title";
 import { draftOrganization } from "~/lib/signup-entry";
 import { findOrganization } from "~/lib/signup-links.server";
+import { joinInvitationAction, loadJoinInvitation, type JoinAnswer, type JoinPage } from "~/lib/join-invitation.server";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonVariants } from "~/components/ui/button";
 
-export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "signup", "invite_meta_title"), { name: "referrer", content: "no-referrer" }];
+// The token is in the URL: no other site gets it as a Referer. "same-origin", not "no-referrer": with
+// no-referrer a browser posts this page's forms without JavaScript with `Origin: null`, which the
+// origin check (workers/lib/request-origin.ts) refuses.
+export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "signup", "invite_meta_title"), { name: "referrer", content: "same-origin" }];
 
 /**
- * /invite/{token}: a personal invitation an administrator sent (issue 15): the invited member
- * chooses a password, accepts the terms and is in. A token that is no invitation may be an
- * organisation's sign-up token, which leads into its sign-up as before.
+ * /invite/{token}: a personal invitation an administrator sent (issue 15): a new account's invited
+ * member chooses a password, accepts the terms and is in; an existing account's owner signs in as
+ * that account and accepts or declines (issue 25: nobody joins an organisation but by their own
+ * act). A token that is no invitation may be an organisation's sign-up token, which leads into its
+ * sign-up as before.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const token = args.params.token ?? "";
@@ -25,21 +33,78 @@ export async function loader(args: LoaderFunctionArgs) {
   if (invitation.state === "ready" || invitation.state === "error") {
     return { kind: "personal" as const, token, page: invitation, organization: invitation.state === "ready" ? invitation.organization : args.context.tenant.name };
   }
+  const join = await loadJoinInvitation(args, token);
+  if (join) return join;
   const organization = await findOrganization(args, { token });
   if (!organization) return data({ kind: "expired" as const, token, organization: null }, { status: 404 });
   return { kind: "organization" as const, token, organization: draftOrganization(organization) };
 }
 
 export async function action(args: ActionFunctionArgs) {
+  if (args.request.headers.get("content-type")?.includes("form") && (await args.request.clone().formData()).get("kind") === "join") {
+    const answer = await joinInvitationAction(args, args.params.token ?? "");
+    if (answer instanceof Response) throw answer;
+    return data(answer.answer, { status: answer.status });
+  }
   const outcome = await newPasswordAction(args, args.params.token, "invite", localeCookie);
   if (outcome instanceof Response) throw outcome; // signed in
   return data(outcome, { status: outcome.status });
 }
 
+/** An existing account's invitation: sign in as it (or switch to it), then accept or decline. */
+function JoinInvitation({ page, answer }: { page: JoinPage; answer: JoinAnswer | undefined }) {
+  const { t } = useTranslation("auth");
+  const decline = (
+    <Button type="submit" name="intent" value="decline" variant="outline">
+      {t("join_decline")}
+    </Button>
+  );
+  return (
+    <AuthLayout title={t("invitation_title", { organization: page.organization })} description={t("join_subtitle")}>
+      {answer && "error" in answer ? <Alert>{t(`join_error_${answer.error}`, { defaultValue: t("join_error_default") })}</Alert> : null}
+      {page.state === "ready" ? (
+        <p>{t("join_ready", { organization: page.organization, role: t(`join_role_${page.role}`, { defaultValue: page.role }) })}</p>
+      ) : page.state === "signin" ? (
+        <p>{t("join_signin", { email: page.email })}</p>
+      ) : (
+        <p>{t("join_other_account", { email: page.email, current: page.signedInAs })}</p>
+      )}
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="kind" value="join" />
+        {page.state === "ready" ? (
+          <Button type="submit" name="intent" value="accept">
+            {t("join_accept")}
+          </Button>
+        ) : page.state === "signin" ? (
+          <Link to={page.signinUrl} className={buttonVariants()}>
+            {t("join_signin_button")}
+          </Link>
+        ) : (
+          <Button type="submit" name="intent" value="switch">
+            {t("join_switch")}
+          </Button>
+        )}
+        {decline}
+      </Form>
+    </AuthLayout>
+  );
+}
+
 export default function Invite() {
   const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
   const { t } = useTranslation("auth");
+  // Declined: the link is spent, so the page reloaded after the answer no longer knows the invitation.
+  if (answered && "declined" in answered) {
+    return (
+      <AuthLayout title={t("join_declined_title")}>
+        <p>{t("join_declined_body", { organization: answered.organization })}</p>
+      </AuthLayout>
+    );
+  }
+  if (loaded.kind === "join") return <JoinInvitation page={loaded} answer={answered as JoinAnswer | undefined} />;
+  // Any other page's answers are the password form's (the join forms' are on their own page above).
+  const result = answered as Exclude<typeof answered, JoinAnswer> | undefined;
   if (loaded.kind === "personal") {
     const expired = result?.expired;
     return (

@@ -224,4 +224,88 @@ describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_0
       await second.stop();
     }
   });
+
+  test("the attack of issue 25 is refused: an administrator's invitation and own provider never reach an existing account; its owner's link still works", { timeout: 150_000 }, async () => {
+    const VICTIM = "ana@commons.example";
+    const slug = "acme-own";
+    // The administrator's own provider, asserting the victim's address as verified.
+    const own = await startIdentityProvider(app.url, { slug, clientId: "commons-acme-own", account: { email: VICTIM, name: "Not Ana" } });
+    try {
+      const signIn = async (email, jar) => {
+        const response = await request(jar ?? new CookieJar(), `${app.url}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "commons-demo" }) });
+        const text = await response.text();
+        assert.equal(response.status, 200, text);
+        return JSON.parse(text);
+      };
+      const { access_token: adminToken } = await signIn("admin@acme.example");
+      const call = async (token, method, path, body) => {
+        const response = await fetch(`${app.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+          signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+        });
+        const text = await response.text();
+        return { status: response.status, body: text ? JSON.parse(text) : null };
+      };
+      const [victim] = await app.d1(`SELECT id FROM members WHERE email = '${VICTIM}'`);
+      const membershipsOf = async () => (await app.d1(`SELECT org_id FROM memberships WHERE member_id = '${victim.id}' ORDER BY org_id`)).map((row) => row.org_id);
+      const before = await membershipsOf();
+
+      // 1. The invitation: answered as for anyone, and the account is not made a member.
+      const invited = await call(adminToken, "POST", "/api/acme/admin/invitations", { invitations: [{ email: VICTIM }] });
+      assert.equal(invited.status, 201, JSON.stringify(invited.body));
+      assert.equal(invited.body.results[0].status, "invited");
+      assert.deepEqual(await membershipsOf(), before);
+
+      // 2. The administrator's own provider, registered through the admin API.
+      const added = await call(adminToken, "POST", "/api/acme/admin/sso", { provider: slug, issuer: own.issuer, client_id: own.clientId, client_secret: own.clientSecret, enforced: false });
+      assert.equal(added.status, 201, JSON.stringify(added.body));
+
+      // 3. The callback: refused, nobody signed in, nothing linked.
+      const prefix = `${app.url}/auth/sso/${slug}/callback`;
+      const start = async (path, token, body) => {
+        const response = await fetch(`${app.url}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+        });
+        const text = await response.text();
+        assert.equal(response.status, 200, `${path} answered ${response.status}: ${text}`);
+        return new URL(JSON.parse(text).url);
+      };
+      const attackJar = new CookieJar();
+      const refused = await callback(attackJar, await authorizeAtProvider(await start(`/auth/sso/${slug}/initiate`, null, { organization: "acme", redirect_path: "wall" }), new CookieJar(), prefix));
+      assertRedirect(refused, "/sso/error/email_in_use");
+      assert.equal(attackJar.get("commons_refresh"), undefined, "the attacker gets no session");
+      assert.equal(attackJar.get("commons_session"), undefined, "the attacker gets no web session");
+      assert.deepEqual(await app.d1(`SELECT count(*) AS n FROM sso_identities WHERE member_id = '${victim.id}'`), [{ n: 0 }]);
+      assert.deepEqual(await membershipsOf(), before);
+
+      // A link round trip finished in a browser that is not signed in as its starter links nothing.
+      const { access_token: anaToken } = await signIn(VICTIM);
+      const strangerJar = new CookieJar();
+      const elsewhere = await callback(strangerJar, await authorizeAtProvider(await start(`/auth/sso/${slug}/link`, anaToken, { organization: "acme" }), new CookieJar(), prefix));
+      assertRedirect(elsewhere, "/sso/error/link_not_signed_in");
+      assert.deepEqual(await app.d1(`SELECT count(*) AS n FROM sso_identities WHERE member_id = '${victim.id}'`), [{ n: 0 }]);
+
+      // 4. The legitimate link: Ana, signed in with her password in this browser, uses her Acme sign-in.
+      const anaJar = new CookieJar();
+      const ana = await signIn(VICTIM, anaJar);
+      const linkStarted = await start(`/auth/sso/${slug}/link`, ana.access_token, { organization: "acme" });
+      assertRedirect(await callback(anaJar, await authorizeAtProvider(linkStarted, new CookieJar(), prefix)), `/sso/success?${new URLSearchParams({ next: "/settings/account?linked=1" })}`);
+      const links = await app.d1(`SELECT member_id, issuer, subject FROM sso_identities WHERE provider_id = '${added.body.id}'`);
+      assert.deepEqual(links, [{ member_id: victim.id, issuer: own.issuer, subject: "sofia" }]);
+      assert.deepEqual(await membershipsOf(), [...new Set([...before, "org-acme"])].sort());
+
+      // From now on the provider signs her in, as herself.
+      const laterJar = new CookieJar();
+      assertRedirect(await callback(laterJar, await authorizeAtProvider(await start(`/auth/sso/${slug}/initiate`, null, { organization: "acme", redirect_path: "wall" }), new CookieJar(), prefix)), "/sso/success?next=%2Fwall");
+      const identity = await request(laterJar, `${app.url}/auth/identity`, { method: "PUT" });
+      assert.equal((await identity.json()).user.id, victim.id);
+    } finally {
+      await own.stop();
+    }
+  });
 });

@@ -83,7 +83,11 @@ describe("custom hostnames", () => {
     expect((await call("DELETE", "/api/commons/admin/hostnames/acme.localhost", { token: tokens.cid })).status).toBe(404);
     expect((await api("olga", "GET", "/hostnames")).status).toBe(403);
     expect((await api("olga", "GET", "/access")).status).toBe(403);
-    expect(await json(await api("alma", "GET", "/access"))).toEqual({ hostnames: (await json(await api("alma", "GET", "/hostnames"))).hostnames, providers: [] });
+    expect(await json(await api("alma", "GET", "/access"))).toEqual({
+      hostnames: (await json(await api("alma", "GET", "/hostnames"))).hostnames,
+      providers: [],
+      email_domains: (await json(await api("alma", "GET", "/email_domains"))).email_domains,
+    });
     expect((await api("olga", "POST", "/hostnames", { hostname: "x.acme.example" })).status).toBe(403);
   });
 });

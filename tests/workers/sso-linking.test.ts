@@ -1,10 +1,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { memberForIdentity, SsoError } from "../../workers/auth/sso-flow";
-import { call, createMember, json, seedOrganizations } from "./support";
+import { SsoError } from "../../workers/auth/sso-flow";
+import { linkIdentity, memberForIdentity } from "../../workers/auth/sso-identities";
+import { setFakeTxt } from "../../workers/dns/fake";
+import { call, createMember, json, login, seedOrganizations } from "./support";
 
-// The provider flow itself runs end to end against oidc-provider in tests/e2e/sso.test.mjs; these are
-// the rules deciding which account an identity signs into.
+// The provider flow itself runs end to end against oidc-provider in tests/e2e/sso.test.mjs (the
+// attack of issue 25 included); these are the rules deciding which account an identity signs into
+// (decision 029): a link made before (issuer + sub), a new account, an account its owner linked,
+// or an account on a domain the organisation proved by DNS. Nothing else.
 const provider = {
   id: "sso-acme",
   orgId: "org-acme",
@@ -21,8 +25,13 @@ beforeAll(async () => {
   const { commons, acme } = await seedOrganizations();
   await env.DB.prepare("INSERT INTO sso_providers (id, org_id, provider, issuer, client_id) VALUES ('sso-acme', 'org-acme', 'acme-idp', 'http://127.0.0.1:1', 'c')").run();
   await createMember({ email: "outsider@commons.example", orgId: commons.id });
-  await createMember({ email: "worker@acme.example", orgId: acme.id });
+  await createMember({ email: "worker@acme.example", orgId: acme.id, role: "admin" });
+  // A member of Acme on an address of its own (invited and accepted): Acme's provider has no say on it.
+  await createMember({ email: "invited@gmail.example", orgId: acme.id });
+  await env.DB.prepare("INSERT INTO memberships (org_id, member_id) SELECT 'org-commons', id FROM members WHERE email = 'invited@gmail.example'").run();
 });
+
+const links = (subject: string) => env.DB.prepare("SELECT member_id, issuer FROM sso_identities WHERE subject = ?").bind(subject).all();
 
 async function codeOf(promise: Promise<unknown>) {
   try {
@@ -43,11 +52,46 @@ describe("which member an SSO identity signs into", () => {
     expect(again.id).toBe(member.id);
   });
 
-  it("links an existing account on the organisation's domain", async () => {
+  it("stores the issuer with the sub, and a provider whose issuer changed no longer matches its old links", async () => {
+    const member = await memberForIdentity(env, provider, { sub: "s-moved", email: "moved@acme.example" });
+    expect((await links("s-moved")).results).toEqual([{ member_id: member.id, issuer: "http://127.0.0.1:1" }]);
+    // The administrator points the provider at another issuer: its `sub` values are another namespace.
+    const moved = { ...provider, issuer: "http://127.0.0.1:2" };
+    expect(await codeOf(memberForIdentity(env, moved, { sub: "s-moved", email: "moved@acme.example" }))).toBe("email_in_use");
+  });
+
+  it("never links an existing account on an unproven domain, even a member of the organisation", async () => {
+    expect(await codeOf(memberForIdentity(env, provider, { sub: "s-worker", email: "worker@acme.example", email_verified: true }))).toBe("email_in_use");
+    expect((await links("s-worker")).results).toEqual([]);
+  });
+
+  it("never links an existing account because the provider says the address is verified and the account is a member", async () => {
+    // The attack of issue 25: invited into Acme, then Acme's own provider asserts the address.
+    expect(await codeOf(memberForIdentity(env, provider, { sub: "s-attack", email: "invited@gmail.example", email_verified: true }))).toBe("email_in_use");
+    expect((await links("s-attack")).results).toEqual([]);
+  });
+
+  it("links an existing account on a domain the organisation proved by DNS", async () => {
+    const admin = (await login("worker@acme.example", "Correct-Horse-9")).body.access_token;
+    const listed = await json(await call("GET", "/api/acme/admin/email_domains", { token: admin }));
+    const [domain] = listed.email_domains;
+    expect(domain).toMatchObject({ domain: "acme.example", status: "pending", record: { type: "TXT", name: "_commons-challenge.acme.example" } });
+    await setFakeTxt(env.ORG_CACHE, domain.record.name, [domain.record.value]);
+    expect((await call("POST", "/api/acme/admin/email_domains/acme.example/verify", { token: admin })).status).toBe(200);
     const member = await memberForIdentity(env, provider, { sub: "s-worker", email: "worker@acme.example" });
     expect(member.email).toBe("worker@acme.example");
-    const link = await env.DB.prepare("SELECT member_id FROM sso_identities WHERE subject = 's-worker'").first();
-    expect(link).toMatchObject({ member_id: member.id });
+    expect((await links("s-worker")).results).toEqual([{ member_id: member.id, issuer: "http://127.0.0.1:1" }]);
+  });
+
+  it("links the account whose owner, signed in, asked for it, and no other", async () => {
+    const owner = await env.DB.prepare("SELECT id FROM members WHERE email = 'outsider@commons.example'").first<{ id: string }>();
+    const linked = await linkIdentity(env, provider, { sub: "s-owner", email: "someone.else@gmail.example" }, owner!.id);
+    expect(linked.id).toBe(owner!.id);
+    expect(await memberForIdentity(env, provider, { sub: "s-owner" })).toMatchObject({ id: owner!.id });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM memberships WHERE org_id = 'org-acme' AND member_id = ?").bind(owner!.id).first("n")).toBe(1);
+    // An identity linked to one account is not moved to another by a second link.
+    const other = await env.DB.prepare("SELECT id FROM members WHERE email = 'invited@gmail.example'").first<{ id: string }>();
+    expect(await codeOf(linkIdentity(env, provider, { sub: "s-owner" }, other!.id))).toBe("identity_in_use");
   });
 
   it("refuses an unverified address outside the organisation's domains", async () => {
@@ -56,12 +100,33 @@ describe("which member an SSO identity signs into", () => {
   });
 
   it("never takes over an account of another organisation, even with a verified address", async () => {
-    expect(await codeOf(memberForIdentity(env, provider, { sub: "s-evil", email: "outsider@commons.example", email_verified: true }))).toBe("email_in_use");
+    expect(await codeOf(memberForIdentity(env, provider, { sub: "s-evil", email: "invited@gmail.example", email_verified: true }))).toBe("email_in_use");
     expect(await env.DB.prepare("SELECT * FROM sso_identities WHERE subject = 's-evil'").first()).toBeNull();
   });
 
   it("needs an e-mail address", async () => {
     expect(await codeOf(memberForIdentity(env, provider, { sub: "s-none" }))).toBe("email_missing");
+  });
+});
+
+describe("proving an e-mail domain", () => {
+  it("is for administrators; a missing record is said, a wrong one too", async () => {
+    await createMember({ email: "olga@acme.example", orgId: "org-acme", role: "organiser" });
+    const organiser = (await login("olga@acme.example", "Correct-Horse-9")).body.access_token;
+    expect((await call("GET", "/api/acme/admin/email_domains", { token: organiser })).status).toBe(403);
+    expect((await call("POST", "/api/acme/admin/email_domains/acme.example/verify", { token: organiser })).status).toBe(403);
+    await env.DB.prepare("INSERT INTO organization_email_domains (domain, org_id) VALUES ('staff.acme.example', 'org-acme')").run();
+    const admin = (await login("worker@acme.example", "Correct-Horse-9")).body.access_token;
+    const missing = await call("POST", "/api/acme/admin/email_domains/staff.acme.example/verify", { token: admin });
+    expect(missing.status).toBe(409);
+    expect(await json(missing)).toMatchObject({ error: "email_domain_not_verified", fields: { domain: "email_domain_check_record_missing" } });
+    await setFakeTxt(env.ORG_CACHE, "_commons-challenge.staff.acme.example", ["commons-verification=not-it"]);
+    expect(await json(await call("POST", "/api/acme/admin/email_domains/staff.acme.example/verify", { token: admin }))).toMatchObject({ fields: { domain: "email_domain_check_record_wrong" } });
+    // Another organisation's domain, or none: 404.
+    expect((await call("POST", "/api/acme/admin/email_domains/commons.example/verify", { token: admin })).status).toBe(404);
+    const listed = (await json(await call("GET", "/api/acme/admin/email_domains", { token: admin }))).email_domains;
+    expect(listed.find((row: { domain: string }) => row.domain === "staff.acme.example")).toMatchObject({ status: "pending", last_error: "record_wrong" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'organization.email_domain_verified'").first("n")).toBe(1);
   });
 });
 

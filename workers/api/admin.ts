@@ -14,6 +14,8 @@ import { ORGANIZATION_IMAGES, settingsChangeSchema } from "../../app/domain/orga
 import { readUpload } from "./attachments";
 import { addProvider, getTest, listProviders, removeProvider, startTest, updateProvider } from "../admin/sso-providers";
 import { accessOverview } from "../admin/access";
+import { listEmailDomains, verifyEmailDomain } from "../admin/email-domains";
+import { removeMember } from "../admin/member-removal";
 import { addHostname, listHostnames, removeHostname, verifyHostname } from "../hostnames/claims";
 import { hostnameSchema } from "../../app/domain/hostnames";
 import { ssoProviderChangeSchema, ssoProviderSchema } from "../../app/domain/sso-providers";
@@ -105,6 +107,7 @@ function* metricsRows(m: OrganizationMetrics): Generator<(string | number | null
 }
 
 const hostnameParam = v.object({ org: v.string(), hostname: hostnameSchema });
+const emailDomainParam = v.object({ org: v.string(), domain: hostnameSchema });
 
 /** One or many people to invite; each row's address and name are checked on their own (per-row answers). */
 const invitationBody = v.strictObject(
@@ -188,6 +191,8 @@ export const adminRoutes = new Hono<AppEnv>()
     await removeHostname(c.env, c.var.org, actorOf(c), c.req.valid("param").hostname);
     return c.body(null, 204);
   })
+  .get("/email_domains", async (c) => c.json({ email_domains: await listEmailDomains(c.env, c.var.org, actorOf(c)) }))
+  .post("/email_domains/:domain/verify", validate("param", emailDomainParam), async (c) => c.json(await verifyEmailDomain(c.env, c.var.org, actorOf(c), c.req.valid("param").domain)))
   .get("/sso", async (c) => c.json({ providers: await listProviders(c.env, c.var.org, actorOf(c)) }))
   .post("/sso", validate("json", ssoProviderSchema), async (c) => c.json(await addProvider(c.env, c.var.org, actorOf(c), c.req.valid("json")), 201))
   .put("/sso/:id", validate("json", ssoProviderChangeSchema), async (c) => c.json(await updateProvider(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
@@ -198,4 +203,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/sso/:id/test", async (c) => c.json(await startTest(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.url), 201))
   .get("/sso/tests/:id", async (c) => c.json(await getTest(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
-  .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))));
+  .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
+  // Removal: the membership ends, the account and its other organisations stay (issue 25, point 1).
+  .delete("/members/:id", async (c) => {
+    await removeMember(c.env, c.var.org, actorOf(c), c.req.param("id"));
+    return c.body(null, 204);
+  });

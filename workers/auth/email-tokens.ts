@@ -14,6 +14,7 @@ export const EMAIL_TOKEN_TTL_HOURS: Record<EmailTokenPurpose, number> = {
   email_confirmation: 48,
   password_reset: 2,
   invite: 24 * 7,
+  join: 24 * 7,
 };
 
 const linkExpired = () => unauthorized("link_expired", "This link has expired or was already used.");

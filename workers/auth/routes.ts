@@ -2,7 +2,7 @@
  * The Auth service (SPEC.md section 7), mounted at /auth. Error codes follow section 8; the choices
  * the spec leaves open are recorded in docs/api/auth.md.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { EmailSchema } from "../../app/domain/email";
 import { DomainError, badRequest, conflict, forbidden, notFound, preconditionFailed, unauthorized } from "../lib/domain-errors";
@@ -13,7 +13,7 @@ import { getOrganizationById, organizationOrigin } from "../tenant/organizations
 import type { AppEnv } from "../types";
 import { consumeEmailToken, peekEmailToken } from "./email-tokens";
 import { sendTokenEmail, type TokenEmailKind } from "./mail";
-import { markInvitationAccepted } from "../admin/invitations";
+import { acceptInvitation, acceptInvitationOf, declineInvitation, declineInvitationByToken, describeInvitation, invitationOfToken, pendingInvitations } from "./invitation-answers";
 import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberName, memberOrganizations, organizationSummary, userJson } from "./members";
 import { authenticate, bearerToken, sessionNamedBy, unauthenticated } from "./middleware";
 import { confirmEmailWithPassword, resetPassword } from "./password-changes";
@@ -39,7 +39,15 @@ const NewPasswordBody = v.object({
 const ConfirmBody = v.object({ password: PasswordSchema });
 const RefreshBody = v.object({ refresh_token: v.optional(v.pipe(v.string(), v.maxLength(200))) });
 const TokenParam = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
+const InvitationParam = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
 const PolicyQuery = v.object({ token_type: v.picklist(["password_reset", "email_confirmation", "invite"], "form_error_invalid") });
+
+/** The member behind the request's access token; 401 without one. */
+async function signedIn(c: Context<AppEnv>) {
+  const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
+  if (!auth) throw unauthenticated();
+  return auth;
+}
 
 /** The organisation whose rules apply to a member: the request's tenant if they belong, else their first. */
 async function memberTenant(env: Env, memberId: string, preferOrgId: string): Promise<Tenant | null> {
@@ -189,8 +197,29 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await consumeEmailToken(c.env, token, "invite");
     const updated = await resetPassword(c.env, member, password, agreements, latestTerms);
-    await markInvitationAccepted(c.env, member.id, tenant.id);
+    await acceptInvitationOf(c.env, member.id, tenant.id);
     return c.json(await signIn(c, updated));
+  })
+
+  // An invitation's link as its page reads it (either kind: a new account's or an existing one's).
+  .get("/invitation/:token", validate("param", TokenParam), async (c) => c.json(await describeInvitation(c.env, c.req.valid("param").token)))
+  // An existing account's owner accepts, signed in as that account (issue 25, point 1).
+  .post("/invitation/:token/accept", validate("param", TokenParam), async (c) => {
+    const auth = await signedIn(c);
+    const { invitation } = await invitationOfToken(c.env, c.req.valid("param").token);
+    return c.json(await acceptInvitation(c.env, auth.memberId, invitation.id));
+  })
+  // Saying no needs only the link: it proves the address, and declining writes nothing.
+  .post("/invitation/:token/decline", validate("param", TokenParam), async (c) => {
+    await declineInvitationByToken(c.env, c.req.valid("param").token);
+    return c.body(null, 204);
+  })
+  // The signed-in account's pending invitations (the app's notice), and its answers to them.
+  .get("/invitations", async (c) => c.json({ invitations: await pendingInvitations(c.env, (await signedIn(c)).memberId) }))
+  .post("/invitations/:id/accept", validate("param", InvitationParam), async (c) => c.json(await acceptInvitation(c.env, (await signedIn(c)).memberId, c.req.valid("param").id)))
+  .post("/invitations/:id/decline", validate("param", InvitationParam), async (c) => {
+    await declineInvitation(c.env, (await signedIn(c)).memberId, c.req.valid("param").id);
+    return c.body(null, 204);
   })
 
   .get("/password_policy/:token", validate("param", TokenParam), validate("query", PolicyQuery), async (c) => {

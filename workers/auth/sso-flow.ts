@@ -6,14 +6,12 @@
 import { and, eq } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import * as v from "valibot";
-import { resolveLocale } from "../../app/domain/locales";
 import { localPath } from "../../app/domain/same-origin";
 import { getDb, schema } from "../db/client";
 import { isProduction } from "../lib/config";
 import { notFound, upstreamUnavailable } from "../lib/domain-errors";
 import { guardedFetch, outboundRule, outboundUrlProblem, OutboundRefused } from "../lib/guarded-fetch";
-import { getOrganizationById, getOrganizationBySlug, type Tenant } from "../tenant/organizations";
-import { findMemberByEmail, isMemberOf, newMemberStatements } from "./members";
+import { getOrganizationBySlug, type Tenant } from "../tenant/organizations";
 
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -191,64 +189,6 @@ export async function exchangeCode(env: Env, requestUrl: string, provider: Provi
     claims = { ...claims, ...(await oauth.processUserInfoResponse(as, client, idClaims.sub, userinfo)) } as IdentityClaims;
   }
   return claims;
-}
-
-/**
- * The member this identity belongs to: linked before, else by e-mail, else a new member.
- * The e-mail is trusted when the provider says it is verified or when its domain belongs to the
- * provider's organisation (that organisation's IdP is authoritative for its own domain). An
- * existing account is linked only if it already belongs to that organisation or its address is on
- * the organisation's domain: an organisation's IdP must not take over anyone else's account.
- */
-export async function memberForIdentity(env: Env, provider: ProviderRow, claims: IdentityClaims) {
-  const db = getDb(env);
-  const linked = await db
-    .select({ member: schema.members })
-    .from(schema.ssoIdentities)
-    .innerJoin(schema.members, eq(schema.members.id, schema.ssoIdentities.memberId))
-    .where(and(eq(schema.ssoIdentities.providerId, provider.id), eq(schema.ssoIdentities.subject, claims.sub)))
-    .get();
-  if (linked) {
-    await db.insert(schema.memberships).values({ orgId: provider.orgId, memberId: linked.member.id }).onConflictDoNothing();
-    return linked.member;
-  }
-  const email = claims.email?.trim().toLowerCase();
-  if (!email) throw new SsoError("email_missing", "The provider did not share an e-mail address.");
-  const tenant = await getOrganizationById(env, provider.orgId);
-  if (!tenant) throw new SsoError("sso_provider_not_found", "The provider's organisation no longer exists.");
-  const domainOwned = tenant.emailDomains.includes(email.split("@")[1] ?? "");
-  if (!domainOwned && claims.email_verified !== true) {
-    throw new SsoError("email_not_verified", "The provider has not verified this e-mail.");
-  }
-  const existing = await findMemberByEmail(env, email);
-  if (existing) {
-    if (!domainOwned && !(await isMemberOf(env, existing.id, provider.orgId))) {
-      throw new SsoError("email_in_use", "This e-mail belongs to an account outside this organisation.");
-    }
-    await db.batch([
-      db.insert(schema.ssoIdentities).values({ providerId: provider.id, subject: claims.sub, memberId: existing.id }),
-      db.insert(schema.memberships).values({ orgId: provider.orgId, memberId: existing.id }).onConflictDoNothing(),
-      // The provider vouches for the address.
-      db.update(schema.members).set({ emailConfirmedAt: existing.emailConfirmedAt ?? Date.now() }).where(eq(schema.members.id, existing.id)),
-    ]);
-    return (await findMemberByEmail(env, email))!;
-  }
-  const created = newMemberStatements(env, {
-    email,
-    name: claims.name?.trim() || email.split("@")[0],
-    language: resolveLocale(claims.locale ?? tenant.community.language),
-    passwordHash: null,
-    emailConfirmed: true,
-    orgId: provider.orgId,
-    // Terms are accepted in the app's non-closable modal, not by the identity provider.
-    termsVersion: 0,
-    commercialComms: false,
-  });
-  await db.batch([
-    ...created.statements,
-    db.insert(schema.ssoIdentities).values({ providerId: provider.id, subject: claims.sub, memberId: created.id }),
-  ]);
-  return (await findMemberByEmail(env, email))!;
 }
 
 /**

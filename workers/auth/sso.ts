@@ -11,10 +11,31 @@ import { DomainError, badRequest } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import type { AppEnv } from "../types";
 import { createSession } from "./sessions";
-import { exchangeCode, initiateTenant, InitiateInput, memberForIdentity, SsoError, ssoRedirectPath, startSso, takeSsoState } from "./sso-flow";
+import { exchangeCode, initiateTenant, InitiateInput, SsoError, ssoRedirectPath, startSso, takeSsoState, type IdentityClaims, type ProviderRow } from "./sso-flow";
+import { browserMemberId, linkIdentity, memberForIdentity } from "./sso-identities";
 import { createWebSession } from "./web-session";
 import { finishTest, SSO_TEST_APP } from "../admin/sso-providers";
-import { setRefreshCookie } from "./session-response";
+import { readRefreshCookie, setRefreshCookie } from "./session-response";
+import { authenticate, unauthenticated } from "./middleware";
+import { sessionOfRefreshToken } from "./sessions";
+import { sessionCookieOf } from "./web-session";
+import { sha256Hex } from "../lib/crypto";
+import type { Context } from "hono";
+
+/** Where a member who linked their sign-in lands: the account settings that offered it. */
+const LINKED_PATH = "settings/account?linked=1";
+
+/**
+ * The member a link round trip's callback links: the one who started it, and only in a browser
+ * still signed in as them (else link_not_signed_in).
+ */
+async function linkingMember(c: Context<AppEnv>, provider: ProviderRow, claims: IdentityClaims, memberId: string) {
+  const cookie = sessionCookieOf(c.req.raw);
+  const refresh = readRefreshCookie(c);
+  const browser = await browserMemberId(c.env, cookie ? await sha256Hex(cookie) : null, refresh ? await sessionOfRefreshToken(c.env, refresh) : null);
+  if (browser !== memberId) throw new SsoError("link_not_signed_in", "The link must be finished in the browser signed in as the account that started it.");
+  return linkIdentity(c.env, provider, claims, memberId);
+}
 
 export const ssoRoutes = new Hono<AppEnv>()
   .post("/:provider/initiate", async (c) => {
@@ -41,7 +62,7 @@ export const ssoRoutes = new Hono<AppEnv>()
     }
     try {
       const claims = await exchangeCode(c.env, c.req.url, provider, stateRow);
-      const member = await memberForIdentity(c.env, provider, claims);
+      const member = stateRow.linkMemberId ? await linkingMember(c, provider, claims, stateRow.linkMemberId) : await memberForIdentity(c.env, provider, claims);
       if (member.disabledAt !== null) return fail("account_disabled");
       const tokens = await createSession(c.env, member.id, c.req.header("user-agent"));
       setRefreshCookie(c, tokens.refresh_token);
@@ -53,6 +74,34 @@ export const ssoRoutes = new Hono<AppEnv>()
       console.error(JSON.stringify({ level: "warn", msg: "sso callback failed", cause: String(cause) }));
       return fail(cause instanceof SsoError ? cause.code : "exchange_failed");
     }
+  })
+
+  // The signed-in member's linked sign-ins (Settings → account shows them beside the link buttons).
+  .get("/links", async (c) => {
+    const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
+    if (!auth) throw unauthenticated();
+    const rows = await c.env.DB.prepare(
+      `select p.provider, o.slug as organization, i.created_at from sso_identities i join sso_providers p on p.id = i.provider_id and p.issuer = i.issuer
+       join organizations o on o.id = p.org_id where i.member_id = ? order by i.created_at`,
+    )
+      .bind(auth.memberId)
+      .all<{ provider: string; organization: string; created_at: number }>();
+    return c.json({ links: rows.results.map((row) => ({ provider: row.provider, organization: row.organization, linked_at: new Date(row.created_at).toISOString() })) });
+  })
+
+  // "Use my Acme sign-in": a signed-in member links their own account to the organisation's
+  // provider (decision 029). The round trip carries who started it; the callback links only them.
+  .post("/:provider/link", async (c) => {
+    const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
+    if (!auth) throw unauthenticated();
+    const body = c.req.header("content-type")?.includes("application/json") ? await jsonBody(c) : {};
+    if (body === null || typeof body !== "object") throw badRequest("bad_request", "The body must be a JSON object.");
+    const parsed = v.safeParse(InitiateInput, { ...body, redirect_path: LINKED_PATH });
+    if (!parsed.success) throw badRequest("validation_error", "Some fields are invalid.");
+    const tenant = await initiateTenant(c.env, c.var.tenant, parsed.output.organization);
+    const url = await startSso(c.env, c.req.url, tenant, c.req.param("provider"), parsed.output);
+    await c.env.DB.prepare("update sso_states set link_member_id = ? where state = ?").bind(auth.memberId, new URL(url).searchParams.get("state")).run();
+    return c.json({ url });
   });
 
 /** GET /sso/initiate/{provider}/{redirectPath*}: the browser-facing start of the flow. */

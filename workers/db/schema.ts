@@ -68,7 +68,12 @@ export const organizationHostnames = sqliteTable("organization_hostnames", {
     .references(() => organizations.id, { onDelete: "cascade" }),
 });
 
-/** E-mail domains whose owners belong to an organisation (sign-up puts them there). */
+/**
+ * E-mail domains whose owners belong to an organisation (sign-up puts them there). A domain the
+ * organisation has proven by a DNS TXT record (verified_at, as hostnames are proven) is also a
+ * verified claim for its SSO provider: only then may the provider link an existing account on it
+ * (decision 029).
+ */
 export const organizationEmailDomains = sqliteTable(
   "organization_email_domains",
   {
@@ -76,6 +81,12 @@ export const organizationEmailDomains = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The value the TXT record must hold; set when an administrator first asks for it. */
+    token: text("token"),
+    /** Why the last check did not prove it (email_domain_check_{code}). */
+    lastError: text("last_error"),
+    checkedAt: integer("checked_at"),
+    verifiedAt: integer("verified_at"),
   },
   (t) => [index("organization_email_domains_org_idx").on(t.orgId)],
 );
@@ -951,7 +962,8 @@ export const refreshTokens = sqliteTable(
   (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
 );
 
-export const EMAIL_TOKEN_PURPOSES = ["email_confirmation", "password_reset", "invite"] as const;
+/** `invite`: a new account's invitation (its first password); `join`: an existing account's invitation. */
+export const EMAIL_TOKEN_PURPOSES = ["email_confirmation", "password_reset", "invite", "join"] as const;
 
 /** Single-use links sent by e-mail; stored hashed. */
 export const emailTokens = sqliteTable(
@@ -981,17 +993,23 @@ export const ssoStates = sqliteTable("sso_states", {
   nonce: text("nonce").notNull(),
   redirectPath: text("redirect_path").notNull().default(""),
   app: text("app").notNull().default("web"),
+  /** Set when a signed-in member links their own account to the provider ("use my Acme sign-in"). */
+  linkMemberId: text("link_member_id").references(() => members.id, { onDelete: "cascade" }),
   expiresAt: integer("expires_at").notNull(),
   createdAt: createdAt(),
 });
 
-/** A member's account at an identity provider (the `sub` claim). */
+/**
+ * A member's account at an identity provider: the issuer and its `sub` claim, as they were when the
+ * link was made. A provider whose issuer is changed afterwards no longer matches its old links.
+ */
 export const ssoIdentities = sqliteTable(
   "sso_identities",
   {
     providerId: text("provider_id")
       .notNull()
       .references(() => ssoProviders.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull().default(""),
     subject: text("subject").notNull(),
     memberId: text("member_id")
       .notNull()
@@ -1220,10 +1238,11 @@ export const cvCertificates = sqliteTable(
 );
 
 /**
- * Invitations to an organisation (issue 15, point 1): one per organisation and e-mail address, so
- * inviting the same list twice invites nobody twice. The account is created with the invitation
- * (no password until the invited member sets one at /invite/{token}), or already existed and got
- * its membership at once (accepted_at set then).
+ * Invitations to an organisation (issue 15, point 1; issue 25, point 1): one per organisation and
+ * e-mail address, so inviting the same list twice invites nobody twice. Pending until the address's
+ * owner accepts (accepted_at): a new account is created with the invitation (no password, no
+ * membership until the invited member sets one at /invite/{token}); an existing account joins only
+ * when its owner, signed in, accepts. The membership is written by the acceptance, never before.
  */
 export const invitations = sqliteTable(
   "invitations",

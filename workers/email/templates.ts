@@ -11,8 +11,8 @@ import ptBR from "../../app/i18n/locales/pt-BR/email.json";
 import ptPT from "../../app/i18n/locales/pt-PT/email.json";
 import fr from "../../app/i18n/locales/fr/email.json";
 
-/** Links to act on: confirming, resetting, an invitation (a new account), being added (an existing one). */
-export type EmailKind = "email_confirmation" | "password_reset" | "invitation" | "added";
+/** Links to act on: confirming, resetting, an invitation (a new account chooses its password), joining (an existing account accepts or declines). */
+export type EmailKind = "email_confirmation" | "password_reset" | "invitation" | "join";
 
 export const EMAIL_LOCALES = SUPPORTED_LOCALES;
 export type EmailLocale = Locale;

@@ -1,7 +1,8 @@
 /**
  * Inviting people on /manage/members (issue 15, point 1): one by address, or a CSV (email, name,
  * role) previewed row by row before anything is sent, then sent. Plain forms: they work without
- * JavaScript. The answer says, per row, invited, added, already in, or why not.
+ * JavaScript. The answer says, per row, invited, already in, or why not (the same for an address
+ * with an account as for a new one: the person accepts or not).
  */
 import { Form } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
@@ -12,7 +13,6 @@ import type { ImportedPerson } from "~/domain/csv-import";
 export interface InviteAnswer {
   results: { row: number; email: string; status: string; fields?: Record<string, string> }[];
   invited: number;
-  added: number;
   skipped: number;
   invalid: number;
 }
@@ -110,11 +110,11 @@ export function InvitePanel({ outcome, roles }: InvitePanelProps) {
               </tbody>
             </table>
           </div>
-          {outcome?.preview && answer.invited + answer.added > 0 ? (
+          {outcome?.preview && answer.invited > 0 ? (
             <Form method="post">
               <input type="hidden" name="intent" value="invite_send" />
               <input type="hidden" name="rows" value={JSON.stringify(outcome.rows)} />
-              <Button type="submit">{t("invite_send_list", { count: answer.invited + answer.added })}</Button>
+              <Button type="submit">{t("invite_send_list", { count: answer.invited })}</Button>
             </Form>
           ) : null}
         </div>

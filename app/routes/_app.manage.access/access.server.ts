@@ -1,6 +1,6 @@
 /**
- * /manage/access on the server (issue 15, point 4): the organisation's custom hostnames and SSO
- * providers from the admin API, each form of the screen as one call, and the test sign-in, which
+ * /manage/access on the server (issue 15, point 4; issue 25): the organisation's custom hostnames,
+ * SSO providers and e-mail domains (proven by DNS) from the admin API, each form of the screen as one call, and the test sign-in, which
  * sends the administrator to the provider and back to this screen with the test's outcome.
  */
 import { redirect } from "@remix-run/cloudflare";
@@ -21,11 +21,12 @@ export async function loadAccess(args: ApiArgs) {
   return {
     hostnames: access.ok ? access.data.hostnames : null,
     providers: access.ok ? access.data.providers : null,
+    emailDomains: access.ok ? access.data.email_domains : null,
     test: test?.ok ? test.data : null,
   };
 }
 
-export type AccessIntent = "hostname_add" | "hostname_verify" | "hostname_remove" | "sso_add" | "sso_update" | "sso_remove" | "sso_test";
+export type AccessIntent = "hostname_add" | "hostname_verify" | "hostname_remove" | "sso_add" | "sso_update" | "sso_remove" | "sso_test" | "email_domain_verify";
 export interface AccessAnswer {
   intent: AccessIntent | null;
   /** The hostname or provider the form was about (its row shows the answer). */
@@ -37,7 +38,7 @@ export interface AccessAnswer {
   values: Record<string, string>;
 }
 
-const INTENTS: readonly AccessIntent[] = ["hostname_add", "hostname_verify", "hostname_remove", "sso_add", "sso_update", "sso_remove", "sso_test"];
+const INTENTS: readonly AccessIntent[] = ["hostname_add", "hostname_verify", "hostname_remove", "sso_add", "sso_update", "sso_remove", "sso_test", "email_domain_verify"];
 
 /** A provider form's fields as the API takes them (an empty secret: kept on a change, none on a new one). */
 function providerBody(form: FormData, adding: boolean) {
@@ -57,14 +58,17 @@ export async function accessAction(args: ApiArgs): Promise<{ status: number; ans
   const { org } = await requireStaff(args, ["admin"]);
   const form = await readForm(args.request);
   const intent = INTENTS.find((value) => value === form.get("intent")) ?? null;
-  const target = String(form.get("hostname") ?? form.get("id") ?? "") || null;
+  const target = String(form.get("hostname") ?? form.get("id") ?? form.get("domain") ?? "") || null;
   const values = Object.fromEntries([...form.entries()].filter(([name]) => name !== "client_secret").map(([name, value]) => [name, String(value)]));
   const param = { org: pathParam(org) };
   if (!intent) return { status: 400, answer: { intent, target, ok: false, error: "validation_error", fields: {}, values } };
   const hostname = String(form.get("hostname") ?? "");
   const id = String(form.get("id") ?? "");
+  const domain = String(form.get("domain") ?? "");
   const result =
-    intent === "hostname_add"
+    intent === "email_domain_verify"
+      ? await memberCall(args, "POST", (api) => api.api[":org"].admin.email_domains[":domain"].verify.$post({ param: { ...param, domain: pathParam(domain) } }))
+      : intent === "hostname_add"
       ? await memberCall(args, "POST", (api) => api.api[":org"].admin.hostnames.$post({ param, json: { hostname } }))
       : intent === "hostname_verify"
         ? await memberCall(args, "POST", (api) => api.api[":org"].admin.hostnames[":hostname"].verify.$post({ param: { ...param, hostname: pathParam(hostname) } }))

@@ -3,7 +3,8 @@
  * point 4). Custom hostnames: add one, publish the TXT record it shows, check it (then the app
  * answers there, with its certificate from the hostname service where one is configured), remove
  * it. Single sign-on: add an OpenID Connect provider by its issuer, change or remove it, and test
- * the sign-in for real, with what happened said in plain words.
+ * the sign-in for real, with what happened said in plain words. E-mail domains: prove one by its
+ * TXT record, so the provider may sign in existing accounts on it (issue 25).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -33,6 +34,7 @@ export async function action(args: ActionFunctionArgs) {
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type HostnameRow = NonNullable<Loaded["hostnames"]>[number];
 type ProviderRow = NonNullable<Loaded["providers"]>[number];
+type EmailDomainRow = NonNullable<Loaded["emailDomains"]>[number];
 
 /** The answer of the form about `target` (or of the add form, with no target). */
 const answerFor = (answer: AccessAnswer | undefined, intents: string[], target: string | null) => (answer && intents.includes(answer.intent ?? "") && answer.target === target ? answer : undefined);
@@ -92,6 +94,50 @@ function HostnameCard({ row, answer }: { row: HostnameRow; answer: AccessAnswer 
           </Button>
         </Form>
       </div>
+    </li>
+  );
+}
+
+/**
+ * An e-mail domain and its proof (issue 25): a proven domain lets the organisation's provider sign
+ * in existing accounts on it; an unproven one only admits sign-ups.
+ */
+function EmailDomainCard({ row, answer }: { row: EmailDomainRow; answer: AccessAnswer | undefined }) {
+  const { t } = useTranslation("manage");
+  const mine = answerFor(answer, ["email_domain_verify"], row.domain);
+  return (
+    <li className="flex flex-col gap-3 rounded-md border border-border p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="break-all font-mono text-sm font-semibold">{row.domain}</p>
+        <span className={row.status === "verified" ? "rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white" : "rounded-full bg-muted px-2 py-0.5 text-xs font-semibold"}>
+          {t(`email_domain_status_${row.status}`)}
+        </span>
+      </div>
+      {row.status === "pending" ? (
+        <div className="flex flex-col gap-1 text-sm">
+          <p>{t("email_domain_record_intro")}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-muted p-2 font-mono text-xs">
+            <dt className="font-sans font-medium">{t("hostname_record_type")}</dt>
+            <dd>{row.record.type}</dd>
+            <dt className="font-sans font-medium">{t("hostname_record_name")}</dt>
+            <dd className="break-all">{row.record.name}</dd>
+            <dt className="font-sans font-medium">{t("hostname_record_value")}</dt>
+            <dd className="break-all">{row.record.value}</dd>
+          </dl>
+          {row.last_error ? <p className="text-destructive">{t(`access_email_domain_check_${row.last_error}`, { defaultValue: t("manage_error_default") })}</p> : null}
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t("email_domain_proven_hint")}</p>
+      )}
+      <Outcome answer={mine} done={t("email_domain_verified")} />
+      {row.status === "pending" ? (
+        <Form method="post">
+          <input type="hidden" name="domain" value={row.domain} />
+          <Button type="submit" name="intent" value="email_domain_verify" variant="outline" aria-label={t("email_domain_check_named", { domain: row.domain })}>
+            {t("hostname_check")}
+          </Button>
+        </Form>
+      ) : null}
     </li>
   );
 }
@@ -174,7 +220,7 @@ function TestResult({ test }: { test: NonNullable<Loaded["test"]> }) {
 }
 
 export default function ManageAccess() {
-  const { hostnames, providers, test } = useLoaderData<typeof loader>();
+  const { hostnames, providers, emailDomains, test } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("manage");
   const addedHostname = answerFor(answer, ["hostname_add"], answer?.target ?? null);
@@ -236,6 +282,19 @@ export default function ManageAccess() {
           </EditorErrors.Provider>
         </details>
         {addedProvider?.ok ? <Alert variant="success">{t("sso_added")}</Alert> : null}
+      </EditorSection>
+      <EditorSection id="access-email-domains" title={t("email_domains_title")} description={t("email_domains_intro")}>
+        {emailDomains === null ? (
+          <Alert>{t("manage_error_default")}</Alert>
+        ) : emailDomains.length ? (
+          <ul className="flex flex-col gap-3">
+            {emailDomains.map((row) => (
+              <EmailDomainCard key={row.domain} row={row} answer={answer} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("email_domains_none")}</p>
+        )}
       </EditorSection>
     </ManageSection>
   );

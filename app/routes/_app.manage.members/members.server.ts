@@ -42,6 +42,15 @@ export async function changeMember(args: ApiArgs, form: FormData): Promise<{ sta
   return decisionOutcome(result, intent, 1, id);
 }
 
+/** A row's removal (DELETE /admin/members/{id}): the membership ends, the account stays (issue 25). */
+export async function removeMemberAction(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const id = String(form.get("id") ?? "");
+  if (!id) return { status: 400, outcome: { done: null, error: "validation_error", fields: {}, id } };
+  const result = await memberCall(args, "DELETE", (api) => api.api[":org"].admin.members[":id"].$delete({ param: { org: pathParam(org), id: pathParam(id) } }));
+  return decisionOutcome(result, "remove", 1, id);
+}
+
 /** /manage/members.csv: the members the screen's filters match, streamed from the API. */
 export async function membersCsv(args: ApiArgs): Promise<Response> {
   const { org } = await requireStaff(args, ["admin"]);
@@ -57,7 +66,7 @@ export interface InviteOutcome {
   /** The rows as read, for the preview and its "send" button. */
   rows: ImportedPerson[];
   preview: boolean;
-  answer: { results: { row: number; email: string; status: string; fields?: Record<string, string> }[]; invited: number; added: number; skipped: number; invalid: number } | null;
+  answer: { results: { row: number; email: string; status: string; fields?: Record<string, string> }[]; invited: number; skipped: number; invalid: number } | null;
   error: string | null;
 }
 

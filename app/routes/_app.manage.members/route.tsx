@@ -16,7 +16,7 @@ import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { InvitePanel } from "~/components/manage/invite-panel";
-import { changeMember, inviteMembersAction, loadMembers } from "./members.server";
+import { changeMember, inviteMembersAction, loadMembers, removeMemberAction } from "./members.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "members_title");
 
@@ -27,7 +27,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
-  const { status, outcome } = String(form.get("intent") ?? "").startsWith("invite_") ? await inviteMembersAction(args, form) : await changeMember(args, form);
+  const intent = String(form.get("intent") ?? "");
+  const { status, outcome } = intent.startsWith("invite_") ? await inviteMembersAction(args, form) : intent === "remove" ? await removeMemberAction(args, form) : await changeMember(args, form);
   return data(outcome, { status });
 }
 
@@ -137,6 +138,20 @@ export default function ManageMembers() {
                     </p>
                   ) : null}
                 </Form>
+                {/* Removing asks again before it happens (without JavaScript too: the disclosure holds the real button). */}
+                <details className="text-sm">
+                  <summary className="cursor-pointer text-destructive">{t("member_remove")}</summary>
+                  <Form method="post" className="flex flex-col gap-2 pt-2">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="id" value={member.id} />
+                    <p>{t("member_remove_confirm", { name })}</p>
+                    <div>
+                      <Button type="submit" size="sm" variant="destructive" aria-label={t("member_remove_named", { name })}>
+                        {t("member_remove_submit")}
+                      </Button>
+                    </div>
+                  </Form>
+                </details>
               </li>
             );
           })}
