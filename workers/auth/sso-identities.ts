@@ -135,3 +135,21 @@ export async function browserMemberId(env: Env, webSessionHash: string | null, r
   }
   return null;
 }
+
+/** The sign-ins linked to a member, for Settings → account: the provider, its organisation, when. */
+export async function linkedSignIns(env: Env, memberId: string) {
+  const { ssoIdentities: identities, ssoProviders: providers, organizations } = schema;
+  const rows = await getDb(env)
+    .select({ provider: providers.provider, organization: organizations.slug, createdAt: identities.createdAt })
+    .from(identities)
+    .innerJoin(providers, and(eq(providers.id, identities.providerId), eq(providers.issuer, identities.issuer)))
+    .innerJoin(organizations, eq(organizations.id, providers.orgId))
+    .where(eq(identities.memberId, memberId))
+    .orderBy(identities.createdAt);
+  return rows.map((row) => ({ provider: row.provider, organization: row.organization, linked_at: new Date(row.createdAt).toISOString() }));
+}
+
+/** Marks a round trip as the signed-in member's own "use my sign-in": its callback links only them. */
+export async function markRoundTripForLink(env: Env, state: string, memberId: string) {
+  await getDb(env).update(schema.ssoStates).set({ linkMemberId: memberId }).where(eq(schema.ssoStates.state, state));
+}

@@ -12,7 +12,7 @@ import { jsonBody } from "../lib/json-body";
 import type { AppEnv } from "../types";
 import { createSession } from "./sessions";
 import { exchangeCode, initiateTenant, InitiateInput, SsoError, ssoRedirectPath, startSso, takeSsoState, type IdentityClaims, type ProviderRow } from "./sso-flow";
-import { browserMemberId, linkIdentity, memberForIdentity } from "./sso-identities";
+import { browserMemberId, linkedSignIns, linkIdentity, markRoundTripForLink, memberForIdentity } from "./sso-identities";
 import { createWebSession } from "./web-session";
 import { finishTest, SSO_TEST_APP } from "../admin/sso-providers";
 import { readRefreshCookie, setRefreshCookie } from "./session-response";
@@ -80,13 +80,7 @@ export const ssoRoutes = new Hono<AppEnv>()
   .get("/links", async (c) => {
     const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
     if (!auth) throw unauthenticated();
-    const rows = await c.env.DB.prepare(
-      `select p.provider, o.slug as organization, i.created_at from sso_identities i join sso_providers p on p.id = i.provider_id and p.issuer = i.issuer
-       join organizations o on o.id = p.org_id where i.member_id = ? order by i.created_at`,
-    )
-      .bind(auth.memberId)
-      .all<{ provider: string; organization: string; created_at: number }>();
-    return c.json({ links: rows.results.map((row) => ({ provider: row.provider, organization: row.organization, linked_at: new Date(row.created_at).toISOString() })) });
+    return c.json({ links: await linkedSignIns(c.env, auth.memberId) });
   })
 
   // "Use my Acme sign-in": a signed-in member links their own account to the organisation's
@@ -100,7 +94,7 @@ export const ssoRoutes = new Hono<AppEnv>()
     if (!parsed.success) throw badRequest("validation_error", "Some fields are invalid.");
     const tenant = await initiateTenant(c.env, c.var.tenant, parsed.output.organization);
     const url = await startSso(c.env, c.req.url, tenant, c.req.param("provider"), parsed.output);
-    await c.env.DB.prepare("update sso_states set link_member_id = ? where state = ?").bind(auth.memberId, new URL(url).searchParams.get("state")).run();
+    await markRoundTripForLink(c.env, new URL(url).searchParams.get("state")!, auth.memberId);
     return c.json({ url });
   });
 
