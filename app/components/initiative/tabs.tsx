@@ -10,10 +10,36 @@ export interface TabLink {
 }
 
 /**
+ * The two looks of a set of tab links: a strip of tabs on one line (a few tabs; on a phone it
+ * scrolls sideways), or rows of pills that wrap (many sections, such as an administrator's eleven
+ * staff sections: every one stays in sight instead of past the end of a strip with nothing to say
+ * it is there).
+ */
+const LOOKS = {
+  strip: {
+    nav: "overflow-x-auto border-b border-border",
+    list: "-mb-px flex gap-1",
+    link: "border-b-2",
+    active: "border-brand text-brand",
+    idle: "border-transparent text-muted-foreground hover:text-foreground",
+    count: ["bg-brand text-brand-foreground", "bg-muted text-foreground"],
+  },
+  pills: {
+    nav: "",
+    list: "flex flex-wrap gap-2",
+    link: "rounded-full border",
+    active: "border-brand bg-brand text-brand-foreground",
+    idle: "border-border bg-card text-foreground hover:bg-muted",
+    count: ["bg-brand-foreground text-brand", "bg-muted text-foreground"],
+  },
+} as const;
+
+/**
  * Tabs as links (?tab=history): they work without JavaScript, and the current one carries
  * aria-current="page", which screen readers announce as the current page of the set.
  */
 export function TabLinks({ label, tabs, current, wrap = false }: { label: string; tabs: TabLink[]; current: string; wrap?: boolean }) {
+  const look = LOOKS[wrap ? "pills" : "strip"];
   const currentLink = useRef<HTMLAnchorElement>(null);
   // Where the tabs scroll sideways (a phone), the current one is brought into view.
   useEffect(() => {
@@ -23,11 +49,9 @@ export function TabLinks({ label, tabs, current, wrap = false }: { label: string
     const gap = link.getBoundingClientRect().left - strip.getBoundingClientRect().left;
     strip.scrollLeft += gap - (strip.clientWidth - link.offsetWidth) / 2;
   }, [current]);
-  if (wrap) return <WrappedLinks label={label} tabs={tabs} current={current} />;
   return (
-    <nav aria-label={label} className="overflow-x-auto border-b border-border">
-      {/* One line: on a phone the tabs scroll sideways instead of wrapping their labels. */}
-      <ul className="-mb-px flex gap-1">
+    <nav aria-label={label} className={look.nav || undefined}>
+      <ul className={look.list}>
         {tabs.map((tab) => {
           const active = tab.id === current;
           return (
@@ -37,49 +61,10 @@ export function TabLinks({ label, tabs, current, wrap = false }: { label: string
                 to={tab.to}
                 preventScrollReset
                 aria-current={active ? "page" : undefined}
-                className={cn(
-                  "inline-flex min-h-11 items-center gap-2 whitespace-nowrap border-b-2 px-4 text-sm font-semibold",
-                  active ? "border-brand text-brand" : "border-transparent text-muted-foreground hover:text-foreground",
-                )}
+                className={cn("inline-flex min-h-11 items-center gap-2 whitespace-nowrap px-4 text-sm font-semibold", look.link, active ? look.active : look.idle)}
               >
                 {tab.label}
-                {tab.count !== undefined ? (
-                  <span className={cn("rounded-full px-2 text-xs", active ? "bg-brand text-brand-foreground" : "bg-muted text-foreground")}>{tab.count}</span>
-                ) : null}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
-
-/**
- * Many sections (the staff area of an administrator: eleven): every one stays in sight, in rows of
- * pills that wrap, instead of a strip whose end is off-screen with nothing to say it is there.
- */
-function WrappedLinks({ label, tabs, current }: { label: string; tabs: TabLink[]; current: string }) {
-  return (
-    <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-2">
-        {tabs.map((tab) => {
-          const active = tab.id === current;
-          return (
-            <li key={tab.id}>
-              <Link
-                to={tab.to}
-                preventScrollReset
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full border px-4 text-sm font-semibold",
-                  active ? "border-brand bg-brand text-brand-foreground" : "border-border bg-card text-foreground hover:bg-muted",
-                )}
-              >
-                {tab.label}
-                {tab.count !== undefined ? (
-                  <span className={cn("rounded-full px-2 text-xs", active ? "bg-brand-foreground text-brand" : "bg-muted text-foreground")}>{tab.count}</span>
-                ) : null}
+                {tab.count !== undefined ? <span className={cn("rounded-full px-2 text-xs", look.count[active ? 0 : 1])}>{tab.count}</span> : null}
               </Link>
             </li>
           );
