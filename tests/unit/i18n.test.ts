@@ -51,6 +51,17 @@ describe("a screen is named as the link that leads to it", () => {
   }
 });
 
+describe("a full initiative's button", () => {
+  // "Complete" read as "finished": the button says the initiative is full, in the words of its status.
+  for (const locale of COMPLETE_LOCALES) {
+    it(`${locale}: says full, as the status does, and that no place is left`, () => {
+      const button = read(locale, "initiative").action_complete;
+      expect(button.startsWith(read(locale, "initiatives").status_full)).toBe(true);
+      expect(button.length).toBeGreaterThan(read(locale, "initiatives").status_full.length + 3);
+    });
+  }
+});
+
 describe("messages sent to a page", () => {
   it("fills a partial locale (fr) from English, key by key", () => {
     const fr = messagesFor("fr");
