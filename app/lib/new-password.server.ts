@@ -3,6 +3,8 @@
  * e-mail, then saving the password and signing the member in.
  */
 import { normalizeEmail } from "~/domain/email";
+import type { Locale } from "~/domain/locales";
+import { detectLocale } from "~/i18n/locale.server";
 import {
   EmailFormSchema,
   InitialPasswordFormSchema,
@@ -70,12 +72,14 @@ export async function newPasswordAction(
 
   if (!token || !TOKEN.test(token)) return { status: 401, intent: "save", expired: true };
   const initial = isInitial(type, args.request);
-  let body: { password: string; agreements?: { agreeTC: boolean; agreeComms: boolean } };
+  let body: { password: string; agreements?: { agreeTC: boolean; agreeComms: boolean }; language?: Locale };
   if (initial) {
     const parsed = parseForm(InitialPasswordFormSchema, form);
     if (!parsed.ok) return { status: 400, intent: "save", errors: parsed.errors };
     const { password, agreeTC, agreeComms } = parsed.value;
     body = { password, agreements: { agreeTC: agreeTC === true, agreeComms: agreeComms === true } };
+    // An invited member read the page in this language: the app goes on in it after the password.
+    if (type === "invite") body.language = await detectLocale(args.request);
   } else {
     const parsed = parseForm(NewPasswordFormSchema, form);
     if (!parsed.ok) return { status: 400, intent: "save", errors: parsed.errors };

@@ -63,6 +63,20 @@ describe("/invite/{token} for an existing account", () => {
   });
 });
 
+describe("/invite/{token} for a new person", () => {
+  it("chooses the password on a Spanish page, and the app goes on in Spanish", async () => {
+    const token = await invite("nueva@example.org");
+    const page = new Request(`http://acme.localhost/invite/${token}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://acme.localhost", "accept-language": "es-ES,es;q=0.9" },
+      body: new URLSearchParams([["intent", "save"], ["password", "Green-lantern-42"], ["agreeTC", "on"]]).toString(),
+    });
+    const signedIn = await run(inviteAction as Route, page, { token });
+    expect(signedIn.status).toBe(302);
+    expect(await env.DB.prepare("SELECT language FROM members WHERE email = 'nueva@example.org'").first("language")).toBe("es-ES");
+  });
+});
+
 describe("Settings → Account", () => {
   it("lists the account's pending invitations, accepted or declined there", async () => {
     await env.DB.prepare("DELETE FROM invitations WHERE email = 'bea@commons.example'").run();

@@ -108,9 +108,14 @@ describe("the invited member's first password", () => {
     const withoutTerms = await call("PUT", `/auth/invitation/${token}`, { body: { password: "Green-lantern-42" } });
     expect(withoutTerms.status).toBe(400);
     expect((await json(withoutTerms)).fields).toEqual({ agreeTC: "form_error_required" });
-    const accepted = await call("PUT", `/auth/invitation/${token}`, { body: { password: "Green-lantern-42", agreements: { agreeTC: true } } });
+    expect((await call("PUT", `/auth/invitation/${token}`, { body: { password: "Green-lantern-42", agreements: { agreeTC: true }, language: "klingon" } })).status).toBe(400);
+    // Answered on a Spanish page: the app goes on in Spanish (it went on in the organisation's English).
+    const accepted = await call("PUT", `/auth/invitation/${token}`, { body: { password: "Green-lantern-42", agreements: { agreeTC: true }, language: "es-ES" } });
     expect(accepted.status).toBe(200);
-    expect((await json(accepted)).user.organizations[0].slug).toBe("acme");
+    const answer = await json(accepted);
+    expect(answer.user.organizations[0].slug).toBe("acme");
+    expect(answer.user.language).toBe("es-ES");
+    expect(await env.DB.prepare("SELECT language FROM members WHERE email = 'new.person@example.org'").first("language")).toBe("es-ES");
     expect(await env.DB.prepare("SELECT accepted_at FROM invitations WHERE email = 'new.person@example.org'").first("accepted_at")).not.toBeNull();
     // The membership comes with the acceptance, with the role the invitation gave.
     expect(await env.DB.prepare("SELECT ms.role FROM memberships ms JOIN members m ON m.id = ms.member_id WHERE m.email = 'new.person@example.org' AND ms.org_id = 'org-acme'").first("role")).toBe("organiser");

@@ -7,6 +7,7 @@
  * invitation and writes nothing else. An administrator's invitation never changes an account on
  * its own.
  */
+import type { Locale } from "../../app/domain/locales";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { forbidden, notFound } from "../lib/domain-errors";
@@ -105,13 +106,16 @@ export function acceptanceStatements(env: Env, invitation: Pick<InvitationRow, "
 }
 
 /** The invitation of `memberId` to `orgId` accepted (a new account's first password, PUT /auth/invitation/{token}). */
-export async function acceptInvitationOf(env: Env, memberId: string, orgId: string, now = Date.now()) {
-  const invitation = await getDb(env)
+export async function acceptInvitationOf(env: Env, memberId: string, orgId: string, now = Date.now(), language?: Locale) {
+  const db = getDb(env);
+  const invitation = await db
     .select()
     .from(schema.invitations)
     .where(and(eq(schema.invitations.memberId, memberId), eq(schema.invitations.orgId, orgId), isNull(schema.invitations.acceptedAt)))
     .get();
-  if (invitation) await env.DB.batch(acceptanceStatements(env, invitation, now));
+  // The language of the page the invited member answered on becomes theirs: the app goes on in it.
+  const speaks = language ? [env.DB.prepare("update members set language = ?2 where id = ?1").bind(memberId, language)] : [];
+  if (invitation || speaks.length) await env.DB.batch([...(invitation ? acceptanceStatements(env, invitation, now) : []), ...speaks]);
 }
 
 /**

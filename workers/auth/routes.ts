@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
+import { SUPPORTED_LOCALES } from "../../app/domain/locales";
 import { EmailSchema } from "../../app/domain/email";
 import { DomainError, badRequest, conflict, forbidden, notFound, preconditionFailed, unauthorized } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
@@ -36,6 +37,8 @@ const NewPasswordBody = v.object({
     v.object({ agreeTC: v.optional(v.boolean()), agreeComms: v.optional(v.boolean()) }),
   ),
 });
+/** An invited member's first password, with the language of the page they chose it on: the app then speaks it. */
+const InvitationPasswordBody = v.object({ ...NewPasswordBody.entries, language: v.optional(v.picklist(SUPPORTED_LOCALES)) });
 const ConfirmBody = v.object({ password: PasswordSchema });
 const RefreshBody = v.object({ refresh_token: v.optional(v.pipe(v.string(), v.maxLength(200))) });
 const TokenParam = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
@@ -185,9 +188,9 @@ export const authRoutes = new Hono<AppEnv>()
 
   // An invited member's first password (issue 15, /invite/{token}): the link proves the address, the
   // platform terms are accepted here when not yet, and the invitation is accepted.
-  .put("/invitation/:token", validate("param", TokenParam), validate("json", NewPasswordBody), async (c) => {
+  .put("/invitation/:token", validate("param", TokenParam), validate("json", InvitationPasswordBody), async (c) => {
     const { token } = c.req.valid("param");
-    const { password, agreements } = c.req.valid("json");
+    const { password, agreements, language } = c.req.valid("json");
     const row = await peekEmailToken(c.env, token, "invite");
     const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
     assertAcceptablePassword(password, tenant.general.password_policy, member.email);
@@ -197,8 +200,8 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await consumeEmailToken(c.env, token, "invite");
     const updated = await resetPassword(c.env, member, password, agreements, latestTerms);
-    await acceptInvitationOf(c.env, member.id, tenant.id);
-    return c.json(await signIn(c, updated));
+    await acceptInvitationOf(c.env, member.id, tenant.id, Date.now(), language);
+    return c.json(await signIn(c, language ? { ...updated, language } : updated));
   })
 
   // An invitation's link as its page reads it (either kind: a new account's or an existing one's).
