@@ -28,6 +28,8 @@ export interface SchemaFormOptions {
   pending?: boolean;
   /** When the browser first checks a field: on submit (default), as the member leaves it, or as they type. */
   shouldValidate?: "onSubmit" | "onBlur" | "onInput";
+  /** When a field that showed an error is checked again (default: as it was first checked). */
+  shouldRevalidate?: "onSubmit" | "onBlur" | "onInput";
   /**
    * The input an issue's path belongs to, where the schema nests what the form sends flat (the
    * same mapping the action gives app/domain/field-errors.ts, e.g. `details.alias` → `alias`).
@@ -59,13 +61,14 @@ function renameErrors(error: Record<string, string[] | null> | null | undefined,
 }
 
 /** The form's props and the first message key of each field, from the server's answer or the browser's check. */
-export function useSchemaForm<S extends v.GenericSchema>(schema: S, { id, errors, pending = false, shouldValidate = "onSubmit", field, serverChecksOnly = false }: SchemaFormOptions) {
+export function useSchemaForm<S extends v.GenericSchema>(schema: S, { id, errors, pending = false, shouldValidate = "onSubmit", shouldRevalidate = shouldValidate, field, serverChecksOnly = false }: SchemaFormOptions) {
   // A new result object makes conform report (and focus) again: only when the action answered anew.
   const lastResult = useMemo(() => actionResult(errors), [errors]);
   const [form, fields] = useForm({
     id,
     lastResult,
     shouldValidate,
+    shouldRevalidate,
     // Without JavaScript the browser's own checks (required, type=email) still run, unless the form
     // leaves every check to the action.
     defaultNoValidate: serverChecksOnly,

@@ -342,7 +342,9 @@ export function StepSaveAlert({ error }: { error: string | null | undefined }) {
 export function useStepForm(step: OnboardingStep, context: PreferenceContext, id: string, errors: Record<string, string> | undefined, pending: boolean) {
   const { t } = useTranslation("settings");
   const schema = useMemo(() => preferenceSchema(step, context), [step, context]);
-  const { props, error: fieldError } = useSchemaForm(schema, { id, errors, pending, field: preferenceField, serverChecksOnly: true });
+  // A field says what is wrong as the member leaves it (a phone number typed short), not only after
+  // Save, and stops saying it as soon as it is right.
+  const { props, error: fieldError } = useSchemaForm(schema, { id, errors, pending, field: preferenceField, serverChecksOnly: true, shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const error = (name: string) => {
     const key = fieldError(name);
     return key ? t(key) : null;
