@@ -33,6 +33,12 @@ const suite = useAcmeSuite({
     MEMBER = await createMember(server, { tag: "account", name: "Account Member" });
     idp = await startIdentityProvider(server.url, { slug: "vizinhos-idp", clientId: "commons-vizinhos", account: SSO_MEMBER });
     await registerSsoProvider(server, idp, { orgId: "org-vizinhos" });
+    // João's account exists already: Vizinhos's provider may sign it in because Vizinhos proved its
+    // e-mail domain (decision 029; an administrator does it in Manage → Web address and sign-in).
+    await server.d1(
+      "INSERT INTO organization_email_domains (domain, org_id, verified_at) VALUES ('vizinhos.example', 'org-vizinhos', 1) " +
+        "ON CONFLICT (domain) DO UPDATE SET org_id = 'org-vizinhos', verified_at = 1",
+    );
   },
   tearDown: () => idp?.stop(),
 });
@@ -169,7 +175,7 @@ describe("language", () => {
 });
 
 describe("single sign-on", () => {
-  test("an organisation's member signs in through the provider's popup", async () => {
+  test("an organisation's member signs in through the provider's popup (the organisation proved its e-mail domain)", async () => {
     const auth = strings("en-US", "auth");
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
       await page.goto(`${suite.server.url}/signin`);
