@@ -8,6 +8,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
+import type { ReactNode } from "react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { ManageSection } from "~/components/manage/decision-parts";
@@ -219,6 +220,14 @@ function TestResult({ test }: { test: NonNullable<Loaded["test"]> }) {
   );
 }
 
+/** A section's cards: the list, a sentence when there is none, or the error when the API could not say. */
+function Cards<Row>({ rows, none, card }: { rows: Row[] | null; none: string; card: (row: Row) => ReactNode }) {
+  const { t } = useTranslation("manage");
+  if (rows === null) return <Alert>{t("manage_error_default")}</Alert>;
+  if (!rows.length) return <p className="text-sm text-muted-foreground">{none}</p>;
+  return <ul className="flex flex-col gap-3">{rows.map(card)}</ul>;
+}
+
 export default function ManageAccess() {
   const { hostnames, providers, emailDomains, test } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -231,17 +240,7 @@ export default function ManageAccess() {
       {answer?.ok && answer.intent === "hostname_remove" ? <Alert variant="success">{t("hostname_removed")}</Alert> : null}
       {answer?.ok && answer.intent === "sso_remove" ? <Alert variant="success">{t("sso_removed")}</Alert> : null}
       <EditorSection id="access-hostnames" title={t("hostnames_title")} description={t("hostnames_intro")}>
-        {hostnames === null ? (
-          <Alert>{t("manage_error_default")}</Alert>
-        ) : hostnames.length ? (
-          <ul className="flex flex-col gap-3">
-            {hostnames.map((row) => (
-              <HostnameCard key={row.hostname} row={row} answer={answer} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">{t("hostnames_none")}</p>
-        )}
+        <Cards rows={hostnames} none={t("hostnames_none")} card={(row) => <HostnameCard key={row.hostname} row={row} answer={answer} />} />
         <EditorErrors.Provider value={addedHostname?.fields ?? {}}>
           {/* Keyed by the list's length: a hostname added empties the field for the next. */}
           <Form key={hostnames?.length ?? 0} method="post" className="flex flex-col gap-3">
@@ -256,17 +255,7 @@ export default function ManageAccess() {
         </EditorErrors.Provider>
       </EditorSection>
       <EditorSection id="access-sso" title={t("sso_title")} description={t("sso_intro")}>
-        {providers === null ? (
-          <Alert>{t("manage_error_default")}</Alert>
-        ) : providers.length ? (
-          <ul className="flex flex-col gap-3">
-            {providers.map((row) => (
-              <ProviderCard key={row.id} row={row} answer={answer} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">{t("sso_none")}</p>
-        )}
+        <Cards rows={providers} none={t("sso_none")} card={(row) => <ProviderCard key={row.id} row={row} answer={answer} />} />
         <details open={Boolean(addedProvider && !addedProvider.ok)}>
           <summary className="cursor-pointer text-sm font-semibold text-brand">{t("sso_add_title")}</summary>
           <EditorErrors.Provider value={addedProvider?.fields ?? {}}>
@@ -284,17 +273,7 @@ export default function ManageAccess() {
         {addedProvider?.ok ? <Alert variant="success">{t("sso_added")}</Alert> : null}
       </EditorSection>
       <EditorSection id="access-email-domains" title={t("email_domains_title")} description={t("email_domains_intro")}>
-        {emailDomains === null ? (
-          <Alert>{t("manage_error_default")}</Alert>
-        ) : emailDomains.length ? (
-          <ul className="flex flex-col gap-3">
-            {emailDomains.map((row) => (
-              <EmailDomainCard key={row.domain} row={row} answer={answer} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">{t("email_domains_none")}</p>
-        )}
+        <Cards rows={emailDomains} none={t("email_domains_none")} card={(row) => <EmailDomainCard key={row.domain} row={row} answer={answer} />} />
       </EditorSection>
     </ManageSection>
   );
