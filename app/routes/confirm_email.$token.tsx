@@ -10,10 +10,11 @@ import { localeCookie } from "~/i18n/locale.server";
 import { newPasswordAction, newPasswordLoader } from "~/lib/new-password.server";
 import { finishSignup } from "~/lib/signup-draft.server";
 import { RouteErrorBoundary } from "~/components/error-page";
+import { TOKEN_PAGE_REFERRER } from "~/lib/token-page";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, "auth", "confirm_email_title") },
-  { name: "referrer", content: "no-referrer" }, // the token is in the URL
+  TOKEN_PAGE_REFERRER,
 ];
 
 export async function loader(args: LoaderFunctionArgs) {

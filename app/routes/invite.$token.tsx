@@ -14,11 +14,9 @@ import { findOrganization } from "~/lib/signup-links.server";
 import { joinInvitationAction, loadJoinInvitation, type JoinAnswer, type JoinPage } from "~/lib/join-invitation.server";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { TOKEN_PAGE_REFERRER } from "~/lib/token-page";
 
-// The token is in the URL: no other site gets it as a Referer. "same-origin", not "no-referrer": with
-// no-referrer a browser posts this page's forms without JavaScript with `Origin: null`, which the
-// origin check (workers/lib/request-origin.ts) refuses.
-export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "signup", "invite_meta_title"), { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "signup", "invite_meta_title"), TOKEN_PAGE_REFERRER];
 
 /**
  * /invite/{token}: a personal invitation an administrator sent (issue 15): a new account's invited

@@ -9,10 +9,11 @@ import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
 import { newPasswordAction, newPasswordLoader } from "~/lib/new-password.server";
 import { RouteErrorBoundary } from "~/components/error-page";
+import { TOKEN_PAGE_REFERRER } from "~/lib/token-page";
 
 export const meta: MetaFunction = ({ matches, location }) => [
   { title: pageTitle(matches, "auth", new URLSearchParams(location.search).get("initial") === "1" ? "initial_password_title" : "reset_password_title") },
-  { name: "referrer", content: "no-referrer" }, // the token is in the URL
+  TOKEN_PAGE_REFERRER,
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
