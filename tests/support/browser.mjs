@@ -100,9 +100,13 @@ export async function newPage(browser, { viewport = "desktop", locale = "en-US",
   return page;
 }
 
-/** The line Remix's fetchAndDecode logs when the router aborted the request it was reading. */
+/**
+ * The line Remix's fetchAndDecode logs when the router aborted the request it was reading: the
+ * abort's message, alone or followed by its stack (where the router's navigate called abort()).
+ */
 export function isAbortedDataRequest(text) {
-  return /^AbortError: (BodyStreamBuffer was aborted|The user aborted a request\.|signal is aborted without reason)$/.test(text);
+  const [first, ...frames] = text.split("\n");
+  return /^AbortError: (BodyStreamBuffer was aborted|The user aborted a request\.|signal is aborted without reason)$/.test(first) && frames.every((frame) => /^\s+at /.test(frame));
 }
 
 /**

@@ -7,6 +7,8 @@ describe("the browser harness's console filter", () => {
   it("leaves out the aborted data request lines", () => {
     expect(isAbortedDataRequest("AbortError: BodyStreamBuffer was aborted")).toBe(true);
     expect(isAbortedDataRequest("AbortError: signal is aborted without reason")).toBe(true);
+    // With the stack of the abort: the router's navigate superseding a pending data request.
+    expect(isAbortedDataRequest("AbortError: signal is aborted without reason\n    at bt (http://acme.localhost:1/assets/components.js:49:19808)\n    at Object.Pr [as navigate] (http://acme.localhost:1/assets/components.js:49:19338)")).toBe(true);
   });
 
   it("keeps every other error", () => {
@@ -14,5 +16,6 @@ describe("the browser harness's console filter", () => {
     expect(isAbortedDataRequest("Failed to load resource: the server responded with a status of 500 ()")).toBe(false);
     expect(isAbortedDataRequest("Hydration failed because the server rendered HTML didn't match the client. AbortError: BodyStreamBuffer was aborted")).toBe(false);
     expect(isAbortedDataRequest("Unable to decode turbo-stream response from URL: /wall.data")).toBe(false);
+    expect(isAbortedDataRequest("AbortError: signal is aborted without reason\nTypeError: something else")).toBe(false);
   });
 });
