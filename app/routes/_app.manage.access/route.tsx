@@ -57,21 +57,12 @@ function HostnameCard({ row, answer }: { row: HostnameRow; answer: AccessAnswer 
     <li className="flex flex-col gap-3 rounded-md border border-border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="break-all font-mono text-sm font-semibold">{row.hostname}</p>
-        <span className={row.status === "verified" ? "rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white" : "rounded-full bg-muted px-2 py-0.5 text-xs font-semibold"}>
-          {t(`hostname_status_${row.status}`)}
-        </span>
+        <StatusBadge verified={row.status === "verified"} label={t(`hostname_status_${row.status}`)} />
       </div>
       {row.status === "pending" && row.record ? (
         <div className="flex flex-col gap-1 text-sm">
           <p>{t("hostname_record_intro")}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-muted p-2 font-mono text-xs">
-            <dt className="font-sans font-medium">{t("hostname_record_type")}</dt>
-            <dd>{row.record.type}</dd>
-            <dt className="font-sans font-medium">{t("hostname_record_name")}</dt>
-            <dd className="break-all">{row.record.name}</dd>
-            <dt className="font-sans font-medium">{t("hostname_record_value")}</dt>
-            <dd className="break-all">{row.record.value}</dd>
-          </dl>
+          <TxtRecord record={row.record} />
           <p className="text-muted-foreground">{t("hostname_cname_hint")}</p>
           {row.last_error ? <p className="text-destructive">{t(`access_hostname_check_${row.last_error}`)}</p> : null}
         </div>
@@ -99,6 +90,26 @@ function HostnameCard({ row, answer }: { row: HostnameRow; answer: AccessAnswer 
   );
 }
 
+/** A proof's status: verified in the success colour, anything else muted. */
+function StatusBadge({ verified, label }: { verified: boolean; label: string }) {
+  return <span className={verified ? "rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white" : "rounded-full bg-muted px-2 py-0.5 text-xs font-semibold"}>{label}</span>;
+}
+
+/** The DNS TXT record to publish, for a hostname or an e-mail domain alike. */
+function TxtRecord({ record }: { record: { type: string; name: string; value: string } }) {
+  const { t } = useTranslation("manage");
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-muted p-2 font-mono text-xs">
+      <dt className="font-sans font-medium">{t("hostname_record_type")}</dt>
+      <dd>{record.type}</dd>
+      <dt className="font-sans font-medium">{t("hostname_record_name")}</dt>
+      <dd className="break-all">{record.name}</dd>
+      <dt className="font-sans font-medium">{t("hostname_record_value")}</dt>
+      <dd className="break-all">{record.value}</dd>
+    </dl>
+  );
+}
+
 /**
  * An e-mail domain and its proof (issue 25): a proven domain lets the organisation's provider sign
  * in existing accounts on it; an unproven one only admits sign-ups.
@@ -110,21 +121,12 @@ function EmailDomainCard({ row, answer }: { row: EmailDomainRow; answer: AccessA
     <li className="flex flex-col gap-3 rounded-md border border-border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="break-all font-mono text-sm font-semibold">{row.domain}</p>
-        <span className={row.status === "verified" ? "rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white" : "rounded-full bg-muted px-2 py-0.5 text-xs font-semibold"}>
-          {t(`email_domain_status_${row.status}`)}
-        </span>
+        <StatusBadge verified={row.status === "verified"} label={t(`email_domain_status_${row.status}`)} />
       </div>
       {row.status === "pending" ? (
         <div className="flex flex-col gap-1 text-sm">
           <p>{t("email_domain_record_intro")}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-muted p-2 font-mono text-xs">
-            <dt className="font-sans font-medium">{t("hostname_record_type")}</dt>
-            <dd>{row.record.type}</dd>
-            <dt className="font-sans font-medium">{t("hostname_record_name")}</dt>
-            <dd className="break-all">{row.record.name}</dd>
-            <dt className="font-sans font-medium">{t("hostname_record_value")}</dt>
-            <dd className="break-all">{row.record.value}</dd>
-          </dl>
+          <TxtRecord record={row.record} />
           {row.last_error ? <p className="text-destructive">{t(`access_email_domain_check_${row.last_error}`, { defaultValue: t("manage_error_default") })}</p> : null}
         </div>
       ) : (
