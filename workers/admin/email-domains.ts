@@ -10,7 +10,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { challengeRecord } from "../../app/domain/hostnames";
 import { getDb, schema } from "../db/client";
-import { dnsResolver, DnsUnavailable } from "../dns";
+import { txtProof } from "../dns";
 import { conflict, notFound, upstreamUnavailable } from "../lib/domain-errors";
 import { auditStatements } from "../manage/audit";
 import { requireRole, type StaffActor } from "../manage/scope";
@@ -77,19 +77,11 @@ export async function verifyEmailDomain(env: Env, org: Tenant, actor: StaffActor
   if (!row?.token) throw notFound("email_domain_not_found", "This organisation has no such e-mail domain.");
   const view = () => emailDomainViews([row])[0];
   if (row.verifiedAt !== null) return view();
-  const record = challengeRecord(domain, row.token);
-  let values: string[];
-  try {
-    values = await dnsResolver(env).txt(record.name);
-  } catch (cause) {
-    if (!(cause instanceof DnsUnavailable)) throw cause;
-    await db.update(domains).set({ lastError: "dns_unavailable", checkedAt: now }).where(eq(domains.domain, domain));
-    throw upstreamUnavailable("dns_unavailable", "DNS cannot be asked right now; try again in a few minutes.");
-  }
-  if (!values.includes(record.value)) {
-    const why = values.some((value) => value.startsWith("commons-verification=")) ? "record_wrong" : "record_missing";
-    await db.update(domains).set({ lastError: why, checkedAt: now }).where(eq(domains.domain, domain));
-    throw conflict("email_domain_not_verified", why === "record_wrong" ? "The TXT record holds another value." : "The TXT record cannot be found yet.", { domain: `email_domain_check_${why}` });
+  const proof = await txtProof(env, challengeRecord(domain, row.token));
+  if (proof !== "proven") {
+    await db.update(domains).set({ lastError: proof, checkedAt: now }).where(eq(domains.domain, domain));
+    if (proof === "dns_unavailable") throw upstreamUnavailable("dns_unavailable", "DNS cannot be asked right now; try again in a few minutes.");
+    throw conflict("email_domain_not_verified", proof === "record_wrong" ? "The TXT record holds another value." : "The TXT record cannot be found yet.", { domain: `email_domain_check_${proof}` });
   }
   await db.batch([
     db.update(domains).set({ verifiedAt: now, lastError: null, checkedAt: now }).where(and(eq(domains.domain, domain), isNull(domains.verifiedAt))),

@@ -13,7 +13,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { challengeRecord, HOSTNAMES_MAX } from "../../app/domain/hostnames";
 import { getDb, schema } from "../db/client";
-import { dnsResolver, DnsUnavailable } from "../dns";
+import { txtProof } from "../dns";
 import { getConfig } from "../lib/config";
 import { conflict, notFound, upstreamUnavailable } from "../lib/domain-errors";
 import { auditStatements, guardedAudit } from "../manage/audit";
@@ -152,19 +152,11 @@ export async function verifyHostname(env: Env, org: Tenant, actor: StaffActor, h
   // The first organisation to prove a name keeps it: proving one served elsewhere is refused.
   const owner = await db.select({ orgId: served.orgId }).from(served).where(eq(served.hostname, hostname)).get();
   if (owner && owner.orgId !== org.id) throw conflict("hostname_taken", "This hostname is already in use.", { hostname: "hostname_error_taken" });
-  const record = challengeRecord(hostname, row.token);
-  let values: string[];
-  try {
-    values = await dnsResolver(env).txt(record.name);
-  } catch (cause) {
-    if (!(cause instanceof DnsUnavailable)) throw cause;
-    await db.update(claims).set({ lastError: "dns_unavailable", checkedAt: now }).where(eq(claims.hostname, hostname));
-    throw upstreamUnavailable("dns_unavailable", "DNS cannot be asked right now; try again in a few minutes.");
-  }
-  if (!values.includes(record.value)) {
-    const why = values.some((value) => value.startsWith("commons-verification=")) ? "record_wrong" : "record_missing";
-    await db.update(claims).set({ lastError: why, checkedAt: now }).where(eq(claims.hostname, hostname));
-    throw conflict("hostname_not_verified", why === "record_wrong" ? "The TXT record holds another value." : "The TXT record cannot be found yet.", { hostname: `hostname_check_${why}` });
+  const proof = await txtProof(env, challengeRecord(hostname, row.token));
+  if (proof !== "proven") {
+    await db.update(claims).set({ lastError: proof, checkedAt: now }).where(eq(claims.hostname, hostname));
+    if (proof === "dns_unavailable") throw upstreamUnavailable("dns_unavailable", "DNS cannot be asked right now; try again in a few minutes.");
+    throw conflict("hostname_not_verified", proof === "record_wrong" ? "The TXT record holds another value." : "The TXT record cannot be found yet.", { hostname: `hostname_check_${proof}` });
   }
   await db.batch([
     db.update(claims).set({ status: "verified", lastError: null, checkedAt: now, verifiedAt: now }).where(eq(claims.hostname, hostname)),
