@@ -32,3 +32,17 @@ export function chatGroupLetter(name: string): string {
   const first = name.trim().normalize("NFD").replace(/[\u0300-\u036f]/g, "").charAt(0).toUpperCase();
   return /^[A-Z]$/.test(first) ? first : "#";
 }
+
+/**
+ * WebSocket close codes the server ends a live socket with (docs/api/chat.md). Codes 4400–4499 say
+ * the member may not use this socket any more: the client stops reconnecting (a retry would be
+ * refused at the upgrade, and retried forever). Any other close is a drop, retried with backoff.
+ */
+export const CHAT_CLOSE = {
+  accountDisabled: 4403,
+  membershipRemoved: 4404,
+} as const;
+
+export function isFinalChatClose(code: number): boolean {
+  return code >= 4400 && code <= 4499;
+}

@@ -3,10 +3,13 @@
  * cookie authenticates it; docs/api/chat.md). It reconnects after a drop with exponential backoff
  * (1 s, 2 s, 4 s ... 30 s, jittered), at once when the browser comes back online or the tab becomes
  * visible, and passes the last message id it has seen as `after` so the server sends what was missed.
+ * A close with a final code (account disabled, membership removed: `isFinalChatClose`) ends it for
+ * good: status "ended", no retry, since every retry would be refused at the upgrade.
  */
+import { isFinalChatClose } from "~/domain/chat";
 import { backoffDelay, type ServerFrame } from "./chat-model";
 
-export type SocketStatus = "connecting" | "open" | "closed";
+export type SocketStatus = "connecting" | "open" | "closed" | "ended";
 
 interface Options {
   orgSlug: string;
@@ -91,10 +94,15 @@ export class ChatSocket {
       clearInterval(this.heartbeat);
       this.heartbeat = setInterval(() => this.send({ type: "ping" }), HEARTBEAT_MS);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       clearInterval(this.heartbeat);
       this.ws = null;
+      if (isFinalChatClose(event.code)) {
+        this.stop();
+        this.options.onStatus("ended");
+        return;
+      }
       this.options.onStatus("closed");
       if (this.stopped) return;
       this.retryTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt++));

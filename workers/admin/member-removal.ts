@@ -10,12 +10,11 @@
  * this call's delete (they test it), so a removal answered twice writes once.
  */
 import { conflict, notFound } from "../lib/domain-errors";
+import { CHAT_CLOSE } from "../../app/domain/chat";
 import { memberObject } from "../chat/live";
 import { requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 
-/** WebSocket close code of a socket whose membership of the organisation ended (docs/api/chat.md). */
-export const MEMBERSHIP_REMOVED_CLOSE_CODE = 4404;
 
 /** DELETE /admin/members/{id}: 204, or why not (404 member_not_found, 409 cannot_remove_self / last_admin). */
 export async function removeMember(env: Env, org: Tenant, actor: StaffActor, memberId: string, now = Date.now()) {
@@ -56,5 +55,5 @@ export async function removeMember(env: Env, org: Tenant, actor: StaffActor, mem
     throw conflict("last_admin", "The organisation needs at least one active administrator.");
   }
   // Their open chat sockets in this organisation close now; every other call answers as to a non-member.
-  await memberObject(env, org.id, memberId).disconnect(MEMBERSHIP_REMOVED_CLOSE_CODE, "membership_removed");
+  await memberObject(env, org.id, memberId).disconnect(CHAT_CLOSE.membershipRemoved, "membership_removed");
 }

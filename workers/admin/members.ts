@@ -8,7 +8,7 @@
  * switch off an account that belongs to it alone: a member of other organisations too is refused
  * (409), so no administrator can lock someone out of another organisation (decision 023).
  */
-import { ACCOUNT_DISABLED_CLOSE_CODE } from "../auth/disable-member";
+import { CHAT_CLOSE } from "../../app/domain/chat";
 import { revokeMemberSessions } from "../auth/sessions";
 import { memberObject } from "../chat/live";
 import { and, eq, sql, type SQL } from "drizzle-orm";
@@ -207,7 +207,7 @@ export async function updateMember(env: Env, org: Tenant, actor: StaffActor, mem
     }
   }
   // Sockets already open are told at once; the next request of every session is refused by the flag.
-  if (disabling) await memberObject(env, org.id, memberId).disconnect(ACCOUNT_DISABLED_CLOSE_CODE, "account_disabled");
+  if (disabling) await memberObject(env, org.id, memberId).disconnect(CHAT_CLOSE.accountDisabled, "account_disabled");
   const [updated] = (await env.DB.prepare(`${MEMBER_SELECT} where ms.org_id = ?1 and ms.member_id = ?2`).bind(org.id, memberId).all<MemberRow>()).results;
   return memberJson(updated);
 }

@@ -8,10 +8,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { memberObject } from "../chat/live";
 import { getDb, schema } from "../db/client";
+import { CHAT_CLOSE } from "../../app/domain/chat";
 import { ACCOUNT_DISABLED_REASON, revokeMemberSessions } from "./sessions";
-
-/** WebSocket close code of a socket whose account was disabled (docs/api/chat.md). */
-export const ACCOUNT_DISABLED_CLOSE_CODE = 4403;
 
 export async function disableMember(env: Env, memberId: string) {
   const db = getDb(env);
@@ -22,6 +20,6 @@ export async function disableMember(env: Env, memberId: string) {
   ]);
   const memberships = await db.select({ orgId: schema.memberships.orgId }).from(schema.memberships).where(eq(schema.memberships.memberId, memberId)).all();
   await Promise.all(
-    memberships.map(({ orgId }) => memberObject(env, orgId, memberId).disconnect(ACCOUNT_DISABLED_CLOSE_CODE, "account_disabled")),
+    memberships.map(({ orgId }) => memberObject(env, orgId, memberId).disconnect(CHAT_CLOSE.accountDisabled, "account_disabled")),
   );
 }

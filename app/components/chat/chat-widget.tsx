@@ -93,6 +93,11 @@ export default function ChatWidget({ memberId, orgSlug, open, onClose, onUnreadC
       onKeyDown={onKeyDown}
       className="fixed inset-0 z-50 flex flex-col bg-card text-foreground lg:inset-auto lg:bottom-0 lg:right-6 lg:h-[min(36rem,calc(100dvh-5rem))] lg:w-96 lg:rounded-t-lg lg:border lg:border-border lg:shadow-2xl"
     >
+      {chat.ended ? (
+        <p role="status" className="shrink-0 bg-muted px-4 py-1 text-center text-xs text-muted-foreground lg:rounded-t-lg">
+          {t("chat_ended")}
+        </p>
+      ) : null}
       {chat.reconnecting ? (
         <p role="status" className="shrink-0 bg-muted px-4 py-1 text-center text-xs text-muted-foreground lg:rounded-t-lg">
           {t("chat_reconnecting")}

@@ -240,7 +240,8 @@ export function useChat({ memberId, orgSlug, open }: { memberId: string; orgSlug
     return result.data.conversation.id;
   }, []);
 
-  return { state, status, reconnecting: wasOpen && status !== "open", listError, historyError, activeId, setActiveId, fetchHistory, loadList, loadOlder, send, retry, typing, start };
+  return { state, status, reconnecting: wasOpen && status !== "open" && status !== "ended",
+    ended: status === "ended", listError, historyError, activeId, setActiveId, fetchHistory, loadList, loadOlder, send, retry, typing, start };
 }
 
 export type ChatController = ReturnType<typeof useChat>;
