@@ -1,8 +1,9 @@
+import type { MemberRole } from "./db/schema";
 import type { PageRequest } from "./lib/page-request";
 import type { Tenant } from "./tenant/organizations";
 
 export interface OrgMembership {
-  role: "member" | "organiser" | "manager" | "admin" | "system";
+  role: MemberRole;
   orgTermsAcceptedVersion: number;
   onboardingCompletedVersion: number;
   managerMemberId: string | null;

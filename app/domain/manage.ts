@@ -7,6 +7,9 @@ import * as v from "valibot";
 /** Roles with a staff area (/manage); organisers and administrators review, managers approve attendance. */
 export const STAFF_ROLES = ["organiser", "manager", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+/** Every role a person can hold in an organisation: the one list the API, the screens and the schema share. */
+export const ORGANISATION_ROLES = ["member", ...STAFF_ROLES] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 export const ORGANISING_ROLES: readonly StaffRole[] = ["organiser", "admin"];
 export const APPROVING_ROLES: readonly StaffRole[] = ["manager", "admin"];
 
@@ -129,7 +132,7 @@ export function bulkDecisionSchema<const D extends readonly [string, ...string[]
 }
 
 /** The members screen's filters (issue 15): a role ("" for any) and an account status. */
-export const MEMBER_ROLE_FILTERS = ["", "member", "organiser", "manager", "admin"] as const;
+export const MEMBER_ROLE_FILTERS = ["", ...ORGANISATION_ROLES] as const;
 export const MEMBER_STATUS_FILTERS = ["all", "active", "disabled"] as const;
 
 /** The audit log screen's filter by kind of thing ("" for every kind), as the API names them. */

@@ -9,6 +9,7 @@
  * (409), so no administrator can lock someone out of another organisation (decision 023).
  */
 import { CHAT_CLOSE } from "../../app/domain/chat";
+import { ORGANISATION_ROLES } from "../../app/domain/manage";
 import { revokeMemberSessions } from "../auth/sessions";
 import { memberObject } from "../chat/live";
 import { and, eq, sql, type SQL } from "drizzle-orm";
@@ -20,7 +21,7 @@ import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 
 /** The roles an administrator gives (system accounts are the platform's, never listed nor given). */
-export const ASSIGNABLE_ROLES = ["member", "organiser", "manager", "admin"] as const;
+export const ASSIGNABLE_ROLES = ORGANISATION_ROLES;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 export const MEMBER_STATUSES = ["active", "disabled", "all"] as const;
 export const MEMBERS_PAGE_SIZE = 50;

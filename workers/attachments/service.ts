@@ -6,6 +6,7 @@
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import { attachmentsVisible, type Attachment, type Initiative } from "../../app/domain/initiatives";
 import type { AttachmentKind } from "../../app/domain/attachments";
+import { ORGANISING_ROLES } from "../../app/domain/manage";
 import { getDb, schema } from "../db/client";
 import { cleanImage, imageRefused } from "../files/clean-image";
 import { countUpload } from "../files/upload-quota";
@@ -35,7 +36,7 @@ export interface AttachmentCursor {
 }
 
 /** Who publishes: their uploads need no review. */
-const PUBLISHER_ROLES = ["organiser", "admin"];
+const PUBLISHER_ROLES: readonly string[] = ORGANISING_ROLES;
 
 export const attachmentNotFound = () => notFound("attachment_not_found", "The attachment cannot be found.");
 

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
+import { ORGANISATION_ROLES } from "../../app/domain/manage";
 
 const createdAt = () =>
   integer("created_at")
@@ -200,7 +201,8 @@ export const members = sqliteTable(
   (t) => [uniqueIndex("members_email_uq").on(t.email)],
 );
 
-export const MEMBER_ROLES = ["member", "organiser", "manager", "admin", "system"] as const;
+/** The organisation's roles, and "system" for the platform's own actor. */
+export const MEMBER_ROLES = [...ORGANISATION_ROLES, "system"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** A member belongs to one or more organisations; the role is per organisation. */

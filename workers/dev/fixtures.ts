@@ -20,6 +20,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { LocaleSchema } from "../../app/domain/locales";
+import { ORGANISATION_ROLES } from "../../app/domain/manage";
 import { MemberNameSchema } from "../../app/domain/member-name";
 import { slugSchema } from "../../app/domain/slug";
 import { latestPlatformTermsVersion } from "../auth/members";
@@ -43,7 +44,7 @@ const MemberFixture = v.strictObject({
   name: MemberNameSchema,
   /** The start of the e-mail's local part, to read it in a failure message. */
   tag: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,30}$/)), "member"),
-  role: v.optional(v.picklist(["member", "organiser", "manager", "admin"]), "member"),
+  role: v.optional(v.picklist(ORGANISATION_ROLES), "member"),
   language: v.optional(LocaleSchema, "en-US"),
   /** E.164, or none (then an organisation that asks for a phone asks this member for it). */
   phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/))), null),

@@ -1,7 +1,7 @@
 /** /manage/members on the server (issue 15, point 1): the administrators' list of members, a member's changes, and the CSV. */
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
 import { peopleFromCsv, type ImportedPerson } from "~/domain/csv-import";
-import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS } from "~/domain/manage";
+import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS, ORGANISATION_ROLES } from "~/domain/manage";
 import { decisionOutcome, listData, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 type RoleFilter = Exclude<(typeof MEMBER_ROLE_FILTERS)[number], "">;
@@ -73,7 +73,7 @@ export interface InviteOutcome {
 /** The largest CSV read: 500 rows of addresses and names fit many times over. */
 const CSV_MAX_BYTES = 256 * 1024;
 
-const asRole = (role: string | undefined) => (["member", "organiser", "manager", "admin"] as const).find((value) => value === role);
+const asRole = (role: string | undefined) => ORGANISATION_ROLES.find((value) => value === role);
 
 /**
  * Inviting: one person (intent invite_one), a CSV read into its preview (invite_preview, a dry
