@@ -18,3 +18,18 @@ export const isSlug = (value: string | null | undefined): value is string => !!v
 
 /** A string that is a slug, failing with `message` (an error key) otherwise. */
 export const slugSchema = (message = "form_error_invalid") => v.pipe(v.string(message), v.regex(SLUG, message));
+
+/**
+ * The readable part of a generated slug: the words of `text`, accents folded, lowercase, joined by
+ * hyphens, at most `maxLength` characters ("" when nothing is left). Generators add a random tail.
+ */
+export function slugWords(text: string, maxLength: number): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, maxLength)
+    .replace(/-+$/, "");
+}

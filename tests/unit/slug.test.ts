@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { parseWallFilters } from "~/domain/initiatives/wall-filters";
 import { SignupSchema } from "~/domain/signup";
-import { isSlug, slugSchema, SLUG_MAX_LENGTH } from "~/domain/slug";
+import { isSlug, slugSchema, slugWords, SLUG_MAX_LENGTH } from "~/domain/slug";
 import { deepLinkInitiative } from "~/lib/signed-out";
 
 const longest = "a".repeat(SLUG_MAX_LENGTH);
@@ -31,5 +31,17 @@ describe("the one slug rule", () => {
     const signup = { name: "Ana", email: "ana@example.org", agreeTC: true };
     expect(v.safeParse(SignupSchema, { ...signup, public_organization_slug: longest }).success).toBe(true);
     expect(v.safeParse(SignupSchema, { ...signup, public_organization_slug: tooLong }).success).toBe(false);
+  });
+});
+
+describe("slugWords", () => {
+  it("folds accents and joins the words with hyphens", () => {
+    expect(slugWords("  Limpieza de la playa: ¡Málaga 2026!  ", 60)).toBe("limpieza-de-la-playa-malaga-2026");
+    expect(slugWords("Ação ﬁnal", 60)).toBe("acao-final");
+  });
+
+  it("never ends on a hyphen after cutting, and is empty when nothing is left", () => {
+    expect(slugWords("abc def", 4)).toBe("abc");
+    expect(slugWords("日本語 !!", 60)).toBe("");
   });
 });

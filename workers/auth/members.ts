@@ -2,6 +2,7 @@
  * Members as the Auth service answers them: lookups by e-mail, the `user` object of the login
  * answer, and the statements that create a member (one batch: nothing half-written).
  */
+import { slugWords } from "../../app/domain/slug";
 import { avatarUrl } from "../profile/avatar-url";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
@@ -112,13 +113,7 @@ export function userJsonOf(env: Env, member: MemberRow, profile: typeof schema.p
 
 /** A readable, unique profile slug: "marta-ruiz-3f9a". */
 export function profileSlug(name: string): string {
-  const base = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40);
+  const base = slugWords(name, 40);
   return `${base || "member"}-${crypto.randomUUID().slice(0, 8)}`;
 }
 

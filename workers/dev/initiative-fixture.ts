@@ -9,7 +9,7 @@
 import { and, eq } from "drizzle-orm";
 import * as v from "valibot";
 import { DONATION_SOURCES, INDICATOR_UNITS, INITIATIVE_TYPES } from "../../app/domain/initiatives";
-import { slugSchema } from "../../app/domain/slug";
+import { slugSchema, slugWords } from "../../app/domain/slug";
 import { getDb, schema } from "../db/client";
 import { notFound } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
@@ -55,13 +55,7 @@ export type InitiativeFixture = v.InferOutput<typeof InitiativeFixtureSchema>;
 
 /** A slug from the title (accents folded), with a random end so every call makes a new one. */
 function slugOf(title: string) {
-  const base = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 60);
+  const base = slugWords(title, 60);
   return `${base || "initiative"}-${crypto.randomUUID().slice(0, 8)}`;
 }
 

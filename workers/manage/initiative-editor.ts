@@ -13,6 +13,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { EditorConfig, InitiativeInput } from "../../app/domain/initiatives/editor";
 import { SDG_SLUGS, type DonationSource } from "../../app/domain/initiatives/types";
 import { defaultMapCenter } from "../../app/domain/community-config";
+import { slugWords } from "../../app/domain/slug";
 import { chunksFor, writeBatch } from "../db/chunks";
 import { getDb, schema, type Database } from "../db/client";
 import { iso } from "../initiatives/serialize";
@@ -173,14 +174,7 @@ const SLUG_TAIL_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
  * tails: two initiatives of one organisation never meet), so no read is needed to keep it unique.
  */
 export function slugFor(title: string, random = crypto.getRandomValues(new Uint8Array(8))) {
-  const words = title
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
+  const words = slugWords(title, 60);
   const tail = [...random].map((byte) => SLUG_TAIL_ALPHABET[byte % SLUG_TAIL_ALPHABET.length]).join("");
   return words ? `${words}-${tail}` : `initiative-${tail}`;
 }
