@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Chat load test (issue 5): 200 WebSockets on loopback exchanging messages for a bounded time.
+ * Chat load test (issue 5; issue 26 at the size of a company): WebSockets on loopback exchanging
+ * messages for a bounded time. `npm run bench` runs it with 1,000 sockets.
  *
- *   node scripts/chat-load.mjs [--sockets 200] [--seconds 20] [--interval-ms 2000]
+ *   node scripts/chat-load.mjs [--sockets 200] [--seconds 20] [--interval-ms 2000] [--p95-budget-ms 50]
  *
  * Serves the built Worker with `wrangler dev` (tests/support/server.mjs, demo data), adds one member
  * per socket to the Acme organisation straight into that server's local D1 with a session each, and
@@ -11,9 +12,12 @@
  * are paired in private conversations; every socket sends a message to its partner every
  * --interval-ms (kept under the per-member send limit of 20 per 10 s) and the partner's socket must
  * receive it (closed loop: never before the previous message was acknowledged). Prints delivery latency (send → partner's socket) p50/p95, acknowledgement latency
- * (send → ack, which comes after D1 has stored the message) and the messages lost.
+ * (send → ack, which comes after D1 has stored the message), the messages lost, and the server's
+ * memory per open socket (workerd's resident memory with the sockets open, less before, divided).
+ * The members are seeded through a SQL file (tests/support/server.mjs), so any number fits.
  *
- * Exit codes: 0 all delivered; 1 messages lost or refused; 2 setup failure or timeout.
+ * Exit codes: 0 all delivered within the budget; 1 messages lost or refused, or delivery p95 over
+ * --p95-budget-ms; 2 setup failure or timeout.
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -27,13 +31,15 @@ const { values: args } = parseArgs({
     sockets: { type: "string", default: "200" },
     seconds: { type: "string", default: "20" },
     "interval-ms": { type: "string", default: "2000" },
+    "p95-budget-ms": { type: "string", default: "50" },
   },
 });
 const SOCKETS = Number(args.sockets);
 const SECONDS = Number(args.seconds);
 const INTERVAL_MS = Number(args["interval-ms"]);
-if (!(SOCKETS >= 2 && SOCKETS % 2 === 0 && SECONDS > 0 && INTERVAL_MS >= 500)) {
-  console.error("--sockets must be an even number >= 2, --seconds > 0, --interval-ms >= 500 (the send rate limit)");
+const P95_BUDGET_MS = Number(args["p95-budget-ms"]);
+if (!(SOCKETS >= 2 && SOCKETS % 2 === 0 && SECONDS > 0 && INTERVAL_MS >= 500 && P95_BUDGET_MS > 0)) {
+  console.error("--sockets must be an even number >= 2, --seconds > 0, --interval-ms >= 500 (the send rate limit), --p95-budget-ms > 0");
   process.exit(2);
 }
 /** After the sending time, how long deliveries may still arrive; also the longest wait for one ack. */
@@ -43,7 +49,7 @@ const ORG = { id: "org-acme", slug: "acme" };
 const hardStop = setTimeout(() => {
   console.error("chat-load: timed out");
   process.exit(2);
-}, 5 * 60_000 + SECONDS * 1000);
+}, 5 * 60_000 + SOCKETS * 300 + SECONDS * 1000);
 hardStop.unref();
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,11 +132,16 @@ async function main() {
   const server = await startServer();
   try {
     const { runId, members } = await seedMembers(server, devSecret());
+    console.log(`chat-load: ${members.length} members seeded (${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`);
     const conversations = [];
-    for (let i = 0; i < SOCKETS; i += 2) {
-      const { conversation } = await api(server, members[i].token, "POST", `/api/${ORG.slug}/chat/conversations`, { member_id: members[i + 1].id });
-      conversations.push(conversation.id);
+    for (let i = 0; i < SOCKETS; i += 2 * CONNECT_WAVE) {
+      const firsts = members.slice(i, i + 2 * CONNECT_WAVE).filter((_, j) => j % 2 === 0);
+      const made = await Promise.all(
+        firsts.map((member, j) => api(server, member.token, "POST", `/api/${ORG.slug}/chat/conversations`, { member_id: members[i + 2 * j + 1].id })),
+      );
+      conversations.push(...made.map(({ conversation }) => conversation.id));
     }
+    console.log(`chat-load: ${conversations.length} conversations (${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`);
 
     /** temp id → { sentAt, to, ackedAt?, deliveredAt? } */
     const sent = new Map();
@@ -155,11 +166,13 @@ async function main() {
           }
         };
     // Connect in waves: a reconnect storm is another test; this one measures steady messaging.
+    const residentBefore = server.residentBytes();
     const sockets = [];
     for (let i = 0; i < members.length; i += CONNECT_WAVE) {
       const wave = members.slice(i, i + CONNECT_WAVE);
       sockets.push(...(await Promise.all(wave.map((member, j) => openSocket(server, member, onFrameOf(member, i + j))))));
     }
+    const residentPerSocket = (server.residentBytes() - residentBefore) / sockets.length;
     const setupSeconds = ((performance.now() - setupStarted) / 1000).toFixed(1);
     console.log(`chat-load: ${sockets.length} sockets open, ${conversations.length} conversations (setup ${setupSeconds} s)`);
 
@@ -208,7 +221,11 @@ async function main() {
     console.log(`refused (errors):    ${refused.length}${refused.length ? ` e.g. ${JSON.stringify(refused[0])}` : ""}`);
     console.log(`delivered twice:     ${duplicates.length}`);
     console.log(`sockets closed early: ${unexpectedCloses.length}`);
-    const failed = lost > 0 || unacked > 0 || refused.length > 0 || duplicates.length > 0 || unexpectedCloses.length > 0 || stored !== entries.length;
+    console.log(`memory per socket:   ${residentBefore > 0 ? `${(residentPerSocket / 1024).toFixed(1)} KiB (workerd resident, ${sockets.length} sockets)` : "n/a (no /proc)"}`);
+    const p95 = percentile(delivery, 95);
+    const overBudget = !(p95 <= P95_BUDGET_MS);
+    console.log(`delivery p95 budget: ${P95_BUDGET_MS} ms ${overBudget ? "EXCEEDED" : "ok"}`);
+    const failed = overBudget || lost > 0 || unacked > 0 || refused.length > 0 || duplicates.length > 0 || unexpectedCloses.length > 0 || stored !== entries.length;
     return failed ? 1 : 0;
   } finally {
     await server.stop();

@@ -11,7 +11,8 @@
  * wrangler runs in its own process group; stop() (and, as a last resort, process exit) kills the group.
  */
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -39,13 +40,13 @@ function toolEnv(extra = {}) {
 }
 
 /** Runs a command to completion in its own process group; rejects with its output when it fails. */
-function runStep(command, args, { timeoutMs = STEP_TIMEOUT_MS, quiet = true } = {}) {
+function runStep(command, args, { timeoutMs = STEP_TIMEOUT_MS, quiet = true, outputLimit = OUTPUT_LIMIT } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env: toolEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const collect = (chunk) => {
       output += chunk;
-      if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
+      if (output.length > outputLimit) output = output.slice(-outputLimit);
       if (!quiet) process.stderr.write(chunk);
     };
     child.stdout.on("data", collect);
@@ -94,6 +95,33 @@ function within(promise, ms, fallback) {
     timer = setTimeout(() => resolve(fallback), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** SQL longer than this goes to `wrangler d1 execute` as a file, not on the command line. */
+const D1_COMMAND_MAX_BYTES = 64 * 1024;
+
+/** The summed VmRSS of the workerd processes in a process group (wrangler dev's children). */
+function groupResidentBytes(groupId) {
+  let total = 0;
+  let entries = [];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // Fields after the command's closing parenthesis: state, ppid, pgrp, ...
+      const [, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) !== groupId || !stat.includes("(workerd)")) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${name}/status`, "utf8"));
+      if (rss) total += Number(rss[1]) * 1024;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
 }
 
 // Groups still running when the test process exits (a crashed test, an uncaught error).
@@ -177,16 +205,29 @@ export async function startServer({ seed = true, vars = {}, readyPath = "/welcom
       persistDir,
       /** wrangler's output so far (for assertion messages). */
       output: () => output,
-      /** Runs SQL against the server's local D1 and answers the result rows (all statements, in order). */
+      /**
+       * Runs SQL against the server's local D1 and answers the result rows (all statements, in order).
+       * Long SQL (seeding hundreds of rows) goes through a file: a command line has a size limit
+       * (spawn fails with E2BIG).
+       */
       async d1(sql) {
+        const viaFile = Buffer.byteLength(sql) > D1_COMMAND_MAX_BYTES;
+        const sqlFile = viaFile ? path.join(persistDir, `statements-${randomUUID()}.sql`) : null;
+        if (sqlFile) writeFileSync(sqlFile, sql);
         const stdout = await runStep(
           bin("wrangler"),
-          ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", sql, "--json"],
-          { timeoutMs: 60_000 },
-        );
-        const start = stdout.indexOf("[");
+          ["d1", "execute", "DB", "--local", "--persist-to", persistDir, ...(sqlFile ? ["--file", sqlFile] : ["--command", sql]), "--json"],
+          // All of it: the answer is JSON, one result per statement.
+          { timeoutMs: 5 * 60_000, outputLimit: Infinity },
+        ).finally(() => sqlFile && rmSync(sqlFile, { force: true }));
+        // The JSON array starts on a line of its own; a progress line before it may hold "[" too.
+        const start = stdout.search(/^\[\s*(\{|\])/m);
         const parsed = JSON.parse(start >= 0 ? stdout.slice(start) : stdout);
         return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((result) => result.results ?? []);
+      },
+      /** Resident memory of the server's workerd processes, in bytes (Linux; 0 where /proc is absent). */
+      residentBytes() {
+        return groupResidentBytes(pid);
       },
       stop() {
         stopping ??= (async () => {
