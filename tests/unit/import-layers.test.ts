@@ -132,3 +132,71 @@ describe("imports only go down", () => {
     expect(violations).toEqual([]);
   });
 });
+
+/** A source text without imports that bring only types (`import type`, or braces of `type` names only). */
+const withoutAnyTypeOnlyImports = (source: string) =>
+  withoutTypeImports(source).replace(/\bimport\s*\{([^}]*)\}\s*from\s*["'][^"']+["']/g, (statement, names: string) =>
+    names.split(",").every((name) => !name.trim() || name.trim().startsWith("type ")) ? "" : statement,
+  );
+
+/** The source file a specifier names, tried with the extensions and index files of the project. */
+function moduleFile(fromFile: string, specifier: string, files: Set<string>): string | null {
+  const target = resolvedPath(fromFile, specifier);
+  if (target === null) return null;
+  const candidates = [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`, target.replace(/\.js$/, ".ts")];
+  return candidates.find((candidate) => files.has(candidate)) ?? null;
+}
+
+/** The groups of modules that import each other in a circle (strongly connected, more than one). */
+function importCircles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (node: string) => {
+    order.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of graph.get(node) ?? []) {
+      if (!order.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node)!, order.get(target)!));
+    }
+    if (low.get(node) !== order.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1) circles.push(group.sort());
+  };
+  for (const node of graph.keys()) if (!order.has(node)) visit(node);
+  return circles;
+}
+
+describe("import circles", () => {
+  it("the circle finder finds a circle and lets a chain be", () => {
+    expect(importCircles(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]))).toEqual([["a", "b", "c"]]);
+    expect(importCircles(new Map([["a", ["b"]], ["b", ["c"]], ["c", []]]))).toEqual([]);
+    expect(withoutAnyTypeOnlyImports('import { type A, type B } from "./x";\nimport { c, type D } from "./y";')).not.toContain("./x");
+  });
+
+  it("no two modules of workers/ or app/ import each other, directly or round a circle", () => {
+    const files = [...sourceFiles("workers"), ...sourceFiles("app")];
+    const known = new Set(files);
+    const graph = new Map(
+      files.map((file) => {
+        const source = withoutAnyTypeOnlyImports(readFileSync(path.join(root, file), "utf8"));
+        const targets = importedSpecifiers(source).map((specifier) => moduleFile(file, specifier, known));
+        return [file, [...new Set(targets.filter((target): target is string => target !== null))]];
+      }),
+    );
+    expect(importCircles(graph)).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  * once the organisation's CNAME points at the zone's fallback origin; removing it deletes it there.
  * Errors come back as HostnameServiceError with Cloudflare's own messages.
  */
-import { HostnameServiceError, type HostnameService } from "./service";
+import { HostnameServiceError, type HostnameService } from "./hostname-service";
 
 export const CLOUDFLARE_API = "https://api.cloudflare.com/client/v4";
 

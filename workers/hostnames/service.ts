@@ -6,17 +6,9 @@
  */
 import { getConfig } from "../lib/config";
 import { createCloudflareSaas } from "./cloudflare-saas";
+import type { HostnameService } from "./hostname-service";
 
-export interface HostnameService {
-  /** Registers the hostname; answers the service's id for it and its certificate's state. */
-  add(hostname: string): Promise<{ id: string; tls: string }>;
-  /** The certificate's state now ("active" once served with TLS). */
-  status(id: string): Promise<{ tls: string }>;
-  remove(id: string): Promise<void>;
-}
-
-/** The service failed (refused, unreachable): the hostname stays as it was. */
-export class HostnameServiceError extends Error {}
+export { HostnameServiceError, type HostnameService } from "./hostname-service";
 
 export function hostnameService(env: Env): HostnameService | null {
   const config = getConfig(env);

@@ -18,7 +18,7 @@ import { getConfig } from "../lib/config";
 import { badRequest, conflict } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { managedInitiative } from "./initiatives";
+import { managedInitiative } from "./managed-initiative";
 import type { StaffActor } from "./scope";
 
 const { participations, participationRecords: records, profiles, initiatives } = schema;

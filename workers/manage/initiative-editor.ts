@@ -21,7 +21,7 @@ import { badRequest } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
 import { imageExists } from "./images";
-import { managedInitiative } from "./initiatives";
+import { managedInitiative } from "./managed-initiative";
 import { ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { initiatives, indicators, donationParams, collaborators } = schema;

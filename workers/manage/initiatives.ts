@@ -16,8 +16,9 @@ import { ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors"
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import { guardedAudit } from "./audit";
+import { managedInitiative } from "./managed-initiative";
 import { toWaitlistEntries, waitlistStatement } from "./waitlist";
-import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireManaged, requireRole, type StaffActor } from "./scope";
+import { managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { initiatives, participations, participationRecords: records, profiles, members, indicators } = schema;
 
@@ -133,28 +134,6 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
     page,
     has_more: rows.length > INITIATIVES_PAGE,
   };
-}
-
-/** The initiative of the organisation, or 404; 403 when the actor does not manage it. */
-export async function managedInitiative(env: Env, org: Tenant, actor: StaffActor, id: string) {
-  requireRole(actor, ORGANISING_ROLES);
-  const db = getDb(env);
-  const row = await db
-    .select({
-      id: initiatives.id,
-      slug: initiatives.slug,
-      title: initiatives.title,
-      type: initiatives.type,
-      status: initiatives.status,
-      pinned: initiatives.pinned,
-      managed: managedColumn(db, actor),
-    })
-    .from(initiatives)
-    .where(and(eq(initiatives.orgId, org.id), eq(initiatives.id, id)))
-    .get();
-  if (!row) throw notFound("initiative_not_found", "The initiative cannot be found.");
-  requireManaged(Number(row.managed) === 1);
-  return row;
 }
 
 type InitiativeRow = Awaited<ReturnType<typeof managedInitiative>>;

@@ -13,7 +13,7 @@ import { RateLimitedError } from "../lib/domain-errors";
 import { hit } from "../lib/rate-limit";
 import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
 import { auditStatements } from "./audit";
-import { managedInitiative } from "./initiatives";
+import { managedInitiative } from "./managed-initiative";
 import type { StaffActor } from "./scope";
 
 export const MESSAGES_PER_HOUR = 5;

@@ -10,7 +10,7 @@ import { iso } from "../initiatives/serialize";
 import { ChangedMeanwhileError, conflict } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
 import { guardedAudit } from "./audit";
-import { managedInitiative } from "./initiatives";
+import { managedInitiative } from "./managed-initiative";
 import type { StaffActor } from "./scope";
 
 const { waitlistEntries: entries, profiles, members } = schema;
