@@ -51,7 +51,7 @@ export function printable(text: string, font: PDFFont): string {
   let characters = coverage.get(font);
   if (!characters) coverage.set(font, (characters = new Set(font.getCharacterSet())));
   const known = characters;
-  return Array.from(text.normalize("NFC"), (character) => (/\s/.test(character) || known.has(character.codePointAt(0)!) ? character : REPLACEMENT)).join("");
+  return Array.from(text.normalize("NFC"), (character) => (known.has(character.codePointAt(0)!) ? character : /\s/.test(character) ? " " : REPLACEMENT)).join("");
 }
 
 /** The local dates of an initiative, as one short range ("Feb 1 – 3, 2026") or one date. */
