@@ -65,9 +65,6 @@ export function CertificatePanel({ certificates, since, onCompleted }: { certifi
           </h2>
           <p className="text-sm text-muted-foreground">{t("pdf_description")}</p>
         </div>
-        <Button type="button" onClick={generate} disabled={working}>
-          {failed && !task.refusal ? t("pdf_retry") : t("pdf_generate")}
-        </Button>
       </div>
       <fieldset className="flex flex-col gap-3" disabled={working}>
         <legend className="mb-2 text-sm font-medium">{t("pdf_period")}</legend>
@@ -104,6 +101,12 @@ export function CertificatePanel({ certificates, since, onCompleted }: { certifi
           </div>
         ) : null}
       </fieldset>
+      {/* The period first, then the button that uses it. */}
+      <div>
+        <Button type="button" onClick={generate} disabled={working}>
+          {failed && !task.refusal ? t("pdf_retry") : t("pdf_generate")}
+        </Button>
+      </div>
       <div role="status" aria-live="polite" className="flex flex-col gap-2 empty:hidden">
         {working ? (
           <>
