@@ -5,8 +5,12 @@
  */
 import { renderCertificateJob } from "./social-cv/render-job";
 
-/** The messages of the queue. */
-export type Job = { kind: "cv_certificate"; id: string };
+/**
+ * The messages of the queue. A certificate's message carries the period the member chose
+ * (records created in [from, to), ms; all time without them): the task's input, kept by the queue
+ * through every retry.
+ */
+export type Job = { kind: "cv_certificate"; id: string; from?: number; to?: number };
 
 export async function runJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {

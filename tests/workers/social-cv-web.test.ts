@@ -105,6 +105,14 @@ describe("the PDF through the web session", () => {
     expect((await pageForm({ intent: "revoke", id: "abcdefghjk" })).headers.get("location")).toBe("/responsible_profile?notice=action_failed");
   });
 
+  it("passes the period chosen on, and a refused one back with its message key", async () => {
+    const refused = await pdf.action({ request: request("/responsible_profile/pdf", json({ timezone_offset: 0, from: "2025-06-01", to: "2025-01-01" })), context, params: {} });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ fields: { to: "form_error_end_before_start" } });
+    const year = await pdf.action({ request: request("/responsible_profile/pdf", json({ timezone_offset: 0, from: "2025-01-01", to: "2025-12-31" })), context, params: {} });
+    expect(year.status).toBe(202);
+  });
+
   it("refuses a body that is not JSON", async () => {
     const answer = await pdf.action({ request: request("/responsible_profile/pdf", { method: "POST", body: "timezone_offset=0", headers: { "content-type": "application/x-www-form-urlencoded" } }), context, params: {} });
     expect(answer.status).toBe(415);

@@ -5,11 +5,11 @@
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runJobs, type Job } from "../../workers/jobs";
 import { getConfig } from "../../workers/lib/config";
 import { base64UrlEncode, hmacSha256 } from "../../workers/lib/crypto";
-import { CERTIFICATE_TASK_TTL_MS } from "../../workers/social-cv/certificates";
+import { CERTIFICATE_TASK_TTL_MS, dayStart } from "../../workers/social-cv/certificates";
 import { MAX_RENDER_ATTEMPTS } from "../../workers/social-cv/render-job";
 import { invalidateOrganization } from "../../workers/tenant/organizations";
 import { addParticipation, createInitiative, DAY } from "./initiatives-fixtures";
@@ -32,8 +32,8 @@ const get = (who: string, path: string, org = "acme") => call("GET", `/api/${org
 const askPdf = (who: string, body: unknown = { timezone_offset: -60 }, org = "acme") => call("PUT", `/api/${org}/responsible_profile/pdf`, { token: tokens[who], body });
 
 /** Runs the queue consumer on one message, as the queue would deliver it. */
-async function consume(id: string, attempts = 1) {
-  const batch = createMessageBatch<Job>("commons-jobs", [{ id: crypto.randomUUID(), timestamp: Date.now(), attempts, body: { kind: "cv_certificate", id } }]);
+async function consume(id: string, attempts = 1, body: Job = { kind: "cv_certificate", id }) {
+  const batch = createMessageBatch<Job>("commons-jobs", [{ id: crypto.randomUUID(), timestamp: Date.now(), attempts, body }]);
   const ctx = createExecutionContext();
   await runJobs(batch, env);
   return getQueueResult(batch, ctx);
@@ -225,6 +225,80 @@ describe("the PDF task", () => {
     expect((await get("ana", `/pdf/status/${ticket}`, "commons")).status).toBe(404);
     expect((await get("cora", `/pdf/status/${ticket}`, "commons")).status).toBe(404);
     expect((await get("ana", "/pdf/status/not-a-ticket")).status).toBe(400);
+  });
+});
+
+describe("the PDF of a period (all time, a year, a range)", () => {
+  const at = (day: string) => Date.parse(`${day}T12:00:00Z`);
+
+  beforeAll(async () => {
+    const org = await env.DB.prepare("SELECT id FROM organizations WHERE slug = 'acme'").first<{ id: string }>();
+    ids.eli = (await createMember({ email: "eli@acme.example", orgId: org!.id, name: "Eli" })).id;
+    tokens.eli = (await login("eli@acme.example", "Correct-Horse-9")).body.access_token;
+    const initiative = await env.DB.prepare("SELECT id FROM initiatives WHERE slug = 'beach' AND org_id = ?").bind(org!.id).first<{ id: string }>();
+    const eli = await addParticipation(initiative!.id, org!.id, ids.eli);
+    for (const [day, value, status] of [["2024-06-15", 5, "validated"], ["2025-03-10", 3, "validated"], ["2025-12-31", 1, "granted"], ["2025-07-01", 20, "pending"], ["2026-01-01", 2, "validated"]] as const) {
+      await env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, hours, status, created_at) VALUES (?, ?, 'hours', ?, ?, ?)")
+        .bind(crypto.randomUUID(), eli.id, value, status, at(day))
+        .run();
+    }
+  });
+
+  it("refuses a bad period with the field's message key, and queues nothing", async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ from: "2025-02-30" }, "from", "form_error_invalid_date"],
+      [{ to: "31/12/2025" }, "to", "form_error_invalid_date"],
+      [{ from: 2025 }, "from", "form_error_invalid_date"],
+      [{ from: "2025-06-01", to: "2025-05-31" }, "to", "form_error_end_before_start"],
+      [{ from: "2999-01-01" }, "from", "form_error_out_of_range"],
+    ];
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM cv_certificates WHERE member_id = ?").bind(ids.eli).first<{ n: number }>();
+    for (const [period, field, key] of cases) {
+      const response = await askPdf("eli", { timezone_offset: -60, ...period });
+      expect(response.status, JSON.stringify(period)).toBe(400);
+      expect((await json(response)).fields[field], JSON.stringify(period)).toBe(key);
+    }
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM cv_certificates WHERE member_id = ?").bind(ids.eli).first<{ n: number }>();
+    expect(after!.n).toBe(before!.n);
+  });
+
+  /** Asks for the PDF of `period`, runs the message the queue was sent, and answers the signed statement. */
+  async function certify(period: Record<string, string>) {
+    const send = vi.spyOn(env.JOBS, "send");
+    try {
+      const asked = await askPdf("eli", { timezone_offset: -60, ...period });
+      expect(asked.status).toBe(202);
+      const { ticket } = await json(asked);
+      const body = send.mock.calls[0][0] as Job;
+      expect((await consume(ticket, 1, body)).explicitAcks).toHaveLength(1);
+      const row = await env.DB.prepare("SELECT status, statement FROM cv_certificates WHERE id = ?").bind(ticket).first<{ status: string; statement: string }>();
+      expect(row?.status).toBe("completed");
+      return { body, statement: JSON.parse(row!.statement) };
+    } finally {
+      send.mockRestore();
+    }
+  }
+
+  it("all time counts every validated or granted hour", async () => {
+    const { body, statement } = await certify({});
+    expect(body).toEqual({ kind: "cv_certificate", id: expect.any(String) });
+    expect(statement).toMatchObject({ hours: 11, initiatives: 1 });
+  });
+
+  it("a year counts only its records, by the reports' rule, and prints its bounds in the member's calendar", async () => {
+    const { body, statement } = await certify({ from: "2025-01-01", to: "2025-12-31" });
+    // An hour east of UTC: the year starts at 23:00 UTC the day before.
+    expect(body).toMatchObject({ from: dayStart("2025-01-01", -60), to: dayStart("2026-01-01", -60) });
+    expect(body.from).toBe(Date.UTC(2024, 11, 31, 23));
+    expect(statement).toMatchObject({ hours: 4, initiatives: 1, sdgs: [{ id: 13, hours: 4 }, { id: 14, hours: 4 }], period: { from: Date.UTC(2024, 11, 31, 23), to: Date.UTC(2025, 11, 31, 23) - 1 } });
+  });
+
+  it("a range with one end open runs from the start or to today; a period without hours certifies none", async () => {
+    expect((await certify({ to: "2024-12-31" })).statement).toMatchObject({ hours: 5, initiatives: 1, period: { to: dayStart("2025-01-01", -60) - 1 } });
+    const since = await certify({ from: "2025-12-31" });
+    expect(since.statement).toMatchObject({ hours: 3, period: { from: dayStart("2025-12-31", -60) } });
+    expect(since.statement.period.to).toBe(since.statement.issued_at);
+    expect((await certify({ from: "2023-01-01", to: "2023-12-31" })).statement).toMatchObject({ hours: 0, initiatives: 0, sdgs: [] });
   });
 });
 

@@ -1,21 +1,43 @@
 /**
  * The social CV (SPEC.md section 7; issue 13; docs/api/responsible-profile.md):
- * GET /api/{org}/responsible_profile, PUT .../pdf {timezone_offset} answering a ticket,
+ * GET /api/{org}/responsible_profile, PUT .../pdf {timezone_offset, from?, to?} answering a ticket,
  * GET .../pdf/status/{ticket}, GET .../pdf/{id} (the PDF), and the member's certificates:
  * GET .../certificates, DELETE .../certificates/{id} (revoke). Feature `responsible_profile`.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
-import { certificatePdf, CERTIFICATE_ID_PATTERN, certificateStatus, listCertificates, requestCertificate, revokeCertificate } from "../social-cv/certificates";
+import { certificatePdf, CERTIFICATE_ID_PATTERN, certificateStatus, dayStart, listCertificates, periodOfDays, requestCertificate, revokeCertificate } from "../social-cv/certificates";
 import { responsibleProfile } from "../social-cv/report";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 
-/** Minutes, as Date#getTimezoneOffset gives them: UTC-14 to UTC+14. */
-const PdfBody = v.strictObject(
-  { timezone_offset: v.pipe(v.number("form_error_invalid"), v.integer("form_error_invalid"), v.minValue(-840, "form_error_invalid"), v.maxValue(840, "form_error_invalid")) },
-  "form_error_unknown_field",
+/** A day of the member's calendar, YYYY-MM-DD, that exists (no 31 April). */
+const calendarDay = v.pipe(
+  v.string("form_error_invalid_date"),
+  v.isoDate("form_error_invalid_date"),
+  v.check((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+  }, "form_error_invalid_date"),
+);
+
+/**
+ * `timezone_offset`: minutes, as Date#getTimezoneOffset gives them, UTC-14 to UTC+14. `from` and
+ * `to`: the period certified, days of the member's calendar in that offset, both whole (a year is
+ * its 1 January to its 31 December); either may be left out (since the start, until today).
+ */
+const PdfBody = v.pipe(
+  v.strictObject(
+    {
+      timezone_offset: v.pipe(v.number("form_error_invalid"), v.integer("form_error_invalid"), v.minValue(-840, "form_error_invalid"), v.maxValue(840, "form_error_invalid")),
+      from: v.optional(calendarDay),
+      to: v.optional(calendarDay),
+    },
+    "form_error_unknown_field",
+  ),
+  v.forward(v.check(({ from, to }) => !from || !to || from <= to, "form_error_end_before_start"), ["to"]),
+  v.forward(v.check(({ from, timezone_offset }) => !from || dayStart(from, timezone_offset) <= Date.now(), "form_error_out_of_range"), ["from"]),
 );
 const IdParam = v.object({ id: v.pipe(v.string(), v.regex(CERTIFICATE_ID_PATTERN, "form_error_invalid")) });
 const TicketParam = v.object({ ticket: v.pipe(v.string(), v.regex(CERTIFICATE_ID_PATTERN, "form_error_invalid")) });
@@ -24,9 +46,10 @@ export const responsibleProfileRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/", async (c) => c.json(await responsibleProfile(c.env, c.var.org, c.var.auth.memberId)))
 
-  .put("/pdf", validate("json", PdfBody), async (c) =>
-    c.json(await requestCertificate(c.env, c.var.org, c.var.auth.memberId, c.req.valid("json").timezone_offset), 202),
-  )
+  .put("/pdf", validate("json", PdfBody), async (c) => {
+    const body = c.req.valid("json");
+    return c.json(await requestCertificate(c.env, c.var.org, c.var.auth.memberId, body.timezone_offset, periodOfDays(body, body.timezone_offset)), 202);
+  })
 
   .get("/pdf/status/:ticket", validate("param", TicketParam), async (c) => c.json(await certificateStatus(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").ticket)))
 

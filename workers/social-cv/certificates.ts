@@ -35,7 +35,10 @@ export interface CertificateStatement {
   organization: string;
   hours: number;
   initiatives: number;
-  /** The first start and last end of the initiatives whose hours count (ms), or null. */
+  /**
+   * The period certified (ms): the one the member chose (its end no later than the issue), or
+   * for all time the first start and last end of the initiatives whose hours count, or null.
+   */
   period: { from: number | null; to: number | null };
   /** Hours per SDG, most first. */
   sdgs: { id: number; hours: number }[];
@@ -100,8 +103,30 @@ export const verificationCode = (signature: string) => signature.slice(0, 8).toU
 
 export const verifyPath = (id: string) => `/verify/${id}`;
 
-/** PUT /responsible_profile/pdf: a new task, queued; the member's unfinished ones are cancelled. */
-export async function requestCertificate(env: Env, org: Tenant, memberId: string, timezoneOffset: number, now = Date.now()) {
+/**
+ * The period a certificate covers, as the member chose it: counted records created in [from, to)
+ * (ms), the rule of every report (reports/counted-hours.ts ReportScope); all time without them.
+ */
+export interface CertificatePeriod {
+  from?: number;
+  to?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** When the member's calendar day `day` (YYYY-MM-DD) starts, `offsetMinutes` as Date#getTimezoneOffset gives them. */
+export const dayStart = (day: string, offsetMinutes: number) => Date.parse(`${day}T00:00:00Z`) + offsetMinutes * 60_000;
+
+/** The period from the member's first to last calendar day, both whole. */
+export function periodOfDays(days: { from?: string; to?: string }, offsetMinutes: number): CertificatePeriod {
+  return {
+    ...(days.from ? { from: dayStart(days.from, offsetMinutes) } : {}),
+    ...(days.to ? { to: dayStart(days.to, offsetMinutes) + DAY_MS } : {}),
+  };
+}
+
+/** PUT /responsible_profile/pdf: a new task for `period`, queued; the member's unfinished ones are cancelled. */
+export async function requestCertificate(env: Env, org: Tenant, memberId: string, timezoneOffset: number, period: CertificatePeriod = {}, now = Date.now()) {
   requireResponsibleProfile(org);
   const member = await env.DB.prepare("select language from members where id = ?").bind(memberId).first<{ language: string }>();
   // In the member's language (settings), fixed now: the PDF does not change if they switch later.
@@ -123,7 +148,7 @@ export async function requestCertificate(env: Env, org: Tenant, memberId: string
     throw new RateLimitedError("too_many_requests", `At most ${CERTIFICATES_PER_DAY} certificates in 24 hours.`, Math.max(1, Math.ceil(((oldest?.oldest ?? now) + DAY - now) / 1000)));
   }
   try {
-    await env.JOBS.send({ kind: "cv_certificate", id } satisfies Job);
+    await env.JOBS.send({ kind: "cv_certificate", id, ...period } satisfies Job);
   } catch (error) {
     // Not queued, never rendered: say so now rather than leave a ticket that can only expire.
     await env.DB.prepare("update cv_certificates set status = 'failed', error = ?, updated_at = ? where id = ?").bind(String(error).slice(0, 500), Date.now(), id).run();

@@ -6,13 +6,16 @@
  */
 import type { Job } from "../jobs";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
-import { signStatement, verificationCode, verifyPath, type CertificateRow, type CertificateStatement } from "./certificates";
+import { signStatement, verificationCode, verifyPath, type CertificatePeriod, type CertificateRow, type CertificateStatement } from "./certificates";
 import { responsibleProfile, type ResponsibleProfile } from "./report";
 
 export const MAX_RENDER_ATTEMPTS = 3;
 
-/** The statement of a certificate from the social CV it certifies. */
-export function statementOf(profile: ResponsibleProfile, organization: string, issuedAt: number): CertificateStatement {
+/**
+ * The statement of a certificate from the social CV it certifies (over `period` when the member
+ * chose one: its bounds are the period printed, the end no later than the issue).
+ */
+export function statementOf(profile: ResponsibleProfile, organization: string, issuedAt: number, period: CertificatePeriod = {}): CertificateStatement {
   const counted = profile.initiative_report.filter((row) => row.valid_hours > 0);
   const ms = (time: string | null) => (time === null ? null : Date.parse(time));
   const starts = counted.map((row) => ms(row.start_time)).filter((time): time is number => time !== null);
@@ -22,18 +25,22 @@ export function statementOf(profile: ResponsibleProfile, organization: string, i
     organization,
     hours: profile.hour_count,
     initiatives: profile.initiatives_joined,
-    period: { from: starts.length ? Math.min(...starts) : null, to: ends.length ? Math.min(Math.max(...ends), issuedAt) : null },
+    period: {
+      from: period.from ?? (starts.length ? Math.min(...starts) : null),
+      // A period chosen without its end runs until the day of issue.
+      to: period.to !== undefined ? Math.min(period.to - 1, issuedAt) : period.from !== undefined ? issuedAt : ends.length ? Math.min(Math.max(...ends), issuedAt) : null,
+    },
     sdgs: profile.sdg_report.map((row) => ({ id: row.id, hours: row.value })),
     issued_at: issuedAt,
   };
 }
 
-async function render(env: Env, row: CertificateRow) {
+async function render(env: Env, row: CertificateRow, period: CertificatePeriod) {
   const org = await getOrganizationById(env, row.org_id);
   if (!org) throw new Error("organisation gone");
-  const profile = await responsibleProfile(env, org, row.member_id);
+  const profile = await responsibleProfile(env, org, row.member_id, period);
   const issuedAt = Date.now();
-  const statement = statementOf(profile, org.name, issuedAt);
+  const statement = statementOf(profile, org.name, issuedAt, period);
   const text = JSON.stringify(statement);
   const signature = await signStatement(env, row.id, row.org_id, text);
   // pdf-lib and the fonts load only here, in the consumer: no request pays for them.
@@ -65,7 +72,8 @@ export async function renderCertificateJob(env: Env, message: Message<Job>) {
   const attempt = row.attempts + 1;
   await env.DB.prepare("update cv_certificates set status = 'active', attempts = ?, updated_at = ? where id = ?").bind(attempt, Date.now(), id).run();
   try {
-    await render(env, row);
+    const { from, to } = message.body;
+    await render(env, row, { ...(typeof from === "number" ? { from } : {}), ...(typeof to === "number" ? { to } : {}) });
     message.ack();
   } catch (error) {
     const last = attempt >= MAX_RENDER_ATTEMPTS;

@@ -8,7 +8,7 @@
 import { notFound } from "../lib/domain-errors";
 import { iso } from "../initiatives/serialize";
 import { avatarUrl } from "../profile/avatar-url";
-import { COUNTED_HOURS, hoursByCompetence, hoursBySdg, impactByUnit } from "../reports/counted-hours";
+import { COUNTED_HOURS, hoursByCompetence, hoursBySdg, impactByUnit, type ReportScope } from "../reports/counted-hours";
 import type { Tenant } from "../tenant/organizations";
 
 /** Feature `responsible_profile` off: the social CV does not exist (404). */
@@ -51,25 +51,31 @@ export interface ResponsibleProfile {
 
 const byMember = `p.org_id = ?1 and p.member_id = ?2`;
 
-/** The member's social CV in `org`; 404 when the member has no profile there. */
-export async function responsibleProfile(env: Env, org: Tenant, memberId: string): Promise<ResponsibleProfile> {
+/**
+ * The member's social CV in `org`; 404 when the member has no profile there. With a period (a
+ * certificate's), only records created in [from, to) count, as in every report, and only the
+ * initiatives with counted hours in it are listed (and counted as joined).
+ */
+export async function responsibleProfile(env: Env, org: Tenant, memberId: string, period: Pick<ReportScope, "from" | "to"> = {}): Promise<ResponsibleProfile> {
   requireResponsibleProfile(org);
-  const scope = { orgId: org.id, memberId };
+  const scope: ReportScope = { orgId: org.id, memberId, ...period };
+  const limited = period.from !== undefined || period.to !== undefined;
   const [people, initiatives, sdgs, competences, impact] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
       `select pr.name, pr.avatar_key, pr.social, ms.created_at from memberships ms left join profiles pr on pr.member_id = ms.member_id
        where ms.org_id = ?1 and ms.member_id = ?2`,
     ).bind(org.id, memberId),
-    // Joined initiatives, and any other where the member has counted hours (granted after leaving).
+    // Joined initiatives, and any other where the member has counted hours (granted after leaving);
+    // over a period, those with counted hours in it.
     env.DB.prepare(
       `select * from (
          select i.id, i.slug, i.title, i.type, i.start_time, i.end_time, i.points, p.status,
-           coalesce((select sum(r.hours) from participation_records r where r.participation_id = p.id and ${COUNTED_HOURS}), 0) as valid_hours
+           coalesce((select sum(r.hours) from participation_records r where r.participation_id = p.id and ${COUNTED_HOURS} and r.created_at >= ?3 and r.created_at < ?4), 0) as valid_hours
          from participations p join initiatives i on i.id = p.initiative_id
          where ${byMember} and i.org_id = ?1
-       ) where status = 'accepted' or valid_hours > 0
+       ) where (status = 'accepted' and ?5 = 0) or valid_hours > 0
        order by coalesce(start_time, 0) desc, title`,
-    ).bind(org.id, memberId),
+    ).bind(org.id, memberId, period.from ?? 0, period.to ?? Number.MAX_SAFE_INTEGER, limited ? 1 : 0),
     hoursBySdg(env.DB, scope),
     hoursByCompetence(env.DB, scope),
     impactByUnit(env.DB, scope),

@@ -1,32 +1,52 @@
 /**
  * The social CV's PDF (issue 13, points 4 and 5): generate it (a queued task, polled every 2 s,
- * its progress said out loud), download it, and the certificates made so far with their public
- * verify page, each revocable. A failure says so with the social CV's error and can be retried.
+ * its progress said out loud) for the period chosen (all time, a year, or dates; issue 28),
+ * download it, and the certificates made so far with their public verify page, each revocable.
+ * A failure says so with the social CV's error and can be retried; a refused period says why.
  */
 import { Form } from "@remix-run/react";
 import { Download, ExternalLink, FileText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/domain/initiatives/format";
 import { useTranslation } from "~/i18n/react";
-import { runCertificateTask, type TaskState } from "~/lib/certificate-task";
+import { periodDays, runCertificateTask, type PeriodChoice, type TaskState } from "~/lib/certificate-task";
 import type { CertificateSummary } from "~/lib/responsible-profile";
 
 /** How far along each status is, for the progress bar. */
 const PROGRESS: Record<TaskState["status"], number> = { asking: 0.1, created: 0.25, active: 0.6, retry: 0.6, completed: 1, failed: 0, cancelled: 0, expired: 0 };
 
-export function CertificatePanel({ certificates, onCompleted }: { certificates: CertificateSummary[]; onCompleted: () => void }) {
+/** The years a member can choose: from the year they joined to this one, newest first. */
+function yearsSince(since: string) {
+  const first = Number(since.slice(0, 4));
+  const last = new Date().getFullYear();
+  return Array.from({ length: Math.max(1, last - first + 1) }, (_, index) => String(last - index));
+}
+
+export function CertificatePanel({ certificates, since, onCompleted }: { certificates: CertificateSummary[]; since: string; onCompleted: () => void }) {
   const { t, i18n } = useTranslation("responsible_profile");
   const [task, setTask] = useState<TaskState | null>(null);
+  const [choice, setChoice] = useState<PeriodChoice>("all");
+  const years = yearsSince(since);
+  const [year, setYear] = useState(years[0]);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
   async function generate() {
     abort.current?.abort();
+    // Dates chosen with neither end would be all time: say so rather than print something else.
+    if (choice === "range" && !from && !to) {
+      setTask({ status: "failed", refusal: "form_error_required" });
+      return;
+    }
     const controller = new AbortController();
     abort.current = controller;
     try {
-      const end = await runCertificateTask(setTask, controller.signal);
+      const end = await runCertificateTask(setTask, controller.signal, periodDays(choice, year, from, to));
+      setTask(end);
       if (end.status === "completed") onCompleted();
     } catch {
       // Aborted: the member left the page.
@@ -45,8 +65,46 @@ export function CertificatePanel({ certificates, onCompleted }: { certificates: 
           </h2>
           <p className="text-sm text-muted-foreground">{t("pdf_description")}</p>
         </div>
+      </div>
+      <fieldset className="flex flex-col gap-3" disabled={working}>
+        <legend className="mb-2 text-sm font-medium">{t("pdf_period")}</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {(["all", "year", "range"] as const).map((option) => (
+            <label key={option} className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="radio" name="cv-period" value={option} checked={choice === option} onChange={() => setChoice(option)} className="h-4 w-4" />
+              {t(`pdf_period_${option}`)}
+            </label>
+          ))}
+        </div>
+        {choice === "year" ? (
+          <label className="flex flex-col gap-1 text-sm sm:max-w-48">
+            {t("pdf_period_year_label")}
+            <select value={year} onChange={(event) => setYear(event.target.value)} className="h-11 rounded-md border border-input bg-card px-3 text-base">
+              {years.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {choice === "range" ? (
+          <div className="flex flex-wrap gap-3">
+            <label className="flex flex-col gap-1 text-sm">
+              {t("pdf_period_from")}
+              <Input type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} aria-invalid={task?.refusal ? true : undefined} aria-describedby={task?.refusal ? "cv-period-error" : undefined} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              {t("pdf_period_to")}
+              <Input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} aria-invalid={task?.refusal ? true : undefined} aria-describedby={task?.refusal ? "cv-period-error" : undefined} />
+            </label>
+          </div>
+        ) : null}
+      </fieldset>
+      {/* The period first, then the button that uses it. */}
+      <div>
         <Button type="button" onClick={generate} disabled={working}>
-          {failed ? t("pdf_retry") : t("pdf_generate")}
+          {failed && !task.refusal ? t("pdf_retry") : t("pdf_generate")}
         </Button>
       </div>
       <div role="status" aria-live="polite" className="flex flex-col gap-2 empty:hidden">
@@ -65,7 +123,11 @@ export function CertificatePanel({ certificates, onCompleted }: { certificates: 
             </a>
           </div>
         ) : null}
-        {failed ? <p className="text-sm text-destructive">{t("pdf_error")}</p> : null}
+        {failed ? (
+          <p id="cv-period-error" className="text-sm text-destructive">
+            {task.refusal ? t(`pdf_period_error_${task.refusal}`, { defaultValue: t("pdf_error") }) : t("pdf_error")}
+          </p>
+        ) : null}
       </div>
       {certificates.length ? (
         <div className="flex flex-col gap-2">

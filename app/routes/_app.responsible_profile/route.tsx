@@ -150,7 +150,7 @@ export default function ResponsibleProfile() {
               ))}
             </ul>
           </section>
-          <CertificatePanel certificates={certificates} onCompleted={() => revalidator.revalidate()} />
+          <CertificatePanel certificates={certificates} since={profile.created_at} onCompleted={() => revalidator.revalidate()} />
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 /**
  * The social CV in a real browser (issue 13): Marta, Acme's demo member, crops and uploads a
- * picture and sees it in the header; generates her PDF through the queue with its progress shown
+ * picture and sees it in the header; generates her PDF of this year through the queue with its progress shown
  * and downloads it; opens the certificate's verify page signed out. axe at both sizes.
  *
  *   node_modules/.bin/node --test tests/e2e/browser/social-cv.test.mjs
@@ -91,10 +91,14 @@ describe("the social CV", () => {
       // The header (and the mobile bar's profile tab) show it on every page.
       await page.locator(`header img[src="${src}"]`).waitFor();
 
-      // The PDF: asked for, its progress said, then downloaded.
+      // The PDF of this year (issue 28: a period to choose): asked for, its progress said, then downloaded.
       await page.goto(`${suite.acme}/responsible_profile`);
       await waitForHydration(page);
-      await page.getByRole("button", { name: t.pdf_generate }).click();
+      await page.getByRole("radio", { name: t.pdf_period_year }).check();
+      const year = String(new Date().getFullYear());
+      assert.equal(await page.getByRole("combobox", { name: t.pdf_period_year_label }).inputValue(), year);
+      const [asked] = await Promise.all([page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/responsible_profile/pdf"), page.getByRole("button", { name: t.pdf_generate }).click()]);
+      assert.deepEqual({ ...asked.postDataJSON(), timezone_offset: 0 }, { timezone_offset: 0, from: `${year}-01-01`, to: `${year}-12-31` });
       const status = page.getByRole("status").filter({ has: page.getByRole("progressbar", { name: t.pdf_progress }) });
       await status.waitFor();
       await page.getByText(t.pdf_ready).waitFor({ timeout: 30_000 });
