@@ -16,7 +16,6 @@ const ids: Record<string, string> = {};
 const api = (who: string, method: string, path: string, body?: unknown, org = "acme") => call(method, `/api/${org}/manage${path}`, { token: tokens[who], body });
 const audits = (targetId: string) => env.DB.prepare("SELECT action, actor_member_id FROM audit_log WHERE target_id = ?").bind(targetId).all<{ action: string; actor_member_id: string }>();
 /** The answer's items in the order of `ids` (the API answers them in the order it read them). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const inOrder = (items: any[], key: string, ids: string[]) => [...items].sort((a, b) => ids.indexOf(a[key]) - ids.indexOf(b[key]));
 const sorted = (list: string[]) => [...list].sort();
 const statusOf = (table: string, id: string) => env.DB.prepare(`SELECT status FROM ${table} WHERE id = ?`).bind(id).first<string>("status");
