@@ -87,6 +87,10 @@ describe("what each row is about (issue 28: \"who validated Marta's hours for th
     await env.DB.prepare("INSERT INTO audit_log (id, org_id, actor_member_id, action, target_type, target_id, detail, created_at) VALUES ('odd', 'org-acme', ?, 'participation.approved', 'participation', ?, '{}', 1)")
       .bind(ids.alma, theirs.id)
       .run();
+    await env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, hours, status, created_at) VALUES ('rec-theirs', ?, 'hours', 9, 'validated', 1)").bind(theirs.id).run();
+    await env.DB.prepare("INSERT INTO audit_log (id, org_id, actor_member_id, action, target_type, target_id, detail, created_at) VALUES ('odd-record', 'org-acme', ?, 'record.validated', 'record', 'rec-theirs', '{}', 1)")
+      .bind(ids.alma)
+      .run();
 
     const { entries } = await json(await audit("alma", "?action=record.validated"));
     const byTarget = Object.fromEntries(entries.map((e: { target_id: string }) => [e.target_id, e]));
@@ -94,6 +98,7 @@ describe("what each row is about (issue 28: \"who validated Marta's hours for th
     expect(byTarget["rec-hours"]).toMatchObject({ actor: { name: "OLGA" }, ...subject, record: { type: "hours", hours: 3, value: null } });
     expect(byTarget["rec-kilos"]).toMatchObject({ ...subject, record: { type: "indicator", value: 12, unit: "kilogram" } });
     expect(byTarget["rec-1"]).toMatchObject({ member: { id: ids.mia, name: "MIA" }, initiative: { slug: "audit-day" } });
+    expect(byTarget["rec-theirs"]).toMatchObject({ member: null, initiative: null, record: null });
     const approvals = (await json(await audit("alma", "?target_type=participation"))).entries;
     expect(approvals.map((e: { target_id: string; member: unknown; initiative: unknown }) => [e.target_id, e.member, e.initiative])).toEqual([
       [part.id, subject.member, subject.initiative],
@@ -109,7 +114,7 @@ describe("what each row is about (issue 28: \"who validated Marta's hours for th
     );
     const hours = lines.find((line) => line.includes('"rec-hours"'));
     expect(hours).toContain(`"record.validated","${ids.olga}","OLGA","record","rec-hours","${marta.id}","Marta","${food.id}","Food bank","hours","3","",""`);
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
     expect((await audit("olga", ".csv")).status).toBe(403);
     expect((await audit("cora", ".csv")).status).toBe(404);
     expect((await audit("alma", ".csv?target_type=secret")).status).toBe(400);

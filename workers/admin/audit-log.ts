@@ -69,7 +69,8 @@ export async function listAudit(env: Env, org: Tenant, actor: StaffActor, query:
       initiativeId: sql<string | null>`${subjectInitiative.id}`.as("subject_initiative_id"),
       initiativeSlug: subjectInitiative.slug,
       initiativeTitle: subjectInitiative.title,
-      recordType: record.type,
+      // Read through the organisation's participation: a record is named only when it is this organisation's.
+      recordType: sql<(typeof schema.RECORD_TYPES)[number] | null>`case when ${participation.id} is not null then ${record.type} end`.as("subject_record_type"),
       recordHours: record.hours,
       recordValue: record.value,
       recordUnit: record.unit,
