@@ -5,8 +5,12 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loader as auditPage } from "../../app/routes/_app.manage.audit/route";
+import { loader as auditCsvPage } from "../../app/routes/_app.manage.audit[.csv]";
+import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { pageRequests, run, type Route } from "./route-calls";
+import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
@@ -118,5 +122,22 @@ describe("what each row is about (issue 28: \"who validated Marta's hours for th
     expect((await audit("olga", ".csv")).status).toBe(403);
     expect((await audit("cora", ".csv")).status).toBe(404);
     expect((await audit("alma", ".csv?target_type=secret")).status).toBe(400);
+  });
+
+  it("shows the same names on /manage/audit, whose CSV link streams the screen's filtered rows; administrators only", async () => {
+    const cookies: Record<string, string> = {};
+    const context = await testLoadContext("acme");
+    for (const name of ["alma", "olga"]) cookies[name] = (await createWebSession(context, (await login(`${name}@x.example`, "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
+    const { get } = pageRequests(cookies);
+    const page = await run(auditPage as Route, get("alma", "/manage/audit?kind=record"));
+    const hours = page.data!.page.entries.find((e: { target_id: string }) => e.target_id === "rec-hours");
+    expect(hours).toMatchObject({ member: { name: "Marta" }, initiative: { title: "Food bank" }, record: { type: "hours", hours: 3 } });
+    const csv = (await auditCsvPage({ request: get("alma", "/manage/audit.csv?kind=participation"), context, params: {} })) as Response;
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const text = await csv.text();
+    expect(text).toContain('"participation.approved"');
+    expect(text).toContain('"Marta"');
+    expect(text).not.toContain('"record.validated"');
+    expect((await run(auditCsvPage as Route, get("olga", "/manage/audit.csv"))).status).toBe(404);
   });
 });
