@@ -113,7 +113,8 @@ export function decisionSchema<const D extends readonly [string, ...string[]]>(d
   );
 }
 
-const idList = v.pipe(
+/** The ids of a bulk decision: 1 to BULK_REVIEW_MAX, each once. */
+export const bulkIdsSchema = v.pipe(
   v.array(v.pipe(v.string("form_error_invalid"), v.minLength(1, "form_error_invalid"), v.maxLength(64, "form_error_invalid")), "form_error_invalid"),
   v.minLength(1, "form_error_required"),
   v.maxLength(BULK_REVIEW_MAX, "form_error_too_many"),
@@ -123,7 +124,7 @@ const idList = v.pipe(
 /** The same decision on several items at once: `{ids, status, reason?}`. */
 export function bulkDecisionSchema<const D extends readonly [string, ...string[]]>(decisions: D, options: { reasonRequired: boolean }) {
   return v.pipe(
-    v.strictObject({ ids: idList, status: v.picklist(decisions, "form_error_invalid"), reason: reasonSchema }, "form_error_unknown_field"),
+    v.strictObject({ ids: bulkIdsSchema, status: v.picklist(decisions, "form_error_invalid"), reason: reasonSchema }, "form_error_unknown_field"),
     v.forward(
       v.check((body) => !options.reasonRequired || body.status !== "rejected" || !!body.reason, "form_error_required"),
       ["reason"],

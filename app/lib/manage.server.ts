@@ -58,3 +58,41 @@ export const cursorOf = (url: URL) => {
   const cursor = url.searchParams.get("cursor");
   return cursor ? { cursor } : {};
 };
+
+/**
+ * The decision of a queue's form (BulkQueue): its button says what (`validated`, for the items
+ * ticked) or what for which (`validated:{id}`: that item alone). A 400 outcome without a known
+ * decision, and `selected_none` without any item.
+ */
+export function readQueueDecision<D extends string>(
+  form: FormData,
+  decisions: readonly D[],
+): { ok: true; decision: D; ids: string[]; reason: string | null } | { ok: false; status: number; outcome: DecisionOutcome } {
+  const [value, one] = String(form.get("decide") ?? "").split(":", 2);
+  const decision = decisions.find((known) => known === value);
+  if (!decision) return { ok: false, status: 400, outcome: { done: null, error: "validation_error", fields: { decide: "form_error_invalid" } } };
+  const ids = one ? [one] : form.getAll("ids").map(String);
+  if (!ids.length) return { ok: false, status: 400, outcome: { done: null, error: "selected_none", fields: {} } };
+  return { ok: true, decision, ids, reason: String(form.get("reason") ?? "").trim() || null };
+}
+
+/**
+ * A queue's decision as the screen shows it: how many this decision changed and how many someone
+ * else had decided first (they keep that decision, decision 025); none changed is the 409
+ * `alreadyKey`, with the one item's status as stored when it was one.
+ */
+export function queueOutcome<T extends { applied: string[]; lost: string[] }>(
+  result: ApiResult<T>,
+  decision: string,
+  count: number,
+  alreadyKey: string,
+  storedOf: (data: T) => string | undefined = () => undefined,
+): { status: number; outcome: DecisionOutcome } {
+  if (!result.ok) return decisionOutcome(result, decision, count);
+  const { applied, lost } = result.data;
+  if (!applied.length) {
+    const stored = count === 1 ? storedOf(result.data) : undefined;
+    return { status: 409, outcome: { done: null, error: alreadyKey, fields: {}, ...(stored ? { stored } : {}) } };
+  }
+  return { status: 200, outcome: { done: { status: decision, count: applied.length }, error: null, fields: {}, ...(lost.length ? { lost: lost.length } : {}) } };
+}

@@ -5,8 +5,12 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loader as auditPage } from "../../app/routes/_app.manage.audit/route";
+import { loader as auditCsvPage } from "../../app/routes/_app.manage.audit[.csv]";
+import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { pageRequests, run, type Route } from "./route-calls";
+import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
@@ -67,5 +71,73 @@ describe("GET /admin/audit", () => {
       const res = await call(method, "/api/acme/admin/audit", { token: tokens.alma, body: {} });
       expect([res.status, res.headers.get("allow")], method).toEqual([405, "GET, HEAD"]);
     }
+  });
+});
+
+describe("what each row is about (issue 28: \"who validated Marta's hours for the food bank?\")", () => {
+  it("names the member and the initiative of hours, results and participations, and what the record reported, on the list and in the CSV with the ids", async () => {
+    const marta = await createMember({ email: "marta@x.example", orgId: "org-acme", name: "Marta" });
+    const food = await createInitiative({ orgId: "org-acme", slug: "food-bank", title: "Food bank", submitterMemberId: ids.olga, indicators: [{ id: "ind-kg", name: "Food", unit: "kilogram" }] });
+    const part = await addParticipation(food.id, "org-acme", marta.id, "accepted", { managerApprovalStatus: "pending" });
+    await env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, hours, status, created_at) VALUES ('rec-hours', ?, 'hours', 3, 'pending', 2)").bind(part.id).run();
+    await env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, value, unit, indicator_id, status, created_at) VALUES ('rec-kilos', ?, 'indicator', 12, 'kilogram', 'ind-kg', 'pending', 3)")
+      .bind(part.id)
+      .run();
+    expect((await call("PUT", "/api/acme/manage/records", { token: tokens.olga, body: { ids: ["rec-hours", "rec-kilos"], status: "validated" } })).status).toBe(200);
+    expect((await call("PUT", `/api/acme/initiative/${food.id}/participants/${part.uuid}/approval`, { token: tokens.alma, body: { approved: true } })).status).toBe(204);
+    // A row that names another organisation's participation never shows its member or initiative.
+    const elsewhere = await createInitiative({ orgId: "org-commons", slug: "elsewhere", title: "Elsewhere" });
+    const theirs = await addParticipation(elsewhere.id, "org-commons", ids.cora);
+    await env.DB.prepare("INSERT INTO audit_log (id, org_id, actor_member_id, action, target_type, target_id, detail, created_at) VALUES ('odd', 'org-acme', ?, 'participation.approved', 'participation', ?, '{}', 1)")
+      .bind(ids.alma, theirs.id)
+      .run();
+    await env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, hours, status, created_at) VALUES ('rec-theirs', ?, 'hours', 9, 'validated', 1)").bind(theirs.id).run();
+    await env.DB.prepare("INSERT INTO audit_log (id, org_id, actor_member_id, action, target_type, target_id, detail, created_at) VALUES ('odd-record', 'org-acme', ?, 'record.validated', 'record', 'rec-theirs', '{}', 1)")
+      .bind(ids.alma)
+      .run();
+
+    const { entries } = await json(await audit("alma", "?action=record.validated"));
+    const byTarget = Object.fromEntries(entries.map((e: { target_id: string }) => [e.target_id, e]));
+    const subject = { member: { id: marta.id, name: "Marta" }, initiative: { id: food.id, slug: "food-bank", title: "Food bank" } };
+    expect(byTarget["rec-hours"]).toMatchObject({ actor: { name: "OLGA" }, ...subject, record: { type: "hours", hours: 3, value: null } });
+    expect(byTarget["rec-kilos"]).toMatchObject({ ...subject, record: { type: "indicator", value: 12, unit: "kilogram" } });
+    expect(byTarget["rec-1"]).toMatchObject({ member: { id: ids.mia, name: "MIA" }, initiative: { slug: "audit-day" } });
+    expect(byTarget["rec-theirs"]).toMatchObject({ member: null, initiative: null, record: null });
+    const approvals = (await json(await audit("alma", "?target_type=participation"))).entries;
+    expect(approvals.map((e: { target_id: string; member: unknown; initiative: unknown }) => [e.target_id, e.member, e.initiative])).toEqual([
+      [part.id, subject.member, subject.initiative],
+      [theirs.id, null, null],
+    ]);
+
+    const csv = await audit("alma", ".csv?target_type=record");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="audit-acme.csv"');
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe(
+      '"created_at","action","actor_id","actor_name","target_type","target_id","member_id","member_name","initiative_id","initiative_title","record_type","hours","value","unit","detail"',
+    );
+    const hours = lines.find((line) => line.includes('"rec-hours"'));
+    expect(hours).toContain(`"record.validated","${ids.olga}","OLGA","record","rec-hours","${marta.id}","Marta","${food.id}","Food bank","hours","3","",""`);
+    expect(lines).toHaveLength(5);
+    expect((await audit("olga", ".csv")).status).toBe(403);
+    expect((await audit("cora", ".csv")).status).toBe(404);
+    expect((await audit("alma", ".csv?target_type=secret")).status).toBe(400);
+  });
+
+  it("shows the same names on /manage/audit, whose CSV link streams the screen's filtered rows; administrators only", async () => {
+    const cookies: Record<string, string> = {};
+    const context = await testLoadContext("acme");
+    for (const name of ["alma", "olga"]) cookies[name] = (await createWebSession(context, (await login(`${name}@x.example`, "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
+    const { get } = pageRequests(cookies);
+    const page = await run(auditPage as Route, get("alma", "/manage/audit?kind=record"));
+    const hours = page.data!.page.entries.find((e: { target_id: string }) => e.target_id === "rec-hours");
+    expect(hours).toMatchObject({ member: { name: "Marta" }, initiative: { title: "Food bank" }, record: { type: "hours", hours: 3 } });
+    const csv = (await auditCsvPage({ request: get("alma", "/manage/audit.csv?kind=participation"), context, params: {} })) as Response;
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const text = await csv.text();
+    expect(text).toContain('"participation.approved"');
+    expect(text).toContain('"Marta"');
+    expect(text).not.toContain('"record.validated"');
+    expect((await run(auditCsvPage as Route, get("olga", "/manage/audit.csv"))).status).toBe(404);
   });
 });

@@ -140,13 +140,28 @@ describe("hours and results", () => {
 });
 
 describe("files", () => {
-  it("lists the member's upload and publishes it", async () => {
+  it("lists the member's upload and publishes it with its own button", async () => {
     const { data } = await run(uploadsLoader as Route, get("olga", "/manage/uploads"));
     expect(data!.page.uploads).toEqual([expect.objectContaining({ id: ids.upload, filename: "sign-in-sheet.pdf", status: "pending" })]);
-    const refused = await run(uploadsAction as Route, post("olga", "/manage/uploads", [["id", ids.upload], ["decide", "rejected"]]));
-    expect(refused).toMatchObject({ status: 400, data: { id: ids.upload, fields: { reason: "form_error_required" } } });
-    const published = await run(uploadsAction as Route, post("olga", "/manage/uploads", [["id", ids.upload], ["decide", "published"]]));
-    expect(published).toMatchObject({ status: 200, data: { done: { status: "published" } } });
+    const refused = await run(uploadsAction as Route, post("olga", "/manage/uploads", [["decide", `rejected:${ids.upload}`]]));
+    expect(refused).toMatchObject({ status: 400, data: { fields: { reason: "form_error_required" } } });
+    const published = await run(uploadsAction as Route, post("olga", "/manage/uploads", [["decide", `published:${ids.upload}`]]));
+    expect(published).toMatchObject({ status: 200, data: { done: { status: "published", count: 1 } } });
+    const again = await run(uploadsAction as Route, post("olga", "/manage/uploads", [["decide", `rejected:${ids.upload}`], ["reason", "Blurred"]]));
+    expect(again).toMatchObject({ status: 409, data: { error: "attachment_already_reviewed", stored: "published" } });
+  });
+
+  it("refuses the uploads ticked together, with the reason at the foot; none ticked says so", async () => {
+    const ticked = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of ticked) {
+      await env.DB.prepare("INSERT INTO attachments (id, org_id, initiative_id, member_id, kind, filename, mimetype, size, r2_key, status) VALUES (?, 'org-acme', ?, ?, 'document', 'late.pdf', 'application/pdf', 8, ?, 'pending')")
+        .bind(id, ids.beach, ids.marta, `org-acme/${ids.beach}/document/${id}`)
+        .run();
+    }
+    expect(await run(uploadsAction as Route, post("olga", "/manage/uploads", [["decide", "published"]]))).toMatchObject({ status: 400, data: { error: "selected_none" } });
+    const refused = await run(uploadsAction as Route, post("olga", "/manage/uploads", [["ids", ticked[0]], ["ids", ticked[1]], ["ids", ids.upload], ["decide", "rejected"], ["reason", "Not a sign-in sheet"]]));
+    expect(refused).toMatchObject({ status: 200, data: { done: { status: "rejected", count: 2 }, lost: 1 } });
+    expect((await run(uploadsLoader as Route, get("olga", "/manage/uploads"))).data!.page.uploads).toEqual([]);
   });
 });
 
@@ -172,9 +187,9 @@ describe("money", () => {
     const found = await run(moneyLoader as Route, get("olga", "/manage/money?q=qx7p"));
     expect(found.data!.page.contributions).toEqual([expect.objectContaining({ id: ids.pledge, value: 12.5, confirmation_code: "QX7P" })]);
     expect((await run(moneyLoader as Route, get("olga", "/manage/money?q=nobody"))).data!.page.contributions).toEqual([]);
-    const confirmed = await run(moneyAction as Route, post("olga", "/manage/money", [["id", ids.pledge], ["decide", "confirmed"]]));
-    expect(confirmed).toMatchObject({ status: 200, data: { done: { status: "confirmed" } } });
-    const again = await run(moneyAction as Route, post("olga", "/manage/money", [["id", ids.pledge], ["decide", "rejected"]]));
+    const confirmed = await run(moneyAction as Route, post("olga", "/manage/money", [["ids", ids.pledge], ["decide", "confirmed"]]));
+    expect(confirmed).toMatchObject({ status: 200, data: { done: { status: "confirmed", count: 1 } } });
+    const again = await run(moneyAction as Route, post("olga", "/manage/money", [["decide", `rejected:${ids.pledge}`]]));
     // The loser is told what holds now: the pledge as stored.
     expect(again).toMatchObject({ status: 409, data: { error: "contribution_already_reviewed", stored: "confirmed" } });
     const csv = (await moneyCsvLoader({ request: get("olga", "/manage/money.csv?status=confirmed&q=qx7p"), context: await testLoadContext("acme"), params: {} })) as Response;
@@ -234,8 +249,12 @@ describe("approvals", () => {
     expect((await run(approvalsLoader as Route, get("olga", "/manage/approvals"))).data).toEqual({ approvals: [] });
     const waiting = await run(approvalsLoader as Route, get("mario", "/manage/approvals"));
     expect(waiting.data!.approvals).toEqual([expect.objectContaining({ participant_uuid: ids.uuid })]);
-    const decided = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["initiative_id", ids.beach], ["participant_uuid", ids.uuid], ["decide", "approved"], ["reason", "Enjoy it"]]));
-    expect(decided).toMatchObject({ status: 200, data: { done: { status: "approved" } } });
+    const decided = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["ids", ids.uuid], ["decide", "approved"], ["reason", "Enjoy it"]]));
+    expect(decided).toMatchObject({ status: 200, data: { done: { status: "approved", count: 1 } } });
+    const note = await env.DB.prepare("SELECT detail FROM audit_log WHERE action = 'participation.approved' AND actor_member_id = ?").bind(ids.mario).first<string>("detail");
+    expect(JSON.parse(note!)).toMatchObject({ note: "Enjoy it" });
+    const again = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["decide", `rejected:${ids.uuid}`]]));
+    expect(again).toMatchObject({ status: 409, data: { error: "approval_already_decided", stored: "approved" } });
     expect((await run(approvalsLoader as Route, get("mario", "/manage/approvals"))).data).toEqual({ approvals: [] });
     const bad = await run(approvalsAction as Route, post("mario", "/manage/approvals", [["decide", "maybe"]]));
     expect(bad.status).toBe(400);

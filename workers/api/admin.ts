@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
+import { allAudit, AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
 import { INVITATIONS_MAX, inviteMembers } from "../admin/invitations";
 import { allMembers, ASSIGNABLE_ROLES, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
 import { currentPolicy, publishPolicy } from "../admin/policy";
@@ -203,6 +203,18 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/sso/:id/test", async (c) => c.json(await startTest(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.url), 201))
   .get("/sso/tests/:id", async (c) => c.json(await getTest(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  // The rows the filters name as a spreadsheet, with the ids beside the names (names change, ids do not).
+  .get("/audit.csv", validate("query", auditQuery), async (c) => {
+    const { limit: _limit, cursor: _cursor, ...filters } = c.req.valid("query");
+    const actor = actorOf(c);
+    const header = ["created_at", "action", "actor_id", "actor_name", "target_type", "target_id", "member_id", "member_name", "initiative_id", "initiative_title", "record_type", "hours", "value", "unit", "detail"];
+    const rows = (async function* () {
+      for await (const e of allAudit(c.env, c.var.org, actor, filters)) {
+        yield [e.created_at, e.action, e.actor.id, e.actor.name, e.target_type, e.target_id, e.member?.id, e.member?.name, e.initiative?.id, e.initiative?.title, e.record?.type, e.record?.hours, e.record?.value, e.record?.unit, JSON.stringify(e.detail)];
+      }
+    })();
+    return csvResponse(`audit-${c.var.org.slug}.csv`, header, rows);
+  })
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
   // Removal: the membership ends, the account and its other organisations stay (issue 25, point 1).
   .delete("/members/:id", async (c) => {

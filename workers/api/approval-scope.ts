@@ -28,3 +28,22 @@ export const approvalScopeFirst = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
+
+/**
+ * The same rule before the body of the bulk decision (PUT /api/{org}/manage/approvals): a caller
+ * who approves for nobody (no manager or administrator, nobody's line manager) gets 403 whatever
+ * they send; which of the named participants they may decide for is the service's check.
+ */
+export const bulkApprovalScopeFirst = createMiddleware<AppEnv>(async (c, next) => {
+  if (!approvesEveryone(c.var.membership.role)) {
+    const { memberships } = schema;
+    const managed = await getDb(c.env)
+      .select({ id: memberships.memberId })
+      .from(memberships)
+      .where(and(eq(memberships.orgId, c.var.org.id), eq(memberships.managerMemberId, c.var.auth.memberId)))
+      .limit(1)
+      .get();
+    if (!managed) throw forbidden("staff_only", "Only managers decide on attendance.");
+  }
+  await next();
+});

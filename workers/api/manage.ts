@@ -11,12 +11,12 @@ import { DONATION_SOURCES, INITIATIVE_TYPES } from "../../app/domain/initiatives
 import { proposalDecisionSchema } from "../../app/domain/proposals";
 import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { schema } from "../db/client";
-import { listApprovals } from "../manage/approvals";
-import { allContributions, listContributions, reviewContribution } from "../manage/contributions";
+import { bulkApprovalSchema, decideApprovals, listApprovals } from "../manage/approvals";
+import { allContributions, listContributions, reviewContribution, reviewContributions } from "../manage/contributions";
 import { pageQuerySchema } from "../manage/paging";
 import { listRecords, reviewRecord, reviewRecords } from "../manage/records";
 import { ORGANISING_ROLES, requireRole, STAFF_ROLES, type StaffActor } from "../manage/scope";
-import { listUploads, reviewUpload } from "../manage/uploads";
+import { listUploads, reviewUpload, reviewUploads } from "../manage/uploads";
 import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
 import { csvResponse } from "../lib/csv";
 import { messageParticipants } from "../manage/messages";
@@ -33,6 +33,7 @@ import { readUpload } from "./attachments";
 import type { Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
+import { bulkApprovalScopeFirst } from "./approval-scope";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
 import { moderatesProposals } from "../manage/proposals";
@@ -115,10 +116,11 @@ async function participantsCsv(c: Context<AppEnv>) {
 /**
  * Who may call, checked before any body is read (roles-first.ts): organisers and administrators,
  * except the summary (every staff role) and the approvals (a member who is someone's line
- * manager: the service decides); proposals are for their moderators.
+ * manager: the service decides, and approval-scope.ts before the body of a decision); proposals
+ * are for their moderators.
  */
 const manageRoles = (method: string, path: string, org: Tenant) => {
-  if (method === "GET" && path === "/approvals") return null;
+  if (path === "/approvals") return null;
   if (method === "GET" && path === "/summary") return STAFF_ROLES;
   if (path.startsWith("/proposals")) return ORGANISING_ROLES.filter((role) => moderatesProposals(org, role));
   return ORGANISING_ROLES;
@@ -155,12 +157,25 @@ export const manageRoutes = new Hono<AppEnv>()
     })();
     return csvResponse(`contributions-${query.status}.csv`, header, rows);
   })
+  // The same decision on many pledges at once: which it changed (applied), which someone else had (lost).
+  .put("/contributions", validate("json", bulkDecisionSchema(CONTRIBUTION_DECISIONS, { reasonRequired: false })), async (c) => {
+    const { ids, ...decision } = c.req.valid("json");
+    const { contributions, applied, lost, notices } = await reviewContributions(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
+    sendAfterAnswer(c, notices);
+    return c.json({ contributions, applied, lost });
+  })
   .put("/contributions/:id", validate("json", decisionSchema(CONTRIBUTION_DECISIONS, { reasonRequired: false })), async (c) => {
     const { contribution, notices } = await reviewContribution(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     return c.json(contribution);
   })
   .get("/attachments", validate("query", uploadQuery), async (c) => c.json(await listUploads(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .put("/attachments", validate("json", bulkDecisionSchema(UPLOAD_DECISIONS, { reasonRequired: true })), async (c) => {
+    const { ids, ...decision } = c.req.valid("json");
+    const { uploads, applied, lost, notices } = await reviewUploads(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
+    sendAfterAnswer(c, notices);
+    return c.json({ uploads, applied, lost });
+  })
   .put("/attachments/:id", validate("json", decisionSchema(UPLOAD_DECISIONS, { reasonRequired: true })), async (c) => {
     const { upload, notices } = await reviewUpload(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
@@ -174,6 +189,16 @@ export const manageRoutes = new Hono<AppEnv>()
   })
   .get("/summary", async (c) => c.json(await staffSummary(c.env, c.var.org, actorOf(c))))
   .get("/approvals", async (c) => c.json(await listApprovals(c.env, c.var.org, actorOf(c))))
+  // The manager's decision on many waiting attendances at once; a refusal frees places for the waitlist.
+  .put("/approvals", bulkApprovalScopeFirst, validate("json", bulkApprovalSchema), async (c) => {
+    const { ids, ...decision } = c.req.valid("json");
+    const now = Date.now();
+    const { approvals, applied, lost, notices, freed } = await decideApprovals(c.env, c.var.org, actorOf(c), ids, decision, now);
+    // Each initiative's waitlist is its own; they move side by side.
+    const offers = await Promise.all(freed.map((initiativeId) => advanceWaitlist(c.env, c.var.org, initiativeId, now)));
+    sendAfterAnswer(c, [...notices, ...offers.flat()]);
+    return c.json({ approvals, applied, lost });
+  })
   .get("/initiatives", validate("query", initiativeQuery), async (c) => c.json(await listManagedInitiatives(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .get("/initiatives/options", async (c) => c.json(await editorOptions(c.env, c.var.org, actorOf(c))))
   .post("/initiatives", validate("json", anyObject), async (c) => {

@@ -15,7 +15,7 @@ import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
-import { alreadyReviewed, decidePending, requireReviewable, reviewChange } from "./review";
+import { alreadyReviewed, decideFound, requireReviewable, reviewChange } from "./review";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { contributions, initiatives, profiles } = schema;
@@ -135,9 +135,57 @@ export async function* allContributions(env: Env, org: Tenant, actor: StaffActor
 }
 
 /**
- * Confirms or refuses one pending pledge, once (404 / 403 / 409 as every staff decision, review.ts;
- * PayPal: 409 contribution_not_manual). Answers it as it now is and the e-mail to send.
+ * Confirms or refuses the pending pledges `ids` (404 / 403 for the whole decision as every staff
+ * decision, review.ts; a PayPal one among them: 409 contribution_not_manual, nothing decided).
+ * Each pending pledge is decided once: answers them as they now are, the ids this decision
+ * changed (`applied`), the others (`lost`), and the e-mails owed for the applied ones only.
  */
+export async function reviewContributions(
+  env: Env,
+  org: Tenant,
+  actor: StaffActor,
+  ids: string[],
+  decision: { status: ContributionDecision; reason: string | null },
+  now: number,
+): Promise<{ contributions: ManagedContribution[]; applied: string[]; lost: string[]; notices: Notice[] }> {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const read = (chunk: string[]) =>
+    fromContributions(db, { ...columns, managed: managedColumn(db, actor) }).where(
+      and(eq(contributions.orgId, org.id), eq(initiatives.orgId, org.id), inArray(contributions.id, chunk)),
+    );
+  // Others besides the ids: the organisation twice, and the actor in the managed column.
+  const found = await selectInChunks(db, ids, read, 5);
+  requireReviewable(found, ids, "contribution");
+  if (found.some((row) => row.contribution.source === "paypal")) throw conflict("contribution_not_manual", "PayPal contributions are confirmed by their payment.");
+  const change = reviewChange(decision, actor, now);
+  const reason = change.rejectReason;
+  const { stored, applied, lost } = await decideFound(db, found, (row) => row.contribution.id, (row) => row.contribution.status === "pending", {
+    table: contributions,
+    change,
+    also: ne(contributions.source, "paypal"),
+    audit: (id) => ({ action: `contribution.${decision.status}`, targetType: "contribution", targetId: id, detail: reason ? { reason } : {} }),
+    read,
+    readOthers: 5,
+    org,
+    actor,
+    now,
+  });
+  return {
+    contributions: stored.map(toManagedContribution),
+    applied: applied.map((row) => row.contribution.id),
+    lost: lost.map((row) => row.contribution.id),
+    notices: applied.map((row) => ({
+      kind: decision.status === "confirmed" ? "contribution_confirmed" : "contribution_rejected",
+      memberId: row.contribution.memberId,
+      initiative: { slug: row.initiativeSlug, title: row.initiativeTitle },
+      reason,
+      amount: { value: fromMinorUnits(row.contribution.amount), currency: row.contribution.currency },
+    })),
+  };
+}
+
+/** The decision on one pledge: its answer, or 409 contribution_already_reviewed with the pledge as stored when it lost. */
 export async function reviewContribution(
   env: Env,
   org: Tenant,
@@ -146,43 +194,7 @@ export async function reviewContribution(
   decision: { status: ContributionDecision; reason: string | null },
   now: number,
 ): Promise<{ contribution: ManagedContribution; notices: Notice[] }> {
-  requireRole(actor, ORGANISING_ROLES);
-  const db = getDb(env);
-  const read = (chunk: string[]) =>
-    fromContributions(db, { ...columns, managed: managedColumn(db, actor) }).where(
-      and(eq(contributions.orgId, org.id), eq(initiatives.orgId, org.id), inArray(contributions.id, chunk)),
-    );
-  const found = await selectInChunks(db, [id], read, 5);
-  requireReviewable(found, [id], "contribution");
-  const [row] = found;
-  if (row.contribution.source === "paypal") throw conflict("contribution_not_manual", "PayPal contributions are confirmed by their payment.");
-  if (row.contribution.status !== "pending") throw alreadyReviewed("contribution", toManagedContribution(row));
-  const change = reviewChange(decision, actor, now);
-  const reason = change.rejectReason;
-  const { rows, applied } = await decidePending(db, {
-    table: contributions,
-    ids: [id],
-    change,
-    also: ne(contributions.source, "paypal"),
-    audit: () => ({ action: `contribution.${decision.status}`, targetType: "contribution", targetId: id, detail: reason ? { reason } : {} }),
-    read,
-    readOthers: 5,
-    org,
-    actor,
-    now,
-  });
-  const contribution = toManagedContribution(rows[0]);
-  if (!applied.has(id)) throw alreadyReviewed("contribution", contribution);
-  return {
-    contribution,
-    notices: [
-      {
-        kind: decision.status === "confirmed" ? "contribution_confirmed" : "contribution_rejected",
-        memberId: row.contribution.memberId,
-        initiative: { slug: row.initiativeSlug, title: row.initiativeTitle },
-        reason,
-        amount: { value: fromMinorUnits(row.contribution.amount), currency: row.contribution.currency },
-      },
-    ],
-  };
+  const { contributions: [contribution], applied, notices } = await reviewContributions(env, org, actor, [id], decision, now);
+  if (!applied.length) throw alreadyReviewed("contribution", contribution);
+  return { contribution, notices };
 }

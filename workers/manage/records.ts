@@ -14,7 +14,7 @@ import { iso } from "../initiatives/serialize";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import type { Notice } from "./notify";
-import { alreadyReviewed, decidePending, requireReviewable, reviewChange } from "./review";
+import { alreadyReviewed, decideFound, requireReviewable, reviewChange } from "./review";
 import { requireRole, managedColumn, managedInitiatives, ORGANISING_ROLES, type StaffActor } from "./scope";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 
@@ -148,34 +148,26 @@ export async function reviewRecords(
   requireReviewable(found, ids, "record");
   const change = reviewChange(decision, actor, now);
   const reason = change.rejectReason;
-  const waiting = found.filter((row) => row.record.status === "pending").map((row) => row.record.id);
-  const { rows, applied } = waiting.length
-    ? await decidePending(db, {
-        table: records,
-        ids: waiting,
-        change,
-        audit: (id) => ({ action: `record.${decision.status}`, targetType: "record", targetId: id, detail: reason ? { reason } : {} }),
-        read,
-        readOthers: 4,
-        org,
-        actor,
-        now,
-      })
-    : { rows: [], applied: new Set<string>() };
-  const byId = new Map([...found, ...rows].map((row) => [row.record.id, row]));
-  const stored = found.map((row) => byId.get(row.record.id)!);
+  const { stored, applied, lost } = await decideFound(db, found, (row) => row.record.id, (row) => row.record.status === "pending", {
+    table: records,
+    change,
+    audit: (id) => ({ action: `record.${decision.status}`, targetType: "record", targetId: id, detail: reason ? { reason } : {} }),
+    read,
+    readOthers: 4,
+    org,
+    actor,
+    now,
+  });
   return {
     records: stored.map(toManagedRecord),
-    applied: stored.filter((row) => applied.has(row.record.id)).map((row) => row.record.id),
-    lost: stored.filter((row) => !applied.has(row.record.id)).map((row) => row.record.id),
-    notices: stored
-      .filter((row) => applied.has(row.record.id))
-      .map((row) => ({
-        kind: decision.status === "validated" ? "records_validated" : "records_rejected",
-        memberId: row.memberId,
-        initiative: { slug: row.initiativeSlug, title: row.initiativeTitle },
-        reason,
-      })),
+    applied: applied.map((row) => row.record.id),
+    lost: lost.map((row) => row.record.id),
+    notices: applied.map((row) => ({
+      kind: decision.status === "validated" ? "records_validated" : "records_rejected",
+      memberId: row.memberId,
+      initiative: { slug: row.initiativeSlug, title: row.initiativeTitle },
+      reason,
+    })),
   };
 }
 

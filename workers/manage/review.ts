@@ -80,3 +80,24 @@ export async function decidePending<R>(db: Database, decision: PendingDecision<R
   ] as unknown as Parameters<Database["batch"]>[0])) as unknown as [unknown, unknown, { targetId: string }[], ...R[][]];
   return { rows: after.flat(), applied: new Set(written.map((row) => row.targetId)) };
 }
+
+/**
+ * A decision on every item `found` names (already read and checked with requireReviewable): the
+ * pending ones are decided in one guarded batch (decidePending); the answer is every item as
+ * stored now, in `found`'s order, with the ids this decision changed (`applied`) and the others
+ * (`lost`: decided before, or by someone else meanwhile). A bulk decision answers per item so
+ * (decision 025); the single decisions answer their one item or 409.
+ */
+export async function decideFound<R>(
+  db: Database,
+  found: R[],
+  idOf: (row: R) => string,
+  isPending: (row: R) => boolean,
+  decision: Omit<PendingDecision<R>, "ids">,
+): Promise<{ stored: R[]; applied: R[]; lost: R[] }> {
+  const waiting = found.filter(isPending).map(idOf);
+  const { rows, applied } = waiting.length ? await decidePending(db, { ...decision, ids: waiting }) : { rows: [], applied: new Set<string>() };
+  const after = new Map(rows.map((row) => [idOf(row), row]));
+  const stored = found.map((row) => after.get(idOf(row)) ?? row);
+  return { stored, applied: stored.filter((row) => applied.has(idOf(row))), lost: stored.filter((row) => !applied.has(idOf(row))) };
+}

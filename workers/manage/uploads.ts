@@ -14,7 +14,7 @@ import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
-import { alreadyReviewed, decidePending, requireReviewable, reviewChange } from "./review";
+import { alreadyReviewed, decideFound, requireReviewable, reviewChange } from "./review";
 import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { attachments, initiatives, profiles } = schema;
@@ -114,7 +114,52 @@ export async function listUploads(env: Env, org: Tenant, actor: StaffActor, quer
   return { uploads: page.map((row) => toManagedUpload(org, row)), next };
 }
 
-/** Publishes or refuses one pending upload, once (404 / 403 / 409 as every staff decision, review.ts). */
+/**
+ * Publishes or refuses the pending uploads `ids` (404 / 403 for the whole decision as every staff
+ * decision, review.ts). Each pending upload is decided once: answers them as they now are, the ids
+ * this decision changed (`applied`), the others (`lost`), and the e-mails owed for the applied ones.
+ */
+export async function reviewUploads(
+  env: Env,
+  org: Tenant,
+  actor: StaffActor,
+  ids: string[],
+  decision: { status: UploadDecision; reason: string | null },
+  now: number,
+): Promise<{ uploads: ManagedUpload[]; applied: string[]; lost: string[]; notices: Notice[] }> {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const read = (chunk: string[]) =>
+    fromUploads(db, { ...columns, managed: managedColumn(db, actor) }).where(and(eq(attachments.orgId, org.id), eq(initiatives.orgId, org.id), inArray(attachments.id, chunk)));
+  // Others besides the ids: the organisation twice, and the actor in the managed column.
+  const found = await selectInChunks(db, ids, read, 5);
+  requireReviewable(found, ids, "attachment");
+  const change = reviewChange(decision, actor, now);
+  const reason = change.rejectReason;
+  const { stored, applied, lost } = await decideFound(db, found, (row) => row.attachment.id, (row) => row.attachment.status === "pending", {
+    table: attachments,
+    change,
+    audit: (id) => ({ action: `attachment.${decision.status}`, targetType: "attachment", targetId: id, detail: reason ? { reason } : {} }),
+    read,
+    readOthers: 5,
+    org,
+    actor,
+    now,
+  });
+  return {
+    uploads: stored.map((row) => toManagedUpload(org, row)),
+    applied: applied.map((row) => row.attachment.id),
+    lost: lost.map((row) => row.attachment.id),
+    // A deleted member's upload has no one to tell.
+    notices: applied.flatMap((row): Notice[] =>
+      row.attachment.memberId
+        ? [{ kind: decision.status === "published" ? "upload_published" : "upload_rejected", memberId: row.attachment.memberId, initiative: { slug: row.initiativeSlug, title: row.initiativeTitle }, reason }]
+        : [],
+    ),
+  };
+}
+
+/** The decision on one upload: its answer, or 409 attachment_already_reviewed with the upload as stored when it lost. */
 export async function reviewUpload(
   env: Env,
   org: Tenant,
@@ -123,34 +168,7 @@ export async function reviewUpload(
   decision: { status: UploadDecision; reason: string | null },
   now: number,
 ): Promise<{ upload: ManagedUpload; notices: Notice[] }> {
-  requireRole(actor, ORGANISING_ROLES);
-  const db = getDb(env);
-  const read = (chunk: string[]) =>
-    fromUploads(db, { ...columns, managed: managedColumn(db, actor) }).where(and(eq(attachments.orgId, org.id), eq(initiatives.orgId, org.id), inArray(attachments.id, chunk)));
-  const found = await selectInChunks(db, [id], read, 5);
-  requireReviewable(found, [id], "attachment");
-  const [row] = found;
-  if (row.attachment.status !== "pending") throw alreadyReviewed("attachment", toManagedUpload(org, row));
-  const change = reviewChange(decision, actor, now);
-  const reason = change.rejectReason;
-  const { rows, applied } = await decidePending(db, {
-    table: attachments,
-    ids: [id],
-    change,
-    audit: () => ({ action: `attachment.${decision.status}`, targetType: "attachment", targetId: id, detail: reason ? { reason } : {} }),
-    read,
-    readOthers: 5,
-    org,
-    actor,
-    now,
-  });
-  const upload = toManagedUpload(org, rows[0]);
-  if (!applied.has(id)) throw alreadyReviewed("attachment", upload);
-  const uploader = row.attachment.memberId;
-  return {
-    upload,
-    notices: uploader
-      ? [{ kind: decision.status === "published" ? "upload_published" : "upload_rejected", memberId: uploader, initiative: { slug: row.initiativeSlug, title: row.initiativeTitle }, reason }]
-      : [],
-  };
+  const { uploads: [upload], applied, notices } = await reviewUploads(env, org, actor, [id], decision, now);
+  if (!applied.length) throw alreadyReviewed("attachment", upload);
+  return { upload, notices };
 }

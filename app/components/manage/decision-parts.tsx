@@ -69,22 +69,37 @@ export function ReasonField({ id, required, error, className, note = false }: { 
   );
 }
 
-/** What the last decision did, or why it was refused (a reason's own message shows at its field). */
-export function OutcomeAlert({ outcome, done }: { outcome: DecisionOutcome | undefined; done: (status: string, count: number) => string }) {
+/**
+ * What the last decision did, or why it was refused (a reason's own message shows at its field).
+ * A queue names its own items in `elsewhere` (how many someone else had decided first) and
+ * `noneSelected`; the records queue's words are the default.
+ */
+export function OutcomeAlert({
+  outcome,
+  done,
+  elsewhere,
+  noneSelected,
+}: {
+  outcome: DecisionOutcome | undefined;
+  done: (status: string, count: number) => string;
+  elsewhere?: (count: number) => string;
+  noneSelected?: string;
+}) {
   const { t } = useTranslation("manage");
   if (!outcome) return null;
   if (outcome.done) {
     return (
       <>
         <Alert variant="success">{done(outcome.done.status, outcome.done.count)}</Alert>
-        {outcome.lost ? <Alert>{t("decided_elsewhere", { count: outcome.lost })}</Alert> : null}
+        {outcome.lost ? <Alert>{elsewhere ? elsewhere(outcome.lost) : t("decided_elsewhere", { count: outcome.lost })}</Alert> : null}
       </>
     );
   }
-  if (outcome.error === "validation_error" && outcome.fields.reason) return null;
+  if ((outcome.error === "validation_error" && outcome.fields.reason) || outcome.fields.note) return null;
+  if (outcome.error === "selected_none") return <Alert>{noneSelected ?? t("selected_none")}</Alert>;
   // Someone else decided first: the message names what holds now (the list below is reloaded).
   const stored = outcome.stored ? t([`status_${outcome.stored}`, `pstatus_${outcome.stored}`], { defaultValue: outcome.stored }) : "";
-  return <Alert>{t([`manage_error_${outcome.error}`, outcome.error === "selected_none" ? "selected_none" : "manage_error_default"], { status: stored })}</Alert>;
+  return <Alert>{t([`manage_error_${outcome.error}`, "manage_error_default"], { status: stored })}</Alert>;
 }
 
 /** An empty list, or the error that kept it from loading, with a way to try again. */

@@ -1,9 +1,12 @@
 /**
  * /manage/approvals on the server: the participations waiting for my decision (GET
- * /api/{org}/manage/approvals) and the decision (PUT .../participants/{uuid}/approval).
+ * /api/{org}/manage/approvals) and the decision on one or those ticked (PUT /api/{org}/manage/approvals).
  */
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { decisionOutcome, listData, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { listData, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+
+/** The buttons' decisions: the API's `approved` true or false. */
+const APPROVAL_DECISIONS = ["approved", "rejected"] as const;
 
 export async function loadApprovals(args: ApiArgs) {
   const { org } = await requireStaff(args);
@@ -13,19 +16,14 @@ export async function loadApprovals(args: ApiArgs) {
   return { approvals: listData(result)?.approvals ?? null };
 }
 
-export async function decideApproval(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+/** The decision of the queue's form (readQueueDecision): the attendances ticked, or the one whose button it was. */
+export async function decideApprovals(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
   const { org } = await requireStaff(args);
-  const decide = form.get("decide");
-  const initiative = String(form.get("initiative_id") ?? "");
-  const participant = String(form.get("participant_uuid") ?? "");
-  if ((decide !== "approved" && decide !== "rejected") || !initiative || !participant) {
-    return { status: 400, outcome: { done: null, error: "validation_error", fields: { decide: "form_error_invalid" } } };
-  }
+  const read = readQueueDecision(form, APPROVAL_DECISIONS);
+  if (!read.ok) return read;
+  const { decision, ids, reason } = read;
   const result = await memberCall(args, "PUT", (api) =>
-    api.api[":org"].initiative[":id"].participants[":participant_uuid"].approval.$put({
-      param: { org: pathParam(org), id: pathParam(initiative), participant_uuid: pathParam(participant) },
-      json: { approved: decide === "approved", note: String(form.get("reason") ?? "").trim() || null },
-    }),
+    api.api[":org"].manage.approvals.$put({ param: { org: pathParam(org) }, json: { ids, approved: decision === "approved", note: reason } }),
   );
-  return decisionOutcome(result, decide, 1, participant);
+  return queueOutcome(result, decision, ids.length, ids.length === 1 ? "approval_already_decided" : "queue_already_decided", (data) => data.approvals[0]?.manager_approval_status);
 }

@@ -1,13 +1,12 @@
-/** /manage/audit on the server (issue 15, point 6): a page of the audit log for administrators, with the screen's filters. */
+/** /manage/audit on the server (issue 15, point 6): a page of the audit log for administrators, with the screen's filters, and its CSV. */
 import { AUDIT_KINDS } from "~/domain/manage";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
+import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
 import { cursorOf, listData, notFound, pick, requireStaff } from "~/lib/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export async function loadAudit(args: ApiArgs) {
-  const { org } = await requireStaff(args, ["admin"]);
-  const url = new URL(args.request.url);
+/** The screen's filters from its address, and the API's query for them (without the page). */
+function filtersOf(url: URL) {
   const kind = pick(url, "kind", AUDIT_KINDS);
   const from = url.searchParams.get("from") ?? "";
   const to = url.searchParams.get("to") ?? "";
@@ -17,9 +16,24 @@ export async function loadAudit(args: ApiArgs) {
     ...(kind ? { target_type: kind as Exclude<(typeof AUDIT_KINDS)[number], ""> } : {}),
     ...(DAY.test(from) ? { from } : {}),
     ...(until ? { to: until } : {}),
-    ...cursorOf(url),
   };
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.audit.$get({ param: { org: pathParam(org) }, query }));
+  return { filters: { kind, from: DAY.test(from) ? from : "", to: DAY.test(to) ? to : "" }, query };
+}
+
+export async function loadAudit(args: ApiArgs) {
+  const { org } = await requireStaff(args, ["admin"]);
+  const url = new URL(args.request.url);
+  const { filters, query } = filtersOf(url);
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.audit.$get({ param: { org: pathParam(org) }, query: { ...query, ...cursorOf(url) } }));
   if (!result.ok && result.status === 403) throw notFound();
-  return { filters: { kind, from: DAY.test(from) ? from : "", to: DAY.test(to) ? to : "" }, page: listData(result), paged: url.searchParams.has("cursor") };
+  return { filters, page: listData(result), paged: url.searchParams.has("cursor") };
+}
+
+/** The CSV of every row the screen's filters name (not only its page), streamed from the API. */
+export async function auditCsv(args: ApiArgs): Promise<Response> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const { query } = filtersOf(new URL(args.request.url));
+  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/audit.csv?${new URLSearchParams(query)}`);
+  if (answer.status === 403 || answer.status === 404) throw notFound();
+  return answer;
 }

@@ -1,6 +1,7 @@
 /**
- * /manage/audit: the audit log for administrators (issue 15, point 6): who did what, when, with
- * the before and after, newest first, by kind and dates. Read only.
+ * /manage/audit: the audit log for administrators (issue 15, point 6): who did what, to whose
+ * item and where (issue 28), when, with the before and after, newest first, by kind and dates,
+ * and the same rows as a CSV. Read only.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -8,7 +9,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
 import { Labelled, ListState, ManageSection, Pager, STAFF_FIELD } from "~/components/manage/decision-parts";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { AUDIT_KINDS } from "~/domain/manage";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
@@ -47,11 +48,29 @@ function Detail({ detail, t }: { detail: Record<string, unknown>; t: TFunction }
   );
 }
 
+type AuditEntry = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["page"]>["entries"][number];
+
+/**
+ * Whose item the row is about and where, for an auditor: "Marta · 3 hours · Food bank" for hours,
+ * a result, a participation, a pledge or an upload. Null when the row names neither.
+ */
+function useSubject() {
+  const { t } = useTranslation("manage");
+  const { t: ti } = useTranslation("initiative");
+  return (entry: AuditEntry): string | null => {
+    if (entry.target_type === "member" || entry.target_type === "initiative" || (!entry.member && !entry.initiative)) return null;
+    const record = entry.record;
+    const what = !record ? null : record.type === "hours" ? t("record_hours", { count: record.hours ?? 0 }) : `${record.value ?? 0} ${record.unit ? ti(`unit_${record.unit}`) : ""}`.trim();
+    return [entry.member ? entry.member.name || entry.member.id : null, what, entry.initiative?.title].filter(Boolean).join(" · ");
+  };
+}
+
 export default function ManageAudit() {
   const { filters, page, paged } = useLoaderData<typeof loader>();
   const { t } = useTranslation("manage");
   const { settings } = useSignedIn();
   const location = useLocation();
+  const subjectOf = useSubject();
   const entries = page?.entries ?? [];
   const base = Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as Record<string, string>;
   return (
@@ -77,6 +96,13 @@ export default function ManageAudit() {
         </Button>
       </Form>
       {entries.length ? (
+        <div>
+          <a href={`/manage/audit.csv?${new URLSearchParams(base)}`} download className={buttonVariants({ variant: "outline" })}>
+            {t("audit_download")}
+          </a>
+        </div>
+      ) : null}
+      {entries.length ? (
         <div className="rounded-lg border border-border bg-card">
           {/* No scrolling box: on a phone the cells wrap instead. */}
           <table className="w-full table-fixed break-words text-left text-sm">
@@ -92,6 +118,7 @@ export default function ManageAudit() {
             <tbody className="divide-y divide-border">
               {entries.map((entry) => {
                 const verb = entry.action.split(".").slice(1).join(".");
+                const subject = subjectOf(entry);
                 return (
                   <tr key={entry.id} className="align-top">
                     <td className="p-3">
@@ -100,7 +127,7 @@ export default function ManageAudit() {
                     <td className="p-3">{entry.actor.name}</td>
                     <td className="p-3">
                       <span className="font-medium">{t(`audit_kind_${entry.target_type}`, { defaultValue: entry.target_type })}</span> · {t(`audit_verb_${verb}`, { defaultValue: verb })}
-                      <span className={entry.target_name ? "block" : "block break-all text-xs text-muted-foreground"}>{entry.target_name ?? entry.target_id}</span>
+                      <span className={subject || entry.target_name ? "block" : "block break-all text-xs text-muted-foreground"}>{subject ?? entry.target_name ?? entry.target_id}</span>
                     </td>
                     <td className="p-3">
                       <Detail detail={entry.detail} t={t} />

@@ -1,8 +1,8 @@
-/** /manage/money on the server: pledges of one status (searchable by code or donor) and the decision on one. */
+/** /manage/money on the server: pledges of one status (searchable by code or donor) and the decision on one or those ticked. */
 import { CONTRIBUTION_DECISIONS, ORGANISING_ROLES } from "~/domain/manage";
 import { MONEY_TABS } from "~/domain/manage";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, decisionOutcome, listData, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { cursorOf, listData, notFound, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 
 export async function loadMoney(args: ApiArgs) {
@@ -17,16 +17,14 @@ export async function loadMoney(args: ApiArgs) {
   return { status, q, page: listData(result), paged: url.searchParams.has("cursor") };
 }
 
+/** The decision of the queue's form (readQueueDecision): the pledges ticked, or the one whose button it was. */
 export async function decideMoney(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
   const { org } = await requireStaff(args, ORGANISING_ROLES);
-  const status = CONTRIBUTION_DECISIONS.find((value) => value === form.get("decide"));
-  const id = String(form.get("id") ?? "");
-  if (!status || !id) return { status: 400, outcome: { done: null, error: "validation_error", fields: { decide: "form_error_invalid" } } };
-  const reason = String(form.get("reason") ?? "").trim() || null;
-  const result = await memberCall(args, "PUT", (api) =>
-    api.api[":org"].manage.contributions[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: { status, reason } }),
-  );
-  return decisionOutcome(result, status, 1, id);
+  const read = readQueueDecision(form, CONTRIBUTION_DECISIONS);
+  if (!read.ok) return read;
+  const { decision: status, ids, reason } = read;
+  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.contributions.$put({ param: { org: pathParam(org) }, json: { ids, status, reason } }));
+  return queueOutcome(result, status, ids.length, ids.length === 1 ? "contribution_already_reviewed" : "queue_already_decided", (data) => data.contributions[0]?.status);
 }
 
 /** The CSV of the donations of the status and search the screen shows, streamed from the API. */

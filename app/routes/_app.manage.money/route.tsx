@@ -1,11 +1,11 @@
-/** /manage/money: pledges by transfer, in person or on a partner's site, to confirm or reject (issue 11, point 6). */
+/** /manage/money: pledges by transfer, in person or on a partner's site, to confirm or reject, one by one or those ticked (issue 11, point 6). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
 import { ListState, ManageSection, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
-import { DecisionRow } from "~/components/manage/decision-row";
+import { BulkQueue } from "~/components/manage/bulk-queue";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatMoney } from "~/domain/donation";
 import { MONEY_TABS } from "~/domain/manage";
@@ -58,7 +58,14 @@ export default function ManageMoney() {
           {t("money_search")}
         </Button>
       </Form>
-      <OutcomeAlert outcome={outcome} done={(decided) => t(decided === "confirmed" ? "done_confirmed" : "done_money_rejected")} />
+      <OutcomeAlert
+        outcome={outcome}
+        done={(decided, count) =>
+          count === 1 ? t(decided === "confirmed" ? "done_confirmed" : "done_money_rejected") : t(decided === "confirmed" ? "done_confirmed_count" : "done_money_rejected_count", { count })
+        }
+        elsewhere={(count) => t("decided_elsewhere_money", { count })}
+        noneSelected={t("selected_none_money")}
+      />
       {contributions.length ? (
         <div>
           <a href={`/manage/money.csv?${new URLSearchParams({ status, ...(q ? { q } : {}) })}`} download className={buttonVariants({ variant: "outline" })}>
@@ -67,37 +74,43 @@ export default function ManageMoney() {
         </div>
       ) : null}
       {contributions.length ? (
-        <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
-          {contributions.map((contribution) => (
-            <DecisionRow
-              key={contribution.id}
-              id={contribution.id}
-              intent="review_money"
-              person={contribution.donor}
-              hidden={{ id: contribution.id }}
-              reason={contribution.source === "paypal" ? "none" : "optional"}
-              reasonError={outcome?.id === contribution.id ? (outcome.fields.reason ?? null) : null}
-              decided={contribution.status === "pending" && contribution.source !== "paypal" ? null : contribution.status}
-              buttons={[
-                { value: "confirmed", label: t("confirm"), primary: true },
-                { value: "rejected", label: t("reject") },
-              ]}
-            >
-              <p className="text-base font-semibold">{formatMoney(contribution.value, contribution.currency, i18n.language)}</p>
-              <p className="text-muted-foreground">
-                {td(`donation_source_${contribution.source}`)}
-                {contribution.confirmation_code ? <> · {t("money_code", { code: contribution.confirmation_code })}</> : null} ·{" "}
-                <Link to={`/initiative/${contribution.initiative.slug}`} className="underline underline-offset-2">
-                  {contribution.initiative.title}
-                </Link>{" "}
-                · <DateTime iso={contribution.created_at} region={settings.region} withTime={false} />
-              </p>
-              {contribution.anonymous ? <p className="text-muted-foreground">{t("money_anonymous")}</p> : null}
-              {contribution.comment ? <p className="italic">“{contribution.comment}”</p> : null}
-              {contribution.reject_reason ? <p className="text-muted-foreground">{t("reviewed_reason", { reason: contribution.reject_reason })}</p> : null}
-            </DecisionRow>
-          ))}
-        </ul>
+        <BulkQueue
+          id="money-reason"
+          intent="review_money"
+          reason="optional"
+          reasonError={outcome?.fields.reason ?? null}
+          buttons={[
+            { value: "confirmed", label: t("confirm"), selectedLabel: t("confirm_selected"), primary: true },
+            { value: "rejected", label: t("reject"), selectedLabel: t("reject_selected") },
+          ]}
+          items={contributions.map((contribution) => {
+            const amount = formatMoney(contribution.value, contribution.currency, i18n.language);
+            return {
+              id: contribution.id,
+              person: contribution.donor,
+              title: contribution.donor.name,
+              selectLabel: t("money_select", { name: contribution.donor.name, amount, initiative: contribution.initiative.title }),
+              // PayPal's pledges are confirmed by their payment: shown, never decided here.
+              decided: contribution.status === "pending" && contribution.source !== "paypal" ? null : contribution.status,
+              children: (
+                <>
+                  <p className="text-base font-semibold">{amount}</p>
+                  <p className="text-muted-foreground">
+                    {td(`donation_source_${contribution.source}`)}
+                    {contribution.confirmation_code ? <> · {t("money_code", { code: contribution.confirmation_code })}</> : null} ·{" "}
+                    <Link to={`/initiative/${contribution.initiative.slug}`} className="underline underline-offset-2">
+                      {contribution.initiative.title}
+                    </Link>{" "}
+                    · <DateTime iso={contribution.created_at} region={settings.region} withTime={false} />
+                  </p>
+                  {contribution.anonymous ? <p className="text-muted-foreground">{t("money_anonymous")}</p> : null}
+                  {contribution.comment ? <p className="italic">“{contribution.comment}”</p> : null}
+                  {contribution.reject_reason ? <p className="text-muted-foreground">{t("reviewed_reason", { reason: contribution.reject_reason })}</p> : null}
+                </>
+              ),
+            };
+          })}
+        />
       ) : (
         <ListState failed={!page} empty={t(status === "pending" && !q ? "money_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
       )}

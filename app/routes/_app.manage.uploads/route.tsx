@@ -1,11 +1,11 @@
-/** /manage/uploads: the documents and photos members sent, to publish or refuse (issue 11, point 5). */
+/** /manage/uploads: the documents and photos members sent, to publish or refuse, one by one or those ticked (issue 11, point 5). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
 import { ListState, ManageSection, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
-import { DecisionRow } from "~/components/manage/decision-row";
+import { BulkQueue } from "~/components/manage/bulk-queue";
 import { formatFileSize } from "~/domain/initiatives/format";
 import { UPLOAD_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
@@ -13,7 +13,7 @@ import { webFileUrl } from "~/lib/attachments";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
-import { decideUpload, loadUploads } from "./uploads.server";
+import { decideUploads, loadUploads } from "./uploads.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "uploads_title");
 
@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { status, outcome } = await decideUpload(args, await readForm(args.request));
+  const { status, outcome } = await decideUploads(args, await readForm(args.request));
   return data(outcome, { status });
 }
 
@@ -38,26 +38,33 @@ export default function ManageUploads() {
   return (
     <ManageSection id="uploads-title" title={t("uploads_title")} intro={t("uploads_intro")}>
       <StatusTabs path="/manage/uploads" statuses={UPLOAD_TABS} current={status} />
-      <OutcomeAlert outcome={outcome} done={(decided) => t(decided === "published" ? "done_published" : "done_upload_rejected")} />
+      <OutcomeAlert
+        outcome={outcome}
+        done={(decided, count) =>
+          count === 1 ? t(decided === "published" ? "done_published" : "done_upload_rejected") : t(decided === "published" ? "done_published_count" : "done_upload_rejected_count", { count })
+        }
+        elsewhere={(count) => t("decided_elsewhere_uploads", { count })}
+        noneSelected={t("selected_none_uploads")}
+      />
       {uploads.length ? (
-        <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
-          {uploads.map((upload) => {
+        <BulkQueue
+          id="uploads-reason"
+          intent="review_uploads"
+          reason="required"
+          reasonError={outcome?.fields.reason ?? null}
+          buttons={[
+            { value: "published", label: t("publish"), selectedLabel: t("publish_selected"), primary: true },
+            { value: "rejected", label: t("reject"), selectedLabel: t("reject_selected") },
+          ]}
+          items={uploads.map((upload) => {
             const href = webFileUrl(upload, upload.initiative.slug);
-            return (
-              <DecisionRow
-                key={upload.id}
-                id={upload.id}
-                intent="review_upload"
-                person={upload.uploader}
-                hidden={{ id: upload.id }}
-                reason="required"
-                reasonError={outcome?.id === upload.id ? (outcome.fields.reason ?? null) : null}
-                decided={upload.status === "pending" ? null : upload.status}
-                buttons={[
-                  { value: "published", label: t("publish"), primary: true },
-                  { value: "rejected", label: t("reject") },
-                ]}
-              >
+            return {
+              id: upload.id,
+              person: upload.uploader,
+              title: upload.uploader.name,
+              selectLabel: t("upload_select", { name: upload.uploader.name, file: upload.filename, initiative: upload.initiative.title }),
+              decided: upload.status === "pending" ? null : upload.status,
+              children: (
                 <div className="mt-1 flex flex-wrap items-center gap-3">
                   {upload.kind === "image" ? (
                     <img src={href} alt={t("upload_preview", { name: upload.filename })} className="h-20 w-28 rounded-md border border-border object-cover" loading="lazy" />
@@ -76,10 +83,10 @@ export default function ManageUploads() {
                     {upload.reject_reason ? <p className="text-muted-foreground">{t("reviewed_reason", { reason: upload.reject_reason })}</p> : null}
                   </div>
                 </div>
-              </DecisionRow>
-            );
+              ),
+            };
           })}
-        </ul>
+        />
       ) : (
         <ListState failed={!page} empty={t(status === "pending" ? "uploads_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
       )}

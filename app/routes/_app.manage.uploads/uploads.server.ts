@@ -1,8 +1,8 @@
-/** /manage/uploads on the server: members' uploads of one status, and the decision on one of them. */
+/** /manage/uploads on the server: members' uploads of one status, and the decision on one of them or those ticked. */
 import { ORGANISING_ROLES, UPLOAD_DECISIONS } from "~/domain/manage";
 import { UPLOAD_TABS } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, decisionOutcome, listData, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { cursorOf, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 
 export async function loadUploads(args: ApiArgs) {
@@ -15,14 +15,12 @@ export async function loadUploads(args: ApiArgs) {
   return { status, page: listData(result), paged: url.searchParams.has("cursor") };
 }
 
-export async function decideUpload(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+/** The decision of the queue's form (readQueueDecision): the uploads ticked, or the one whose button it was. */
+export async function decideUploads(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
   const { org } = await requireStaff(args, ORGANISING_ROLES);
-  const status = UPLOAD_DECISIONS.find((value) => value === form.get("decide"));
-  const id = String(form.get("id") ?? "");
-  if (!status || !id) return { status: 400, outcome: { done: null, error: "validation_error", fields: { decide: "form_error_invalid" } } };
-  const reason = String(form.get("reason") ?? "").trim() || null;
-  const result = await memberCall(args, "PUT", (api) =>
-    api.api[":org"].manage.attachments[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: { status, reason } }),
-  );
-  return decisionOutcome(result, status, 1, id);
+  const read = readQueueDecision(form, UPLOAD_DECISIONS);
+  if (!read.ok) return read;
+  const { decision: status, ids, reason } = read;
+  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.attachments.$put({ param: { org: pathParam(org) }, json: { ids, status, reason } }));
+  return queueOutcome(result, status, ids.length, ids.length === 1 ? "attachment_already_reviewed" : "queue_already_decided", (data) => data.uploads[0]?.status);
 }

@@ -116,7 +116,8 @@ describe("the staff area", () => {
       // The member's photo, served to the staff member who manages the initiative.
       await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await photo.elementHandle(), { timeout: 10_000 });
       await checkBothSizes(page, "manage-uploads");
-      await page.getByRole("button", { name: t.publish }).click();
+      // Exact: the foot's "Publish selected" says "Publish" too.
+      await page.getByRole("button", { name: t.publish, exact: true }).click();
       await page.getByRole("status").getByText(t.done_published).waitFor();
 
       // Money: found by its code in lower case, confirmed.
@@ -128,7 +129,7 @@ describe("the staff area", () => {
       await page.waitForURL(/q=/);
       await page.getByText(fill(t.money_code, { code })).waitFor();
       await checkBothSizes(page, "manage-money");
-      await page.getByRole("button", { name: t.confirm }).click();
+      await page.getByRole("button", { name: t.confirm, exact: true }).click();
       await page.getByRole("status").getByText(t.done_confirmed).waitFor();
       await checkBothSizes(page, "manage-money-confirmed");
 
