@@ -21,7 +21,10 @@ export function AmountStep(props: StepProps & { heading: ReactNode }) {
   const fixed = !custom && quick.includes(state.amount) ? state.amount : null;
   // A refused typed amount is kept as the step's field error (not only conform's), so its reason
   // shows at the field however it was entered, and Next stays usable to say it again (StepFooter).
-  const setAmount = (amount: number, refused: string | null = null) => setState((s) => ({ ...s, amount, fields: refused ? { amount: refused } : {}, error: null }));
+  const setAmount = (amount: number, refused: string | null = null) => {
+    const fields: Record<string, string> = refused ? { amount: refused } : {};
+    setState((s) => ({ ...s, amount, fields, error: null }));
+  };
   const fieldMessage = useFieldMessage(props);
   // What the member types is checked as typed (the step's schema, as the action checks it): a refused amount shows why and is never taken.
   const form = useStepForm(donationAmountFormSchema, { field: amountInput, shouldValidate: "onInput" });
