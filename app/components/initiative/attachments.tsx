@@ -112,8 +112,10 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
   const requested = new URLSearchParams(location.search).get("kind");
   const [kind, setKind] = useState<AttachmentKind>(isAttachmentKind(requested) && kinds.includes(requested) ? requested : kinds[0]);
   const [tooBig, setTooBig] = useState(false);
-  // The server's name rule, told before sending (a picker may still be set to show all files).
-  const [wrongName, setWrongName] = useState(false);
+  // The server's name rule, told before sending (a picker may still be set to show all files),
+  // for the kind chosen now.
+  const [chosenName, setChosenName] = useState<string | null>(null);
+  const wrongName = chosenName !== null && !uploadNameAllowed(chosenName, kind);
   const uploader = useFetcher<{ error?: string; message?: string }>();
   const remover = useFetcher();
   const back = location.pathname + location.search;
@@ -172,7 +174,7 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 setTooBig((file?.size ?? 0) > ATTACHMENT_MAX_BYTES[kind]);
-                setWrongName(!!file && !uploadNameAllowed(file.name, kind));
+                setChosenName(file?.name ?? null);
               }}
               className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-2 file:font-semibold"
             />
