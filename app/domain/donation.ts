@@ -145,6 +145,19 @@ export function formatMoney(value: number, currency: string, locale: string): st
   }
 }
 
+/**
+ * The free field's text as the drawer takes it (issue 28, section 5): the amount (0 while there is
+ * none or it is refused) and, when text was typed but refused, the message key saying why (over
+ * MAX_CONTRIBUTION, a negative, mistyped or over-precise amount), the same one amountSchema gives
+ * the action. The drawer shows that reason at the field and keeps Next usable, so an amount
+ * over the limit never just disables Next.
+ */
+export function typedAmount(text: string, locale: string): { amount: number; refused: string | null } {
+  if (!text.trim()) return { amount: 0, refused: null };
+  const result = v.safeParse(amountSchema, parseAmount(text, locale));
+  return result.success ? { amount: result.output, refused: null } : { amount: 0, refused: result.issues[0].message };
+}
+
 /** An amount as the free field shows it in the locale (12.5 -> "12,50" in es-ES); empty for 0. */
 export function amountFieldText(value: number, separator: "," | "."): string {
   if (!value) return "";

@@ -4,12 +4,12 @@
  * kinds and size caps are rules both sides keep (app/domain/attachments.ts).
  */
 import type { Attachment } from "~/domain/initiatives";
-import type { AttachmentKind } from "~/domain/attachments";
+import { uploadAccept, type AttachmentKind } from "~/domain/attachments";
 
-/** What the file picker offers; the API decides by the file's bytes, never by these names. */
+/** What the file picker offers: the kind's allow-list; the API decides by the file's bytes and its whole name. */
 export const ATTACHMENT_ACCEPT: Record<AttachmentKind, string> = {
-  document: ".pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.txt,.csv,.md",
-  image: ".png,.jpg,.jpeg,.gif,.webp",
+  document: uploadAccept("document"),
+  image: uploadAccept("image"),
 };
 
 const API_DOWNLOAD = /^\/api\/[^/]+\/initiative\/[^/]+\/attachment\/(document|image)\/([^/]+)\/download$/;

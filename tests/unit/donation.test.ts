@@ -7,9 +7,10 @@ import {
   isIdempotencyKey,
   newIdempotencyKey,
   transferLines,
+  typedAmount,
 } from "../../app/domain/donation";
 import { paypalSdkUrl } from "../../app/components/donation/paypal-buttons";
-import { COMMENT_MAX_LENGTH, decimalSeparator, normalizeAmountInput, parseAmount, type DonationParams } from "../../app/domain/initiatives";
+import { COMMENT_MAX_LENGTH, decimalSeparator, MAX_CONTRIBUTION, normalizeAmountInput, parseAmount, type DonationParams } from "../../app/domain/initiatives";
 import { DONATION_SOURCES } from "../../app/domain/initiatives/types";
 import { COMPLETE_LOCALES } from "../../app/domain/locales";
 import { makeT } from "../../app/i18n/react";
@@ -61,6 +62,27 @@ describe("the free amount as the member types it", () => {
     expect(parseAmount(typeInto("", "es-ES"), "es-ES")).toBe(0);
     expect(parseAmount(typeInto("000", "en-US"), "en-US")).toBe(0);
     expect(parseAmount(typeInto("0,00", "pt-BR"), "pt-BR")).toBe(0);
+  });
+
+  it("takes a typed amount, or says why not: over the limit is a reason, never a silently disabled Next (issue 28)", () => {
+    expect(typedAmount("", "en-US")).toEqual({ amount: 0, refused: null });
+    expect(typedAmount("12,50", "es-ES")).toEqual({ amount: 12.5, refused: null });
+    expect(typedAmount(typeInto("1000000", "pt-BR"), "pt-BR")).toEqual({ amount: MAX_CONTRIBUTION, refused: null });
+    expect(typedAmount(typeInto("1000000,01", "es-ES"), "es-ES")).toEqual({ amount: 0, refused: "donation_error_amount_max" });
+    expect(typedAmount("2000000", "en-US")).toEqual({ amount: 0, refused: "donation_error_amount_max" });
+    expect(typedAmount("0", "en-US")).toEqual({ amount: 0, refused: "donation_error_amount_required" });
+    expect(typedAmount("-5", "en-US")).toEqual({ amount: 0, refused: "donation_error_amount_required" });
+    expect(typedAmount("5x", "en-US")).toEqual({ amount: 0, refused: "donation_error_amount_invalid" });
+    expect(typedAmount("12.505", "en-US")).toEqual({ amount: 0, refused: "donation_error_amount_decimals" });
+  });
+
+  it("names the limit, formatted, in every language's hint and message", () => {
+    for (const locale of COMPLETE_LOCALES) {
+      const t = makeT(messagesFor(locale), "donation", locale);
+      const max = formatMoney(MAX_CONTRIBUTION, "EUR", locale);
+      expect(t("donation_amount_limit", { max }), locale).toContain(max);
+      expect(t("donation_error_amount_max", { max }), locale).toContain(max);
+    }
   });
 
   it("shows a kept amount back in the locale's format (Back to the amount step)", () => {

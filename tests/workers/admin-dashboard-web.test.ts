@@ -6,6 +6,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/_app.manage._index/route";
 import { loader as csvLoader } from "../../app/routes/_app.manage.dashboard[.csv]";
+import { loader as groupsCsvLoader } from "../../app/routes/_app.manage.dashboard.groups[.csv]";
+import { env } from "cloudflare:workers";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
 import { pageRequests, run, type Route } from "./route-calls";
@@ -24,6 +26,8 @@ beforeAll(async () => {
   }
   const beach = await createInitiative({ orgId: acme.id, slug: "beach", title: "Beach", sdgs: [14], submitterMemberId: ids.olga });
   await addRecord((await addParticipation(beach.id, acme.id, ids.ana)).id, "validated", 6);
+  await env.DB.prepare("INSERT INTO public_user_groups (id, org_id, slug, name) VALUES ('g-web-madrid', ?, 'madrid-office', 'Madrid office'), ('g-web-it', ?, 'it-team', 'IT team')").bind(acme.id, acme.id).run();
+  await env.DB.prepare("INSERT INTO member_user_groups (group_id, member_id) VALUES ('g-web-madrid', ?)").bind(ids.ana).run();
 });
 
 describe("/manage for administrators", () => {
@@ -37,10 +41,23 @@ describe("/manage for administrators", () => {
     expect(await run(loader as Route, get("alma", "/manage?from=2026-06-01&to=2026-01-01"))).toMatchObject({ status: 400, data: { metrics: null, error: "form_error_end_before_start" } });
   });
 
+  it("shows one group's figures with ?group=, every group's row, and an unknown group with its message (issue 28)", async () => {
+    const madrid = await run(loader as Route, get("alma", "/manage?group=madrid-office"));
+    expect(madrid).toMatchObject({ status: 200, data: { period: { group: "madrid-office" }, metrics: { group: { slug: "madrid-office" }, hours: 6, participants: 1 } } });
+    const it = await run(loader as Route, get("alma", "/manage?group=it-team"));
+    expect(it).toMatchObject({ status: 200, data: { metrics: { hours: 0, participants: 0 } } });
+    expect(it.data!.metrics!.groups).toEqual([
+      { slug: "it-team", name: "IT team", members: 0, participations: 0, participants: 0, hours: 0, donations: [] },
+      { slug: "madrid-office", name: "Madrid office", members: 1, participations: 1, participants: 1, hours: 6, donations: [] },
+    ]);
+    expect(await run(loader as Route, get("alma", "/manage?group=nowhere"))).toMatchObject({ status: 400, data: { metrics: null, error: "group_unknown" } });
+  });
+
   it("sends other staff to their first section, and members away", async () => {
     expect(await run(loader as Route, get("olga", "/manage"))).toMatchObject({ status: 302, location: "/manage/records" });
     expect((await run(loader as Route, get("ana", "/manage"))).status).toBe(404);
     expect((await run(csvLoader as Route, get("olga", "/manage/dashboard.csv"))).status).toBe(404);
+    expect((await run(groupsCsvLoader as Route, get("olga", "/manage/dashboard/groups.csv"))).status).toBe(404);
   });
 
   it("downloads the figures of the period as CSV", async () => {
@@ -48,5 +65,8 @@ describe("/manage for administrators", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-disposition")).toMatch(/dashboard-acme-/);
     expect(await answer.text()).toContain('"sdg_hours","14","6","1"');
+    const groups = (await groupsCsvLoader({ request: get("alma", "/manage/dashboard/groups.csv"), context: await testLoadContext("acme"), params: {} })) as Response;
+    expect(groups.status).toBe(200);
+    expect(await groups.text()).toContain('"madrid-office","Madrid office","1","1","1","6","","0","0"');
   });
 });

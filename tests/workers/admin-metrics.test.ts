@@ -48,6 +48,18 @@ beforeAll(async () => {
   // Another organisation's hours and money never count here.
   const far = await addParticipation(elsewhere.id, commons.id, ids.ana);
   await addRecord(far.id, "validated", 50);
+  // Acme's groups (issue 28): Ana and Ben in the Madrid office, Ben in the IT team, nobody in Finance;
+  // a group of another organisation, with Ana in it, never shows here.
+  const groups: [string, string, string, string, string[]][] = [
+    ["g-madrid", acme.id, "madrid-office", "Madrid office", [ids.ana, ids.ben]],
+    ["g-it", acme.id, "it-team", "IT team", [ids.ben]],
+    ["g-finance", acme.id, "finance-team", "Finance team", []],
+    ["g-outside", commons.id, "outside", "Outside", [ids.ana]],
+  ];
+  for (const [id, orgId, slug, name, memberIds] of groups) {
+    await env.DB.prepare("INSERT INTO public_user_groups (id, org_id, slug, name) VALUES (?, ?, ?, ?)").bind(id, orgId, slug, name).run();
+    for (const memberId of memberIds) await env.DB.prepare("INSERT INTO member_user_groups (group_id, member_id) VALUES (?, ?)").bind(id, memberId).run();
+  }
 });
 
 describe("GET /api/{org}/admin/metrics", () => {
@@ -133,5 +145,82 @@ describe("GET /api/{org}/admin/metrics", () => {
     expect(text).toContain('"donations","EUR","35","2"');
     expect(text).toContain('"sdg_hours","13","6","2"');
     expect((await call("GET", "/api/acme/admin/metrics.csv", { token: tokens.olga })).status).toBe(403);
+  });
+});
+
+describe("the dashboard by group (issue 28)", () => {
+  it("breaks the period down by group, every group of the organisation only, each counted as the dashboard counts", async () => {
+    const m = await json(await metrics());
+    expect(m.group).toBeNull();
+    expect(m.participations).toBe(4);
+    expect(m.groups).toEqual([
+      { slug: "finance-team", name: "Finance team", members: 0, participations: 0, participants: 0, hours: 0, donations: [] },
+      { slug: "it-team", name: "IT team", members: 1, participations: 2, participants: 1, hours: 6, donations: [{ currency: "EUR", total: 10, count: 1 }] },
+      { slug: "madrid-office", name: "Madrid office", members: 2, participations: 3, participants: 2, hours: 10, donations: [{ currency: "EUR", total: 35, count: 2 }] },
+    ]);
+  });
+
+  it("shows one group's members with ?group=, the same figures as its row of the breakdown (one rule)", async () => {
+    const answer = await metrics("alma", "?group=it-team");
+    expect(answer.status).toBe(200);
+    const it = await json(answer);
+    const everyone = await json(await metrics());
+    expect(it).toMatchObject({
+      group: { slug: "it-team", name: "IT team" },
+      members: { total: 1, active: 1, joined: 1 },
+      participations: 2,
+      participants: 1,
+      hours: 6,
+      donations: [{ currency: "EUR", total: 10, count: 1 }],
+      impact: [{ unit: "kilogram", value: 7.5 }],
+      // What waits is the organisation's, whatever the group.
+      pending: everyone.pending,
+      groups: everyone.groups,
+    });
+    expect(it.sdgs).toEqual([
+      { id: 4, hours: 4, participants: 1 },
+      { id: 13, hours: 2, participants: 1 },
+      { id: 14, hours: 2, participants: 1 },
+    ]);
+    for (const row of everyone.groups) {
+      const one = await json(await metrics("alma", `?group=${row.slug}`));
+      expect({ members: one.members.active, participations: one.participations, participants: one.participants, hours: one.hours, donations: one.donations }, row.slug).toEqual({
+        members: row.members,
+        participations: row.participations,
+        participants: row.participants,
+        hours: row.hours,
+        donations: row.donations,
+      });
+    }
+    // An empty choice is everyone.
+    expect((await json(await metrics("alma", "?group="))).hours).toBe(everyone.hours);
+  });
+
+  it("refuses a group the organisation does not have (another organisation's included) with the field", async () => {
+    for (const slug of ["nobody", "outside"]) {
+      const answer = await metrics("alma", `?group=${slug}`);
+      expect(answer.status, slug).toBe(400);
+      expect((await json(answer)).fields).toEqual({ group: "form_error_invalid" });
+    }
+    expect((await call("GET", "/api/acme/admin/metrics/groups.csv", { token: tokens.olga })).status).toBe(403);
+    expect((await call("GET", "/api/acme/admin/metrics/groups.csv", { token: tokens.cid })).status).toBe(404);
+  });
+
+  it("exports the breakdown as its own CSV, and a group's figures with the group named", async () => {
+    const answer = await call("GET", "/api/acme/admin/metrics/groups.csv", { token: tokens.alma });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-disposition")).toMatch(/dashboard-groups-acme-/);
+    const lines = (await answer.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines).toEqual([
+      '"group","name","members","participations","participants","hours","currency","donations","donation_count"',
+      '"finance-team","Finance team","0","0","0","0","","0","0"',
+      '"it-team","IT team","1","2","1","6","EUR","10","1"',
+      '"madrid-office","Madrid office","2","3","2","10","EUR","35","2"',
+    ]);
+    const one = await call("GET", "/api/acme/admin/metrics.csv?group=it-team", { token: tokens.alma });
+    expect(one.headers.get("content-disposition")).toMatch(/dashboard-acme-it-team-/);
+    const text = await one.text();
+    expect(text).toContain('"period","group","it-team",""');
+    expect(text).toContain('"hours","validated","6","1"');
   });
 });

@@ -61,10 +61,11 @@ describe("upload bodies", () => {
 });
 
 describe("file names", () => {
-  it("drops right-to-left and other bidi controls, so a name reads as what it is", async () => {
+  it("drops right-to-left and other bidi controls, so a name reads as what it is (and a program it hid is refused)", async () => {
     const res = await upload(marta, "invoice\u202Efdp.exe\u202C.pdf");
-    expect(res.status).toBe(201);
-    expect((await json(res)).filename).toBe("invoicefdp.exe.pdf");
+    expect(res.status).toBe(415);
+    expect(await json(res)).toMatchObject({ error: "unsupported_file_type", fields: { file: "attachments_error_type" } });
+    expect((await json(await upload(marta, "invoice\u202Efdp.txt\u202C.pdf"))).filename).toBe("invoicefdp.txt.pdf");
     for (const control of ["\u200E", "\u200F", "\u202A", "\u202B", "\u202D", "\u2066", "\u2067", "\u2068", "\u2069", "\u061C"]) {
       expect((await json(await upload(marta, `a${control}b.pdf`, "park"))).filename, escape(control)).toBe("ab.pdf");
     }

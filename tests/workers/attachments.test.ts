@@ -128,7 +128,7 @@ interface UploadOptions {
 
 function upload(kind: string, content: Uint8Array<ArrayBuffer>, options: UploadOptions = {}) {
   const form = new FormData();
-  form.append("file", new File([content], options.partName ?? "upload.bin", { type: "application/octet-stream" }));
+  form.append("file", new File([content], options.partName ?? "upload", { type: "application/octet-stream" }));
   const query = options.filename === undefined ? "" : `?filename=${encodeURIComponent(options.filename)}`;
   return call("POST", `/api/${options.org ?? "acme"}/initiative/${options.slug ?? "beach-cleanup"}/attachment/${kind}${query}`, {
     token: options.token ?? marta,
@@ -193,12 +193,29 @@ describe("POST /api/{org}/initiative/{slug}/attachment/{kind}", () => {
     expect((await upload("image", PNG.slice(0, 30), { filename: "broken.png" })).status).toBe(415);
   });
 
-  it("never trusts the name: PNG bytes named .pdf are refused as a document and typed image/png as an image", async () => {
+  it("never trusts the name: PNG bytes named .pdf are refused as a document and as an image; a picture named as another picture takes its own type's name", async () => {
     const asDocument = await upload("document", PNG, { filename: "report.pdf" });
     expect(asDocument.status).toBe(415);
     expect(await json(asDocument)).toMatchObject({ error: "unsupported_file_type", fields: { file: "attachments_error_type" } });
-    const asImage = await json(await upload("image", PNG, { filename: "photo.pdf" }));
-    expect(asImage).toMatchObject({ mimetype: "image/png", filename: "photo.pdf.png" });
+    const asImage = await upload("image", PNG, { filename: "photo.pdf" });
+    expect(asImage.status).toBe(415);
+    expect(await json(asImage)).toMatchObject({ error: "unsupported_file_type", fields: { file: "attachments_error_type" } });
+    expect(await json(await upload("image", PNG, { filename: "photo.jpg" }))).toMatchObject({ mimetype: "image/png", filename: "photo.png" });
+    expect(await json(await upload("document", TEXT, { filename: "packing list" }))).toMatchObject({ filename: "packing list.txt" });
+  });
+
+  it("refuses a name outside the kind's allow-list or with a program inside it, even when the bytes are text (issue 28)", async () => {
+    for (const filename of ["run.exe", "notes.exe.txt", "invoice.EXE.pdf", "setup.exe. ", "page.html", "photo.js.txt", "tool.bat;.txt"]) {
+      const res = await upload("document", TEXT, { filename });
+      expect(res.status, filename).toBe(415);
+      expect(await json(res)).toMatchObject({ error: "unsupported_file_type", fields: { file: "attachments_error_type" } });
+    }
+    // The part's own name counts as much as ?filename=.
+    expect((await upload("document", TEXT, { partName: "run.exe" })).status).toBe(415);
+    expect((await upload("image", PNG, { filename: "avatar.exe.png" })).status).toBe(415);
+    // Dots that are not a program's extension stay, and nothing half-written is left by a refusal.
+    expect(await json(await upload("document", PDF, { filename: "report.2026.final.pdf" }))).toMatchObject({ filename: "report.2026.final.pdf" });
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM attachments WHERE filename LIKE '%exe%'").first<{ n: number }>())!.n).toBe(0);
   });
 
   it("refuses executables, plain ZIP archives and PDFs sent as images (415)", async () => {

@@ -18,9 +18,9 @@ const png = joinBytes(PNG_SIGNATURE, ihdr(360, 360), pngChunk("tEXt", text("Auth
 const segment = (marker: number, data: Uint8Array) => joinBytes(new Uint8Array([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 255]), data);
 const jpeg = joinBytes(new Uint8Array([0xff, 0xd8]), segment(0xe0, text("JFIF\0")), segment(0xe1, text("Exif\0\0GPS-secret")), segment(0xfe, text("comment-secret")), segment(0xc0, new Uint8Array([8, 1, 104, 1, 104, 3, 0, 0])), new Uint8Array([0xff, 0xda, 0, 2, 9, 9, 0xff, 0xd9]));
 
-function upload(who: string, bytes: Uint8Array | string, options: { field?: string; type?: string; host?: string } = {}) {
+function upload(who: string, bytes: Uint8Array | string, options: { field?: string; type?: string; host?: string; name?: string } = {}) {
   const form = new FormData();
-  form.append(options.field ?? "avatar", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], "avatar.png", { type: options.type ?? "image/png" }));
+  form.append(options.field ?? "avatar", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], options.name ?? "avatar.png", { type: options.type ?? "image/png" }));
   return call("PUT", "/api/acme/profile", { token: tokens[who], rawBody: form, host: options.host });
 }
 
@@ -44,6 +44,12 @@ describe("PUT /api/{org}/profile {avatar}", () => {
     }
     // A PNG whose chunks do not add up is refused rather than stored half-cleaned.
     expect((await upload("ana", png.slice(0, 40))).status).toBe(415);
+    // A picture named as a program, or with one inside its name (issue 28).
+    for (const name of ["avatar.exe", "avatar.exe.png"]) {
+      const response = await upload("ana", png, { name });
+      expect(response.status, name).toBe(415);
+      expect(await json(response)).toMatchObject({ error: "unsupported_file_type", fields: { avatar: "avatar_error_type" } });
+    }
   });
 
   it("refuses a picture over the image cap, an empty field and a body without it", async () => {

@@ -236,9 +236,9 @@ describe("GET and PUT /api/{org}/manage/initiatives/{id}", () => {
 });
 
 describe("initiative images", () => {
-  const upload = (who: string, bytes: Uint8Array<ArrayBuffer>) => {
+  const upload = (who: string, bytes: Uint8Array<ArrayBuffer>, name = "cover.png") => {
     const form = new FormData();
-    form.append("file", new File([bytes], "cover.png"));
+    form.append("file", new File([bytes], name));
     return call("POST", "/api/acme/manage/images", { token: tokens[who], rawBody: form });
   };
 
@@ -278,6 +278,8 @@ describe("initiative images", () => {
 
   it("refuses what is not an image (415), members (403) and other organisations (404)", async () => {
     expect((await upload("olga", new TextEncoder().encode("%PDF-1.7 not an image") as Uint8Array<ArrayBuffer>)).status).toBe(415);
+    // An image named as a program, or with one inside its name, is refused too (issue 28).
+    for (const name of ["cover.exe", "cover.exe.png", "cover.svg"]) expect((await upload("olga", PNG, name)).status, name).toBe(415);
     expect((await upload("marta", PNG)).status).toBe(403);
     const form = new FormData();
     form.append("file", new File([PNG], "cover.png"));

@@ -80,21 +80,33 @@ const metricsQuery = v.pipe(
     {
       from: v.optional(instant),
       to: v.optional(periodEnd),
+      /** A group's slug: the figures of its members only (an empty value is everyone). */
+      group: v.optional(v.pipe(v.string(), v.maxLength(100, "form_error_invalid"))),
     },
     "form_error_unknown_field",
   ),
-  v.transform(({ from, to }) => {
+  v.transform(({ from, to, group }) => {
     const fallback = defaultPeriod(Date.now());
-    return { from: from ?? (to !== undefined ? to - 365 * DAY_MS : fallback.from), to: to ?? fallback.to };
+    return { from: from ?? (to !== undefined ? to - 365 * DAY_MS : fallback.from), to: to ?? fallback.to, group: group?.trim() || null };
   }),
   v.forward(v.check(({ from, to }) => from < to, "form_error_end_before_start"), ["to"]),
   v.forward(v.check(({ from, to }) => to - from <= METRICS_MAX_DAYS * DAY_MS, "form_error_out_of_range"), ["from"]),
 );
 
+/** The dashboard's breakdown by group as a table: one row per group and donation currency (one row without donations). */
+function* groupRows(m: OrganizationMetrics): Generator<(string | number | null)[]> {
+  for (const group of m.groups) {
+    const figures = [group.slug, group.name, group.members, group.participations, group.participants, group.hours];
+    if (!group.donations.length) yield [...figures, null, 0, 0];
+    for (const donation of group.donations) yield [...figures, donation.currency, donation.total, donation.count];
+  }
+}
+
 /** The dashboard as rows of a spreadsheet: section, what, value, and participants where it has them. */
 function* metricsRows(m: OrganizationMetrics): Generator<(string | number | null)[]> {
   yield ["period", "from", m.from, null];
   yield ["period", "to", m.to, null];
+  if (m.group) yield ["period", "group", m.group.slug, null];
   yield ["members", "total", m.members.total, null];
   yield ["members", "active", m.members.active, null];
   yield ["members", "joined", m.members.joined, null];
@@ -179,7 +191,16 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/metrics", validate("query", metricsQuery), async (c) => c.json(await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .get("/metrics.csv", validate("query", metricsQuery), async (c) => {
     const metrics = await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"));
-    return csvResponse(`dashboard-${c.var.org.slug}-${metrics.from.slice(0, 10)}-${metrics.to.slice(0, 10)}.csv`, ["section", "item", "value", "participants"], metricsRows(metrics));
+    const group = metrics.group ? `-${metrics.group.slug}` : "";
+    return csvResponse(`dashboard-${c.var.org.slug}${group}-${metrics.from.slice(0, 10)}-${metrics.to.slice(0, 10)}.csv`, ["section", "item", "value", "participants"], metricsRows(metrics));
+  })
+  .get("/metrics/groups.csv", validate("query", metricsQuery), async (c) => {
+    const metrics = await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"));
+    return csvResponse(
+      `dashboard-groups-${c.var.org.slug}-${metrics.from.slice(0, 10)}-${metrics.to.slice(0, 10)}.csv`,
+      ["group", "name", "members", "participations", "participants", "hours", "currency", "donations", "donation_count"],
+      groupRows(metrics),
+    );
   })
   .get("/access", async (c) => c.json(await accessOverview(c.env, c.var.org, actorOf(c))))
   .get("/hostnames", async (c) => c.json({ hostnames: await listHostnames(c.env, c.var.org, actorOf(c)) }))

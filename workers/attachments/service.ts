@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import { attachmentsVisible, type Attachment, type Initiative } from "../../app/domain/initiatives";
-import type { AttachmentKind } from "../../app/domain/attachments";
+import { uploadNameAllowed, type AttachmentKind } from "../../app/domain/attachments";
 import { ORGANISING_ROLES } from "../../app/domain/manage";
 import { getDb, schema } from "../db/client";
 import { cleanImage, imageRefused } from "../files/clean-image";
@@ -37,6 +37,14 @@ export interface AttachmentCursor {
 
 /** Who publishes: their uploads need no review. */
 const PUBLISHER_ROLES: readonly string[] = ORGANISING_ROLES;
+
+/** 415 for a file the kind does not take, by its bytes or by its name (app/domain/attachments.ts). */
+const typeRefused = (kind: AttachmentKind) =>
+  unsupportedType(
+    "unsupported_file_type",
+    kind === "image" ? "Images must be PNG, JPEG, GIF or WebP, named as one." : "Documents must be PDF, Office, OpenDocument or plain text, named as one (never a program).",
+    { file: "attachments_error_type" },
+  );
 
 export const attachmentNotFound = () => notFound("attachment_not_found", "The attachment cannot be found.");
 
@@ -141,19 +149,17 @@ export async function uploadAttachment(scope: AttachmentScope, readFile: () => P
   const { env, org, memberId, initiative, kind } = scope;
   if (!mayUpload(scope)) throw forbidden("attachment_upload_not_allowed", "Only members who take part can upload files here.");
   const file = await readFile();
+  const name = requestedName || file.name;
+  if (!uploadNameAllowed(name, kind)) throw typeRefused(kind);
   const sent = new Uint8Array(await file.arrayBuffer());
   // Pictures lose their metadata (GPS position, camera, time) and are capped in pixels, as every
   // image upload is (workers/files/clean-image.ts); documents are stored as sent.
   const bytes = kind === "image" ? cleanImage(sent, { refused: imageRefused() }).bytes : sent;
   const type = detectType(kind, bytes);
-  if (!type) {
-    throw unsupportedType("unsupported_file_type", kind === "image" ? "Images must be PNG, JPEG, GIF or WebP." : "Documents must be PDF, Office, OpenDocument or plain text.", {
-      file: "attachments_error_type",
-    });
-  }
+  if (!type) throw typeRefused(kind);
   await countUpload(env.DB, memberId, bytes.length);
   const id = crypto.randomUUID();
-  const filename = safeFilename(requestedName || file.name, type);
+  const filename = safeFilename(name, type);
   const key = `${org.id}/${initiative.id}/${kind}/${id}`;
   await env.FILES.put(key, bytes, { httpMetadata: { contentType: type.mimetype }, customMetadata: { memberId } });
   try {

@@ -1,14 +1,16 @@
+import { uploadNameAllowed } from "../../app/domain/attachments";
 import type { Tenant } from "../tenant/organizations";
 import { cleanImage, imageRefused } from "./clean-image";
 import { countUpload } from "./upload-quota";
 
 /**
  * Stores an uploaded image under a new name that never names other bytes: PNG, JPEG, GIF or WebP
- * by its bytes (415 otherwise), its metadata removed and its pixels capped (clean-image.ts),
+ * by its bytes and named as one (415 otherwise), its metadata removed and its pixels capped (clean-image.ts),
  * counted against the uploader's quota. `keyOf` places the name in R2. Answers the name and the type.
  */
 export async function storeImage(env: Env, memberId: string, readFile: () => Promise<File>, keyOf: (name: string) => string, customMetadata: Record<string, string>) {
   const file = await readFile();
+  if (!uploadNameAllowed(file.name, "image")) throw imageRefused()();
   const image = cleanImage(new Uint8Array(await file.arrayBuffer()), { refused: imageRefused() });
   await countUpload(env.DB, memberId, image.bytes.length);
   const name = `${crypto.randomUUID()}.${image.extension}`;

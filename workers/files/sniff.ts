@@ -2,7 +2,7 @@
  * What a file is, by its bytes (DESIGN.md "Files": type checked by magic bytes). The client's
  * name and Content-Type are never trusted: the stored mimetype and extension come from here.
  */
-import type { AttachmentKind } from "../../app/domain/attachments";
+import { UPLOAD_TYPES, type AttachmentKind, type UploadType } from "../../app/domain/attachments";
 
 export interface DetectedType {
   mimetype: string;
@@ -10,24 +10,23 @@ export interface DetectedType {
   extensions: string[];
 }
 
-const PDF: DetectedType = { mimetype: "application/pdf", extensions: ["pdf"] };
-const PNG: DetectedType = { mimetype: "image/png", extensions: ["png"] };
-const JPEG: DetectedType = { mimetype: "image/jpeg", extensions: ["jpg", "jpeg"] };
-const GIF: DetectedType = { mimetype: "image/gif", extensions: ["gif"] };
-const WEBP: DetectedType = { mimetype: "image/webp", extensions: ["webp"] };
-const TEXT: DetectedType = { mimetype: "text/plain; charset=utf-8", extensions: ["txt", "csv", "md"] };
+/** A type of the shared allow-list (app/domain/attachments.ts): the picker offers the same extensions. */
+const typeOf = (type: UploadType, mimetype: string = UPLOAD_TYPES[type].mimetype): DetectedType => ({ mimetype, extensions: [...UPLOAD_TYPES[type].extensions] });
+
+const PDF = typeOf("pdf");
+const PNG = typeOf("png");
+const JPEG = typeOf("jpeg");
+const GIF = typeOf("gif");
+const WEBP = typeOf("webp");
+const TEXT = typeOf("text", "text/plain; charset=utf-8");
 
 const OOXML: Record<string, DetectedType> = {
-  "word/document.xml": { mimetype: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: ["docx"] },
-  "xl/workbook.xml": { mimetype: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extensions: ["xlsx"] },
-  "ppt/presentation.xml": { mimetype: "application/vnd.openxmlformats-officedocument.presentationml.presentation", extensions: ["pptx"] },
+  "word/document.xml": typeOf("docx"),
+  "xl/workbook.xml": typeOf("xlsx"),
+  "ppt/presentation.xml": typeOf("pptx"),
 };
 
-const ODF: Record<string, DetectedType> = {
-  "application/vnd.oasis.opendocument.text": { mimetype: "application/vnd.oasis.opendocument.text", extensions: ["odt"] },
-  "application/vnd.oasis.opendocument.spreadsheet": { mimetype: "application/vnd.oasis.opendocument.spreadsheet", extensions: ["ods"] },
-  "application/vnd.oasis.opendocument.presentation": { mimetype: "application/vnd.oasis.opendocument.presentation", extensions: ["odp"] },
-};
+const ODF: Record<string, DetectedType> = Object.fromEntries((["odt", "ods", "odp"] as const).map((type) => [UPLOAD_TYPES[type].mimetype, typeOf(type)]));
 
 const ascii = (bytes: Uint8Array, at: number, length: number) => String.fromCharCode(...bytes.subarray(at, at + length));
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
@@ -115,6 +114,7 @@ export function detectType(kind: AttachmentKind, bytes: Uint8Array): DetectedTyp
 /**
  * A filename safe to store and to put in Content-Disposition: no path, no control, bidi or
  * reserved characters, at most 120 characters, and an extension that matches the detected type.
+ * Only for a name uploadNameAllowed took (no runnable part, an extension of the kind or none).
  */
 export function safeFilename(raw: string | null | undefined, type: DetectedType): string {
   const base = (raw ?? "").normalize("NFC").split(/[\\/]/).pop() ?? "";
@@ -127,8 +127,9 @@ export function safeFilename(raw: string | null | undefined, type: DetectedType)
     .replace(/^[.\s]+|[.\s]+$/g, "");
   const dot = name.lastIndexOf(".");
   const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+  // The name passed uploadNameAllowed: its extension is one the kind takes, replaced by the type's
+  // own when the bytes are of another ("photo.jpg" holding a PNG is stored as "photo.png").
   let stem = dot > 0 ? name.slice(0, dot) : name;
-  if (!type.extensions.includes(extension)) stem = name;
   stem = [...stem].slice(0, 100).join("").trim() || "file";
   name = `${stem}.${type.extensions.includes(extension) ? extension : type.extensions[0]}`;
   return name;

@@ -7,6 +7,7 @@
  * year; the previous one is deleted. Another organisation's host answers 404.
  */
 import { eq } from "drizzle-orm";
+import { uploadNameAllowed } from "../../app/domain/attachments";
 import { getDb, schema } from "../db/client";
 import { immutableFileResponse, isPlatformHost } from "../files/public-file";
 import { cleanImage } from "../files/clean-image";
@@ -33,6 +34,8 @@ async function currentKey(env: Env, memberId: string) {
 /** Stores the member's new picture and makes it theirs; the old one is removed. */
 export async function setAvatar(env: Env, memberId: string, readFile: () => Promise<File>) {
   const file = await readFile();
+  // The editor sends "avatar.png"; another client's name is held to the pictures' allow-list too.
+  if (!uploadNameAllowed(file.name, "image")) throw refused();
   const picture = cleaned(new Uint8Array(await file.arrayBuffer()));
   await countUpload(env.DB, memberId, picture.bytes.length);
   const name = `${crypto.randomUUID()}.${picture.ext}`;

@@ -12,19 +12,28 @@ export const COUNTED_HOURS = `r.type = 'hours' and r.status in ('validated', 'gr
 export const COUNTED_INDICATORS = `r.type = 'indicator' and r.status in ('validated', 'granted')`;
 
 /**
- * What a report covers: one organisation, one of its members or all of them, and the records
- * created in [from, to) (all time without them).
+ * What a report covers: one organisation, one of its members or all of them (or the members of
+ * one of its groups, by the group's slug), and the records created in [from, to) (all time without them).
  */
 export interface ReportScope {
   orgId: string;
   memberId?: string | null;
+  groupSlug?: string | null;
   from?: number;
   to?: number;
 }
 
-/** The scope on a participation `p` and its record `r`, bound as ?1 to ?4 (scopeBinds). */
-const IN_SCOPE = `p.org_id = ?1 and (?2 is null or p.member_id = ?2) and r.created_at >= ?3 and r.created_at < ?4`;
-const scopeBinds = (scope: ReportScope) => [scope.orgId, scope.memberId ?? null, scope.from ?? 0, scope.to ?? Number.MAX_SAFE_INTEGER];
+/**
+ * SQL condition: the member in `column` belongs to the organisation's (?org) group whose slug is
+ * bound at ?slug, or that parameter is null (no group asked). Groups are the organisation's own
+ * (public_user_groups), so another organisation's slug never matches.
+ */
+export const IN_GROUP = (column: string, org: string, slug: string) =>
+  `(${slug} is null or ${column} in (select mg.member_id from member_user_groups mg join public_user_groups g on g.id = mg.group_id where g.org_id = ${org} and g.slug = ${slug}))`;
+
+/** The scope on a participation `p` and its record `r`, bound as ?1 to ?5 (scopeBinds). */
+const IN_SCOPE = `p.org_id = ?1 and (?2 is null or p.member_id = ?2) and r.created_at >= ?3 and r.created_at < ?4 and ${IN_GROUP("p.member_id", "?1", "?5")}`;
+const scopeBinds = (scope: ReportScope) => [scope.orgId, scope.memberId ?? null, scope.from ?? 0, scope.to ?? Number.MAX_SAFE_INTEGER, scope.groupSlug ?? null];
 const FROM_RECORDS = `from participation_records r join participations p on p.id = r.participation_id`;
 
 // Sums are aliased `total`: `value` is also a column of participation_records, which HAVING would read instead.
@@ -32,6 +41,20 @@ const FROM_RECORDS = `from participation_records r join participations p on p.id
 /** Counted hours and the members who gave them: one row `{hours, participants}`. */
 export const countedTotals = (db: D1Database, scope: ReportScope) =>
   db.prepare(`select coalesce(sum(r.hours), 0) as hours, count(distinct p.member_id) as participants ${FROM_RECORDS} where ${IN_SCOPE} and ${COUNTED_HOURS} and r.hours > 0`).bind(...scopeBinds(scope));
+
+/**
+ * Counted hours and the members who gave them per group of the organisation, as countedTotals
+ * counts them (a member in two groups counts in both): `{group_id, hours, participants}`, only
+ * groups with hours. One statement for every group (no query per group).
+ */
+export const countedTotalsByGroup = (db: D1Database, scope: ReportScope) =>
+  db
+    .prepare(
+      `select mg.group_id, coalesce(sum(r.hours), 0) as hours, count(distinct p.member_id) as participants ${FROM_RECORDS}
+       join member_user_groups mg on mg.member_id = p.member_id join public_user_groups g on g.id = mg.group_id and g.org_id = ?1
+       where ${IN_SCOPE} and ${COUNTED_HOURS} and r.hours > 0 group by mg.group_id`,
+    )
+    .bind(...scopeBinds(scope));
 
 /** Counted hours per SDG (an initiative's hours count for each of its SDGs), most first: `{id, total, participants}`. */
 export const hoursBySdg = (db: D1Database, scope: ReportScope) =>

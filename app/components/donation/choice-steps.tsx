@@ -1,11 +1,11 @@
 /** The amount and source steps of the contribution drawer: each a choice, moved in the browser or posted. */
 import { useState, type ReactNode } from "react";
-import { amountSchema, decimalSeparator, fixedAmounts, normalizeAmountInput, parseAmount, type DonationSource } from "~/domain/initiatives";
-import { amountFieldText, availableSources, DONATION_INTENTS, donationAmountFormSchema, donationSourceFormSchema } from "~/domain/donation";
+import { decimalSeparator, fixedAmounts, MAX_CONTRIBUTION, normalizeAmountInput, type DonationSource } from "~/domain/initiatives";
+import { amountFieldText, availableSources, DONATION_INTENTS, donationAmountFormSchema, donationSourceFormSchema, typedAmount } from "~/domain/donation";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { Field } from "~/components/ui/field";
-import { ChoiceStepForm, problem, useFieldMessage, useMoney, useStepForm, type StepProps } from "./step-parts";
+import { AMOUNT_FIELD_ID, ChoiceStepForm, useFieldMessage, useMoney, useStepForm, type StepProps } from "./step-parts";
 
 // The amount schema's issues are about the amount as a whole (no path): the free field shows them.
 const amountInput = () => "amount_custom";
@@ -19,7 +19,12 @@ export function AmountStep(props: StepProps & { heading: ReactNode }) {
   // The free field holds text in the member's format; a quick amount clears it and the other way round.
   const [custom, setCustom] = useState(() => (state.amount && !quick.includes(state.amount) ? amountFieldText(state.amount, separator) : ""));
   const fixed = !custom && quick.includes(state.amount) ? state.amount : null;
-  const setAmount = (amount: number) => setState((s) => ({ ...s, amount, fields: {}, error: null }));
+  // A refused typed amount is kept as the step's field error (not only conform's), so its reason
+  // shows at the field however it was entered, and Next stays usable to say it again (StepFooter).
+  const setAmount = (amount: number, refused: string | null = null) => {
+    const fields: Record<string, string> = refused ? { amount: refused } : {};
+    setState((s) => ({ ...s, amount, fields, error: null }));
+  };
   const fieldMessage = useFieldMessage(props);
   // What the member types is checked as typed (the step's schema, as the action checks it): a refused amount shows why and is never taken.
   const form = useStepForm(donationAmountFormSchema, { field: amountInput, shouldValidate: "onInput" });
@@ -56,19 +61,19 @@ export function AmountStep(props: StepProps & { heading: ReactNode }) {
           ))}
         </div>
         <Field
-          id="donation-amount"
+          id={AMOUNT_FIELD_ID}
           name="amount_custom"
           label={t("donation_amount_other", { currency })}
-          hint={t("donation_amount_hint", { example: `25${separator}50` })}
+          hint={`${t("donation_amount_limit", { max: money(MAX_CONTRIBUTION) })} ${t("donation_amount_hint", { example: `25${separator}50` })}`}
           inputMode="decimal"
           autoComplete="off"
           placeholder={`0${separator}00`}
           value={custom}
           onChange={(event) => {
             const text = normalizeAmountInput(event.target.value, locale);
-            const amount = parseAmount(text, locale);
+            const typed = typedAmount(text, locale);
             setCustom(text);
-            setAmount(problem(amountSchema, amount) ? 0 : amount);
+            setAmount(typed.amount, typed.refused);
           }}
           error={error}
         />

@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { usePending } from "~/lib/pending";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { BACK_FORM_ID, FORM_ID, PREVIOUS, problem, type StepProps } from "./step-parts";
+import { AMOUNT_FIELD_ID, BACK_FORM_ID, FORM_ID, PREVIOUS, problem, type StepProps } from "./step-parts";
 
 /** The step's buttons, under the scrolling body (Drawer footer); they submit the step's form by id. */
 export function StepFooter(props: StepProps) {
@@ -33,8 +33,12 @@ export function StepFooter(props: StepProps) {
   ) : null;
   let primary: ReactNode = null;
   if (state.step === "amount") {
+    // Disabled only while nothing is chosen or typed (SPEC.md section 5). A refused amount keeps Next
+    // usable: pressing it checks the step again, which shows and focuses the reason at the field,
+    // and the button names that reason to assistive technology meanwhile.
+    const refused = !!state.fields.amount;
     primary = (
-      <Button type="submit" form={FORM_ID} disabled={hydrated && !(state.amount > 0)} className="flex-1">
+      <Button type="submit" form={FORM_ID} disabled={hydrated && !(state.amount > 0) && !refused} aria-describedby={refused ? `${AMOUNT_FIELD_ID}-error` : undefined} className="flex-1">
         {t("donation_next")}
       </Button>
     );

@@ -39,6 +39,8 @@ export interface StepProps extends DonationDrawerProps {
 }
 
 export const FORM_ID = "donation-step-form";
+/** The free amount field; its error is `${AMOUNT_FIELD_ID}-error` (components/ui/field.tsx). */
+export const AMOUNT_FIELD_ID = "donation-amount";
 export const BACK_FORM_ID = "donation-back";
 
 export function useMoney(props: Pick<DonationDrawerProps, "initiative" | "organization" | "locale">) {

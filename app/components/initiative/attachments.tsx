@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { DOCUMENTS_SHOWN, IMAGES_SHOWN } from "~/domain/initiatives/rules";
 import { useTranslation } from "~/i18n/react";
-import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "~/domain/attachments";
+import { ATTACHMENT_MAX_BYTES, isAttachmentKind, uploadNameAllowed, type AttachmentKind } from "~/domain/attachments";
 import { ATTACHMENT_ACCEPT, webFileUrl, webUploadUrl } from "~/lib/attachments";
 import { cn } from "~/lib/cn";
 import type { Attachments } from "~/routes/_app.initiative.$slug.($action)/initiative.server";
@@ -112,6 +112,10 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
   const requested = new URLSearchParams(location.search).get("kind");
   const [kind, setKind] = useState<AttachmentKind>(isAttachmentKind(requested) && kinds.includes(requested) ? requested : kinds[0]);
   const [tooBig, setTooBig] = useState(false);
+  // The server's name rule, told before sending (a picker may still be set to show all files),
+  // for the kind chosen now.
+  const [chosenName, setChosenName] = useState<string | null>(null);
+  const wrongName = chosenName !== null && !uploadNameAllowed(chosenName, kind);
   const uploader = useFetcher<{ error?: string; message?: string }>();
   const remover = useFetcher();
   const back = location.pathname + location.search;
@@ -129,7 +133,7 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
       title={t("upload_title")}
       description={t("upload_description")}
       footer={
-        <Button type="submit" form={formId} className="w-full" disabled={isPending(uploader) || tooBig}>
+        <Button type="submit" form={formId} className="w-full" disabled={isPending(uploader) || tooBig || wrongName}>
           <Paperclip aria-hidden="true" className="size-4" />
           {isPending(uploader) ? t("upload_sending") : t("upload_submit")}
         </Button>
@@ -167,7 +171,11 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
               required
               accept={ATTACHMENT_ACCEPT[kind]}
               aria-describedby="attachment-file-hint"
-              onChange={(event) => setTooBig((event.target.files?.[0]?.size ?? 0) > ATTACHMENT_MAX_BYTES[kind])}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                setTooBig((file?.size ?? 0) > ATTACHMENT_MAX_BYTES[kind]);
+                setChosenName(file?.name ?? null);
+              }}
               className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-2 file:font-semibold"
             />
             <p id="attachment-file-hint" className="text-xs text-muted-foreground">
@@ -175,6 +183,7 @@ function UploadDrawer({ slug, attachments, kinds, memberId }: { slug: string; at
             </p>
           </div>
           {tooBig ? <Alert>{t("upload_too_big", { max })}</Alert> : null}
+          {wrongName && !uploadError ? <Alert>{t("upload_error_unsupported_file_type")}</Alert> : null}
           {uploadError ? <Alert>{t([`upload_error_${uploadError}`, "upload_error_default"])}</Alert> : null}
           {uploader.state === "idle" && uploader.data && !uploadError ? <Alert variant="success">{t("upload_done")}</Alert> : null}
         </uploader.Form>

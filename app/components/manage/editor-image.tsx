@@ -4,7 +4,7 @@
  * own object URL of the chosen file; nothing is sent until the form is.
  */
 import { useEffect, useState } from "react";
-import { ATTACHMENT_MAX_BYTES } from "~/domain/attachments";
+import { ATTACHMENT_MAX_BYTES, uploadAccept } from "~/domain/attachments";
 import { useTranslation } from "~/i18n/react";
 import { CheckboxInput, Described, describedBy, EditorSection, fieldId, useFieldError } from "./editor-parts";
 
@@ -33,7 +33,7 @@ export function EditorImage({ current }: { current: string | null }) {
           id={id}
           name="image_file"
           type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
+          accept={uploadAccept("image")}
           aria-describedby={describedBy(id, true, error)}
           aria-invalid={error ? true : undefined}
           className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2"

@@ -8,6 +8,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { MapView } from "~/components/map/map-view";
 import { Button } from "~/components/ui/button";
+import { uploadAccept } from "~/domain/attachments";
 import { defaultMapCenter } from "~/domain/community-config";
 import { COMPLETE_LOCALES, LOCALE_NAMES } from "~/domain/locales";
 import type { OrganizationImage } from "~/domain/organization-settings";
@@ -33,7 +34,7 @@ export function ImageForm({ kind, url }: { kind: OrganizationImage; url: string 
         <label htmlFor={id} className="text-sm">
           {t("setting_image_choose")}
         </label>
-        <input id={id} type="file" name="file" accept="image/png,image/jpeg,image/gif,image/webp" required aria-describedby={describedBy(id, true, error)} className="text-sm" />
+        <input id={id} type="file" name="file" accept={uploadAccept("image")} required aria-describedby={describedBy(id, true, error)} className="text-sm" />
         <Described id={id} hint={t("setting_image_hint")} error={error} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="outline">

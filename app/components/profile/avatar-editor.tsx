@@ -10,7 +10,7 @@ import Cropper from "react-easy-crop";
 import { Button } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/drawer";
 import { AVATAR_SIZE, sliderOfZoom, turned, zoomOfSlider } from "~/domain/avatar-crop";
-import { ATTACHMENT_MAX_BYTES } from "~/domain/attachments";
+import { ATTACHMENT_MAX_BYTES, uploadAccept } from "~/domain/attachments";
 import { useTranslation } from "~/i18n/react";
 import { croppedAvatar, type PixelArea } from "~/lib/avatar-picture";
 import { uploadAvatarPicture } from "~/lib/avatar-upload";
@@ -23,7 +23,7 @@ export interface AvatarEditorProps {
 }
 
 /** Pictures the browser can read; what is uploaded is always the PNG drawn from them. */
-const ACCEPTED = "image/png,image/jpeg,image/webp,image/gif";
+const ACCEPTED = uploadAccept("image");
 
 export default function AvatarEditor({ open, onOpenChange, onSaved }: AvatarEditorProps) {
   const { t } = useTranslation("responsible_profile");

@@ -11,13 +11,18 @@ import { notFound, requireStaff } from "~/lib/manage.server";
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The period's days from the URL, else the last 12 months to today (UTC days, as the API reads them). */
-export function periodOf(url: URL, now = Date.now()) {
+/**
+ * The period's days from the URL, else the last 12 months to today (UTC days, as the API reads
+ * them), and the group whose members the figures are of, when one is chosen (the API checks it).
+ */
+export function periodOf(url: URL, now = Date.now()): { from: string; to: string; group?: string } {
   const from = url.searchParams.get("from") ?? "";
   const to = url.searchParams.get("to") ?? "";
+  const group = url.searchParams.get("group")?.trim() ?? "";
   return {
     from: DAY.test(from) ? from : dayOf(now - 364 * 86_400_000),
     to: DAY.test(to) ? to : dayOf(now),
+    ...(group ? { group } : {}),
   };
 }
 
@@ -27,14 +32,18 @@ export async function loadDashboard(args: ApiArgs) {
   const period = periodOf(new URL(args.request.url));
   const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.metrics.$get({ param: { org: pathParam(org) }, query: period }));
   if (!result.ok && result.status === 403) throw notFound();
-  return { period, metrics: result.ok ? result.data : null, error: result.ok ? null : (result.error.fields?.to ?? result.error.fields?.from ?? null) };
+  return { period, metrics: result.ok ? result.data : null, error: result.ok ? null : (result.error.fields?.to ?? result.error.fields?.from ?? (result.error.fields?.group ? "group_unknown" : null)) };
 }
 
-/** /manage/dashboard.csv: the same figures as a spreadsheet, streamed from the API. */
-export async function dashboardCsv(args: ApiArgs): Promise<Response> {
+/**
+ * /manage/dashboard.csv: the same figures as a spreadsheet, streamed from the API; with
+ * `groups`, /manage/dashboard/groups.csv, the breakdown by group.
+ */
+export async function dashboardCsv(args: ApiArgs, table: "metrics" | "groups" = "metrics"): Promise<Response> {
   const { org } = await requireStaff(args, ["admin"]);
   const period = periodOf(new URL(args.request.url));
-  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/metrics.csv?${new URLSearchParams(period)}`);
+  const path = table === "groups" ? "metrics/groups.csv" : "metrics.csv";
+  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/${path}?${new URLSearchParams(period)}`);
   if (answer.status === 403 || answer.status === 404) throw notFound();
   return answer;
 }

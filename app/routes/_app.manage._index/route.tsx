@@ -1,7 +1,8 @@
 /**
  * /manage: for administrators, the dashboard (issue 15, point 5): members, active participants,
  * validated hours, what waits, confirmed donations by currency, hours and participants by SDG,
- * indicator totals by unit, over a chosen period, read live (a validation shows on the next load).
+ * indicator totals by unit, over a chosen period, read live (a validation shows on the next load),
+ * for everyone or one group's members, with a table by group (issue 28) and its own CSV.
  * Charts come from a lazily loaded module (uPlot), each with a table of the same numbers; the
  * figures download as CSV. Other staff roles go on to their first section.
  */
@@ -120,16 +121,30 @@ export default function ManageDashboard() {
     { label: t("dashboard_last_12_months"), from: new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10) },
   ];
   const csv = `/manage/dashboard.csv?${new URLSearchParams(period)}`;
+  const groups = metrics?.groups ?? [];
+  const chosen = period.group ? `&group=${encodeURIComponent(period.group)}` : "";
   return (
     <ManageSection id="dashboard-title" title={t("dashboard_title")} intro={t("dashboard_intro")}>
       {/* Keyed by the period: a preset link changes the dates shown, not only the URL. */}
-      <Form key={`${period.from}/${period.to}`} method="get" className="flex flex-wrap items-end gap-3">
+      <Form key={`${period.from}/${period.to}/${period.group ?? ""}`} method="get" className="flex flex-wrap items-end gap-3">
         <Labelled id="dashboard-from" label={t("dashboard_from")}>
           <input id="dashboard-from" name="from" type="date" defaultValue={period.from} required className={STAFF_FIELD} />
         </Labelled>
         <Labelled id="dashboard-to" label={t("dashboard_to")}>
           <input id="dashboard-to" name="to" type="date" defaultValue={period.to} required className={STAFF_FIELD} />
         </Labelled>
+        {groups.length ? (
+          <Labelled id="dashboard-group" label={t("dashboard_group")}>
+            <select id="dashboard-group" name="group" defaultValue={period.group ?? ""} className={STAFF_FIELD}>
+              <option value="">{t("dashboard_group_all")}</option>
+              {groups.map((group) => (
+                <option key={group.slug} value={group.slug}>
+                  {group.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+        ) : null}
         <Button type="submit" variant="outline">
           {t("dashboard_show")}
         </Button>
@@ -139,7 +154,7 @@ export default function ManageDashboard() {
       </Form>
       <nav aria-label={t("dashboard_presets")} className="flex flex-wrap gap-2 text-sm">
         {presets.map((preset) => (
-          <Link key={preset.label} to={`/manage?from=${preset.from}&to=${today}`} className="rounded-full border border-border px-3 py-1 hover:bg-muted">
+          <Link key={preset.label} to={`/manage?from=${preset.from}&to=${today}${chosen}`} className="rounded-full border border-border px-3 py-1 hover:bg-muted">
             {preset.label}
           </Link>
         ))}
@@ -148,9 +163,11 @@ export default function ManageDashboard() {
       {!metrics && !error ? <Alert>{t("manage_error_default")}</Alert> : null}
       {metrics ? (
         <>
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {metrics.group ? <p className="text-sm text-muted-foreground">{t("dashboard_group_shown", { group: metrics.group.name })}</p> : null}
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
             <Stat label={t("dashboard_members")} value={number.format(metrics.members.active)} />
             <Stat label={t("dashboard_joined")} value={number.format(metrics.members.joined)} />
+            <Stat label={t("dashboard_participations")} value={number.format(metrics.participations)} />
             <Stat label={t("dashboard_participants")} value={number.format(metrics.participants)} />
             <Stat label={t("dashboard_hours")} value={number.format(metrics.hours)} />
           </dl>
@@ -222,6 +239,35 @@ export default function ManageDashboard() {
               <p className="text-sm text-muted-foreground">{t("dashboard_impact_none")}</p>
             )}
           </section>
+          {groups.length ? (
+            <section aria-labelledby="dashboard-groups" className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 id="dashboard-groups" className="text-base font-semibold">
+                  {t("dashboard_groups")}
+                </h3>
+                <a href={`/manage/dashboard/groups.csv?${new URLSearchParams({ from: period.from, to: period.to })}`} className={buttonVariants({ variant: "ghost" })} download>
+                  {t("dashboard_groups_download")}
+                </a>
+              </div>
+              <p className="text-sm text-muted-foreground">{t("dashboard_groups_note")}</p>
+              <div className="overflow-x-auto">
+                <Table
+                  caption={t("dashboard_groups")}
+                  head={[t("dashboard_group"), t("dashboard_members"), t("dashboard_participations"), t("dashboard_participants"), t("dashboard_hours"), t("dashboard_donations")]}
+                  rows={groups.map((group) => [
+                    <Link key={group.slug} to={`/manage?${new URLSearchParams({ from: period.from, to: period.to, group: group.slug })}`} className="text-brand underline-offset-2 hover:underline">
+                      {group.name}
+                    </Link>,
+                    number.format(group.members),
+                    number.format(group.participations),
+                    number.format(group.participants),
+                    hours(group.hours),
+                    group.donations.length ? group.donations.map((row) => formatMoney(row.total, row.currency, locale)).join(" · ") : "—",
+                  ])}
+                />
+              </div>
+            </section>
+          ) : null}
         </>
       ) : null}
     </ManageSection>

@@ -210,11 +210,23 @@ describe("giving to a donation", () => {
         await other.pressSequentially(typed);
         assert.equal(await other.inputValue(), typed, `${typed} stays as typed`);
         await drawer.getByText(message).waitFor();
-        assert.equal(await next.isDisabled(), true, `Next waits while ${typed} is refused`);
+        // Never a silently disabled Next (issue 28): it stays usable and names the reason.
+        assert.equal(await next.isDisabled(), false, `Next stays usable while ${typed} is refused`);
+        assert.equal(await next.getAttribute("aria-describedby"), "donation-amount-error");
       }
+      // The limit is said before it is passed, at the field (its hint), formatted.
+      assert.match(await other.getAttribute("aria-describedby"), /donation-amount-hint/);
+      await drawer.getByText(fill(t.donation_amount_limit, { max: "€1,000,000" }), { exact: false }).waitFor();
       await other.fill("");
       await other.pressSequentially("2000000");
-      await drawer.getByText(fill(t.donation_error_amount_max, { max: "€1,000,000" })).waitFor();
+      const over = fill(t.donation_error_amount_max, { max: "€1,000,000" });
+      await drawer.getByText(over).waitFor();
+      assert.equal(await other.getAttribute("aria-invalid"), "true");
+      await next.click();
+      // Next explains instead of moving on: the step stays, with the reason at the focused field.
+      await drawer.getByText(over).waitFor();
+      assert.equal(await other.evaluate((input) => input === document.activeElement), true, "the refused field is focused");
+      assert.equal(await drawer.getByText(t.donation_source_inhand, { exact: true }).count(), 0, "still on the amount step");
       await other.fill("12.50");
       await next.click();
       await drawer.getByText(t.donation_source_inhand, { exact: true }).click();
