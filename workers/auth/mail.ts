@@ -31,6 +31,7 @@ export async function sendTokenEmail(
     link,
     hours: EMAIL_TOKEN_TTL_HOURS[kind],
     logoUrl: organizationLogoUrl(tenant, origin),
+    platform: tenant.isDefault,
   });
   await getEmailSender(env).send({ to: member.email, ...email });
 }
