@@ -14,7 +14,7 @@ import { signinAction, signinLoader } from "../../app/routes/signin/signin.serve
 import { recoverPasswordAction } from "../../app/routes/recover_password._index/recover-password.server";
 import { errorKeys } from "../../app/domain/auth-forms";
 import { invalidateOrganization } from "../../workers/tenant/organizations";
-import { createMember, mailedToken, seedOrganizations, testLoadContext } from "./support";
+import { call, createMember, mailedToken, seedOrganizations, testLoadContext } from "./support";
 
 let context: AppLoadContext;
 /** Stands in for the `lng` cookie of app/i18n/locale.server.ts (which needs the Remix runtime). */
@@ -247,6 +247,21 @@ describe("e-mail confirmation", () => {
       status: 409,
       failure: { status: 409, error: "email_already_confirmed" },
     });
+  });
+
+  it("a sign-up's link asks for no password again: one button confirms and signs in with the password chosen at sign-up (issue 28)", async () => {
+    const signup = await call("POST", "/api/signup", {
+      body: { name: "Nova", email: "chose@commons.example", password: "Harbour-Bells-55", agreeTC: true, public_organization_slug: "commons" },
+    });
+    expect(signup.status).toBe(201);
+    const token = await mailedToken("chose@commons.example", "/confirm_email/");
+    expect(await newPasswordLoader(page(`/confirm_email/${token}`), token, "email_confirmation")).toMatchObject({ state: "ready", needsPassword: false });
+    const done = await newPasswordAction(form(`/confirm_email/${token}`, { intent: "confirm" }), token, "email_confirmation");
+    expect(location(done)).toBe("/wall");
+    expect(cookies(done).some((cookie) => cookie.startsWith("commons_session="))).toBe(true);
+    expect(location(await signinAction(form("/signin", { intent: "login", email: "chose@commons.example", password: "Harbour-Bells-55" })))).toBe("/wall");
+    // Used once: the same button again finds the link expired.
+    expect(await newPasswordAction(form(`/confirm_email/${token}`, { intent: "confirm" }), token, "email_confirmation")).toMatchObject({ status: 401, expired: true });
   });
 
   it("choosing a password confirms the e-mail and signs in", async () => {
