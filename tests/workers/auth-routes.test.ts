@@ -104,6 +104,17 @@ describe("/signin", () => {
     expect(target.searchParams.get("stage")).toBe("sso");
     expect(target.searchParams.get("sso")).toMatch(/^\/sso\/initiate\/acme-idp\/wall\?/);
     expect(await signinLoader(page(target.pathname + target.search))).toMatchObject({ stage: "sso", email: sso.email });
+
+    // On the way to a page (an e-mail's "Open the initiative"), the round trip lands there even without the popup (issue 28).
+    const linked = await signinAction(form("/signin?redirect=%2Finitiative%2Fbeach%2Fparticipate", { intent: "lookup", email: sso.email }));
+    const start = new URL(location(linked)!, "http://localhost");
+    expect(start.searchParams.get("redirect")).toBe("/initiative/beach/participate");
+    expect(start.searchParams.get("sso")).toMatch(/^\/sso\/initiate\/acme-idp\/initiative\/beach\/participate\?organization=acme&login_hint=sso%40acme\.example$/);
+    // Another site's address is never a landing: the round trip lands on /wall as before.
+    for (const foreign of ["//evil.example/x", "https://evil.example/x", "/\\evil.example"]) {
+      const outcome = await signinAction(form(`/signin?redirect=${encodeURIComponent(foreign)}`, { intent: "lookup", email: sso.email }));
+      expect(new URL(location(outcome)!, "http://localhost").searchParams.get("sso"), foreign).toMatch(/^\/sso\/initiate\/acme-idp\/wall\?/);
+    }
     await env.DB.prepare("DELETE FROM sso_providers WHERE id = 'sso-acme'").run();
     await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
   });
