@@ -88,6 +88,7 @@ export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: Sig
     ...(password !== undefined ? { password } : {}),
     ...(draft.signup_token ? { signup_token: draft.signup_token } : {}),
     ...(draft.public_organization_slug ? { public_organization_slug: draft.public_organization_slug } : {}),
+    ...(draft.initiative ? { redirect_path: initiativePath(draft.initiative) } : {}),
   };
   const result = await publicCall(args, (api) => api.api.signup.$post({ json: body }));
   if (!result.ok) return apiFailure(result.error, result.status, draft, values);

@@ -10,6 +10,7 @@ import { ConfirmEmailForm } from "~/components/auth/confirm-email-form";
 import { localeCookie } from "~/i18n/locale.server";
 import { newPasswordAction, newPasswordLoader } from "~/lib/new-password.server";
 import { finishSignup } from "~/lib/signup-draft.server";
+import { landingPath } from "~/lib/signed-out";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { TOKEN_PAGE_REFERRER } from "~/lib/token-page";
 
@@ -23,8 +24,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  // A confirmed sign-up goes on to the initiative its link named, and its draft is cleared.
-  const outcome = await newPasswordAction(args, args.params.token, "email_confirmation", localeCookie, () => finishSignup(args, "/wall"));
+  // A confirmed sign-up goes on to the initiative its link named (the draft's, else the link's
+  // `next`, which the sign-up put there for another browser), and its draft is cleared.
+  const next = landingPath(new URL(args.request.url).searchParams.get("next")) ?? "/wall";
+  const outcome = await newPasswordAction(args, args.params.token, "email_confirmation", localeCookie, () => finishSignup(args, next));
   if (outcome instanceof Response) throw outcome; // signed in
   return data(outcome, { status: outcome.status });
 }

@@ -14,7 +14,8 @@ import { signinAction, signinLoader } from "../../app/routes/signin/signin.serve
 import { recoverPasswordAction } from "../../app/routes/recover_password._index/recover-password.server";
 import { errorKeys } from "../../app/domain/auth-forms";
 import { invalidateOrganization } from "../../workers/tenant/organizations";
-import { call, createMember, mailedToken, seedOrganizations, testLoadContext } from "./support";
+import { call, createMember, mailbox, mailedToken, seedOrganizations, testLoadContext } from "./support";
+import { action as confirmEmailRoute } from "../../app/routes/confirm_email.$token";
 
 let context: AppLoadContext;
 /** Stands in for the `lng` cookie of app/i18n/locale.server.ts (which needs the Remix runtime). */
@@ -36,6 +37,10 @@ function form(path: string, fields: Record<string, string>, cookie?: string) {
   if (cookie) headers.cookie = cookie;
   return { context, request: new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(fields) }) };
 }
+
+/** The /confirm_email/{token} route's action, as Remix calls it (the token from the path). */
+const confirmEmailAction = ({ request }: { request: Request }) =>
+  confirmEmailRoute({ request, context, params: { token: new URL(request.url).pathname.split("/").pop()! } });
 
 const location = (outcome: unknown) => (outcome instanceof Response ? outcome.headers.get("location") : null);
 const cookies = (outcome: unknown) => (outcome instanceof Response ? outcome.headers.getSetCookie() : []);
@@ -273,6 +278,28 @@ describe("e-mail confirmation", () => {
     expect(location(await signinAction(form("/signin", { intent: "login", email: "chose@commons.example", password: "Harbour-Bells-55" })))).toBe("/wall");
     // Used once: the same button again finds the link expired.
     expect(await newPasswordAction(form(`/confirm_email/${token}`, { intent: "confirm" }), token, "email_confirmation")).toMatchObject({ status: 401, expired: true });
+  });
+
+  it("a sign-up begun on an initiative's link lands on it from the e-mailed link, also in another browser; never off this site (issue 28)", async () => {
+    const signUp = async (email: string, redirect_path: string) =>
+      expect((await call("POST", "/api/signup", { body: { name: "Nova", email, password: "Harbour-Bells-55", agreeTC: true, public_organization_slug: "commons", redirect_path } })).status).toBe(201);
+    await signUp("landing@commons.example", "/initiative/beach-cleanup");
+    const [mail] = await mailbox("landing@commons.example");
+    const link = new URL(mail.links[0]);
+    expect(link.searchParams.get("next")).toBe("/initiative/beach-cleanup");
+    const token = await mailedToken("landing@commons.example", "/confirm_email/");
+    // No draft cookie: the browser that opens the link is not the one that signed up.
+    const done = await confirmEmailAction(form(`/confirm_email/${token}${link.search}`, { intent: "confirm" })).catch((thrown: unknown) => thrown);
+    expect(location(done)).toBe("/initiative/beach-cleanup");
+
+    for (const [i, foreign] of ["//evil.example/x", "https://evil.example/x", "/\\evil.example"].entries()) {
+      await signUp(`foreign${i}@commons.example`, foreign);
+      const [sent] = await mailbox(`foreign${i}@commons.example`);
+      expect(new URL(sent.links[0]).searchParams.get("next"), foreign).toBeNull();
+      const forged = await mailedToken(`foreign${i}@commons.example`, "/confirm_email/");
+      const outcome = await confirmEmailAction(form(`/confirm_email/${forged}?${new URLSearchParams({ next: foreign })}`, { intent: "confirm" })).catch((thrown: unknown) => thrown);
+      expect(location(outcome), foreign).toBe("/wall");
+    }
   });
 
   it("choosing a password confirms the e-mail and signs in", async () => {
