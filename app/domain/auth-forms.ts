@@ -56,7 +56,8 @@ export function readPolicy(raw: unknown): PasswordPolicy {
 
 /** What the new-password actions answer (recovery and e-mail confirmation), besides a redirect. */
 export interface NewPasswordResult {
-  intent: "save" | "resend";
+  /** save: a new password; confirm: an e-mail confirmed with the password chosen at sign-up; resend: another link. */
+  intent: "save" | "confirm" | "resend";
   expired?: boolean;
   errors?: FieldErrors;
   failure?: AuthFailure;

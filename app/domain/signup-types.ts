@@ -5,6 +5,8 @@ export interface SignupFailure {
   status: number;
   code: string;
   email: string;
+  /** The sign-in page for this e-mail, going on where the sign-up link led (app/lib/signed-out.ts). */
+  signin?: string;
 }
 
 /** What a sign-up step's action answers when it does not move on. */

@@ -24,6 +24,11 @@ export const SignupSchema = v.object({
   language: v.optional(v.picklist(SUPPORTED_LOCALES, "form_error_invalid")),
   signup_token: v.optional(v.pipe(v.string("form_error_invalid"), v.regex(/^[A-Za-z0-9_-]{1,100}$/, "form_error_invalid"))),
   public_organization_slug: v.optional(slugSchema()),
+  /**
+   * Where the confirmation link goes on to once it has signed the member in (a sign-up link's
+   * initiative): a path of this site, else dropped (app/domain/same-origin.ts; issue 28).
+   */
+  redirect_path: v.optional(v.pipe(v.string("form_error_invalid"), v.maxLength(500, "form_error_invalid"))),
 });
 export type SignupInput = v.InferOutput<typeof SignupSchema>;
 

@@ -10,6 +10,7 @@
 import { SUPPORTED_LOCALES } from "~/domain/locales";
 import { localPath } from "~/domain/same-origin";
 import type { AuthFailure, FieldErrors } from "~/domain/auth-forms";
+import { landingPath } from "./signed-out";
 import { startWebSession, type ApiArgs, type ApiResult } from "./api.server";
 import type { ApiTokens } from "../../workers/auth/web-session";
 import type { SessionUser } from "../../workers/api/types";
@@ -27,13 +28,9 @@ export type Outcome<T> = T & { status: number };
 // ---------------------------------------------------------------------------------------------
 // Where to go
 
-/** Pages that make no sense after signing in (and would loop). */
-const NOT_A_DESTINATION = /^\/(?:signin|logout|loading)(?:[/?#]|$)/;
-
-/** Where to go after signing in: a path of this site (app/domain/same-origin.ts), else `fallback`. */
+/** Where to go after signing in: a path of this site to land on (signed-out.ts, landingPath), else `fallback`. */
 export function safeRedirect(raw: string | null | undefined, fallback = "/wall"): string {
-  const path = localPath(raw);
-  return path && !NOT_A_DESTINATION.test(path) ? path : fallback;
+  return landingPath(raw) ?? fallback;
 }
 
 /** The SSO start the lookup answers (/sso/initiate/{provider}/{path}?...), and nothing else. */

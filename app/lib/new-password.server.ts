@@ -26,7 +26,8 @@ export type TokenType = "password_reset" | "email_confirmation" | "invite";
 const isInitial = (type: TokenType, request: Request) => type === "invite" || (type === "password_reset" && new URL(request.url).searchParams.get("initial") === "1");
 
 export type NewPasswordPage =
-  | { state: "ready"; email: string; policy: PasswordPolicy; initial: boolean; organization: string }
+  /** `needsPassword` false: a confirmation link of an account that chose its password at sign-up only confirms. */
+  | { state: "ready"; email: string; policy: PasswordPolicy; initial: boolean; organization: string; needsPassword: boolean }
   | { state: "expired"; initial: boolean }
   | { state: "error"; failure: AuthFailure; initial: boolean };
 
@@ -37,7 +38,10 @@ export async function newPasswordLoader(args: ApiArgs, token: string | undefined
   const initial = isInitial(type, args.request);
   if (!token || !TOKEN.test(token)) return { state: "expired", initial };
   const result = await publicCall(args, (api) => api.auth.password_policy[":token"].$get({ param: { token: pathParam(token) }, query: { token_type: type } }));
-  if (result.ok) return { state: "ready", email: result.data.email, policy: readPolicy(result.data.password_policy), initial, organization: result.data.organization };
+  if (result.ok) {
+    const { email, password_policy, organization, needs_password } = result.data;
+    return { state: "ready", email, policy: readPolicy(password_policy), initial, organization, needsPassword: needs_password !== false };
+  }
   if (result.status === 401) return { state: "expired", initial };
   return { state: "error", failure: failureOf(result), initial };
 }
@@ -46,7 +50,8 @@ export type NewPasswordActionData = Outcome<NewPasswordResult>;
 
 /**
  * Saves the new password (PUT /auth/recover_password/{token} or /auth/confirm_email/{token}) and
- * signs the member in; or, intent "resend" on an expired confirmation link, mails another one.
+ * signs the member in; intent "confirm" confirms an e-mail whose account has its password already
+ * (issue 28); or, intent "resend" on an expired confirmation link, mails another one.
  */
 export async function newPasswordAction(
   args: ApiArgs,
@@ -72,8 +77,12 @@ export async function newPasswordAction(
 
   if (!token || !TOKEN.test(token)) return { status: 401, intent: "save", expired: true };
   const initial = isInitial(type, args.request);
-  let body: { password: string; agreements?: { agreeTC: boolean; agreeComms: boolean }; language?: Locale };
-  if (initial) {
+  // The password chosen at sign-up is kept: the confirmation only confirms (issue 28).
+  const confirmOnly = type === "email_confirmation" && text(form, "intent") === "confirm";
+  let body: { password: string; agreements?: { agreeTC: boolean; agreeComms: boolean }; language?: Locale } | null = null;
+  if (confirmOnly) {
+    // Nothing to read: the link is the proof.
+  } else if (initial) {
     const parsed = parseForm(InitialPasswordFormSchema, form);
     if (!parsed.ok) return { status: 400, intent: "save", errors: parsed.errors };
     const { password, agreeTC, agreeComms } = parsed.value;
@@ -87,18 +96,21 @@ export async function newPasswordAction(
   }
   const param = { token: pathParam(token) };
   const result = await publicCall(args, (api) =>
-    type === "password_reset"
-      ? api.auth.recover_password[":token"].$put({ param, json: body })
-      : type === "invite"
-        ? api.auth.invitation[":token"].$put({ param, json: body })
-        : api.auth.confirm_email[":token"].$put({ param, json: body }),
+    body === null
+      ? api.auth.confirm_email[":token"].$put({ param, json: {} })
+      : type === "password_reset"
+        ? api.auth.recover_password[":token"].$put({ param, json: body })
+        : type === "invite"
+          ? api.auth.invitation[":token"].$put({ param, json: body })
+          : api.auth.confirm_email[":token"].$put({ param, json: body }),
   );
   if (result.ok) {
     const { to, setCookie } = await next();
     return completeSignIn(args, result.data, to, localeCookie, setCookie);
   }
-  if (result.status === 401) return { status: 401, intent: "save", expired: true };
+  const intent = confirmOnly ? "confirm" : "save";
+  if (result.status === 401) return { status: 401, intent, expired: true };
   const failure = failureOf(result);
-  return { status: statusOf(failure), intent: "save", failure, errors: apiFieldErrors(result) };
+  return { status: statusOf(failure), intent, failure, errors: apiFieldErrors(result) };
 }
 

@@ -7,6 +7,7 @@ import { isSlug } from "~/domain/slug";
 import { pathParam, publicCall, type ApiArgs } from "./api.server";
 import { isToken, readDraft, saveDraft, type SignupDraft } from "./signup-draft.server";
 import { signupLinkJourney, type OrganizationProfile } from "./signup-entry";
+import { initiativePath, ssoStartLandingOn } from "./signed-out";
 
 /**
  * The organisation of a sign-up token (GET /api/organization/{token}) or of an initiative
@@ -36,15 +37,8 @@ export async function followSignupLink(args: ApiArgs, org: OrganizationProfile, 
   throw redirect(journey.start, { headers: { "set-cookie": await saveDraft(args.context, handle, draft) } });
 }
 
-/**
- * The SSO start link of the answer, landing on the sign-up link's initiative when there is one:
- * /sso/initiate/{provider}/{redirectPath*} (SPEC.md section 2) with the redirect path replaced.
- */
+/** The SSO start link of the answer, landing on the sign-up link's initiative when there is one. */
 export function ssoStartPath(url: string, initiative: string | undefined) {
-  const parsed = new URL(url, "http://local.invalid");
-  const match = /^\/sso\/initiate\/([^/]+)\/.*$/.exec(parsed.pathname);
-  if (!initiative || !match) return url;
-  parsed.pathname = `/sso/initiate/${match[1]}/initiative/${encodeURIComponent(initiative)}`;
-  return parsed.origin === "http://local.invalid" ? parsed.pathname + parsed.search : parsed.toString();
+  return ssoStartLandingOn(url, initiative ? initiativePath(initiative) : null);
 }
 

@@ -18,6 +18,7 @@ import { detectLocale } from "~/i18n/locale.server";
 import { publicCall, startWebSession, type ApiArgs, type ApiError } from "./api.server";
 import type { ApiTokens } from "../../workers/auth/web-session";
 import { readForm } from "./form.server";
+import { initiativePath, signinPath } from "./signed-out";
 import {
   clearDraft,
   homeAfterSignup,
@@ -58,9 +59,13 @@ export function resendFromForm(args: ApiArgs, form: FormData) {
 
 const failed = (result: StepResult, status: number) => data(result, { status });
 
-function apiFailure(error: ApiError, status: number, email: string, values?: StepResult["values"]) {
-  return failed({ errors: error.fields, failure: { status, code: error.error, email }, values }, status);
+function apiFailure(error: ApiError, status: number, draft: SignupDraft, values?: StepResult["values"]) {
+  const email = draft.email ?? "";
+  return failed({ errors: error.fields, failure: { status, code: error.error, email, signin: signinFor(draft, email) }, values }, status);
 }
+
+/** The sign-in page for someone who has an account after all: on to the sign-up link's initiative (issue 28). */
+export const signinFor = (draft: SignupDraft, email?: string) => signinPath(draft.initiative ? initiativePath(draft.initiative) : null, email);
 
 /** The path of a step, or null for an answer this app does not know. */
 const stepPath = (missing: SignupMissing | null) => (missing && SIGNUP_MISSING.includes(missing) ? `/signup/${missing}` : null);
@@ -83,9 +88,10 @@ export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: Sig
     ...(password !== undefined ? { password } : {}),
     ...(draft.signup_token ? { signup_token: draft.signup_token } : {}),
     ...(draft.public_organization_slug ? { public_organization_slug: draft.public_organization_slug } : {}),
+    ...(draft.initiative ? { redirect_path: initiativePath(draft.initiative) } : {}),
   };
   const result = await publicCall(args, (api) => api.api.signup.$post({ json: body }));
-  if (!result.ok) return apiFailure(result.error, result.status, draft.email ?? "", values);
+  if (!result.ok) return apiFailure(result.error, result.status, draft, values);
   const answer = result.data;
   const headers = new Headers();
 
@@ -96,7 +102,7 @@ export async function submitDraft(args: ApiArgs, handle: DraftHandle, draft: Sig
     throw redirect(homeAfterSignup(draft), { headers });
   }
   const next = stepPath(answer.missing);
-  if (!next) throw redirect(`/signin?email=${encodeURIComponent(answer.user.email)}`);
+  if (!next) throw redirect(signinFor(draft, answer.user.email));
 
   const policy = v.safeParse(PasswordPolicySchema, answer.password_policy ?? {});
   const updated: SignupDraft = {

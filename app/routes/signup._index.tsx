@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FirstStepPage } from "~/components/signup/first-step-page";
 import { titleMeta } from "~/lib/page-title";
+import { initiativePath } from "~/lib/signed-out";
 import { keptToken, readDraft, redirectIfSignedIn } from "~/lib/signup-draft.server";
 import { hostSignup } from "~/lib/signup-entry";
 import { submitFirstStep } from "~/lib/signup-steps.server";
@@ -20,6 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({
     organization: token ? (draft.organization ?? null) : host.organization,
     closed: host.closed,
+    landing: draft.initiative ? initiativePath(draft.initiative) : null,
     defaults: { name: draft.name ?? "", email: draft.email ?? "", agreeComms: draft.agreeComms === true },
   });
 }
@@ -27,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => submitFirstStep(args, { start: "/signup" });
 
 export default function SignupFirstStep() {
-  const { organization, closed, defaults } = useLoaderData<typeof loader>();
+  const { organization, closed, defaults, landing } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <FirstStepPage organization={organization} closed={closed} defaults={defaults} result={result} />;
+  return <FirstStepPage organization={organization} closed={closed} defaults={defaults} result={result} landing={landing} />;
 }

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FirstStepPage } from "~/components/signup/first-step-page";
 import { InvalidLink } from "~/components/signup/invalid-link";
 import { titleMeta } from "~/lib/page-title";
+import { initiativePath } from "~/lib/signed-out";
 import { isToken, readDraft, redirectIfSignedIn } from "~/lib/signup-draft.server";
 import { draftOrganization } from "~/lib/signup-entry";
 import { findOrganization } from "~/lib/signup-links.server";
@@ -22,6 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
     found: true as const,
     organization: draftOrganization(organization),
     closed: organization.product_config.community.disable_create_new_account === true ? ("disabled" as const) : null,
+    landing: draft.initiative ? initiativePath(draft.initiative) : null,
     defaults: {
       name: draft.name ?? "",
       email: draft.email ?? "",
@@ -40,5 +42,5 @@ export default function SignupCorporate() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   if (!page.found) return <InvalidLink />;
-  return <FirstStepPage organization={page.organization} closed={page.closed} defaults={page.defaults} result={result} />;
+  return <FirstStepPage organization={page.organization} closed={page.closed} defaults={page.defaults} result={result} landing={page.landing} />;
 }

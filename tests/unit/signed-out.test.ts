@@ -3,15 +3,14 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { SignupPrompt } from "../../app/components/auth/signup-prompt";
-import { deepLinkInitiative, signedOutPath, signupPath } from "../../app/lib/signed-out";
+import { deepLinkInitiative, landingPath, signedOutPath, signinPath, signupPath, ssoStartLandingOn } from "../../app/lib/signed-out";
 
 describe("where a visitor without a session goes", () => {
-  it("a deep link into one initiative goes to its sign-up link: /initiative/{a}/{b} is /initiative/{slug}/{action}", () => {
-    expect(signedOutPath("/initiative/beach-cleanup/participate")).toBe("/signup/i/beach-cleanup");
-    expect(signedOutPath("/initiative/beach-cleanup/contribute?drawer=amount")).toBe("/signup/i/beach-cleanup");
-    expect(signedOutPath("/initiative/beach-cleanup")).toBe("/signup/i/beach-cleanup");
-    expect(signedOutPath("/wall/beach-cleanup")).toBe("/signup/i/beach-cleanup");
-    expect(signedOutPath("/wall/beach-cleanup/participate")).toBe("/signup/i/beach-cleanup");
+  it("a deep link into one initiative goes to sign-in, keeping it (issue 28: e-mailed links are followed by members)", () => {
+    expect(signedOutPath("/initiative/beach-cleanup/participate")).toBe("/signin?redirect=%2Finitiative%2Fbeach-cleanup%2Fparticipate");
+    expect(signedOutPath("/initiative/beach-cleanup/contribute?drawer=amount")).toBe("/signin?redirect=%2Finitiative%2Fbeach-cleanup%2Fcontribute%3Fdrawer%3Damount");
+    expect(signedOutPath("/initiative/beach-cleanup")).toBe("/signin?redirect=%2Finitiative%2Fbeach-cleanup");
+    expect(signedOutPath("/wall/beach-cleanup")).toBe("/signin?redirect=%2Fwall%2Fbeach-cleanup");
   });
 
   it("any other page goes to /signin, keeping where the visitor was going", () => {
@@ -20,6 +19,22 @@ describe("where a visitor without a session goes", () => {
     expect(signedOutPath("/settings/account")).toBe("/signin?redirect=%2Fsettings%2Faccount");
     expect(signedOutPath("/")).toBe("/signin");
     expect(signedOutPath("/initiative/a/b/c")).toBe("/signin?redirect=%2Finitiative%2Fa%2Fb%2Fc");
+  });
+
+  it("the sign-in page never carries a target off this site, nor one that would loop", () => {
+    for (const bad of ["//evil.example/x", "https://evil.example/x", "/\\evil.example", "/%2F%2Fevil.example", "javascript:alert(1)", "/.//evil.example", "/signin?redirect=x", "/logout", "/loading", "/", null, undefined]) {
+      expect(signinPath(bad), String(bad)).toBe("/signin");
+      expect(landingPath(bad), String(bad)).toBeNull();
+    }
+    expect(signinPath("/initiative/beach-cleanup", "a@b.co")).toBe("/signin?redirect=%2Finitiative%2Fbeach-cleanup&email=a%40b.co");
+    expect(signinPath(null, "a@b.co")).toBe("/signin?email=a%40b.co");
+  });
+
+  it("an SSO start lands on the target's path, and only on a path of this site", () => {
+    const start = "/sso/initiate/acme-idp/wall?organization=acme&login_hint=a%40b.co";
+    expect(ssoStartLandingOn(start, "/initiative/beach-cleanup/participate?x=1")).toBe("/sso/initiate/acme-idp/initiative/beach-cleanup/participate?organization=acme&login_hint=a%40b.co");
+    for (const bad of ["//evil.example/x", "https://evil.example/x", "/\\evil.example", "/signin", null]) expect(ssoStartLandingOn(start, bad), String(bad)).toBe(start);
+    expect(ssoStartLandingOn("/elsewhere", "/initiative/x")).toBe("/elsewhere");
   });
 
   it("only slugs count as initiatives", () => {

@@ -14,7 +14,8 @@ import { signinAction, signinLoader } from "../../app/routes/signin/signin.serve
 import { recoverPasswordAction } from "../../app/routes/recover_password._index/recover-password.server";
 import { errorKeys } from "../../app/domain/auth-forms";
 import { invalidateOrganization } from "../../workers/tenant/organizations";
-import { createMember, mailedToken, seedOrganizations, testLoadContext } from "./support";
+import { call, createMember, mailbox, mailedToken, seedOrganizations, testLoadContext } from "./support";
+import { action as confirmEmailRoute } from "../../app/routes/confirm_email.$token";
 
 let context: AppLoadContext;
 /** Stands in for the `lng` cookie of app/i18n/locale.server.ts (which needs the Remix runtime). */
@@ -36,6 +37,10 @@ function form(path: string, fields: Record<string, string>, cookie?: string) {
   if (cookie) headers.cookie = cookie;
   return { context, request: new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(fields) }) };
 }
+
+/** The /confirm_email/{token} route's action, as Remix calls it (the token from the path). */
+const confirmEmailAction = ({ request }: { request: Request }) =>
+  confirmEmailRoute({ request, context, params: { token: new URL(request.url).pathname.split("/").pop()! } });
 
 const location = (outcome: unknown) => (outcome instanceof Response ? outcome.headers.get("location") : null);
 const cookies = (outcome: unknown) => (outcome instanceof Response ? outcome.headers.getSetCookie() : []);
@@ -104,6 +109,17 @@ describe("/signin", () => {
     expect(target.searchParams.get("stage")).toBe("sso");
     expect(target.searchParams.get("sso")).toMatch(/^\/sso\/initiate\/acme-idp\/wall\?/);
     expect(await signinLoader(page(target.pathname + target.search))).toMatchObject({ stage: "sso", email: sso.email });
+
+    // On the way to a page (an e-mail's "Open the initiative"), the round trip lands there even without the popup (issue 28).
+    const linked = await signinAction(form("/signin?redirect=%2Finitiative%2Fbeach%2Fparticipate", { intent: "lookup", email: sso.email }));
+    const start = new URL(location(linked)!, "http://localhost");
+    expect(start.searchParams.get("redirect")).toBe("/initiative/beach/participate");
+    expect(start.searchParams.get("sso")).toMatch(/^\/sso\/initiate\/acme-idp\/initiative\/beach\/participate\?organization=acme&login_hint=sso%40acme\.example$/);
+    // Another site's address is never a landing: the round trip lands on /wall as before.
+    for (const foreign of ["//evil.example/x", "https://evil.example/x", "/\\evil.example"]) {
+      const outcome = await signinAction(form(`/signin?redirect=${encodeURIComponent(foreign)}`, { intent: "lookup", email: sso.email }));
+      expect(new URL(location(outcome)!, "http://localhost").searchParams.get("sso"), foreign).toMatch(/^\/sso\/initiate\/acme-idp\/wall\?/);
+    }
     await env.DB.prepare("DELETE FROM sso_providers WHERE id = 'sso-acme'").run();
     await invalidateOrganization(env, { slug: "acme", hostnames: ["acme.localhost"] });
   });
@@ -247,6 +263,43 @@ describe("e-mail confirmation", () => {
       status: 409,
       failure: { status: 409, error: "email_already_confirmed" },
     });
+  });
+
+  it("a sign-up's link asks for no password again: one button confirms and signs in with the password chosen at sign-up (issue 28)", async () => {
+    const signup = await call("POST", "/api/signup", {
+      body: { name: "Nova", email: "chose@commons.example", password: "Harbour-Bells-55", agreeTC: true, public_organization_slug: "commons" },
+    });
+    expect(signup.status).toBe(201);
+    const token = await mailedToken("chose@commons.example", "/confirm_email/");
+    expect(await newPasswordLoader(page(`/confirm_email/${token}`), token, "email_confirmation")).toMatchObject({ state: "ready", needsPassword: false });
+    const done = await newPasswordAction(form(`/confirm_email/${token}`, { intent: "confirm" }), token, "email_confirmation");
+    expect(location(done)).toBe("/wall");
+    expect(cookies(done).some((cookie) => cookie.startsWith("commons_session="))).toBe(true);
+    expect(location(await signinAction(form("/signin", { intent: "login", email: "chose@commons.example", password: "Harbour-Bells-55" })))).toBe("/wall");
+    // Used once: the same button again finds the link expired.
+    expect(await newPasswordAction(form(`/confirm_email/${token}`, { intent: "confirm" }), token, "email_confirmation")).toMatchObject({ status: 401, expired: true });
+  });
+
+  it("a sign-up begun on an initiative's link lands on it from the e-mailed link, also in another browser; never off this site (issue 28)", async () => {
+    const signUp = async (email: string, redirect_path: string) =>
+      expect((await call("POST", "/api/signup", { body: { name: "Nova", email, password: "Harbour-Bells-55", agreeTC: true, public_organization_slug: "commons", redirect_path } })).status).toBe(201);
+    await signUp("landing@commons.example", "/initiative/beach-cleanup");
+    const [mail] = await mailbox("landing@commons.example");
+    const link = new URL(mail.links[0]);
+    expect(link.searchParams.get("next")).toBe("/initiative/beach-cleanup");
+    const token = await mailedToken("landing@commons.example", "/confirm_email/");
+    // No draft cookie: the browser that opens the link is not the one that signed up.
+    const done = await confirmEmailAction(form(`/confirm_email/${token}${link.search}`, { intent: "confirm" })).catch((thrown: unknown) => thrown);
+    expect(location(done)).toBe("/initiative/beach-cleanup");
+
+    for (const [i, foreign] of ["//evil.example/x", "https://evil.example/x", "/\\evil.example"].entries()) {
+      await signUp(`foreign${i}@commons.example`, foreign);
+      const [sent] = await mailbox(`foreign${i}@commons.example`);
+      expect(new URL(sent.links[0]).searchParams.get("next"), foreign).toBeNull();
+      const forged = await mailedToken(`foreign${i}@commons.example`, "/confirm_email/");
+      const outcome = await confirmEmailAction(form(`/confirm_email/${forged}?${new URLSearchParams({ next: foreign })}`, { intent: "confirm" })).catch((thrown: unknown) => thrown);
+      expect(location(outcome), foreign).toBe("/wall");
+    }
   });
 
   it("choosing a password confirms the e-mail and signs in", async () => {

@@ -39,6 +39,46 @@ describe("e-mail confirmation", () => {
     expect(await json(again)).toMatchObject({ error: "link_expired" });
   });
 
+  it("keeps the password chosen at sign-up: the link only confirms, and signs the member in (issue 28)", async () => {
+    await signUp("chosen@example.org");
+    const token = await mailedToken("chosen@example.org", "/confirm_email/");
+    expect(await json(await call("GET", `/auth/password_policy/${token}?token_type=email_confirmation`))).toMatchObject({ needs_password: false });
+    const res = await call("PUT", `/auth/confirm_email/${token}`, { body: {} });
+    expect(res.status).toBe(200);
+    expect((await json(res)).user).toMatchObject({ email: "chosen@example.org", email_confirmed: true });
+    await login("chosen@example.org", "First-pass-42");
+    expect((await call("PUT", `/auth/confirm_email/${token}`, { body: {} })).status).toBe(401);
+  });
+
+  it("an account without a password still chooses one to confirm, and the link is not used up by asking", async () => {
+    await createMember({ email: "nopassword@commons.example", orgId: "org-commons", password: null, confirmed: false });
+    expect((await call("POST", "/auth/confirm_email", { body: { email: "nopassword@commons.example" } })).status).toBe(204);
+    const token = await mailedToken("nopassword@commons.example", "/confirm_email/");
+    expect(await json(await call("GET", `/auth/password_policy/${token}?token_type=email_confirmation`))).toMatchObject({ needs_password: true });
+    const bare = await call("PUT", `/auth/confirm_email/${token}`, { body: {} });
+    expect(bare.status).toBe(400);
+    expect(await json(bare)).toMatchObject({ error: "validation_error", fields: { password: "form_error_required" } });
+    expect((await call("PUT", `/auth/confirm_email/${token}`, { body: { password: "Now-chosen-88" } })).status).toBe(200);
+    await login("nopassword@commons.example", "Now-chosen-88");
+  });
+
+  it("the confirmation e-mail does not ask for a password again, and names the organisation only where there is one to name", async () => {
+    await signUp("platform@example.org");
+    const [platform] = await mailbox("platform@example.org");
+    expect(platform.text).toContain("You signed up to Commons. To finish, please confirm your email address.");
+    expect(platform.text).toContain("Sent by Commons.");
+    expect(platform.text).not.toMatch(/Commons (?:on|through) Commons|on behalf of Commons|choose a password/);
+
+    const res = await call("POST", "/api/signup", {
+      body: { name: "Nova Pessoa", email: "vizinha@example.org", password: "First-pass-42", agreeTC: true, public_organization_slug: "vizinhos", language: "pt-BR" },
+    });
+    expect(res.status).toBe(201);
+    const [organisation] = await mailbox("vizinha@example.org");
+    expect(organisation.text).toContain("Você se cadastrou em Vizinhos no Commons. Para concluir, confirme seu endereço de e-mail.");
+    expect(organisation.text).toContain("Enviado pelo Commons em nome de Vizinhos.");
+    expect(organisation.text).not.toMatch(/senha/);
+  });
+
   it("rejects a weak password without using the link up", async () => {
     await signUp("careful@example.org");
     const token = await mailedToken("careful@example.org", "/confirm_email/");

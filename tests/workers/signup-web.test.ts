@@ -8,13 +8,16 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { submitFirstStep, submitOrganization, submitPassword } from "../../app/lib/signup-steps.server";
 import { loader as corporateFirstStep } from "../../app/routes/signup.c.$token";
+import { loader as firstStepPage } from "../../app/routes/signup._index";
+import { signinAction } from "../../app/routes/signin/signin.server";
 import { loader as tokenLink } from "../../app/routes/signup.$token";
 import { loader as initiativeLink } from "../../app/routes/signup.i.$slug.($token)";
 import { loader as passwordPage } from "../../app/routes/signup.password";
 import { loader as confirmationPage } from "../../app/routes/signup.email_confirmation";
 import { loader as organizationPage } from "../../app/routes/signup.organization";
 import type { StepResult } from "../../app/domain/signup-types";
-import { seedOrganizations, testLoadContext } from "./support";
+import { createMember, mailbox, seedOrganizations, testLoadContext } from "./support";
+import { createInitiative } from "./initiatives-fixtures";
 
 let context: AppLoadContext;
 
@@ -144,6 +147,41 @@ describe("the sign-up links and each step's guard", () => {
   it("/signup/i/{slug} answers 404 for what is not a slug or not an initiative of any organisation", async () => {
     expect((await load(initiativeLink, "/signup/i/Not%20A%20Slug", { slug: "Not A Slug" })).status).toBe(404);
     expect((await load(initiativeLink, "/signup/i/no-such-initiative", { slug: "no-such-initiative" })).status).toBe(404);
+  });
+
+  describe("an initiative's sign-up link (issue 28)", () => {
+    beforeAll(async () => {
+      await createInitiative({ orgId: "org-vizinhos", slug: "horta-comunitaria" });
+      await createMember({ email: "ana@vizinhos.example", orgId: "org-vizinhos" });
+    });
+
+    it("a member who reaches an initiative's sign-up link signs in instead and lands on the initiative (issue 28)", async () => {
+      const link = await load(initiativeLink, "/signup/i/horta-comunitaria", { slug: "horta-comunitaria" });
+      expect(link).toMatchObject({ status: 302, location: "/signup" });
+      // The first step's "Already have an account? Sign in" goes on to the initiative.
+      expect(await load(firstStepPage, "/signup", {}, link.cookie)).toMatchObject({ status: 200, data: { landing: "/initiative/horta-comunitaria" } });
+      // So does the tip of "this account exists" (409).
+      const exists = await post(firstStep, "/signup", { email: "ana@vizinhos.example", name: "Ana", agreeTC: "on" }, link.cookie);
+      expect(exists.status).toBe(409);
+      const signin = exists.result!.failure!.signin!;
+      expect(signin).toBe("/signin?redirect=%2Finitiative%2Fhorta-comunitaria&email=ana%40vizinhos.example");
+      const request = new Request(`http://localhost${signin}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "login", email: "ana@vizinhos.example", password: "Correct-Horse-9" }),
+      });
+      const signedIn = await signinAction({ request, context });
+      expect(signedIn instanceof Response && signedIn.headers.get("location")).toBe("/initiative/horta-comunitaria");
+    });
+
+    it("a new person's journey from an initiative's sign-up link mails a confirmation that goes on to the initiative (issue 28)", async () => {
+      const link = await load(initiativeLink, "/signup/i/horta-comunitaria", { slug: "horta-comunitaria" });
+      const first = await post(firstStep, "/signup", { email: "bia@example.org", name: "Bia", agreeTC: "on" }, link.cookie);
+      expect(first).toMatchObject({ status: 302, location: "/signup/password" });
+      expect(await post(passwordStep, "/signup/password", { password: "Green-lantern-42" }, first.cookie)).toMatchObject({ status: 302, location: "/signup/email_confirmation" });
+      const [mail] = await mailbox("bia@example.org");
+      expect(new URL(mail.links[0]).searchParams.get("next")).toBe("/initiative/horta-comunitaria");
+    });
   });
 
   it("each step sends a visitor to the step the draft is at", async () => {

@@ -143,7 +143,7 @@ export async function mailedToken(to: string, path: string): Promise<string> {
   const [latest] = await mailbox(to);
   const link = latest?.links.find((l) => l.includes(path));
   if (!link) throw new Error(`no ${path} link mailed to ${to}`);
-  return link.slice(link.indexOf(path) + path.length);
+  return link.slice(link.indexOf(path) + path.length).split("?")[0];
 }
 
 export async function login(email: string, password: string, host?: string) {

@@ -71,10 +71,10 @@ describe("web session and API client", () => {
     expect(thrown.headers.get("location")).toBe("/signin?redirect=%2Fwall%3Fx%3D1");
   });
 
-  it("without a session, a deep link into an initiative goes to its sign-up link (SPEC.md section 2)", async () => {
-    for (const path of ["/initiative/beach-cleanup/participate", "/wall/beach-cleanup"]) {
+  it("without a session, a deep link into an initiative goes to sign-in, keeping the initiative (issue 28: members follow e-mailed links)", async () => {
+    for (const path of ["/initiative/beach-cleanup/participate", "/wall/beach-cleanup", "/initiative/beach-cleanup"]) {
       const thrown = await profile(new Request(`http://localhost${path}`)).catch((error) => error);
-      expect(thrown.headers.get("location"), path).toBe("/signup/i/beach-cleanup");
+      expect(thrown.headers.get("location"), path).toBe(`/signin?redirect=${encodeURIComponent(path)}`);
     }
   });
 

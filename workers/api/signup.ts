@@ -125,6 +125,7 @@ export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", Signup
     termsVersion: await latestPlatformTermsVersion(c.env),
     commercialComms: input.agreeComms,
   });
-  await sendTokenEmail(c.env, "email_confirmation", { id: memberId, email: input.email, language, name: input.name }, tenant);
+  // The link goes on to where the sign-up began (an initiative), also in another browser.
+  await sendTokenEmail(c.env, "email_confirmation", { id: memberId, email: input.email, language, name: input.name }, tenant, input.redirect_path);
   return answer("email_confirmation", {}, 201);
 });

@@ -1,4 +1,5 @@
 /** The Auth service's two e-mails, in the member's language, through the one sender. */
+import { localPath } from "../../app/domain/same-origin";
 import { getEmailSender } from "../email/sender";
 import { renderEmail, type EmailKind } from "../email/templates";
 import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
@@ -21,16 +22,20 @@ export async function sendTokenEmail(
   kind: TokenEmailKind,
   member: { id: string; email: string; language: string; name: string },
   tenant: Tenant,
+  /** A path of this site the page goes on to once the link has signed the member in; anything else is dropped. */
+  next?: string,
 ) {
   const origin = organizationOrigin(env, tenant);
   const token = await createEmailToken(env, member.id, kind, tenant.id);
-  const link = `${origin}${LINK_PATHS[kind]}${token}`;
+  const landing = localPath(next);
+  const link = `${origin}${LINK_PATHS[kind]}${token}${landing ? `?${new URLSearchParams({ next: landing })}` : ""}`;
   const email = renderEmail(kind, member.language, {
     name: member.name,
     organization: tenant.name,
     link,
     hours: EMAIL_TOKEN_TTL_HOURS[kind],
     logoUrl: organizationLogoUrl(tenant, origin),
+    platform: tenant.isDefault,
   });
   await getEmailSender(env).send({ to: member.email, ...email });
 }

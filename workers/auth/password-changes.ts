@@ -45,6 +45,15 @@ export async function resetPassword(
   return (await findMemberById(env, member.id))!;
 }
 
+/** Confirms the member's e-mail, keeping the password chosen at sign-up; answers the member as stored afterwards. */
+export async function confirmEmail(env: Env, member: MemberRow): Promise<MemberRow> {
+  await getDb(env)
+    .update(schema.members)
+    .set({ emailConfirmedAt: member.emailConfirmedAt ?? Date.now() })
+    .where(eq(schema.members.id, member.id));
+  return (await findMemberById(env, member.id))!;
+}
+
 /** Confirms the member's e-mail and sets the password chosen with it; answers the member as stored afterwards. */
 export async function confirmEmailWithPassword(env: Env, member: MemberRow, password: string): Promise<MemberRow> {
   await getDb(env)

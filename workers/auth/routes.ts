@@ -17,7 +17,7 @@ import { sendTokenEmail, type TokenEmailKind } from "./mail";
 import { acceptInvitation, acceptInvitationOf, declineInvitation, declineInvitationByToken, describeInvitation, invitationOfToken, pendingInvitations } from "./invitation-answers";
 import { type MemberRow, findMemberByEmail, findMemberById, latestPlatformTermsVersion, memberName, memberOrganizations, organizationSummary, userJson } from "./members";
 import { authenticate, bearerToken, sessionNamedBy, unauthenticated } from "./middleware";
-import { confirmEmailWithPassword, resetPassword } from "./password-changes";
+import { confirmEmail, confirmEmailWithPassword, resetPassword } from "./password-changes";
 import { assertAcceptablePassword, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokensJson } from "./session-response";
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
@@ -39,7 +39,8 @@ const NewPasswordBody = v.object({
 });
 /** An invited member's first password, with the language of the page they chose it on: the app then speaks it. */
 const InvitationPasswordBody = v.object({ ...NewPasswordBody.entries, language: v.optional(v.picklist(SUPPORTED_LOCALES)) });
-const ConfirmBody = v.object({ password: PasswordSchema });
+/** The password is asked only of an account that has none: one chosen at sign-up is kept (issue 28). */
+const ConfirmBody = v.object({ password: v.optional(PasswordSchema) });
 const RefreshBody = v.object({ refresh_token: v.optional(v.pipe(v.string(), v.maxLength(200))) });
 const TokenParam = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
 const InvitationParam = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
@@ -231,7 +232,9 @@ export const authRoutes = new Hono<AppEnv>()
     const row = await peekEmailToken(c.env, token, token_type);
     const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
     // The organisation the link is for: an invitation's page names it, whatever host it opens on.
-    return c.json({ password_policy: tenant.general.password_policy, email: member.email, organization: tenant.name });
+    // A confirmation asks for a password only when the account has none (sign-up chose one).
+    const needsPassword = token_type !== "email_confirmation" || !member.passwordHash;
+    return c.json({ password_policy: tenant.general.password_policy, email: member.email, organization: tenant.name, needs_password: needsPassword });
   })
 
   .post("/confirm_email", validate("json", EmailAppBody), async (c) => {
@@ -249,9 +252,11 @@ export const authRoutes = new Hono<AppEnv>()
     const { password } = c.req.valid("json");
     const row = await peekEmailToken(c.env, token, "email_confirmation");
     const { member, tenant } = await tokenSubject(c.env, row, c.var.tenant.id);
-    assertAcceptablePassword(password, tenant.general.password_policy, member.email);
+    if (password !== undefined) assertAcceptablePassword(password, tenant.general.password_policy, member.email);
+    else if (!member.passwordHash) throw badRequest("validation_error", "Choose a password to confirm this account.", { password: "form_error_required" });
     await consumeEmailToken(c.env, token, "email_confirmation");
-    const updated = await confirmEmailWithPassword(c.env, member, password);
+    // The link proves the address, as a reset link does: confirming signs the member in.
+    const updated = password !== undefined ? await confirmEmailWithPassword(c.env, member, password) : await confirmEmail(c.env, member);
     return c.json(await signIn(c, updated));
   })
 

@@ -30,6 +30,11 @@ export interface EmailVars {
   link: string;
   hours: number;
   logoUrl?: string | null;
+  /**
+   * The link is for the platform's own organisation (the default one, named like the platform):
+   * the words that name an organisation "on Commons" read without it (issue 28).
+   */
+  platform?: boolean;
 }
 
 type EmailKey = keyof typeof en;
@@ -175,16 +180,24 @@ export function emailStrings(locale: string, values: Record<string, string>) {
 
 export type { EmailKey };
 
+/** The `{key}_platform` wording for the platform's own organisation, when there is one; else `key`. */
+export function platformVariant(key: EmailKey, platform: boolean | undefined): EmailKey {
+  const variant = `${key}_platform`;
+  return platform && variant in en ? (variant as EmailKey) : key;
+}
+
 export function renderEmail(kind: EmailKind, locale: string, vars: EmailVars): RenderedEmail {
   const { lang, plain, html } = emailStrings(locale, { name: vars.name, organization: vars.organization, hours: String(vars.hours) });
 
   const subject = oneLine(plain(`${kind}_subject`));
   const link = vars.link;
+  const body = platformVariant(`${kind}_body`, vars.platform);
+  const footer = platformVariant("email_footer", vars.platform);
 
   const text = [
     plain(`${kind}_greeting`),
     "",
-    plain(`${kind}_body`),
+    plain(body),
     "",
     `${plain(`${kind}_button`)}: ${link}`,
     "",
@@ -192,7 +205,7 @@ export function renderEmail(kind: EmailKind, locale: string, vars: EmailVars): R
     plain(`${kind}_ignore`),
     "",
     "--",
-    plain("email_footer"),
+    plain(footer),
     "",
   ].join("\n");
 
@@ -201,11 +214,11 @@ export function renderEmail(kind: EmailKind, locale: string, vars: EmailVars): R
     subject,
     organization: vars.organization,
     logoUrl: vars.logoUrl,
-    preheader: html(`${kind}_body`),
-    paragraphs: [html(`${kind}_greeting`), html(`${kind}_body`)],
+    preheader: html(body),
+    paragraphs: [html(`${kind}_greeting`), html(body)],
     button: { href: link, label: html(`${kind}_button`) },
     notes: [html("email_link_hint"), linkText(link), html(`${kind}_expiry`), html(`${kind}_ignore`)],
-    footer: html("email_footer"),
+    footer: html(footer),
   });
 
   return { subject, text, html: htmlBody, links: [link] };

@@ -9,6 +9,7 @@ import { CheckboxField } from "./checkbox-field";
 import { ruleMessage } from "~/i18n/rule-message";
 import { ResendOutcome } from "./resend";
 import { SignupError } from "./signup-error";
+import { signinPath } from "~/lib/signed-out";
 import { PLATFORM_TERMS_URL, type StepResult } from "~/domain/signup-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePending } from "~/lib/pending";
@@ -25,7 +26,7 @@ export interface FirstStepDefaults {
  * name, the terms, and commercial communications. Next waits for name, e-mail and terms; the same
  * SignupFirstStepFormSchema checks the form here (each field as it is left) and in the action.
  */
-export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefaults; result?: StepResult }) {
+export function FirstStepForm({ defaults, result, landing }: { defaults: FirstStepDefaults; result?: StepResult; landing?: string | null }) {
   const { t, i18n } = useTranslation("signup");
   const hydrated = useHydrated();
   const busy = usePending(null);
@@ -97,7 +98,7 @@ export function FirstStepForm({ defaults, result }: { defaults: FirstStepDefault
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           {t("signup_have_account")}{" "}
-          <Link to={email ? `/signin?email=${encodeURIComponent(email)}` : "/signin"} className="font-semibold text-brand underline-offset-4 hover:underline">
+          <Link to={signinPath(landing, email)} className="font-semibold text-brand underline-offset-4 hover:underline">
             {t("signup_signin_link")}
           </Link>
         </p>

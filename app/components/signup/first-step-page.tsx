@@ -5,6 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FirstStepForm, type FirstStepDefaults } from "./first-step-form";
 import { OrganizationBanner } from "./organization-banner";
+import { signinPath } from "~/lib/signed-out";
 import type { DraftOrganization, SignupClosed, StepResult } from "~/domain/signup-types";
 
 const CLOSED_MESSAGES: Record<SignupClosed, string> = {
@@ -18,11 +19,14 @@ export function FirstStepPage({
   closed,
   defaults,
   result,
+  landing,
 }: {
   organization: DraftOrganization | null;
   closed: SignupClosed | null;
   defaults: FirstStepDefaults;
   result?: StepResult;
+  /** Where the sign-up link leads (its initiative): signing in instead goes there too. */
+  landing?: string | null;
 }) {
   const { t } = useTranslation("signup");
   return (
@@ -35,12 +39,12 @@ export function FirstStepPage({
       {closed ? (
         <>
           <Alert variant="info">{t(CLOSED_MESSAGES[closed])}</Alert>
-          <Link to="/signin" className={buttonVariants({ variant: "outline" })}>
+          <Link to={signinPath(landing)} className={buttonVariants({ variant: "outline" })}>
             {t("signup_signin_link")}
           </Link>
         </>
       ) : (
-        <FirstStepForm defaults={defaults} result={result} />
+        <FirstStepForm defaults={defaults} result={result} landing={landing} />
       )}
     </Card>
   );

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { ResendButton } from "./resend";
+import { signinPath } from "~/lib/signed-out";
 import type { SignupFailure } from "~/domain/signup-types";
 
 /**
@@ -17,7 +18,7 @@ export function SignupError({ failure }: { failure: SignupFailure }) {
     <Alert className="flex flex-col items-start gap-2">
       <p>{message}</p>
       {failure.status === 409 ? (
-        <Link to={`/signin?email=${encodeURIComponent(failure.email)}`} className="font-semibold underline underline-offset-4">
+        <Link to={failure.signin ?? signinPath(null, failure.email)} className="font-semibold underline underline-offset-4">
           {t("signup_error_409_tip")}
         </Link>
       ) : null}

@@ -6,6 +6,7 @@ import { isValidEmail, normalizeEmail } from "~/domain/email";
 import { EmailFormSchema, LoginFormSchema, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
 import { parseForm } from "~/domain/form-values";
 import { hasSession, publicCall, type ApiArgs } from "~/lib/api.server";
+import { ssoStartLandingOn } from "~/lib/signed-out";
 import {
   apiFieldErrors,
   completeSignIn,
@@ -89,7 +90,9 @@ export async function signinAction(args: ApiArgs, localeCookie?: LocaleCookie): 
     const failure = failureOf(result, 504);
     return { status: statusOf(failure), intent: "lookup", email: parsed.value.email, failure, errors: apiFieldErrors(result) };
   }
-  const sso = result.data.nextStage === "sso_popup" ? safeSsoUrl(result.data.url) : null;
+  // Without a popup, the SSO round trip itself must land where the visitor was going.
+  const start = result.data.nextStage === "sso_popup" ? safeSsoUrl(result.data.url) : null;
+  const sso = start && ssoStartLandingOn(start, redirectParam(args.request));
   if (result.data.nextStage === "sso_popup" && !sso) {
     return { status: 502, intent: "lookup", email: parsed.value.email, failure: { status: 502, error: "sso_unavailable" } };
   }

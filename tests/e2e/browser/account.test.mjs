@@ -12,7 +12,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { errorsOf, expectNoSeriousAxeViolations, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
-import { createMember } from "../../support/fixtures.mjs";
+import { createInitiative, createMember } from "../../support/fixtures.mjs";
 import { registerSsoProvider, startIdentityProvider } from "../../support/oidc.mjs";
 import { root } from "../../support/server.mjs";
 
@@ -79,7 +79,7 @@ async function latestMail(to) {
 }
 
 describe("a new member", () => {
-  test("signs up, confirms the e-mail with a password from /dev/mailbox and lands on the wall", async () => {
+  test("signs up, confirms the e-mail from /dev/mailbox (no password asked again) and lands on the wall", async () => {
     const signup = strings("en-US", "signup");
     const auth = strings("en-US", "auth");
     const shell = strings("en-US", "shell");
@@ -122,10 +122,12 @@ describe("a new member", () => {
       assert.ok(link, `the confirmation e-mail links to /confirm_email/{token} (links: ${mail.links.join(", ")})`);
       const confirm = new URL(link, suite.server.url);
       await page.goto(`${suite.server.url}${confirm.pathname}${confirm.search}`);
-      await explainTimeout(page, page.getByLabel(auth.new_password_label, { exact: true }));
+      // The password was chosen at /signup/password: the link only confirms (issue 28).
+      const confirmButton = page.getByRole("button", { name: auth.confirm_email_confirm_submit });
+      await explainTimeout(page, confirmButton);
       await waitForHydration(page).catch((error) => assert.fail(`${error.message} on ${page.url()}: ${errorsOf(page).join("\n")}`));
-      await page.getByLabel(auth.new_password_label, { exact: true }).fill("Green-lantern-42");
-      await page.getByRole("button", { name: auth.confirm_email_submit }).click();
+      assert.equal(await page.getByLabel(auth.new_password_label, { exact: true }).count(), 0, "the confirmation asks for no password again");
+      await confirmButton.click();
 
       await page.waitForURL((url) => url.pathname === "/wall", { timeout: 20_000 });
       // A new member meets Commons's short onboarding, optional: passed step by step.
@@ -140,6 +142,28 @@ describe("a new member", () => {
       // The shell is there: on a phone its visible navigation is the bottom bar.
       await page.getByRole("navigation", { name: shell.quick_navigation }).waitFor();
       await screenshot(page, "account-signup-wall-mobile");
+      assert.deepEqual(errorsOf(page), []);
+    });
+  });
+});
+
+describe("links that land", () => {
+  test("a signed-out member opens an e-mail's initiative link, signs in, and lands on that initiative (issue 28)", async () => {
+    const auth = strings("en-US", "auth");
+    const initiative = await createInitiative(suite.server, { title: "Links land where they point" });
+    const target = `/initiative/${initiative.slug}`;
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await page.goto(`${suite.acme}${target}`);
+      // Sign-in, not "Create your account", keeping the initiative.
+      await page.waitForURL((url) => url.pathname === "/signin" && url.searchParams.get("redirect") === target);
+      await waitForHydration(page);
+      await page.getByRole("textbox", { name: auth.email_label }).fill(MEMBER.email);
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("stage") === "password" && url.searchParams.get("redirect") === target);
+      await page.getByLabel(auth.password_label, { exact: true }).fill(MEMBER.password);
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
+      assert.equal(new URL(page.url()).pathname, target);
       assert.deepEqual(errorsOf(page), []);
     });
   });
