@@ -1,6 +1,6 @@
 /**
  * Where a visitor without a session goes (SPEC.md section 2, "Logged-in routes";
- * docs/decisions/030-links-land-where-they-point.md). Every private page, a deep link into an
+ * docs/decisions/033-links-land-where-they-point.md). Every private page, a deep link into an
  * initiative included (the "Open the initiative" of every staff e-mail), goes to /signin keeping
  * where the visitor was going: most people who follow such a link are members (issue 28). A new
  * person goes on from the sign-in page to sign up: its create-account links, and its answer to an
