@@ -16,6 +16,7 @@ import { addProvider, getTest, listProviders, removeProvider, startTest, updateP
 import { accessOverview } from "../admin/access";
 import { listEmailDomains, verifyEmailDomain } from "../admin/email-domains";
 import { removeMember } from "../admin/member-removal";
+import { requestDeletionByAdmin } from "../account/deletion";
 import { addHostname, listHostnames, removeHostname, verifyHostname } from "../hostnames/claims";
 import { hostnameSchema } from "../../app/domain/hostnames";
 import { ssoProviderChangeSchema, ssoProviderSchema } from "../../app/domain/sso-providers";
@@ -204,6 +205,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/sso/tests/:id", async (c) => c.json(await getTest(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
+  // Deletion of an account that belongs to this organisation alone, on its owner's request (issue 28, point 6; decision 030).
+  .post("/members/:id/deletion", async (c) => c.json(await requestDeletionByAdmin(c.env, c.var.org, actorOf(c), c.req.param("id")), 202))
   // Removal: the membership ends, the account and its other organisations stay (issue 25, point 1).
   .delete("/members/:id", async (c) => {
     await removeMember(c.env, c.var.org, actorOf(c), c.req.param("id"));

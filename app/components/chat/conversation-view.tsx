@@ -23,7 +23,7 @@ export function ConversationView({ chat, headingId, open, onClose, conversationI
   const { state } = chat;
   const conversation = state.conversations[conversationId];
   const thread = state.threads[conversationId];
-  const partner = conversation ? partnerOf(conversation, state.me) : { id: "", name: "", avatar: null };
+  const partner = conversation ? partnerOf(conversation, state.me, t("chat_deleted_member")) : { id: "", name: "", avatar: null };
   const online = Boolean(state.online[partner.id]);
   const typing = (state.typing[conversationId] ?? []).includes(partner.id);
   const pending = useMemo(() => state.pending.filter((p) => p.conversation_id === conversationId), [state.pending, conversationId]);
