@@ -51,6 +51,18 @@ export async function removeMemberAction(args: ApiArgs, form: FormData): Promise
   return decisionOutcome(result, "remove", 1, id);
 }
 
+/**
+ * A row's account deletion, on the member's request (POST /admin/members/{id}/deletion; decision
+ * 030): only for an account that belongs to this organisation alone; erased after the grace period.
+ */
+export async function deleteAccountAction(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const id = String(form.get("id") ?? "");
+  if (!id) return { status: 400, outcome: { done: null, error: "validation_error", fields: {}, id } };
+  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.members[":id"].deletion.$post({ param: { org: pathParam(org), id: pathParam(id) } }));
+  return decisionOutcome(result, "delete_account", 1, id);
+}
+
 /** /manage/members.csv: the members the screen's filters match, streamed from the API. */
 export async function membersCsv(args: ApiArgs): Promise<Response> {
   const { org } = await requireStaff(args, ["admin"]);
