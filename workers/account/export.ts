@@ -34,11 +34,15 @@ const STATEMENTS = {
   account: `select m.id, m.email, m.language, m.email_confirmed_at, m.last_terms_accepted_version, m.created_at, m.deletion_requested_at,
       p.name, p.slug, p.avatar_key, p.phone, p.social, p.commercial_comms_accepted, p.participation_emails
     from members m left join profiles p on p.member_id = m.id where m.id = ?1`,
-  organizations: `select o.id as org_id, o.slug, o.name from organizations o where o.id in (
-      select org_id from memberships where member_id = ?1 union select org_id from participations where member_id = ?1
-      union select org_id from contributions where member_id = ?1 union select org_id from proposals where member_id = ?1
-      union select org_id from chat_messages where sender_member_id = ?1 union select org_id from attachments where member_id = ?1
-      union select org_id from cv_certificates where member_id = ?1 union select org_id from profile_details where member_id = ?1)
+  organizations: `select o.id as org_id, o.slug, o.name from organizations o where
+      exists (select 1 from memberships x where x.org_id = o.id and x.member_id = ?1)
+      or exists (select 1 from participations x where x.org_id = o.id and x.member_id = ?1)
+      or exists (select 1 from contributions x where x.org_id = o.id and x.member_id = ?1)
+      or exists (select 1 from proposals x where x.org_id = o.id and x.member_id = ?1)
+      or exists (select 1 from chat_messages x where x.org_id = o.id and x.sender_member_id = ?1)
+      or exists (select 1 from attachments x where x.org_id = o.id and x.member_id = ?1)
+      or exists (select 1 from cv_certificates x where x.org_id = o.id and x.member_id = ?1)
+      or exists (select 1 from profile_details x where x.org_id = o.id and x.member_id = ?1)
     order by o.name, o.id`,
   memberships: `select org_id, role, org_terms_accepted_version, onboarding_completed_version, created_at from memberships where member_id = ?1`,
   details: `select * from profile_details where member_id = ?1`,
