@@ -35,7 +35,7 @@ describe("Settings → Account, your data", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="commons-my-data-/);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect((await response.json()).account.email).toBe("marta@acme.example");
+    expect(((await response.json()) as { account: { email: string } }).account.email).toBe("marta@acme.example");
   });
 
   it("sends a signed-out visitor to sign in instead", async () => {
