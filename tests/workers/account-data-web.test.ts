@@ -1,7 +1,8 @@
 /**
  * The screens of issue 28, point 6, through their loaders and actions with a real load context:
  * Settings → Account's "Your data" (the download, the deletion form), the sign-in page's notice of
- * a scheduled deletion, and Manage → Members' deletion of an account on its owner's request.
+ * a scheduled deletion, and Manage → Members' download of a member's data and deletion of an
+ * account, on its owner's request.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { action as accountAction } from "../../app/routes/_app.settings.account"
 import { loader as exportLoader } from "../../app/routes/settings.account.export";
 import { loader as signinLoader } from "../../app/routes/signin/route";
 import { action as membersAction } from "../../app/routes/_app.manage.members/route";
+import { loader as memberExportLoader } from "../../app/routes/_app.manage.members_.$id.export";
 import { createWebSession } from "../../workers/auth/web-session";
 import { pageRequests, run, type Route } from "./route-calls";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
@@ -66,7 +68,17 @@ describe("Settings → Account, your data", () => {
   });
 });
 
-describe("Manage → Members, deleting an account on request", () => {
+describe("Manage → Members, a member's data and account on their request", () => {
+  it("downloads a member's data for an administrator, and is no page for anyone else", async () => {
+    const context = await testLoadContext("acme");
+    const response = (await memberExportLoader({ request: requests.get("alma", `/manage/members/${ids.leo}/export`), context, params: { id: ids.leo } })) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="commons-my-data-/);
+    expect(((await response.json()) as { organizations: { slug: string }[] }).organizations.map((o) => o.slug)).toEqual(["acme"]);
+    const refused = await run(memberExportLoader as Route, requests.get("leo", `/manage/members/${ids.nina}/export`), { id: ids.nina });
+    expect(refused.status).toBe(404);
+  });
+
   it("schedules the deletion of an account this organisation alone holds", async () => {
     const done = await run(membersAction as Route, requests.post("alma", "/manage/members", [["intent", "delete_account"], ["id", ids.nina]]));
     expect(done.data).toMatchObject({ done: { status: "delete_account", count: 1 }, id: ids.nina });

@@ -4,8 +4,8 @@
  * /auth/account/deletion ends every session and schedules the erasure, which signing in within the
  * grace period cancels; the scheduled sweep then erases the identity while the organisations keep
  * the validated hours (dashboard and ranking) and the chat shows a deleted member; administrators
- * ask for it on a member's request (POST /api/{org}/admin/members/{id}/deletion), audited, only
- * for an account their organisation alone holds.
+ * do both on a member's request, audited: the download of their organisation's part, and the
+ * deletion of an account their organisation alone holds.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -112,6 +112,31 @@ describe("GET /auth/account/export", () => {
     for (const theirs of ["leo@x.example", "Leo's private reply", "Leo's garden", "leo-notes.pdf", ids.leo, ids.olga, "olga@x.example", "Feira", "vizinhos", "vera@x.example"]) {
       expect(text, theirs).not.toContain(theirs);
     }
+  });
+});
+
+describe("GET /api/{org}/admin/members/{id}/export (on the member's request)", () => {
+  const download = (who: string, id: string, org = "acme") => call("GET", `/api/${org}/admin/members/${id}/export`, { token: tokens[who] });
+
+  it("is for administrators of the member's organisation only", async () => {
+    expect((await download("olga", ids.marta)).status).toBe(403);
+    expect((await download("leo", ids.marta)).status).toBe(403);
+    expect((await download("cora", ids.marta)).status).toBe(404);
+    expect((await download("alma", ids.vera)).status).toBe(404);
+    expect(await count("SELECT count(*) AS n FROM audit_log WHERE action = 'member.data_exported'")).toBe(0);
+  });
+
+  it("holds what this organisation holds of the member, and is audited", async () => {
+    const response = await download("alma", ids.marta);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; /);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const data = await json(response);
+    expect(data.account.email).toBe("marta@x.example");
+    expect(data.organizations.map((o: { slug: string }) => o.slug)).toEqual(["acme"]);
+    expect(JSON.stringify(data)).not.toContain("Book fair");
+    const [row] = (await env.DB.prepare("SELECT actor_member_id, org_id FROM audit_log WHERE action = 'member.data_exported' AND target_id = ?").bind(ids.marta).all()).results;
+    expect(row).toEqual({ actor_member_id: ids.alma, org_id: "org-acme" });
   });
 });
 

@@ -12,6 +12,8 @@
 import { avatarUrl } from "../profile/avatar-url";
 import { certificatePdfPath, verifyPath } from "../social-cv/certificates";
 import { notFound } from "../lib/domain-errors";
+import { requireRole, type StaffActor } from "../manage/scope";
+import type { Tenant } from "../tenant/organizations";
 
 /** Bumped when a field changes meaning or goes; new fields do not bump it. */
 export const EXPORT_SCHEMA_VERSION = 1;
@@ -78,8 +80,12 @@ const DETAIL_KEYS = new Set(["org_id", "member_id"]);
 /** The profile_details columns stored as JSON lists. */
 const DETAIL_LISTS = new Set(["availability_preferred_location", "availability_days", "volunteering_motivation_reason"]);
 
-/** Everything the member's account holds, as the export document (see docs/api/auth.md for its shape). */
-export async function memberDataExport(env: Env, memberId: string, origin: string, now = Date.now()) {
+/**
+ * Everything the member's account holds, as the export document (see docs/api/auth.md for its
+ * shape); `onlyOrgId`: the organisations part limited to that one (an administrator's export on the
+ * member's request holds only what their organisation holds).
+ */
+export async function memberDataExport(env: Env, memberId: string, origin: string, now = Date.now(), onlyOrgId?: string) {
   const parts = Object.keys(STATEMENTS) as Part[];
   const results = await env.DB.batch<Row>(parts.map((part) => env.DB.prepare(STATEMENTS[part]).bind(memberId)));
   const rows = Object.fromEntries(parts.map((part, n) => [part, results[n].results])) as Record<Part, Row[]>;
@@ -111,7 +117,7 @@ export async function memberDataExport(env: Env, memberId: string, origin: strin
       avatar: account.avatar_key ? link(avatarUrl(memberId, account.avatar_key as string)!) : null,
       competences: rows.competences.map((row) => row.slug),
     },
-    organizations: rows.organizations.map((org) => {
+    organizations: rows.organizations.filter((org) => !onlyOrgId || org.org_id === onlyOrgId).map((org) => {
       const orgId = org.org_id as string;
       const membership = of("memberships", orgId)[0];
       const details = of("details", orgId)[0];
@@ -229,3 +235,26 @@ export type MemberDataExport = Awaited<ReturnType<typeof memberDataExport>>;
 
 /** The file name the download is offered under: the day it was made. */
 export const exportFileName = (now = Date.now()) => `commons-my-data-${new Date(now).toISOString().slice(0, 10)}.json`;
+
+/**
+ * GET /admin/members/{id}/export: an administrator downloads a member's data on that member's
+ * request (decision 030): what this organisation holds of them (the account and profile, and this
+ * organisation's part only), audited as member.data_exported.
+ */
+export async function memberDataExportByAdmin(env: Env, org: Tenant, actor: StaffActor, memberId: string, origin: string, now = Date.now()) {
+  requireRole(actor, ["admin"]);
+  const member = await env.DB.prepare(
+    "select m.email from memberships ms join members m on m.id = ms.member_id where ms.org_id = ? and ms.member_id = ? and ms.role != 'system' and m.erased_at is null",
+  )
+    .bind(org.id, memberId)
+    .first<{ email: string }>();
+  if (!member) throw notFound("member_not_found", "The member cannot be found.");
+  const document = await memberDataExport(env, memberId, origin, now, org.id);
+  await env.DB.prepare(
+    `insert into audit_log (id, org_id, actor_member_id, action, target_type, target_id, detail, created_at)
+     values (?, ?, ?, 'member.data_exported', 'member', ?, json_object('email', ?), ?)`,
+  )
+    .bind(crypto.randomUUID(), org.id, actor.memberId, memberId, member.email, now)
+    .run();
+  return document;
+}

@@ -63,6 +63,14 @@ export async function deleteAccountAction(args: ApiArgs, form: FormData): Promis
   return decisionOutcome(result, "delete_account", 1, id);
 }
 
+/** /manage/members/{id}/export: a member's data on their request, this organisation's part (decision 030), streamed from the API. */
+export async function memberDataDownload(args: ApiArgs, id: string): Promise<Response> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/members/${encodeURIComponent(id)}/export`);
+  if (answer.status === 403 || answer.status === 404) throw notFound();
+  return answer;
+}
+
 /** /manage/members.csv: the members the screen's filters match, streamed from the API. */
 export async function membersCsv(args: ApiArgs): Promise<Response> {
   const { org } = await requireStaff(args, ["admin"]);

@@ -165,6 +165,12 @@ export default function ManageMembers() {
                     </div>
                   </Form>
                 </details>
+                <p className="flex flex-wrap items-center gap-2 text-sm">
+                  <a href={`/manage/members/${encodeURIComponent(member.id)}/export`} className="font-medium text-brand underline" download aria-label={t("member_export_named", { name })}>
+                    {t("member_export")}
+                  </a>
+                  <span className="text-xs text-muted-foreground">{t("member_export_hint")}</span>
+                </p>
                 {/* Deleting the account, on the member's request (decision 030): only an account this organisation alone holds. */}
                 {member.other_organizations === 0 && !member.deletion_due_at ? (
                   <details className="text-sm">
