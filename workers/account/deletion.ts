@@ -19,7 +19,6 @@ import { getEmailSender } from "../email/sender";
 import { renderAccountDeletion } from "../email/account-deletion";
 import { ACCOUNT_DISABLED_CLOSE_CODE } from "../auth/disable-member";
 import { memberOrganizations } from "../auth/members";
-import { revokeMemberSessions } from "../auth/sessions";
 import { badRequest, conflict, notFound } from "../lib/domain-errors";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { organizationOrigin, type Tenant } from "../tenant/organizations";
@@ -45,23 +44,27 @@ const stateOf = (requestedAt: number): DeletionState => ({
 });
 
 /**
- * Records the request (unless one is already running: the first one's date stands), ends every
- * session, closes the member's chat sockets and mails them. `audit`: the administrator's audit
- * row, written in the same batch and only when this call made the request.
+ * Records the request (unless one is already running: the first one's date stands) and, in the
+ * same batch, ends every session and web session; then closes the member's chat sockets and mails
+ * them. `audit`: the administrator's audit row, right after the request's write and only when
+ * that write happened (changes() = 1).
  */
 async function scheduleDeletion(env: Env, memberId: string, requestedBy: string, now: number, audit?: D1PreparedStatement) {
-  const [updated] = await env.DB.batch([
-    env.DB.prepare("update members set deletion_requested_at = ?2, deletion_requested_by = ?3 where id = ?1 and erased_at is null and deletion_requested_at is null").bind(memberId, now, requestedBy),
-    ...(audit ? [audit] : []),
-  ]);
-  const row = await env.DB.prepare("select email, language, deletion_requested_at from members where id = ?").bind(memberId).first<{ email: string; language: string; deletion_requested_at: number }>();
-  if (!row) throw notFound("member_not_found", "The member cannot be found.");
+  const db = env.DB;
   // Sessions end on every request, also a repeated one: "sign out everywhere" is what was asked.
-  await revokeMemberSessions(env, memberId, DELETION_REQUESTED_REASON).run();
-  await env.DB.prepare("delete from web_sessions where member_id = ?").bind(memberId).run();
+  const pending = "exists (select 1 from members where id = ?1 and deletion_requested_at is not null and erased_at is null)";
+  const results = await db.batch<{ email: string; language: string; deletion_requested_at: number }>([
+    db.prepare("update members set deletion_requested_at = ?2, deletion_requested_by = ?3 where id = ?1 and erased_at is null and deletion_requested_at is null").bind(memberId, now, requestedBy),
+    ...(audit ? [audit] : []),
+    db.prepare(`update sessions set revoked_at = ?2, revoked_reason = ?3 where member_id = ?1 and revoked_at is null and ${pending}`).bind(memberId, now, DELETION_REQUESTED_REASON),
+    db.prepare(`delete from web_sessions where member_id = ?1 and ${pending}`).bind(memberId),
+    db.prepare("select email, language, deletion_requested_at from members where id = ?1 and erased_at is null").bind(memberId),
+  ]);
+  const row = results[results.length - 1].results[0];
+  if (!row?.deletion_requested_at) throw notFound("member_not_found", "The member cannot be found.");
   const organizations = await memberOrganizations(env, memberId);
   await Promise.all(organizations.map(({ tenant }) => memberObject(env, tenant.id, memberId).disconnect(ACCOUNT_DISABLED_CLOSE_CODE, "account_deletion_requested")));
-  if (updated.meta.changes === 1 && organizations[0]) await mailDeletion(env, row.email, row.language, organizations[0].tenant, row.deletion_requested_at);
+  if (results[0].meta.changes === 1 && organizations[0]) await mailDeletion(env, row.email, row.language, organizations[0].tenant, row.deletion_requested_at);
   return stateOf(row.deletion_requested_at);
 }
 
