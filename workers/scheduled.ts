@@ -3,8 +3,10 @@
  * ran out with nobody looking pass to the next person (workers/initiatives/waitlist.ts), and their
  * e-mails go out; moderators get their digest of waiting proposals when one is due
  * (workers/manage/proposal-digest.ts); avatars, logos and covers that no row names any more (an
- * upload stopped between its file and its row) are deleted, a page at a time (workers/files/orphan-sweep.ts).
+ * upload stopped between its file and its row) are deleted, a page at a time (workers/files/orphan-sweep.ts);
+ * accounts whose deletion's grace period is over are erased (workers/account/deletion.ts).
  */
+import { eraseDueAccounts } from "./account/deletion";
 import { sweepOrphanFiles } from "./files/orphan-sweep";
 import { advanceWaitlist, initiativesWithLapsedOffers } from "./initiatives/waitlist";
 import { sendNotices } from "./manage/notify";
@@ -21,5 +23,6 @@ export async function runScheduled(env: Env, now = Date.now()) {
   }
   const digests = await sendProposalDigests(env, now);
   const orphansDeleted = await sweepOrphanFiles(env, now);
-  return { advanced: lapsed.length, digests, orphansDeleted };
+  const accountsErased = await eraseDueAccounts(env, now);
+  return { advanced: lapsed.length, digests, orphansDeleted, accountsErased };
 }

@@ -108,12 +108,11 @@ export function sortConversations(conversations: Conversation[]): Conversation[]
   });
 }
 
-/** The member on the other side of a private conversation. */
-export function partnerOf(conversation: Conversation, me: string): ChatUser {
-  return (
-    conversation.participants.find((p) => p.id !== me) ??
-    conversation.participants[0] ?? { id: conversation.occupant_ids[0] ?? "", name: "?", avatar: null }
-  );
+/** The member on the other side of a private conversation; a deleted account named `deletedName`. */
+export function partnerOf(conversation: Conversation, me: string, deletedName = ""): ChatUser {
+  const partner = conversation.participants.find((p) => p.id !== me) ??
+    conversation.participants[0] ?? { id: conversation.occupant_ids[0] ?? "", name: "?", avatar: null };
+  return partner.deleted ? { ...partner, name: deletedName } : partner;
 }
 
 export const totalUnread = (state: Pick<ChatState, "conversations">) =>

@@ -7,9 +7,10 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { accountFormSchema, parseAccountForm, type AccountContext, type AccountIntent } from "~/domain/account-form";
 import { SettingsPage } from "~/components/settings/settings-page";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { socialUrl } from "~/domain/social";
+import { ACCOUNT_DELETION_GRACE_DAYS } from "~/domain/account-deletion";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSignedIn } from "~/lib/signed-in";
 import { saveAccountForm } from "~/lib/settings.server";
@@ -18,6 +19,7 @@ import { readForm } from "~/lib/form.server";
 import { usePending } from "~/lib/pending";
 import { useSchemaForm } from "~/lib/schema-form";
 import { accountAccessAction, loadAccountAccess, type AccountAccessAnswer } from "~/lib/account-access.server";
+import { accountDeletionAction, type AccountDeletionAnswer } from "~/lib/account-data.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_account");
 
@@ -31,13 +33,60 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const access = await accountAccessAction({ request, context }, form);
   if (access instanceof Response) throw access;
   if (access) return data(access.answer, { status: access.status });
+  // Deleting the account (issue 28, point 6): a granted request leaves for /signin.
+  const deletion = await accountDeletionAction({ request, context }, form);
+  if (deletion instanceof Response) throw deletion;
+  if (deletion) return data(deletion.answer, { status: deletion.status });
   const { status, answer } = await saveAccountForm({ request, context }, form);
   return data(answer, { status });
 }
 
-type ActionResult = Exclude<ReturnType<typeof useActionData<typeof action>>, AccountAccessAnswer>;
+type ActionResult = Exclude<ReturnType<typeof useActionData<typeof action>>, AccountAccessAnswer | AccountDeletionAnswer>;
 const isAccessAnswer = (answer: unknown): answer is AccountAccessAnswer =>
   typeof answer === "object" && answer !== null && ["invitation_accept", "invitation_decline", "sso_link"].includes(String((answer as { intent?: unknown }).intent));
+
+const isDeletionAnswer = (answer: unknown): answer is AccountDeletionAnswer =>
+  typeof answer === "object" && answer !== null && (answer as { intent?: unknown }).intent === "account_delete";
+
+/**
+ * "Your data" (issue 28, point 6; decision 034): download everything the account holds, in all its
+ * organisations, as one JSON file; delete the account, confirmed by typing its e-mail address.
+ */
+function YourData({ answer }: { answer: AccountDeletionAnswer | null }) {
+  const { t } = useTranslation("settings");
+  const busy = usePending();
+  const fieldError = answer?.fields?.email;
+  return (
+    <section aria-labelledby="your-data-title" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
+      <h2 id="your-data-title" className="text-lg font-semibold">
+        {t("account_data_title")}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t("account_data_intro")}</p>
+      <a className={buttonVariants({ variant: "outline" })} href="/settings/account/export" download>
+        {t("account_data_download")}
+      </a>
+      <Form method="post" className="mt-2 flex flex-col gap-3 border-t border-border pt-4">
+        <h3 className="font-semibold">{t("account_delete_title")}</h3>
+        <p className="text-sm text-muted-foreground">{t("account_delete_intro", { count: ACCOUNT_DELETION_GRACE_DAYS })}</p>
+        <input type="hidden" name="intent" value="account_delete" />
+        <Field
+          id="account-delete-email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          label={t("account_delete_email")}
+          defaultValue={answer?.email ?? ""}
+          error={fieldError ? t(fieldError) : null}
+        />
+        {answer && !answer.fields ? <Alert>{t([`account_delete_error_${answer.error}`, "account_delete_error_default"])}</Alert> : null}
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {t("account_delete_button")}
+        </Button>
+      </Form>
+    </section>
+  );
+}
 
 /** Invitations waiting for this account's answer (the app's notice): nothing changes until it accepts. */
 function PendingInvitations({ invitations, answer }: { invitations: ReturnType<typeof useLoaderData<typeof loader>>["invitations"]; answer: AccountAccessAnswer | null }) {
@@ -130,7 +179,8 @@ export default function AccountSettings() {
   const loaded = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const accessAnswer = isAccessAnswer(answered) ? answered : null;
-  const result = isAccessAnswer(answered) ? undefined : (answered as ActionResult);
+  const deletionAnswer = isDeletionAnswer(answered) ? answered : null;
+  const result = isAccessAnswer(answered) || isDeletionAnswer(answered) ? undefined : (answered as ActionResult);
   const { t } = useTranslation("settings");
   const busy = usePending();
   const rules = useMemo<AccountContext>(
@@ -217,6 +267,8 @@ export default function AccountSettings() {
           </a>
         ) : null}
       </section>
+
+      <YourData answer={deletionAnswer} />
     </SettingsPage>
   );
 }

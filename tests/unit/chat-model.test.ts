@@ -9,6 +9,7 @@ import {
   initialChatState,
   mergeMessages,
   newTempId,
+  partnerOf,
   sortConversations,
   totalUnread,
   type ChatMessage,
@@ -169,5 +170,13 @@ describe("helpers", () => {
     expect(backoffDelay(3, 1)).toBe(8000);
     expect(backoffDelay(20, 1)).toBe(30_000);
     expect(backoffDelay(20, 0)).toBe(15_000);
+  });
+});
+
+describe("the partner of a conversation", () => {
+  it("is the other member, and a deleted account is named in the page's words (decision 034)", () => {
+    expect(partnerOf(conversation("c1", null), ME, "Deleted member")).toEqual({ id: OTHER, name: "Carlos", avatar: null });
+    const gone = conversation("c2", null, { participants: [{ id: ME, name: "Me", avatar: null }, { id: OTHER, name: "", avatar: null, deleted: true }] });
+    expect(partnerOf(gone, ME, "Deleted member")).toMatchObject({ id: OTHER, name: "Deleted member", deleted: true });
   });
 });

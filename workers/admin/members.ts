@@ -10,6 +10,7 @@
  */
 import { CHAT_CLOSE } from "../../app/domain/chat";
 import { ORGANISATION_ROLES } from "../../app/domain/manage";
+import { DELETION_GRACE_MS } from "../account/deletion";
 import { revokeMemberSessions } from "../auth/sessions";
 import { memberObject } from "../chat/live";
 import { and, eq, sql, type SQL } from "drizzle-orm";
@@ -50,6 +51,7 @@ interface MemberRow {
   disabled_at: number | null;
   joined_at: number;
   other_organizations: number;
+  deletion_requested_at: number | null;
 }
 
 const memberJson = (row: MemberRow) => ({
@@ -63,6 +65,8 @@ const memberJson = (row: MemberRow) => ({
   joined_at: new Date(row.joined_at).toISOString(),
   /** Other organisations the member belongs to: such an account cannot be disabled from here. */
   other_organizations: Number(row.other_organizations),
+  /** When the account will be erased, if its deletion was asked for (decision 034); signing in cancels it. */
+  deletion_due_at: row.deletion_requested_at ? new Date(row.deletion_requested_at + DELETION_GRACE_MS).toISOString() : null,
 });
 export type AdminMember = ReturnType<typeof memberJson>;
 
@@ -75,7 +79,7 @@ const otherActiveAdmins = (orgId: string, memberId: SQL) =>
   sql`(select count(*) from memberships a join members am on am.id = a.member_id where a.org_id = ${orgId} and a.role = 'admin' and am.disabled_at is null and a.member_id != ${memberId})`;
 
 /** The columns of a member as the list shows them; `?1` is the organisation. */
-const MEMBER_SELECT = `select m.id, m.email, pr.name, pr.avatar_key, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, ms.created_at as joined_at,
+const MEMBER_SELECT = `select m.id, m.email, pr.name, pr.avatar_key, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, m.deletion_requested_at, ms.created_at as joined_at,
     (select count(*) from memberships o where o.member_id = m.id and o.org_id != ?1) as other_organizations
   from memberships ms join members m on m.id = ms.member_id
   left join profiles pr on pr.member_id = m.id

@@ -16,6 +16,9 @@ import { addProvider, getTest, listProviders, removeProvider, startTest, updateP
 import { accessOverview } from "../admin/access";
 import { listEmailDomains, verifyEmailDomain } from "../admin/email-domains";
 import { removeMember } from "../admin/member-removal";
+import { requestDeletionByAdmin } from "../account/deletion";
+import { exportFileName, memberDataExportByAdmin } from "../account/export";
+import { organizationOrigin } from "../tenant/organizations";
 import { addHostname, listHostnames, removeHostname, verifyHostname } from "../hostnames/claims";
 import { hostnameSchema } from "../../app/domain/hostnames";
 import { ssoProviderChangeSchema, ssoProviderSchema } from "../../app/domain/sso-providers";
@@ -237,6 +240,14 @@ export const adminRoutes = new Hono<AppEnv>()
     return csvResponse(`audit-${c.var.org.slug}.csv`, header, rows);
   })
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
+  // A member's data, on their request: this organisation's part (issue 28, point 6; decision 034).
+  .get("/members/:id/export", async (c) => {
+    const now = Date.now();
+    const document = await memberDataExportByAdmin(c.env, c.var.org, actorOf(c), c.req.param("id"), organizationOrigin(c.env, c.var.org), now);
+    return c.json(document, 200, { "content-disposition": `attachment; filename="${exportFileName(now)}"`, "cache-control": "private, no-store" });
+  })
+  // Deletion of an account that belongs to this organisation alone, on its owner's request (issue 28, point 6; decision 034).
+  .post("/members/:id/deletion", async (c) => c.json(await requestDeletionByAdmin(c.env, c.var.org, actorOf(c), c.req.param("id")), 202))
   // Removal: the membership ends, the account and its other organisations stay (issue 25, point 1).
   .delete("/members/:id", async (c) => {
     await removeMember(c.env, c.var.org, actorOf(c), c.req.param("id"));

@@ -23,6 +23,8 @@ import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, signIn, tokens
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
 import { ssoRoutes } from "./sso";
 import { ssoStartUrl } from "./sso-flow";
+import { exportFileName, memberDataExport } from "../account/export";
+import { requestOwnDeletion } from "../account/deletion";
 import type { Tenant } from "../tenant/organizations";
 
 const PasswordSchema = v.pipe(v.string("form_error_required"), v.nonEmpty("form_error_required"), v.maxLength(1024, "password_policy_maxLength"));
@@ -44,6 +46,11 @@ const ConfirmBody = v.object({ password: v.optional(PasswordSchema) });
 const RefreshBody = v.object({ refresh_token: v.optional(v.pipe(v.string(), v.maxLength(200))) });
 const TokenParam = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
 const InvitationParam = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
+/** Deleting one's account: the account's e-mail address, typed again. */
+const DeletionBody = v.strictObject(
+  { email: v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(320, "form_error_max_length")) },
+  "form_error_unknown_field",
+);
 const PolicyQuery = v.object({ token_type: v.picklist(["password_reset", "email_confirmation", "invite"], "form_error_invalid") });
 
 /** The member behind the request's access token; 401 without one. */
@@ -224,6 +231,23 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/invitations/:id/decline", validate("param", InvitationParam), async (c) => {
     await declineInvitation(c.env, (await signedIn(c)).memberId, c.req.valid("param").id);
     return c.body(null, 204);
+  })
+
+  // The account's own data, as one JSON document to keep (issue 28, point 6; decision 034).
+  .get("/account/export", async (c) => {
+    const auth = await signedIn(c);
+    const now = Date.now();
+    const document = await memberDataExport(c.env, auth.memberId, organizationOrigin(c.env, c.var.tenant), now);
+    return c.json(document, 200, {
+      "content-disposition": `attachment; filename="${exportFileName(now)}"`,
+      "cache-control": "private, no-store",
+    });
+  })
+  // Deleting the account: confirmed by its e-mail address; every session ends, the account is
+  // erased after the grace period unless its owner signs in before (workers/account/deletion.ts).
+  .post("/account/deletion", validate("json", DeletionBody), async (c) => {
+    const auth = await signedIn(c);
+    return c.json(await requestOwnDeletion(c.env, auth.memberId, c.req.valid("json").email), 202);
   })
 
   .get("/password_policy/:token", validate("param", TokenParam), validate("query", PolicyQuery), async (c) => {

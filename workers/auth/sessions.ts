@@ -3,7 +3,7 @@
  * absolute lifetime. Refresh tokens rotate on every use; presenting a rotated token again is reuse
  * (a stolen copy), and revokes the whole session.
  */
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -60,6 +60,11 @@ export async function createSession(env: Env, memberId: string, userAgent?: stri
   await db.batch([
     db.insert(schema.sessions).values({ id: sessionId, memberId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null }),
     statement,
+    // Signing in within the grace period keeps an account whose deletion was asked for (workers/account/deletion.ts).
+    db
+      .update(schema.members)
+      .set({ deletionRequestedAt: null, deletionRequestedBy: null })
+      .where(and(eq(schema.members.id, memberId), isNotNull(schema.members.deletionRequestedAt), isNull(schema.members.erasedAt))),
   ]);
   return tokens;
 }

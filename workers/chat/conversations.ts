@@ -33,16 +33,17 @@ async function participantsOf(env: Env, orgId: string, conversationIds: string[]
   if (conversationIds.length === 0) return byConversation;
   // json_each keeps this one statement however many conversations there are (up to 1000).
   const { results } = await env.DB.prepare(
-    `SELECT cp.conversation_id, p.member_id AS id, p.name, p.avatar_key
-     FROM chat_participants cp JOIN profiles p ON p.member_id = cp.member_id
+    `SELECT cp.conversation_id, p.member_id AS id, p.name, p.avatar_key, m.erased_at IS NOT NULL AS deleted
+     FROM chat_participants cp JOIN profiles p ON p.member_id = cp.member_id JOIN members m ON m.id = cp.member_id
      WHERE cp.org_id = ?1 AND cp.conversation_id IN (SELECT value FROM json_each(?2))
      ORDER BY cp.created_at, cp.member_id`,
   )
     .bind(orgId, JSON.stringify(conversationIds))
-    .all<{ conversation_id: string; id: string; name: string; avatar_key: string | null }>();
+    .all<{ conversation_id: string; id: string; name: string; avatar_key: string | null; deleted: number }>();
   for (const row of results) {
     const list = byConversation.get(row.conversation_id) ?? [];
-    list.push({ id: row.id, name: row.name, avatar: avatarUrl(row.id, row.avatar_key) });
+    // An erased account (workers/account/deletion.ts) has no name: clients show "deleted member".
+    list.push({ id: row.id, name: row.name, avatar: avatarUrl(row.id, row.avatar_key), ...(row.deleted ? { deleted: true } : {}) });
     byConversation.set(row.conversation_id, list);
   }
   return byConversation;

@@ -23,6 +23,8 @@ export interface ChatUserJson {
   id: string;
   name: string;
   avatar: string | null;
+  /** The account was deleted: no name, shown as "deleted member" (docs/api/chat.md). */
+  deleted?: boolean;
 }
 
 export interface ConversationJson {

@@ -196,9 +196,18 @@ export const members = sqliteTable(
     /** Password of the member's chat account; null until the chat account exists (SPEC 4 "Chat"). */
     chatPassword: text("chat_password"),
     disabledAt: integer("disabled_at"),
+    /**
+     * Deletion of the account (issue 28, point 6; docs/decisions/030): asked for at this instant, by
+     * the member or an administrator (deletion_requested_by), and erased by the scheduled sweep
+     * once the grace period is over unless the member signs in before. An erased account keeps
+     * its row (erased_at) so that its validated hours still count, without a name or an e-mail.
+     */
+    deletionRequestedAt: integer("deletion_requested_at"),
+    deletionRequestedBy: text("deletion_requested_by"),
+    erasedAt: integer("erased_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("members_email_uq").on(t.email)],
+  (t) => [uniqueIndex("members_email_uq").on(t.email), index("members_deletion_idx").on(t.deletionRequestedAt)],
 );
 
 /** The organisation's roles, and "system" for the platform's own actor. */

@@ -33,6 +33,8 @@ export interface RankingEntry {
   hours: number;
   /** The member asking. */
   mine: boolean;
+  /** A deleted account: its hours still count, without a name ("deleted member"; decision 034). */
+  deleted: boolean;
 }
 
 export async function organizationRanking(env: Env, org: Tenant, memberId: string, period: RankingPeriod, now: number) {
@@ -50,17 +52,26 @@ export async function organizationRanking(env: Env, org: Tenant, memberId: strin
       group by p.member_id
       having sum(r.hours) > 0
     ), ranked as (select member_id, hours, rank() over (order by hours desc) as rank from totals)`;
-  const [top, own] = await env.DB.batch<{ member_id: string; hours: number; rank: number; name: string | null; avatar_key: string | null }>([
+  const [top, own] = await env.DB.batch<{ member_id: string; hours: number; rank: number; name: string | null; avatar_key: string | null; deleted: number }>([
     env.DB.prepare(
-      `${ranked} select ranked.member_id, ranked.hours, ranked.rank, pr.name, pr.avatar_key from ranked left join profiles pr on pr.member_id = ranked.member_id
+      `${ranked} select ranked.member_id, ranked.hours, ranked.rank, pr.name, pr.avatar_key, mm.erased_at is not null as deleted
+       from ranked left join profiles pr on pr.member_id = ranked.member_id left join members mm on mm.id = ranked.member_id
        order by ranked.rank, pr.name, ranked.member_id limit ?3`,
     ).bind(org.id, since, RANKING_SIZE),
-    env.DB.prepare(`${ranked} select member_id, hours, rank, null as name, null as avatar_key from ranked where member_id = ?3`).bind(org.id, since, memberId),
+    env.DB.prepare(`${ranked} select member_id, hours, rank, null as name, null as avatar_key, 0 as deleted from ranked where member_id = ?3`).bind(org.id, since, memberId),
   ]);
   return {
     period,
     organization_ranking: top.results.map(
-      (row): RankingEntry => ({ rank: Number(row.rank), member_id: row.member_id, name: row.name ?? "", avatar: avatarUrl(row.member_id, row.avatar_key), hours: Number(row.hours), mine: row.member_id === memberId }),
+      (row): RankingEntry => ({
+        rank: Number(row.rank),
+        member_id: row.member_id,
+        name: row.name ?? "",
+        avatar: avatarUrl(row.member_id, row.avatar_key),
+        hours: Number(row.hours),
+        mine: row.member_id === memberId,
+        deleted: Boolean(row.deleted),
+      }),
     ),
     /** The member's own place, also when outside the list; null with no hours counted. */
     me: own.results[0] ? { rank: Number(own.results[0].rank), hours: Number(own.results[0].hours) } : null,

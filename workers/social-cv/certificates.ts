@@ -165,7 +165,7 @@ async function ownCertificate(env: Env, org: Tenant, memberId: string, id: strin
 }
 
 /** Where the member downloads a completed certificate's PDF (API path; the web app relays it). */
-export const certificatePdfPath = (org: Tenant, id: string) => `/api/${org.slug}/responsible_profile/pdf/${id}`;
+export const certificatePdfPath = (org: Pick<Tenant, "slug">, id: string) => `/api/${org.slug}/responsible_profile/pdf/${id}`;
 
 /** GET .../status/{ticket}: the task's status, expired when it stayed pending too long. */
 export async function certificateStatus(env: Env, org: Tenant, memberId: string, ticket: string, now = Date.now()) {

@@ -50,7 +50,7 @@ export function ConversationList({ chat, headingId, open, onClose, onOpen, onNew
         ) : (
           <ul aria-labelledby={headingId} className="divide-y divide-border">
             {conversations.map((conversation) => {
-              const partner = partnerOf(conversation, state.me);
+              const partner = partnerOf(conversation, state.me, t("chat_deleted_member"));
               const online = Boolean(state.online[partner.id]);
               const last = conversation.last_message;
               const mine = last?.sender_id === state.me;

@@ -23,7 +23,7 @@ export function ConversationView({ chat, headingId, open, onClose, conversationI
   const { state } = chat;
   const conversation = state.conversations[conversationId];
   const thread = state.threads[conversationId];
-  const partner = conversation ? partnerOf(conversation, state.me) : { id: "", name: "", avatar: null };
+  const partner = conversation ? partnerOf(conversation, state.me, t("chat_deleted_member")) : { id: "", name: "", avatar: null, deleted: false };
   const online = Boolean(state.online[partner.id]);
   const typing = (state.typing[conversationId] ?? []).includes(partner.id);
   const pending = useMemo(() => state.pending.filter((p) => p.conversation_id === conversationId), [state.pending, conversationId]);
@@ -134,16 +134,21 @@ export function ConversationView({ chat, headingId, open, onClose, conversationI
       <p className="h-5 shrink-0 px-4 text-xs italic text-muted-foreground" aria-live="polite">
         {typing ? t("chat_typing", { name: partner.name }) : ""}
       </p>
-      <Composer
-        key={conversationId}
-        open={open}
-        disabled={!conversation}
-        onSend={(content) => {
-          pinned.current = true;
-          chat.send(conversationId, content);
-        }}
-        onTyping={() => chat.typing(conversationId)}
-      />
+      {partner.deleted ? (
+        // A deleted account reads nothing any more: its messages stay, nobody writes to it (decision 034).
+        <p className="shrink-0 border-t border-border p-3 text-center text-sm text-muted-foreground">{t("chat_deleted_member_no_reply")}</p>
+      ) : (
+        <Composer
+          key={conversationId}
+          open={open}
+          disabled={!conversation}
+          onSend={(content) => {
+            pinned.current = true;
+            chat.send(conversationId, content);
+          }}
+          onTyping={() => chat.typing(conversationId)}
+        />
+      )}
     </>
   );
 }

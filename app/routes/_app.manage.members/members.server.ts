@@ -51,6 +51,26 @@ export async function removeMemberAction(args: ApiArgs, form: FormData): Promise
   return decisionOutcome(result, "remove", 1, id);
 }
 
+/**
+ * A row's account deletion, on the member's request (POST /admin/members/{id}/deletion; decision
+ * 030): only for an account that belongs to this organisation alone; erased after the grace period.
+ */
+export async function deleteAccountAction(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const id = String(form.get("id") ?? "");
+  if (!id) return { status: 400, outcome: { done: null, error: "validation_error", fields: {}, id } };
+  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.members[":id"].deletion.$post({ param: { org: pathParam(org), id: pathParam(id) } }));
+  return decisionOutcome(result, "delete_account", 1, id);
+}
+
+/** /manage/members/{id}/export: a member's data on their request, this organisation's part (decision 034), streamed from the API. */
+export async function memberDataDownload(args: ApiArgs, id: string): Promise<Response> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/members/${encodeURIComponent(id)}/export`);
+  if (answer.status === 403 || answer.status === 404) throw notFound();
+  return answer;
+}
+
 /** /manage/members.csv: the members the screen's filters match, streamed from the API. */
 export async function membersCsv(args: ApiArgs): Promise<Response> {
   const { org } = await requireStaff(args, ["admin"]);

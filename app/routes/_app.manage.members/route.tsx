@@ -1,6 +1,7 @@
 /**
  * /manage/members: the organisation's members for its administrators (issue 15, point 1): search
- * and filters, each member's role and line manager, switching an account off or on, the CSV.
+ * and filters, each member's role and line manager, switching an account off or on, removing a
+ * member, deleting an account on its owner's request (decision 034), the CSV.
  * Every form posts without JavaScript; other staff and members get a 404.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -12,11 +13,12 @@ import { Labelled, ListState, ManageSection, OutcomeAlert, STAFF_FIELD } from "~
 import { Avatar } from "~/components/shell/avatar";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS } from "~/domain/manage";
+import { ACCOUNT_DELETION_GRACE_DAYS } from "~/domain/account-deletion";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { InvitePanel } from "~/components/manage/invite-panel";
-import { changeMember, inviteMembersAction, loadMembers, removeMemberAction } from "./members.server";
+import { changeMember, deleteAccountAction, inviteMembersAction, loadMembers, removeMemberAction } from "./members.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "members_title");
 
@@ -28,7 +30,13 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
-  const { status, outcome } = intent.startsWith("invite_") ? await inviteMembersAction(args, form) : intent === "remove" ? await removeMemberAction(args, form) : await changeMember(args, form);
+  const { status, outcome } = intent.startsWith("invite_")
+    ? await inviteMembersAction(args, form)
+    : intent === "remove"
+      ? await removeMemberAction(args, form)
+      : intent === "delete_account"
+        ? await deleteAccountAction(args, form)
+        : await changeMember(args, form);
   return data(outcome, { status });
 }
 
@@ -39,7 +47,7 @@ export default function ManageMembers() {
   const answered = useActionData<typeof action>();
   const invited = answered && "intent" in answered ? answered : null;
   const outcome = answered && !("intent" in answered) ? answered : undefined;
-  const { t } = useTranslation("manage");
+  const { t, i18n } = useTranslation("manage");
   const location = useLocation();
   const query = (extra: Record<string, string>) => `?${new URLSearchParams({ ...filters, ...extra } as Record<string, string>)}`;
   const { page: _page, ...csvFilters } = filters as Record<string, string>;
@@ -96,6 +104,11 @@ export default function ManageMembers() {
                     <p className="truncate text-sm text-muted-foreground">{member.email}</p>
                   </div>
                   {member.disabled ? <span className="rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-semibold text-destructive">{t("member_status_disabled")}</span> : null}
+                  {member.deletion_due_at ? (
+                    <span className="rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-semibold text-destructive">
+                      {t("member_deletion_due", { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(member.deletion_due_at)) })}
+                    </span>
+                  ) : null}
                 </div>
                 <Form method="post" className="flex flex-wrap items-end gap-3">
                   <input type="hidden" name="intent" value="save" />
@@ -152,6 +165,28 @@ export default function ManageMembers() {
                     </div>
                   </Form>
                 </details>
+                <p className="flex flex-wrap items-center gap-2 text-sm">
+                  <a href={`/manage/members/${encodeURIComponent(member.id)}/export`} className="font-medium text-brand underline" download aria-label={t("member_export_named", { name })}>
+                    {t("member_export")}
+                  </a>
+                  <span className="text-xs text-muted-foreground">{t("member_export_hint")}</span>
+                </p>
+                {/* Deleting the account, on the member's request (decision 034): only an account this organisation alone holds. */}
+                {member.other_organizations === 0 && !member.deletion_due_at ? (
+                  <details className="text-sm">
+                    <summary className="cursor-pointer text-destructive">{t("member_delete_account")}</summary>
+                    <Form method="post" className="flex flex-col gap-2 pt-2">
+                      <input type="hidden" name="intent" value="delete_account" />
+                      <input type="hidden" name="id" value={member.id} />
+                      <p>{t("member_delete_account_confirm", { name, count: ACCOUNT_DELETION_GRACE_DAYS })}</p>
+                      <div>
+                        <Button type="submit" size="sm" variant="destructive" aria-label={t("member_delete_account_named", { name })}>
+                          {t("member_delete_account_submit")}
+                        </Button>
+                      </div>
+                    </Form>
+                  </details>
+                ) : null}
               </li>
             );
           })}

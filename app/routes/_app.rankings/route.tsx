@@ -28,7 +28,8 @@ export default function Rankings() {
   const { period, ranking } = useLoaderData<typeof loader>();
   const { t } = useTranslation("rankings");
   const location = useLocation();
-  const entries = ranking?.organization_ranking ?? [];
+  // A deleted account keeps its place and hours, without a name.
+  const entries = (ranking?.organization_ranking ?? []).map((entry) => (entry.deleted ? { ...entry, name: t("deleted_member") } : entry));
   const [first, ...rest] = entries;
   const mineShown = entries.some((entry) => entry.mine);
   return (

@@ -8,6 +8,7 @@ import { SignupPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
 import { signinAction, signinLoader } from "./signin.server";
 import { RouteErrorBoundary } from "~/components/error-page";
+import { Alert } from "~/components/ui/alert";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "signin_title") }];
 
@@ -29,13 +30,15 @@ const TITLES = { email: "signin_title", password: "signin_password_title", sso: 
 export default function Signin() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const { t } = useTranslation("auth");
+  const { t, i18n } = useTranslation("auth");
+  const deletionDue = page.deletionDue ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(page.deletionDue)) : null;
   return (
     <AuthLayout
       title={t(TITLES[page.stage])}
       description={page.stage === "email" ? t("signin_subtitle") : undefined}
       footer={page.canSignUp ? <SignupPrompt email={page.email || undefined} /> : null}
     >
+      {deletionDue ? <Alert variant="info">{t("signin_deletion_scheduled", { date: deletionDue })}</Alert> : null}
       {page.stage === "password" ? (
         <PasswordStep email={page.email} result={result} canSignUp={page.canSignUp} />
       ) : page.stage === "sso" && page.ssoUrl ? (

@@ -31,6 +31,8 @@ export interface SigninPage {
   ssoUrl: string | null;
   /** The organisation may switch off new accounts (community config disable_create_new_account). */
   canSignUp: boolean;
+  /** After asking to delete the account: the day it goes (YYYY-MM-DD); signing in keeps it. */
+  deletionDue?: string | null;
 }
 
 /** The stage comes from the URL (so reloading and "back" behave); a stage without its data starts over. */
@@ -43,7 +45,9 @@ export async function signinLoader(args: ApiArgs): Promise<Response | SigninPage
   const canSignUp = !args.context.tenant?.community?.disable_create_new_account;
   if (wanted === "password" && isValidEmail(email)) return { stage: "password", email, ssoUrl: null, canSignUp };
   if (wanted === "sso" && isValidEmail(email) && ssoUrl) return { stage: "sso", email, ssoUrl, canSignUp };
-  return { stage: "email", email, ssoUrl: null, canSignUp };
+  const due = query.get("deletion_due") ?? "";
+  const deletionDue = /^\d{4}-\d{2}-\d{2}$/.test(due) && !Number.isNaN(Date.parse(due)) ? due : null;
+  return { stage: "email", email, ssoUrl: null, canSignUp, deletionDue };
 }
 
 export type SigninIntent = "lookup" | "login" | "resend";
