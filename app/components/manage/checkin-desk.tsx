@@ -15,6 +15,7 @@ import { Form } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { keyFromText, matchCheckin, parseCheckinInput } from "~/domain/checkin";
 import { defaultCheckinHours, judgeCheckin, type CheckinTerms } from "~/domain/checkin-rules";
+import { calendarDay } from "~/domain/initiatives/reporting";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
@@ -128,13 +129,14 @@ export function CheckinDesk({ sheet, outcome }: { sheet: CheckinSheet; outcome: 
       if (participant.approval === "pending" || participant.approval === "rejected") {
         return setMessage({ tone: "error", text: t("checkin_error_approval_not_granted_named", { name: participant.name }) });
       }
-      const queued = readQueue(initiativeId);
-      if (refusedCheckins(queued).some((item) => item.uuid === participant.uuid)) return setMessage({ tone: "error", text: t("checkin_refused_pending", { name: participant.name }) });
-      if (recorded.has(participant.uuid) || queued.some((item) => item.uuid === participant.uuid)) {
-        return setMessage({ tone: "success", text: t("checkin_already", { name: participant.name }) });
-      }
-      // Judged here as the server will judge it, so nobody is queued only to be refused later.
       const now = Date.now();
+      const queued = readQueue(initiativeId);
+      // Their check-in of today (one queued offline yesterday does not stand for today's).
+      const today = calendarDay(now, sheet.zone).key;
+      const theirs = queued.find((item) => item.uuid === participant.uuid && calendarDay(Date.parse(item.at), sheet.zone).key === today);
+      if (theirs?.refused) return setMessage({ tone: "error", text: t("checkin_refused_pending", { name: participant.name }) });
+      if (theirs || recorded.has(participant.uuid)) return setMessage({ tone: "success", text: t("checkin_already", { name: participant.name }) });
+      // Judged here as the server will judge it, so nobody is queued only to be refused later.
       const verdict = judgeCheckin(terms, { hours: hoursOfText(hours), at: now }, now, sheet.zone);
       if (!verdict.ok) {
         const text = t(refusalMessageKeys(verdict.refusal));
