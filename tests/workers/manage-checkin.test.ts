@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkinCode, checkinQrValue, formatCheckinCode } from "../../app/domain/checkin";
 import { base64UrlDecode } from "../../workers/lib/crypto";
-import { addParticipation, createInitiative, DAY } from "./initiatives-fixtures";
+import { addParticipation, createInitiative, DAY, HOUR } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
@@ -137,6 +137,30 @@ describe("POST /api/{org}/manage/initiatives/{id}/checkin", () => {
       .bind(soon.id, today.id)
       .first<{ n: number }>();
     expect(recorded!.n).toBe(1);
+  });
+
+  it("takes the hours of an initiative without hours a day from its length, and asks for them when it has none (issue 28)", async () => {
+    const acme = "org-acme";
+    const now = Date.now();
+    const workshop = await createInitiative({ orgId: acme, slug: "five-hour-workshop", title: "Workshop", submitterMemberId: ids.olga, participationMethod: "qr", hoursPerDay: 0, startTime: now - 2 * HOUR, endTime: now + 3 * HOUR });
+    const open = await createInitiative({ orgId: acme, slug: "open-ended", title: "Open ended", submitterMemberId: ids.olga, participationMethod: "qr", hoursPerDay: 0, startTime: now - DAY, endTime: null });
+    const sheetOf = async (initiative: string) => json(await api("olga", "GET", `/initiatives/${initiative}/checkin`));
+    const workshopSheet = await sheetOf(workshop.id);
+    // The desk gets the dates it pre-fills the hours from and judges the day by.
+    expect(workshopSheet.initiative).toMatchObject({ hours_per_day: 0, start_time: new Date(now - 2 * HOUR).toISOString(), end_time: new Date(now + 3 * HOUR).toISOString() });
+    expect((await sheetOf(open.id)).initiative).toMatchObject({ hours_per_day: 0, end_time: null });
+    const workshopUuid = (await addParticipation(workshop.id, acme, ids.marta)).uuid;
+    const made = await checkin("olga", { code: await checkinCode(base64UrlDecode(workshopSheet.key), workshopUuid) }, workshop.id);
+    expect(made.status).toBe(201);
+    expect((await json(made)).hours).toBe(5);
+    const openUuid = (await addParticipation(open.id, acme, ids.marta)).uuid;
+    const openCode = await checkinCode(base64UrlDecode((await sheetOf(open.id)).key), openUuid);
+    const missing = await checkin("olga", { code: openCode }, open.id);
+    expect(missing.status).toBe(400);
+    expect(await json(missing)).toMatchObject({ error: "validation_error", fields: { hours: "form_error_required" } });
+    const typed = await checkin("olga", { code: openCode, hours: 2 }, open.id);
+    expect(typed.status).toBe(201);
+    expect((await json(typed)).hours).toBe(2);
   });
 
   it("is refused to another organiser (403) and a member (403)", async () => {

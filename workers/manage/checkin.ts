@@ -6,13 +6,17 @@
  * and calendar day of the organisation (a unique index): a second scan, or the same queued
  * check-in synced twice, answers the first one and writes nothing. A check-in counts only on a
  * day of the initiative's dates (its start and end, as calendar days of the organisation's zone):
- * no hours for days before it starts or after it ends (issue 25, point 5).
+ * no hours for days before it starts or after it ends (issue 25, point 5). The hours and the day
+ * are judged by app/domain/checkin-rules.ts, the rule the screen applies on the device before it
+ * queues a check-in (issue 28).
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { CHECKIN_SYNC_WINDOW_DAYS, checkinCode, matchCheckin, parseCheckinInput } from "../../app/domain/checkin";
-import { calendarDay, dailyHoursCap } from "../../app/domain/initiatives/reporting";
+import { checkinCode, matchCheckin, parseCheckinInput } from "../../app/domain/checkin";
+import { judgeCheckin, type CheckinRefusal } from "../../app/domain/checkin-rules";
+import { calendarDay } from "../../app/domain/initiatives/reporting";
 import { regionZone } from "../../app/domain/zoned-time";
 import { getDb, schema } from "../db/client";
+import { iso } from "../initiatives/serialize";
 import { base64UrlEncode, hmacSha256 } from "../lib/crypto";
 import { getConfig } from "../lib/config";
 import { badRequest, conflict } from "../lib/domain-errors";
@@ -38,7 +42,10 @@ export async function checkinSheet(env: Env, org: Tenant, actor: StaffActor, ini
   const zone = regionZone(org.region);
   const today = calendarDay(now, zone).key;
   const [details, people, checkedIn] = await db.batch([
-    db.select({ hoursPerDay: initiatives.hoursPerDay, method: initiatives.participationMethod }).from(initiatives).where(eq(initiatives.id, initiative.id)),
+    db
+      .select({ hoursPerDay: initiatives.hoursPerDay, method: initiatives.participationMethod, startTime: initiatives.startTime, endTime: initiatives.endTime })
+      .from(initiatives)
+      .where(eq(initiatives.id, initiative.id)),
     db
       .select({ uuid: participations.uuid, memberId: participations.memberId, approval: participations.managerApprovalStatus, name: profiles.name, avatarKey: profiles.avatarKey })
       .from(participations)
@@ -53,7 +60,16 @@ export async function checkinSheet(env: Env, org: Tenant, actor: StaffActor, ini
   ]);
   const done = new Set(checkedIn.map((row) => row.uuid));
   return {
-    initiative: { id: initiative.id, slug: initiative.slug, title: initiative.title, hours_per_day: details[0]?.hoursPerDay ?? 0, participation_method: details[0]?.method ?? "report_hours" },
+    initiative: {
+      id: initiative.id,
+      slug: initiative.slug,
+      title: initiative.title,
+      hours_per_day: details[0]?.hoursPerDay ?? 0,
+      participation_method: details[0]?.method ?? "report_hours",
+      /** The initiative's dates: the screen pre-fills the hours from its length and judges a check-in as the server will (app/domain/checkin-rules.ts). */
+      start_time: iso(details[0]?.startTime),
+      end_time: iso(details[0]?.endTime),
+    },
     /** base64url: the screen verifies codes with it when offline. Only staff who manage the initiative get it. */
     key: base64UrlEncode(await checkinKey(env, initiative.id)),
     today,
@@ -69,19 +85,17 @@ export async function checkinSheet(env: Env, org: Tenant, actor: StaffActor, ini
   };
 }
 
-/**
- * Whether the calendar day `day` (YYYY-MM-DD in `zone`) falls within the initiative's dates: from
- * the day it starts to the day it ends, either end open when it has none.
- */
-export function withinInitiativeDays(day: string, startTime: number | null, endTime: number | null, zone: string) {
-  if (startTime !== null && day < calendarDay(startTime, zone).key) return false;
-  if (endTime !== null && day > calendarDay(endTime, zone).key) return false;
-  return true;
+/** The API's answer to a check-in the rule refuses. */
+function refusalError(refusal: CheckinRefusal) {
+  if (refusal.error === "checkin_outside_dates") return badRequest("checkin_outside_dates", "Check-ins count only on the initiative's dates.");
+  if ("at" in refusal.fields) return badRequest("validation_error", "The check-in time is not a recent one.", refusal.fields);
+  if (refusal.fields.hours === "form_error_required") return badRequest("validation_error", "Say how many hours to record: the initiative has no hours a day or length to take them from.", refusal.fields);
+  return badRequest("validation_error", "The hours are outside what one day takes.", refusal.fields);
 }
 
 export interface CheckinRequest {
   code: string;
-  /** Hours to record; default the initiative's hours_per_day. */
+  /** Hours to record; default the initiative's day (hours_per_day, else its length: defaultCheckinHours). */
   hours?: number;
   /** When it was made (a check-in queued offline); default now. */
   at?: string;
@@ -109,20 +123,11 @@ export async function checkIn(env: Env, org: Tenant, actor: StaffActor, initiati
     throw conflict("approval_not_granted", "The participant's manager has not approved this attendance.");
   }
   const at = request.at ? Date.parse(request.at) : now;
-  if (Number.isNaN(at) || at > now + 5 * 60_000 || at < now - CHECKIN_SYNC_WINDOW_DAYS * 86_400_000) {
-    throw badRequest("validation_error", "The check-in time is not a recent one.", { at: "form_error_invalid_date" });
-  }
-  const hoursPerDay = details[0]?.hoursPerDay ?? 0;
-  const hours = request.hours ?? (hoursPerDay > 0 ? hoursPerDay : null);
-  if (hours === null) throw badRequest("validation_error", "Say how many hours to record.", { hours: "form_error_required" });
-  if (!Number.isInteger(hours) || hours < 1 || hours > dailyHoursCap(hoursPerDay)) {
-    throw badRequest("validation_error", "The hours are outside what one day takes.", { hours: "form_error_invalid_number" });
-  }
-  const zone = regionZone(org.region);
-  const day = calendarDay(at, zone).key;
-  if (!withinInitiativeDays(day, details[0]?.startTime ?? null, details[0]?.endTime ?? null, zone)) {
-    throw badRequest("checkin_outside_dates", "Check-ins count only on the initiative's dates.");
-  }
+  // The desk judged it on the device by the same rule before queuing it (app/domain/checkin-rules.ts).
+  const terms = { hoursPerDay: details[0]?.hoursPerDay ?? 0, startTime: details[0]?.startTime ?? null, endTime: details[0]?.endTime ?? null };
+  const verdict = judgeCheckin(terms, { hours: request.hours, at }, now, regionZone(org.region));
+  if (!verdict.ok) throw refusalError(verdict.refusal);
+  const { hours, day } = verdict;
   const id = crypto.randomUUID();
   // Both writes are idempotent by the day: the record by its unique index, the audit row by an id made of the same.
   const [inserted, [existing]] = await db.batch([
