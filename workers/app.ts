@@ -28,6 +28,7 @@ import { requestDatabase } from "./lib/request-database";
 import { withoutUpstream } from "./lib/unavailable-page";
 import { webIdentity, type WebIdentity } from "./auth/web-identity";
 import { keptOutOfCaches, webSessionStore, type WebSessionStore } from "./auth/web-session";
+import { mapServices, type MapServices } from "./maps";
 import { paymentProvider } from "./payments";
 import type { PaymentProvider } from "./payments/provider";
 import { resolveTenant } from "./tenant/middleware";
@@ -58,6 +59,8 @@ export interface PageContext {
   webSessions: WebSessionStore;
   /** Which payment provider this deployment pays through (the donation drawer offers its buttons); null: none. */
   paymentProvider: PaymentProvider["name"] | null;
+  /** The basemap and geocoder this deployment uses (workers/maps.ts, the one place that reads their settings). */
+  maps: MapServices;
 }
 
 /**
@@ -188,6 +191,7 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
       webIdentity: (request) => webIdentity({ cloudflare: { env }, ...page, followBookmark: database.followBookmark }, request),
       webSessions: webSessionStore({ cloudflare: { env }, memo: page.memo }),
       paymentProvider: paymentProvider(env)?.name ?? null,
+      maps: mapServices(env),
     });
     await database.saveBookmark();
     return keptOutOfCaches(c.req.raw, response);
