@@ -28,6 +28,7 @@ import { requestDatabase } from "./lib/request-database";
 import { withoutUpstream } from "./lib/unavailable-page";
 import { webIdentity, type WebIdentity } from "./auth/web-identity";
 import { keptOutOfCaches, webSessionStore, type WebSessionStore } from "./auth/web-session";
+import { geocoder, type Precision } from "./geocoding";
 import { mapServices, type MapServices } from "./maps";
 import { paymentProvider } from "./payments";
 import type { PaymentProvider } from "./payments/provider";
@@ -61,6 +62,8 @@ export interface PageContext {
   paymentProvider: PaymentProvider["name"] | null;
   /** The basemap and geocoder this deployment uses (workers/maps.ts, the one place that reads their settings). */
   maps: MapServices;
+  /** How approximate a stored point is, as far as this deployment's geocoder can tell (a city's centre it gives): null when it cannot. */
+  locationPrecision: (latitude: number, longitude: number) => Precision | null;
 }
 
 /**
@@ -192,6 +195,7 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
       webSessions: webSessionStore({ cloudflare: { env }, memo: page.memo }),
       paymentProvider: paymentProvider(env)?.name ?? null,
       maps: mapServices(env),
+      locationPrecision: (latitude, longitude) => geocoder(env).approximation(latitude, longitude),
     });
     await database.saveBookmark();
     return keptOutOfCaches(c.req.raw, response);

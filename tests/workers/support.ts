@@ -9,6 +9,7 @@ import { createApp } from "../../workers/app";
 import { getOrganizationBySlug } from "../../workers/tenant/organizations";
 import { hashPassword } from "../../workers/auth/passwords";
 import { webSessionStore } from "../../workers/auth/web-session";
+import { geocoder } from "../../workers/geocoding";
 import { mapServices } from "../../workers/maps";
 import { paymentProvider } from "../../workers/payments";
 import { getDb, schema } from "../../workers/db/client";
@@ -161,6 +162,7 @@ export async function testLoadContext(orgSlug = "commons"): Promise<AppLoadConte
     webSessions: webSessionStore({ cloudflare: { env: testEnv } }),
     paymentProvider: paymentProvider(testEnv)?.name ?? null,
     maps: mapServices(testEnv),
+    locationPrecision: (latitude, longitude) => geocoder(testEnv).approximation(latitude, longitude),
     tenant: (await getOrganizationBySlug(env, orgSlug))!,
     cspNonce: "n",
     requestId: "r",
