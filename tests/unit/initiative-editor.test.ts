@@ -10,6 +10,8 @@ import { instantOfZoned, zonedInputValue } from "../../app/domain/zoned-time";
 import { proposalInputSchema, type ProposalRules } from "../../app/domain/proposals";
 import { createNominatimGeocoder, GeocoderUnavailable, precisionOfRank } from "../../workers/geocoding/nominatim";
 import { mapServices, OFFLINE_BASEMAP_URL } from "../../workers/maps";
+import { PRECISIONS } from "../../workers/geocoding/geocoder";
+import { approximationOf } from "../../app/lib/geocode";
 import { offlineGeocoder } from "../../workers/geocoding/offline";
 import { slugFor } from "../../workers/manage/initiative-editor";
 
@@ -170,6 +172,14 @@ describe("geocoders", () => {
     await expect(failing.search({ text: "Madrid", language: "es", limit: 1 })).rejects.toBeInstanceOf(GeocoderUnavailable);
     const down = createNominatimGeocoder({ url: "https://geocoder.example", userAgent: "x", fetch: async () => Promise.reject(new TypeError("fetch failed")) });
     await expect(down.search({ text: "Madrid", language: "es", limit: 1 })).rejects.toBeInstanceOf(GeocoderUnavailable);
+  });
+});
+
+describe("what the screens say of a place's precision (app/lib/geocode.ts)", () => {
+  it("anything but an exact place is an approximation, named by its kind", () => {
+    expect(PRECISIONS.map(approximationOf)).toEqual([null, "street", "district", "city", "region"]);
+    expect(approximationOf(null)).toBeNull();
+    expect(approximationOf(undefined)).toBeNull();
   });
 });
 

@@ -8,13 +8,17 @@
  *
  * `data-map-state="preview"` marks the card; MapView's own states follow it.
  */
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { approximationOf, type Precision } from "~/lib/geocode";
 import { useHydrated } from "~/lib/use-hydrated";
-import { DETAIL_ZOOM, MapView, type MapViewProps } from "./map-view";
+import type { MapViewProps } from "./map-view";
+import { DETAIL_ZOOM } from "./zoom";
+
+/** MapView and the basemap's style are a chunk of their own too; the engine is a further one (map-engine.ts). */
+const MapView = lazy(() => import("./map-view").then((module) => ({ default: module.MapView })));
 
 /** From this width a page has room for the map beside its text, and the desktop's CPU for the engine. */
 export const WIDE_SCREEN = "(min-width: 1024px)";
@@ -89,7 +93,15 @@ export function LazyMap({ autoLoadWide = false, precision = null, empty = false,
   if (interactive) {
     return (
       <div ref={wrapper} tabIndex={-1} className="flex flex-col gap-2 outline-none">
-        <MapView {...map} />
+        <Suspense
+          fallback={
+            <div data-map-state="loading" className="flex w-full animate-pulse items-center justify-center rounded-lg border border-border bg-muted text-sm text-muted-foreground" style={{ height }}>
+              {t("map_loading")}
+            </div>
+          }
+        >
+          <MapView {...map} />
+        </Suspense>
         {note}
       </div>
     );
