@@ -115,6 +115,7 @@ export function LazyMap({ autoLoadWide = false, precision = null, empty = false,
       data-map-state="preview"
       className={cn("relative flex w-full flex-col items-center justify-center gap-2 overflow-hidden rounded-lg border border-border p-4 text-center", map.className)}
       // A schematic, not a map: a plain land colour with a faint grid, so the card reads as a place.
+      // Its text is the foreground colour: the muted one lacks contrast on the land colour.
       style={{
         height,
         backgroundColor: "#f3f1ea",
@@ -123,17 +124,17 @@ export function LazyMap({ autoLoadWide = false, precision = null, empty = false,
       }}
     >
       {empty ? (
-        <p className="text-sm text-muted-foreground">{t("map_no_place")}</p>
+        <p className="text-sm">{t("map_no_place")}</p>
       ) : (
         <>
           <Pin />
-          {map.address ? <p className="max-w-full truncate font-medium">{map.address}</p> : null}
+          {map.address ? <p className="line-clamp-2 max-w-full break-words font-medium">{map.address}</p> : null}
           {approximate ? (
             <p className="text-sm" data-map-precision={approximate}>
               {t(`map_approximate_${approximate}`)}
             </p>
           ) : null}
-          <p className="text-xs text-muted-foreground">{t("map_coordinates", { latitude: number.format(map.latitude), longitude: number.format(map.longitude) })}</p>
+          <p className="text-xs">{t("map_coordinates", { latitude: number.format(map.latitude), longitude: number.format(map.longitude) })}</p>
         </>
       )}
       <div className="flex flex-wrap items-center justify-center gap-3">
