@@ -28,6 +28,8 @@ import { requestDatabase } from "./lib/request-database";
 import { withoutUpstream } from "./lib/unavailable-page";
 import { webIdentity, type WebIdentity } from "./auth/web-identity";
 import { keptOutOfCaches, webSessionStore, type WebSessionStore } from "./auth/web-session";
+import { geocoder, type Precision } from "./geocoding";
+import { mapServices, type MapServices } from "./maps";
 import { paymentProvider } from "./payments";
 import type { PaymentProvider } from "./payments/provider";
 import { resolveTenant } from "./tenant/middleware";
@@ -58,6 +60,10 @@ export interface PageContext {
   webSessions: WebSessionStore;
   /** Which payment provider this deployment pays through (the donation drawer offers its buttons); null: none. */
   paymentProvider: PaymentProvider["name"] | null;
+  /** The basemap and geocoder this deployment uses (workers/maps.ts, the one place that reads their settings). */
+  maps: MapServices;
+  /** How approximate a stored point is, as far as this deployment's geocoder can tell (a city's centre it gives): null when it cannot. */
+  locationPrecision: (latitude: number, longitude: number) => Precision | null;
 }
 
 /**
@@ -188,6 +194,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
       webIdentity: (request) => webIdentity({ cloudflare: { env }, ...page, followBookmark: database.followBookmark }, request),
       webSessions: webSessionStore({ cloudflare: { env }, memo: page.memo }),
       paymentProvider: paymentProvider(env)?.name ?? null,
+      maps: mapServices(env),
+      locationPrecision: (latitude, longitude) => geocoder(env).approximation(latitude, longitude),
     });
     await database.saveBookmark();
     return keptOutOfCaches(c.req.raw, response);

@@ -1,8 +1,19 @@
 /** The address search of the page's scripts: GET /geocode (app/routes/geocode.tsx), in the browser. */
+import type { Precision } from "../../workers/geocoding/geocoder";
+
+export type { Precision };
+
 export interface Place {
   label: string;
   latitude: number;
   longitude: number;
+  /** How close the point is to the address (workers/geocoding): anything but exact is said as approximate. */
+  precision: Precision;
+}
+
+/** The kind of approximation a screen says ("approximate location: city centre"), or null for an exact place or none. */
+export function approximationOf(precision: Precision | null | undefined): Exclude<Precision, "exact"> | null {
+  return precision && precision !== "exact" ? precision : null;
 }
 
 /** The places found for `text`, or null when the search could not be made (offline, the geocoder down, signed out). */

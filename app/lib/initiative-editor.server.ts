@@ -32,7 +32,9 @@ export async function loadEditor(args: ApiArgs, from: { edit?: string; copy?: st
   if (from.edit && initiative && !initiative.ok && (initiative.status === 403 || initiative.status === 404)) throw notFound();
   if (!options.ok || (from.edit && !initiative?.ok)) throw new Response("The editor cannot load", { status: 502 });
   const start: EditableInitiative | null = initiative?.ok ? (initiative.data as EditableInitiative) : null;
-  return { options: options.data, initiative: start, zone: regionZone(options.data.region), copy: !from.edit && !!start };
+  // A pin the geocoder put at a city's centre stays "approximate" in the editor until it is moved (issue 28).
+  const locationPrecision = start?.latitude != null && start.longitude != null ? args.context.locationPrecision(start.latitude, start.longitude) : null;
+  return { options: options.data, initiative: start, zone: regionZone(options.data.region), copy: !from.edit && !!start, locationPrecision };
 }
 
 /** The zone the page rendered its times in (the organisation's, sent back with the form), if it is one; else UTC. */

@@ -37,8 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       memberId: user.id,
       orgSlug: organization.organization_slug,
     },
-    // Maps read their basemap here (docs/maps.md); unset means the offline one we serve.
-    basemapUrl: context.cloudflare.env.BASEMAP_URL ?? null,
+    // Maps read their basemap here (BASEMAP_URL, read once in workers/maps.ts; docs/maps.md).
+    basemapUrl: context.maps.basemap.url,
     // What the settings screens show: loaded here once, not again by each child route.
     settings: {
       name: profile.name,

@@ -8,7 +8,10 @@ import { initiativeInputFromForm, initiativeInputSchema, inPersonByDefault } fro
 import { INITIATIVE_TYPES } from "../../app/domain/initiatives/types";
 import { instantOfZoned, zonedInputValue } from "../../app/domain/zoned-time";
 import { proposalInputSchema, type ProposalRules } from "../../app/domain/proposals";
-import { createNominatimGeocoder, GeocoderUnavailable } from "../../workers/geocoding/nominatim";
+import { createNominatimGeocoder, GeocoderUnavailable, precisionOfRank } from "../../workers/geocoding/nominatim";
+import { mapServices, OFFLINE_BASEMAP_URL } from "../../workers/maps";
+import { PRECISIONS } from "../../workers/geocoding/geocoder";
+import { approximationOf } from "../../app/lib/geocode";
 import { offlineGeocoder } from "../../workers/geocoding/offline";
 import { slugFor } from "../../workers/manage/initiative-editor";
 
@@ -120,10 +123,28 @@ describe("slugFor", () => {
 
 describe("geocoders", () => {
   it("offline: the demo cities by name, accents and case aside, the region's first", async () => {
-    expect(await offlineGeocoder.search({ text: "sao paulo", language: "pt", limit: 5 })).toEqual([{ label: "São Paulo, Brasil", latitude: -23.5505, longitude: -46.6333 }]);
+    expect(await offlineGeocoder.search({ text: "sao paulo", language: "pt", limit: 5 })).toEqual([{ label: "São Paulo, Brasil", latitude: -23.5505, longitude: -46.6333, precision: "city" }]);
     const porto = await offlineGeocoder.search({ text: "Rua das Flores 12, Porto", language: "pt", limit: 5, country: "PT" });
-    expect(porto).toEqual([{ label: "Rua das Flores 12, Porto", latitude: 41.1579, longitude: -8.6291 }]);
+    expect(porto).toEqual([{ label: "Rua das Flores 12, Porto", latitude: 41.1579, longitude: -8.6291, precision: "city" }]);
     expect(await offlineGeocoder.search({ text: "x", language: "en", limit: 5 })).toEqual([]);
+  });
+
+  it("offline: every street is placed at its city's centre, and says so (issue 28)", async () => {
+    const [madrid] = await offlineGeocoder.search({ text: "Calle de Alcalá 42, Madrid", language: "es", limit: 5, country: "ES" });
+    expect(madrid).toMatchObject({ label: "Calle de Alcalá 42, Madrid", precision: "city" });
+    // A stored point at a centre it gives is approximate; a pin moved by a metre or more is the organiser's.
+    expect(offlineGeocoder.approximation(madrid.latitude, madrid.longitude)).toBe("city");
+    expect(offlineGeocoder.approximation(40.41681, -3.70381)).toBe("city");
+    expect(offlineGeocoder.approximation(40.4179, -3.7038)).toBeNull();
+  });
+
+  it("Nominatim: the precision of a place follows its search rank", () => {
+    expect([30, 28, 27, 26, 22, 17, 16, 13, 12, 4].map(precisionOfRank)).toEqual(["exact", "exact", "street", "street", "district", "district", "city", "city", "region", "region"]);
+    expect(precisionOfRank("30")).toBe("exact");
+    // A provider that does not say is not trusted with the door.
+    expect(precisionOfRank(undefined)).toBe("street");
+    expect(precisionOfRank("n/a")).toBe("street");
+    expect(createNominatimGeocoder({ url: "https://geocoder.example", userAgent: "x" }).approximation(40.4168, -3.7038)).toBeNull();
   });
 
   it("Nominatim: asks as its usage policy says, and reads its answer", async () => {
@@ -133,10 +154,13 @@ describe("geocoders", () => {
       userAgent: "Commons/1.0 (+https://commons.example)",
       fetch: async (input, init) => {
         asked.push(new Request(input, init));
-        return Response.json([{ display_name: "Calle Mayor, Madrid", lat: "40.41", lon: "-3.70" }, { display_name: "broken" }]);
+        return Response.json([{ display_name: "Calle Mayor, Madrid", lat: "40.41", lon: "-3.70", place_rank: 26 }, { display_name: "Madrid", lat: "40.4167", lon: "-3.7036", place_rank: 16 }, { display_name: "broken" }]);
       },
     });
-    expect(await geocoder.search({ text: "Calle Mayor", language: "es", limit: 3, country: "ES" })).toEqual([{ label: "Calle Mayor, Madrid", latitude: 40.41, longitude: -3.7 }]);
+    expect(await geocoder.search({ text: "Calle Mayor", language: "es", limit: 3, country: "ES" })).toEqual([
+      { label: "Calle Mayor, Madrid", latitude: 40.41, longitude: -3.7, precision: "street" },
+      { label: "Madrid", latitude: 40.4167, longitude: -3.7036, precision: "city" },
+    ]);
     const url = new URL(asked[0].url);
     expect(url.pathname).toBe("/nominatim/search");
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ q: "Calle Mayor", format: "jsonv2", limit: "3", "accept-language": "es", countrycodes: "es" });
@@ -148,6 +172,24 @@ describe("geocoders", () => {
     await expect(failing.search({ text: "Madrid", language: "es", limit: 1 })).rejects.toBeInstanceOf(GeocoderUnavailable);
     const down = createNominatimGeocoder({ url: "https://geocoder.example", userAgent: "x", fetch: async () => Promise.reject(new TypeError("fetch failed")) });
     await expect(down.search({ text: "Madrid", language: "es", limit: 1 })).rejects.toBeInstanceOf(GeocoderUnavailable);
+  });
+});
+
+describe("what the screens say of a place's precision (app/lib/geocode.ts)", () => {
+  it("anything but an exact place is an approximation, named by its kind", () => {
+    expect(PRECISIONS.map(approximationOf)).toEqual([null, "street", "district", "city", "region"]);
+    expect(approximationOf(null)).toBeNull();
+    expect(approximationOf(undefined)).toBeNull();
+  });
+});
+
+describe("the map services of a deployment (workers/maps.ts)", () => {
+  it("unset: the offline basemap and geocoder; set: the street-level archive and Nominatim", () => {
+    expect(mapServices({})).toEqual({ basemap: { url: OFFLINE_BASEMAP_URL, source: "offline", bucket: false }, geocoder: { kind: "offline", url: null } });
+    expect(mapServices({ BASEMAP_URL: "", GEOCODER_URL: "" }).geocoder.kind).toBe("offline");
+    const production = mapServices({ BASEMAP_URL: "/basemap/iberia.pmtiles", GEOCODER_URL: "https://nominatim.example", BASEMAP: {} as R2Bucket });
+    expect(production).toEqual({ basemap: { url: "/basemap/iberia.pmtiles", source: "own", bucket: true }, geocoder: { kind: "nominatim", url: "https://nominatim.example" } });
+    expect(mapServices({ BASEMAP_URL: "https://tiles.example/planet.pmtiles" }).basemap.source).toBe("external");
   });
 });
 

@@ -68,6 +68,12 @@ describe("/manage/settings", () => {
     expect((await run(action, post("alma", proposals))).data).toMatchObject({ fields: { "community.proposal_digest_hours": "form_error_invalid" } });
   });
 
+  it("shows the deployment's basemap and geocoder beside the map centre, read-only (issue 28)", async () => {
+    const page = await run(loader, get("alma", "/manage/settings?tab=initiatives"));
+    expect(page.data).toMatchObject({ maps: { basemap: { url: "/basemap/world.pmtiles", source: "offline" }, geocoder: { kind: "offline", url: null } } });
+    expect((await run(loader, get("alma", "/manage/settings?tab=appearance"))).data).toMatchObject({ maps: null });
+  });
+
   it("sets the map centre from its two fields, both or neither", async () => {
     expect((await run(action, post("alma", [["intent", "centre"], ["latitude", "43,26"], ["longitude", "-2.93"]]))).data).toMatchObject({ saved: true });
     expect(await stored()).toMatchObject({ default_latitude: 43.26, default_longitude: -2.93 });

@@ -38,6 +38,9 @@ beforeAll(async () => {
   ids.beach = (await createInitiative({ orgId: acme.id, slug: "beach", participationMethod: "qr" })).id;
   await addParticipation(ids.beach, acme.id, marta.id);
   ids.talk = (await createInitiative({ orgId: acme.id, slug: "talk", type: "informative" })).id;
+  // Placed by the offline geocoder (Madrid's centre for a street), and a pin its organiser moved.
+  await createInitiative({ orgId: acme.id, slug: "at-centre", isInPerson: true, address: "Calle Mayor 1, Madrid", latitude: 40.4168, longitude: -3.7038 });
+  await createInitiative({ orgId: acme.id, slug: "at-door", isInPerson: true, address: "Calle Mayor 1, Madrid", latitude: 40.41539, longitude: -3.70736 });
   const gifts = { currency: "EUR", sources: JSON.stringify(["transfer"]) };
   await createInitiative({ orgId: acme.id, slug: "gift-soon", type: "donation", startTime: now + DAY, endTime: now + 9 * DAY, donation: gifts });
   await createInitiative({ orgId: acme.id, slug: "gift-now", type: "donation", startTime: now - DAY, endTime: now + 9 * DAY, donation: gifts });
@@ -71,6 +74,12 @@ describe("loadInitiative", () => {
     const page = await loadInitiative(args("/wall/open-shift"), "open-shift", undefined);
     expect(page).toMatchObject({ view: "detail", base: "wall", initiative: { slug: "open-shift" }, qr: null });
     expect(page.config).toMatchObject({ points: true, require_manager_approval: true, region: expect.any(String) });
+  });
+
+  it("says a pin at a centre the geocoder gives is approximate, and a moved pin nothing (issue 28)", async () => {
+    expect(await loadInitiative(args("/initiative/at-centre"), "at-centre", undefined)).toMatchObject({ locationPrecision: "city" });
+    expect(await loadInitiative(args("/initiative/at-door"), "at-door", undefined)).toMatchObject({ locationPrecision: null });
+    expect(await loadInitiative(args("/initiative/talk"), "talk", undefined)).toMatchObject({ locationPrecision: null });
   });
 
   it("answers 404 for an unknown initiative, a bad slug or an unknown action", async () => {

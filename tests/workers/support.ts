@@ -9,6 +9,8 @@ import { createApp } from "../../workers/app";
 import { getOrganizationBySlug } from "../../workers/tenant/organizations";
 import { hashPassword } from "../../workers/auth/passwords";
 import { webSessionStore } from "../../workers/auth/web-session";
+import { geocoder } from "../../workers/geocoding";
+import { mapServices } from "../../workers/maps";
 import { paymentProvider } from "../../workers/payments";
 import { getDb, schema } from "../../workers/db/client";
 
@@ -159,6 +161,8 @@ export async function testLoadContext(orgSlug = "commons"): Promise<AppLoadConte
     cloudflare: { env: testEnv, ctx },
     webSessions: webSessionStore({ cloudflare: { env: testEnv } }),
     paymentProvider: paymentProvider(testEnv)?.name ?? null,
+    maps: mapServices(testEnv),
+    locationPrecision: (latitude, longitude) => geocoder(testEnv).approximation(latitude, longitude),
     tenant: (await getOrganizationBySlug(env, orgSlug))!,
     cspNonce: "n",
     requestId: "r",

@@ -2,13 +2,24 @@
  * Address search (issue 11, point 2): the one interface the editor's map (and the proposal wizard
  * after it) asks for places. Two adapters: an open geocoder speaking Nominatim's search API
  * (GEOCODER_URL, ./nominatim.ts) and an offline one that knows the demo cities (./offline.ts), used
- * when no geocoder is configured (development, tests, an installation without one).
+ * when no geocoder is configured (development, tests, an installation without one). Which one
+ * answers is read in one place: workers/maps.ts.
  */
+
+/**
+ * How close a place's point is to the address (issue 28): `exact` is the building or the door; the
+ * others are the centre of something larger, and the screens say "approximate location" with it
+ * instead of claiming the pin is on the address.
+ */
+export const PRECISIONS = ["exact", "street", "district", "city", "region"] as const;
+export type Precision = (typeof PRECISIONS)[number];
+
 export interface Place {
   /** The address as the geocoder words it. */
   label: string;
   latitude: number;
   longitude: number;
+  precision: Precision;
 }
 
 export interface GeocodeQuery {
@@ -21,5 +32,13 @@ export interface GeocodeQuery {
 }
 
 export interface Geocoder {
+  /** Which adapter this is, for the administrator's settings screen. */
+  readonly kind: "offline" | "nominatim";
   search(query: GeocodeQuery): Promise<Place[]>;
+  /**
+   * What this geocoder knows of a stored point without asking anyone: the precision of a point it
+   * gives for a whole area (the offline geocoder's city centres), or null when it cannot tell, so a
+   * page shows the pin as placed.
+   */
+  approximation(latitude: number, longitude: number): Precision | null;
 }

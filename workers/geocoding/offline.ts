@@ -2,8 +2,10 @@
  * The geocoder without a network: the cities of the demo organisations and a few neighbours, matched
  * by name without accents or case. An address that names one of them is placed at its centre (the
  * organiser then drags the pin to the door); the label keeps what was typed, so the address stays theirs.
+ * Every place it finds is a city's centre, and says so (`precision: "city"`), so no screen claims the
+ * pin is on "Calle Mayor 1" when it is on Puerta del Sol (issue 28).
  */
-import type { Geocoder, GeocodeQuery, Place } from "./geocoder";
+import type { Geocoder, GeocodeQuery, Place, Precision } from "./geocoder";
 
 interface City {
   name: string;
@@ -39,7 +41,14 @@ const plain = (text: string) =>
 
 const COUNTRY_NAMES: Record<string, string> = { ES: "España", PT: "Portugal", BR: "Brasil", FR: "France" };
 
+/** A stored point that is one of our city centres to the metre (5 decimals): placed by us, not moved. */
+const isCentre = (city: City, latitude: number, longitude: number) => Math.abs(city.latitude - latitude) < 1e-5 && Math.abs(city.longitude - longitude) < 1e-5;
+
 export const offlineGeocoder: Geocoder = {
+  kind: "offline",
+  approximation(latitude: number, longitude: number): Precision | null {
+    return OFFLINE_CITIES.some((city) => isCentre(city, latitude, longitude)) ? "city" : null;
+  },
   async search({ text, limit, country }: GeocodeQuery): Promise<Place[]> {
     const query = ` ${plain(text)} `;
     if (query.trim().length < 2) return [];
@@ -58,6 +67,7 @@ export const offlineGeocoder: Geocoder = {
       label: namesCity(city) ? `${city.name}, ${COUNTRY_NAMES[city.country] ?? city.country}` : text.trim(),
       latitude: city.latitude,
       longitude: city.longitude,
+      precision: "city" as const,
     }));
   },
 };

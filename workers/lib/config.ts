@@ -30,6 +30,8 @@ const ConfigSchema = v.object({
   PAYPAL_ENVIRONMENT: v.optional(v.picklist(["sandbox", "live"], "PAYPAL_ENVIRONMENT must be sandbox or live")),
   // Address search (workers/geocoding): a service with Nominatim's search API; without it, the offline geocoder.
   GEOCODER_URL: v.optional(v.pipe(v.string(), v.url("GEOCODER_URL must be an absolute URL"))),
+  // The basemap maps draw (workers/maps.ts reads it): a path on this site or an absolute URL; unset, the offline one.
+  BASEMAP_URL: v.optional(v.pipe(v.string(), v.check((value) => value.startsWith("/") || /^https?:\/\/\S+$/.test(value), "BASEMAP_URL must be a path on this site (/basemap/…) or an absolute URL"))),
   // Custom hostnames (workers/hostnames): DNS checks over HTTPS in production, a local fake
   // elsewhere unless DNS_RESOLVER=doh; DOH_URL defaults to Cloudflare's resolver.
   DNS_RESOLVER: v.optional(v.picklist(["doh", "fake"], "DNS_RESOLVER must be doh or fake")),

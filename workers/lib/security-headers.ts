@@ -4,6 +4,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../types";
+import { mapServices } from "../maps";
 import { randomToken } from "./crypto";
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -56,7 +57,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const headers = response.headers;
   headers.set("x-request-id", requestId);
   // A basemap hosted elsewhere (BASEMAP_URL, docs/maps.md) is read by the map with fetch().
-  const basemapOrigin = foreignOrigin(c.env.BASEMAP_URL);
+  const basemapOrigin = foreignOrigin(mapServices(c.env).basemap.url);
   // Behind an edge, a session renewal frames a page of the upstream's auth origin (session.renew.tsx).
   const upstreamOrigin = foreignOrigin(c.env.UPSTREAM_URL);
   headers.set("content-security-policy", contentSecurityPolicy(nonce, embeddable ? "*" : "'none'", basemapOrigin ? [basemapOrigin] : [], upstreamOrigin ? [upstreamOrigin] : []));

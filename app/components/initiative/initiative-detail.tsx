@@ -76,7 +76,7 @@ export function InitiativeDetail({ data, memberPhone }: { data: InitiativeData; 
           <Collaborators collaborators={i.collaborators} showScore={shown.organization} />
           <AttachmentsSection slug={i.slug} attachments={attachments} memberId={memberId} />
           {i.is_in_person && i.latitude !== null && i.longitude !== null ? (
-            <InitiativeMap latitude={i.latitude} longitude={i.longitude} address={i.address ?? i.title} />
+            <InitiativeMap latitude={i.latitude} longitude={i.longitude} address={i.address ?? i.title} precision={data.locationPrecision} />
           ) : null}
         </div>
       </div>

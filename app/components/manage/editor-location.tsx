@@ -1,15 +1,17 @@
 /**
  * Where an initiative happens, in the editor: in person (address, its detail, and a pin found by
  * address search, a click or drag on the map, or typed coordinates) and/or remote (its link).
- * The search asks GET /geocode (the one geocoder interface, workers/geocoding); the map is the
- * lazily loaded MapView, so the editor's first load carries no map code. Without JavaScript the
- * address and the coordinates are plain fields.
+ * The search asks GET /geocode (the one geocoder interface, workers/geocoding); a place found only
+ * approximately (a city's centre for a street) says so until the pin is moved or the coordinates are
+ * typed (issue 28). The map is a static card until the organiser asks for it (LazyMap), so the
+ * editor's first load carries no map code and never waits for it. Without JavaScript the address and
+ * the coordinates are plain fields.
  */
 import { useEffect, useRef, useState } from "react";
-import { MapView } from "~/components/map/map-view";
+import { LazyMap } from "~/components/map/lazy-map";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
-import { searchPlaces, type Place } from "~/lib/geocode";
+import { approximationOf, searchPlaces, type Place, type Precision } from "~/lib/geocode";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CheckboxInput, EditorSection, TextInput } from "./editor-parts";
 
@@ -43,13 +45,16 @@ export interface LocationOptions {
   bare?: boolean;
   /** "In person" as the initiative's type suggests (a new one): followed until the organiser ticks the box themselves. */
   inPersonDefault?: boolean;
+  /** How close the stored pin is to the address, when the geocoder can tell (a city's centre it gave): null, as placed. */
+  initialPrecision?: Precision | null;
 }
 
 /** SPEC.md section 9: the wizard's address search waits 1 s after the last key. */
 export const SEARCH_DELAY_MS = 1000;
 
-export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, startZoom = 12, searchAsYouType = false, withDetail = true, bare = false, inPersonDefault }: LocationOptions) {
+export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, startZoom = 12, searchAsYouType = false, withDetail = true, bare = false, inPersonDefault, initialPrecision = null }: LocationOptions) {
   const { t, i18n } = useTranslation("editor");
+  const { t: tm } = useTranslation("map");
   const hydrated = useHydrated();
   const [inPerson, setInPerson] = useState(initial.is_in_person);
   const chosen = useRef(false);
@@ -66,12 +71,15 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, star
   const [latitude, setLatitude] = useState(initial.latitude === null ? "" : String(initial.latitude));
   const [longitude, setLongitude] = useState(initial.longitude === null ? "" : String(initial.longitude));
   const [search, setSearch] = useState<Search>({ state: "idle" });
+  // Set by a place the search found approximately; the organiser's own pin or coordinates are exact.
+  const [precision, setPrecision] = useState<Precision | null>(initialPrecision);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const place = (lat: number, lng: number) => {
+  const place = (lat: number, lng: number, found: Precision | null = null) => {
     setLatitude(String(round(lat)));
     setLongitude(String(round(lng)));
+    setPrecision(found);
   };
 
   async function find(text = address) {
@@ -81,7 +89,7 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, star
     if (places === null) return setSearch({ state: "failed" });
     if (!places.length) return setSearch({ state: "none" });
     // One answer is the place; several are offered.
-    if (places.length === 1) place(places[0].latitude, places[0].longitude);
+    if (places.length === 1) place(places[0].latitude, places[0].longitude, places[0].precision);
     setSearch({ state: "found", places });
   }
 
@@ -94,7 +102,9 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, star
         : search.state === "failed"
           ? t("where_search_failed")
           : search.state === "found"
-            ? t("where_found", { count: search.places.length })
+            ? search.places.length === 1 && approximationOf(search.places[0].precision)
+              ? t("where_found_approximate")
+              : t("where_found", { count: search.places.length })
             : "";
 
   const content = (
@@ -147,8 +157,9 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, star
             <ul aria-label={t("where_results")} className="flex flex-col gap-1">
               {search.places.map((found) => (
                 <li key={`${found.latitude},${found.longitude},${found.label}`}>
-                  <button type="button" className="text-left text-sm text-brand underline-offset-2 hover:underline" onClick={() => place(found.latitude, found.longitude)}>
+                  <button type="button" className="text-left text-sm text-brand underline-offset-2 hover:underline" onClick={() => place(found.latitude, found.longitude, found.precision)}>
                     {found.label}
+                    {approximationOf(found.precision) ? <span className="text-muted-foreground"> · {tm(`map_approximate_${approximationOf(found.precision)}`)}</span> : null}
                   </button>
                 </li>
               ))}
@@ -160,21 +171,42 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, star
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">{t("field_coordinates")}</legend>
             <div className="grid grid-cols-2 gap-3">
-              <TextInput name="latitude" label={t("field_latitude")} inputMode="decimal" value={latitude} onChange={(event) => setLatitude(event.currentTarget.value)} />
-              <TextInput name="longitude" label={t("field_longitude")} inputMode="decimal" value={longitude} onChange={(event) => setLongitude(event.currentTarget.value)} />
+              <TextInput
+                name="latitude"
+                label={t("field_latitude")}
+                inputMode="decimal"
+                value={latitude}
+                onChange={(event) => {
+                  setLatitude(event.currentTarget.value);
+                  setPrecision(null);
+                }}
+              />
+              <TextInput
+                name="longitude"
+                label={t("field_longitude")}
+                inputMode="decimal"
+                value={longitude}
+                onChange={(event) => {
+                  setLongitude(event.currentTarget.value);
+                  setPrecision(null);
+                }}
+              />
             </div>
             <p className="text-xs text-muted-foreground">{t("field_coordinates_hint")}</p>
           </fieldset>
           {hydrated ? (
-            <MapView
+            <LazyMap
               latitude={pinned ? Number(latitude) : center.latitude}
               longitude={pinned ? Number(longitude) : center.longitude}
               zoom={pinned ? pinZoom : startZoom}
               label={t("where_map_label")}
               address={address}
               url={basemapUrl}
-              onPick={place}
+              onPick={(lat, lng) => place(lat, lng)}
               height={280}
+              empty={!pinned}
+              precision={pinned ? precision : null}
+              showLabel={t("where_open_map")}
             />
           ) : null}
         </div>

@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import type { EditorAnswer } from "~/lib/initiative-editor.server";
 import { useTranslation } from "~/i18n/react";
+import type { Precision } from "~/lib/geocode";
 import { useSignedIn } from "~/lib/signed-in";
 import type { EditableInitiative, EditorOptions } from "../../../workers/manage/initiative-editor";
 import { BLANK_INITIATIVE, InitiativeEditor, type EditorValues } from "./initiative-editor";
@@ -11,6 +12,8 @@ export interface EditorLoad {
   initiative: EditableInitiative | null;
   zone: string;
   copy: boolean;
+  /** How approximate the stored pin is (a city's centre the geocoder gave), or null. */
+  locationPrecision?: Precision | null;
 }
 
 /** A copy starts from everything but what belongs to the original: its indicators are new ones, its type free to change. */
@@ -49,6 +52,8 @@ export function EditorPage({ mode, loaded, answer }: { mode: "create" | "edit"; 
         errors={answer?.fields ?? {}}
         failure={answer?.error && answer.error !== "validation_error" ? answer.error : null}
         basemapUrl={basemapUrl}
+        // After a refused save the pin is what was sent, not what was stored.
+        locationPrecision={answer ? null : (loaded.locationPrecision ?? null)}
         cancelHref={back}
       />
     </section>

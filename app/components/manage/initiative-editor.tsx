@@ -21,6 +21,7 @@ import type { EditorOptions } from "../../../workers/manage/initiative-editor";
 import { EditorDonation } from "./editor-donation";
 import { EditorImage } from "./editor-image";
 import { EditorIndicators, type IndicatorValue } from "./editor-indicators";
+import type { Precision } from "~/lib/geocode";
 import { EditorLocation, type LocationValues } from "./editor-location";
 import { CheckboxInput, ChoiceGroup, EditorErrors, EditorSection, SelectInput, TextArea, TextInput } from "./editor-parts";
 
@@ -99,12 +100,14 @@ export interface InitiativeEditorProps {
   /** The save failed for a reason that is not a field's. */
   failure: string | null;
   basemapUrl?: string;
+  /** How approximate the stored pin is (EditorLocation says so until it is moved). */
+  locationPrecision?: Precision | null;
   cancelHref: string;
 }
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
 
-export function InitiativeEditor({ mode, options, values, zone, errors, failure, basemapUrl, cancelHref }: InitiativeEditorProps) {
+export function InitiativeEditor({ mode, options, values, zone, errors, failure, basemapUrl, locationPrecision = null, cancelHref }: InitiativeEditorProps) {
   const { t } = useTranslation("editor");
   const { t: tl } = useTranslation("lookups");
   const { t: ti } = useTranslation("initiatives");
@@ -166,7 +169,7 @@ export function InitiativeEditor({ mode, options, values, zone, errors, failure,
           </div>
         </EditorSection>
 
-        <EditorLocation initial={values} center={options.center} basemapUrl={basemapUrl} inPersonDefault={mode === "create" ? inPersonByDefault(type) : undefined} />
+        <EditorLocation initial={values} center={options.center} basemapUrl={basemapUrl} inPersonDefault={mode === "create" ? inPersonByDefault(type) : undefined} initialPrecision={locationPrecision} />
 
         <EditorSection id="editor-topics" title={t("section_topics")}>
           <ChoiceGroup

@@ -14,6 +14,7 @@ import { COMPLETE_LOCALES, LOCALE_NAMES } from "~/domain/locales";
 import type { OrganizationImage } from "~/domain/organization-settings";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { MapServices } from "../../../workers/maps";
 import { Described, describedBy, EditorSection, fieldId, TextInput, useFieldError } from "./editor-parts";
 import { Labelled, STAFF_FIELD } from "./decision-parts";
 
@@ -92,6 +93,25 @@ export function CentreForm({ latitude, longitude, basemapUrl }: { latitude: numb
           <Button type="submit">{t("settings_save")}</Button>
         </div>
       </Form>
+    </EditorSection>
+  );
+}
+
+/** The deployment's basemap and geocoder (BASEMAP_URL, GEOCODER_URL: workers/maps.ts), for the administrator to see, not to change. */
+export function MapServicesInfo({ maps }: { maps: MapServices }) {
+  const { t } = useTranslation("manage");
+  return (
+    <EditorSection id="settings-maps" title={t("settings_maps")} description={t("settings_maps_hint")}>
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">{t("settings_maps_basemap")}</dt>
+        <dd data-basemap={maps.basemap.source} className="break-all">
+          {t(`settings_maps_basemap_${maps.basemap.source}`, { url: maps.basemap.url })}
+        </dd>
+        <dt className="font-medium">{t("settings_maps_geocoder")}</dt>
+        <dd data-geocoder={maps.geocoder.kind} className="break-all">
+          {t(`settings_maps_geocoder_${maps.geocoder.kind}`, { url: maps.geocoder.url ?? "" })}
+        </dd>
+      </dl>
     </EditorSection>
   );
 }

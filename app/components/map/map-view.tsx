@@ -17,11 +17,11 @@ import type { MapHandle } from "./map-engine";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
 import { DEFAULT_BASEMAP_URL } from "./basemap-style";
+import { DETAIL_ZOOM } from "./zoom";
 
 /** SPEC section "Constants": gesture hint on maps 2000 ms. */
 export const GESTURE_HINT_MS = 2000;
-/** SPEC: map default zoom 13 in the initiative detail (18 in the proposal wizard). */
-export const DETAIL_ZOOM = 13;
+export { DETAIL_ZOOM } from "./zoom";
 
 export interface MapViewProps {
   latitude: number;

@@ -16,6 +16,7 @@ import { ChoiceGroup, CheckboxInput, EditorErrors, TextArea, TextInput } from "~
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
+import type { Precision } from "~/lib/geocode";
 import { usePending } from "~/lib/pending";
 import type { InitiativeType } from "~/domain/initiatives/types";
 import type { WizardRules } from "../../../workers/proposals/service";
@@ -28,6 +29,8 @@ export interface WizardProps {
   errors: Record<string, string>;
   failure: string | null;
   basemapUrl?: string;
+  /** How approximate the draft's pin is (a city's centre the geocoder gave), or null. */
+  locationPrecision?: Precision | null;
 }
 
 /** The wizard's intro, above its first step while nothing is answered yet. */
@@ -58,7 +61,7 @@ export function WizardFinish() {
   );
 }
 
-export function WizardStep({ step, steps, draft, rules, errors, failure, basemapUrl }: WizardProps) {
+export function WizardStep({ step, steps, draft, rules, errors, failure, basemapUrl, locationPrecision = null }: WizardProps) {
   const { t } = useTranslation("proposals");
   const pending = usePending();
   const summary = useRef<HTMLDivElement>(null);
@@ -82,7 +85,7 @@ export function WizardStep({ step, steps, draft, rules, errors, failure, basemap
           </div>
         ) : null}
         <Form method="post" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
-          <StepFields step={step} draft={draft} rules={rules} basemapUrl={basemapUrl} />
+          <StepFields step={step} draft={draft} rules={rules} basemapUrl={basemapUrl} locationPrecision={locationPrecision} />
           <div className="flex flex-wrap gap-3 border-t border-border pt-4">
             {/* The default button (Enter) goes on: it comes first in the form. */}
             <Button type="submit" name="intent" value={step === "send" ? "send" : "next"} disabled={pending}>
@@ -116,7 +119,7 @@ export function WizardStep({ step, steps, draft, rules, errors, failure, basemap
   );
 }
 
-function StepFields({ step, draft, rules, basemapUrl }: { step: ProposalStep; draft: ProposalDraft; rules: WizardRules; basemapUrl?: string }) {
+function StepFields({ step, draft, rules, basemapUrl, locationPrecision }: { step: ProposalStep; draft: ProposalDraft; rules: WizardRules; basemapUrl?: string; locationPrecision: Precision | null }) {
   const { t } = useTranslation("proposals");
   const { t: ti } = useTranslation("initiatives");
   const { t: tl } = useTranslation("lookups");
@@ -154,6 +157,7 @@ function StepFields({ step, draft, rules, basemapUrl }: { step: ProposalStep; dr
           startZoom={18}
           center={rules.center}
           basemapUrl={basemapUrl}
+          initialPrecision={locationPrecision}
           initial={{
             is_in_person: draft.is_in_person ?? false,
             address: draft.address ?? null,

@@ -115,7 +115,9 @@ export async function loadInitiative(args: ApiArgs, slug: string, action: string
       ? qrPath(checkinQrValue(initiative.participant_uuid, initiative.checkin_code))
       : null;
   const paymentProvider = view === "contribute" ? paymentProviderMode(args) : null;
-  return { initiative, config, attachments, qr, view, base, paymentProvider, memberId: user.id, now: Date.now() };
+  // A pin the geocoder put at a city's centre is said to be approximate, not shown as the address (issue 28).
+  const locationPrecision = initiative.latitude !== null && initiative.longitude !== null ? args.context.locationPrecision(initiative.latitude, initiative.longitude) : null;
+  return { initiative, config, attachments, qr, view, base, paymentProvider, locationPrecision, memberId: user.id, now: Date.now() };
 }
 
 export type InitiativeData = Awaited<ReturnType<typeof loadInitiative>>;

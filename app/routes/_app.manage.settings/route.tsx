@@ -13,7 +13,7 @@ import { TabLinks } from "~/components/initiative/tabs";
 import { ManageSection } from "~/components/manage/decision-parts";
 import { EditorErrors, EditorSection } from "~/components/manage/editor-parts";
 import { SettingInput } from "~/components/manage/settings-fields";
-import { CentreForm, ImageForm, TextsTab } from "~/components/manage/settings-parts";
+import { CentreForm, ImageForm, MapServicesInfo, TextsTab } from "~/components/manage/settings-parts";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SETTINGS_GROUPS, SETTINGS_TABS, type SettingsGroup } from "~/domain/organization-settings";
@@ -56,7 +56,7 @@ function GroupForm({ group, settings }: { group: SettingsGroup; settings: unknow
 }
 
 export default function ManageSettings() {
-  const { tab, settings, texts } = useLoaderData<typeof loader>();
+  const { tab, settings, texts, maps } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { basemapUrl } = useSignedIn();
   const { t } = useTranslation("manage");
@@ -78,6 +78,7 @@ export default function ManageSettings() {
             <div className="flex flex-col gap-4">
               <GroupForm key={tab} group={tab} settings={settings} />
               {tab === "initiatives" ? <CentreForm latitude={settings.community.default_latitude ?? null} longitude={settings.community.default_longitude ?? null} basemapUrl={basemapUrl ?? undefined} /> : null}
+              {tab === "initiatives" && maps ? <MapServicesInfo maps={maps} /> : null}
               {tab === "appearance" ? (
                 <EditorSection id="settings-images" title={t("setting_images")} description={t("setting_images_hint")}>
                   <div className="grid gap-3 md:grid-cols-3">

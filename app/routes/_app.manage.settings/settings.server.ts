@@ -46,13 +46,15 @@ export async function loadSettings(args: ApiArgs) {
   const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.config.$get({ param: { org: pathParam(org) } }));
   if (!result.ok && result.status === 403) throw notFound();
   const settings = result.ok ? result.data : null;
-  if (tab !== "texts" || !settings) return { tab, settings, texts: null };
+  // The basemap and geocoder of the deployment, read-only beside the map centre (issue 28).
+  const maps = tab === "initiatives" ? args.context.maps : null;
+  if (tab !== "texts" || !settings) return { tab, settings, texts: null, maps };
   // The texts tab: the locale's overrides beside their bundled wording, and a search of the wording.
   const locale: Locale = pick(url, "locale", COMPLETE_LOCALES);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const messages = messagesFor(locale);
   const overrides = Object.entries(settings.community.appIntl[locale] ?? {}).map(([key, text]) => ({ key, text, original: defaultText(messages, key) }));
-  return { tab, settings, texts: { locale, query, overrides, found: query.length >= 2 ? searchTexts(messages, query) : [] } };
+  return { tab, settings, texts: { locale, query, overrides, found: query.length >= 2 ? searchTexts(messages, query) : [] }, maps };
 }
 
 export type SettingsAnswer = { saved: true; fields: Record<string, string>; error: null } | { saved: false; fields: Record<string, string>; error: string };

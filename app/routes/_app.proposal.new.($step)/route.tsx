@@ -19,7 +19,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ProposalWizard() {
-  const { step, steps, draft, rules } = useLoaderData<typeof loader>();
+  const { step, steps, draft, rules, locationPrecision } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as WizardAnswer | undefined;
   const basemapUrl = useSignedIn().basemapUrl ?? undefined;
   return (
@@ -36,6 +36,8 @@ export default function ProposalWizard() {
           errors={answer?.errors ?? {}}
           failure={answer?.failure ?? null}
           basemapUrl={basemapUrl}
+          // After a refused step the pin is what was sent, not what was stored.
+          locationPrecision={answer ? null : locationPrecision}
         />
       )}
     </div>

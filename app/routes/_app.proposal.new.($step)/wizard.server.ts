@@ -54,7 +54,11 @@ export async function loadWizard(args: ApiArgs, step: string | undefined) {
   // A step this type skips (or a type not chosen yet past the type step): to the first one it walks.
   if (step && step !== "finish" && !steps.includes(step)) throw redirect(stepPath(steps[0]));
   if (step && step !== "finish" && steps.indexOf(step) > 0 && !draft.type) throw redirect(stepPath(steps[0]));
-  return { step: step as ProposalStep, draft, rules, steps: steps.filter((s) => s !== "finish") };
+  // The where step: a pin the geocoder put at a city's centre is said to be approximate until moved (issue 28).
+  const latitude = Number(draft.latitude);
+  const longitude = Number(draft.longitude);
+  const locationPrecision = step === "where" && draft.latitude && draft.longitude && Number.isFinite(latitude) && Number.isFinite(longitude) ? args.context.locationPrecision(latitude, longitude) : null;
+  return { step: step as ProposalStep, draft, rules, steps: steps.filter((s) => s !== "finish"), locationPrecision };
 }
 
 export type WizardAnswer = { errors: Record<string, string>; failure: string | null };

@@ -4,7 +4,7 @@
  * joining (with the phone drawer first),
  * my initiatives' success dialog, reporting hours and an indicator, rating (and its thanks), manager
  * approval, the chat button clear of the primary action at 390 px, a full
- * and a past initiative, uploading and deleting a document, the map drawing tiles, and axe at
+ * and a past initiative, uploading and deleting a document, the map (a card first, drawn when asked), and axe at
  * 390x844 and 1280x800 with screenshots.
  *
  *   node_modules/.bin/node --test tests/e2e/browser/initiative.test.mjs
@@ -26,6 +26,7 @@ async function signInAsNew(page, { tag = "member", phone = `+3461${String(Math.f
 const t = strings("initiative");
 const chat = strings("chat");
 const shell = strings("shell");
+const map = strings("map");
 const pt = { ...strings("initiative", "en-US"), ...strings("initiative", "pt-PT") };
 const ptSettings = { ...strings("settings", "en-US"), ...strings("settings", "pt-PT") };
 const ptWall = { ...strings("initiatives", "en-US"), ...strings("initiatives", "pt-PT") };
@@ -203,24 +204,56 @@ describe("initiative detail and participation", () => {
     });
   });
 
-  test("the map of an in-person initiative draws the basemap's tiles", async () => {
+  test("the map of an in-person initiative: a light card first, the map when asked (or in view on a wide screen), drawing the basemap's tiles", async () => {
+    // At the offline geocoder's centre of Costa da Caparica: the page says the place is approximate.
     const beach = await createInitiative(suite.server, {
       title: "Beach clean-up at Costa da Caparica",
       place: { address: "Praia do CDS, Costa da Caparica, Portugal", latitude: 38.6372, longitude: -9.2385 },
     });
+    /** The basemap's answers and the map engine's chunk, as the page asks for them. */
+    const watchMap = (page) => {
+      const seen = { archive: [], engine: [] };
+      page.on("response", (response) => {
+        const url = new URL(response.url());
+        if (url.pathname.startsWith("/basemap/") && url.pathname.endsWith(".pmtiles")) seen.archive.push(response.status());
+        if (/\/assets\/map-engine-[^/]*\.js$/.test(url.pathname)) seen.engine.push(url.pathname);
+      });
+      return seen;
+    };
+    // On a phone: the card, and no map code or tiles until the member asks for the map.
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      await signInAsNew(page);
+      const seen = watchMap(page);
+      await open(page, `/initiative/${beach.slug}`);
+      const card = page.locator('[data-map-state="preview"]');
+      await card.scrollIntoViewIfNeeded();
+      await card.getByText("Praia do CDS, Costa da Caparica, Portugal").waitFor();
+      await card.getByText(map.map_approximate_city).waitFor();
+      const external = await card.getByRole("link", { name: map.map_open_app }).getAttribute("href");
+      assert.match(external ?? "", /^https:\/\/www\.openstreetmap\.org\/\?mlat=38\.6372&mlon=-9\.2385/);
+      await page.waitForLoadState("networkidle");
+      assert.deepEqual(seen, { archive: [], engine: [] }, "nothing of the map is loaded before it is asked for");
+      await screenshot(page, "initiative-map-card-mobile");
+      await card.getByRole("button", { name: map.map_show }).click();
+      await page.waitForSelector('[data-map-state="idle"]', { timeout: 30_000 });
+      await page.locator("[data-map-state]").locator("canvas").first().waitFor();
+      assert.equal(seen.engine.length, 1, "the map engine loads once asked");
+      assert.ok(seen.archive.length > 0 && seen.archive.every((status) => status === 200 || status === 206), `archive answers: ${seen.archive}`);
+      // Still said under the map: the pin is the city's centre, not the beach.
+      await page.getByText(map.map_approximate_city).waitFor();
+      assert.deepEqual(errorsOf(page), []);
+    });
+    // On a wide screen the map comes by itself once the card is in view and the page is idle.
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
       await signInAsNew(page);
-      const archive = [];
-      page.on("response", (response) => {
-        if (new URL(response.url()).pathname.startsWith("/basemap/") && response.url().includes(".pmtiles")) archive.push(response.status());
-      });
+      const seen = watchMap(page);
       await open(page, `/initiative/${beach.slug}`);
-      const map = page.locator("[data-map-state]");
-      await map.scrollIntoViewIfNeeded();
+      const region = page.locator("[data-map-state]");
+      await region.scrollIntoViewIfNeeded();
       await page.waitForSelector('[data-map-state="idle"]', { timeout: 30_000 });
-      await map.locator("canvas").first().waitFor();
-      assert.ok(archive.length > 0, "the archive was requested");
-      assert.ok(archive.every((status) => status === 200 || status === 206), `archive answers: ${archive}`);
+      await region.locator("canvas").first().waitFor();
+      assert.ok(seen.archive.length > 0, "the archive was requested");
+      assert.ok(seen.archive.every((status) => status === 200 || status === 206), `archive answers: ${seen.archive}`);
       await screenshot(page, "initiative-map-desktop");
     });
   });

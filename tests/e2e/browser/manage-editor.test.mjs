@@ -18,6 +18,7 @@ const e = strings("editor");
 const wall = strings("initiatives");
 const ti = strings("initiative");
 const shell = strings("shell");
+const map = strings("map");
 const fill = (text, values) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(values[name]));
 
 /** A 2x1 PNG, the initiative's image. */
@@ -91,7 +92,9 @@ describe("the initiative editor", () => {
       await page.getByRole("group", { name: e.field_type }).getByLabel(wall.type_volunteering).check();
       await page.getByLabel(e.field_address, { exact: true }).fill("Casa de Campo, Madrid");
       await page.getByRole("button", { name: e.where_search }).click();
-      await page.getByText(fill(pluralForm(e, "where_found", 1), { count: 1 })).waitFor();
+      // The offline geocoder puts Casa de Campo at Madrid's centre, and the editor says so (issue 28).
+      await page.getByText(e.where_found_approximate).waitFor();
+      await page.getByText(map.map_approximate_city).waitFor();
       assert.equal(await page.getByLabel(e.field_latitude).inputValue(), "40.4168");
       await page.getByLabel(e.field_max_participants).fill("12");
       await page.getByLabel(e.field_hours_per_day).fill("4");
