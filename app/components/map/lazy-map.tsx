@@ -1,5 +1,5 @@
 /**
- * A map that never blocks the page (issue 26 section 1; docs/decisions/030-map-on-demand.md): the
+ * A map that never blocks the page (issue 26 section 1; docs/decisions/036-map-on-demand.md): the
  * server and the first render show a light static card (a pin, the address, how approximate the
  * place is, the coordinates, "open in a maps app"), drawn with inline SVG and CSS, no map code. The
  * interactive MapView, whose engine (maplibre-gl, pmtiles, about 300 KiB) is a chunk of its own,
