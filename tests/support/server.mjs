@@ -22,7 +22,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const binDir = path.join(root, "node_modules", ".bin");
 const bin = (name) => path.join(binDir, name);
 
-const READY_TIMEOUT_MS = 60_000;
+// Generous: a loaded 2-core machine (CI, several servers at once) has taken over a minute to start workerd.
+const READY_TIMEOUT_MS = 120_000;
 const STEP_TIMEOUT_MS = 180_000;
 const OUTPUT_LIMIT = 200_000;
 
