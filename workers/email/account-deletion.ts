@@ -3,7 +3,7 @@
  * when, and that signing in before then keeps it. Sent on the member's own request and on an
  * administrator's, so a member who did not ask learns of it in time. Pure, like ./templates.ts.
  */
-import { emailHtml, emailStrings, oneLine, type RenderedEmail } from "./templates";
+import { emailHtml, emailStrings, emailText, oneLine, type RenderedEmail } from "./templates";
 
 export interface AccountDeletionVars {
   email: string;
@@ -18,19 +18,12 @@ export interface AccountDeletionVars {
 export function renderAccountDeletion(locale: string, vars: AccountDeletionVars): RenderedEmail {
   const { lang, plain, html } = emailStrings(locale, { email: vars.email, organization: vars.organization, date: vars.date });
   const subject = oneLine(plain("account_deletion_subject"));
-  const text = [
-    plain("account_deletion_body"),
-    "",
-    plain("account_deletion_keep"),
-    "",
-    `${plain("account_deletion_button")}: ${vars.link}`,
-    "",
-    plain("account_deletion_erased"),
-    "",
-    "--",
-    plain("email_footer"),
-    "",
-  ].join("\n");
+  const text = emailText({
+    paragraphs: [plain("account_deletion_body"), plain("account_deletion_keep")],
+    button: { href: vars.link, label: plain("account_deletion_button") },
+    notes: [plain("account_deletion_erased")],
+    footer: [plain("email_footer")],
+  });
   const body = emailHtml({
     lang,
     subject,

@@ -2,7 +2,7 @@
  * The moderators' digest (issue 12): one e-mail listing the proposals that wait, instead of one per
  * proposal. Pure, like ./templates.ts.
  */
-import { emailHtml, emailStrings, escapeHtml, linkText, oneLine, type RenderedEmail } from "./templates";
+import { emailHtml, emailStrings, emailText, escapeHtml, linkText, oneLine, type RenderedEmail } from "./templates";
 
 export interface DigestVars {
   organization: string;
@@ -17,7 +17,11 @@ export interface DigestVars {
 export function renderProposalDigest(locale: string, vars: DigestVars): RenderedEmail {
   const { lang, plain, html } = emailStrings(locale, { organization: vars.organization, number: String(vars.waiting) });
   const subject = oneLine(plain("digest_proposals_subject"));
-  const text = [plain("digest_proposals_body"), "", ...vars.titles.map((title) => `- ${oneLine(title)}`), "", `${plain("digest_button")}: ${vars.link}`, "", "--", plain("digest_why"), ""].join("\n");
+  const text = emailText({
+    paragraphs: [plain("digest_proposals_body"), ...(vars.titles.length ? [vars.titles.map((title) => `- ${oneLine(title)}`).join("\n")] : [])],
+    button: { href: vars.link, label: plain("digest_button") },
+    footer: [plain("digest_why")],
+  });
   const body = emailHtml({
     lang,
     subject,

@@ -4,7 +4,7 @@
  * published or refused, attendance approved or refused, a place offered from the waitlist, a proposal approved or refused. One layout: greeting, what happened, the
  * reason when there is one, and a button to the initiative. Pure, like ./templates.ts.
  */
-import { emailHtml, emailStrings, escapeHtml, linkText, oneLine, type EmailKey, type RenderedEmail } from "./templates";
+import { emailHtml, emailStrings, emailText, escapeHtml, linkText, oneLine, type EmailKey, type RenderedEmail } from "./templates";
 
 export const NOTICE_KINDS = [
   "records_validated",
@@ -51,7 +51,7 @@ export function renderOrganiserMessage(locale: string, vars: MessageVars): Rende
   const { lang, plain, html } = emailStrings(locale, { organization: vars.organization, initiative: vars.initiative });
   const subject = oneLine(`${vars.initiative}: ${vars.subject}`);
   const paragraphs = vars.body.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean);
-  const text = [...paragraphs.flatMap((paragraph) => [paragraph, ""]), `${plain("notice_button")}: ${vars.link}`, "", "--", plain("message_why"), plain("email_footer"), ""].join("\n");
+  const text = emailText({ paragraphs, button: { href: vars.link, label: plain("notice_button") }, footer: [plain("message_why"), plain("email_footer")] });
   const body = emailHtml({
     lang,
     subject,
@@ -81,18 +81,11 @@ export function renderNotice(kind: NoticeKind, locale: string, vars: NoticeVars)
   const subject = oneLine(plain(key("subject")));
   // A refused proposal has no initiative: the button opens the member's proposals.
   const button: EmailKey = kind === "proposal_rejected" ? "notice_proposals_button" : "notice_button";
-  const text = [
-    plain("notice_greeting"),
-    "",
-    plain(key("body")),
-    ...(reason ? ["", plain(reason)] : []),
-    "",
-    `${plain(button)}: ${vars.link}`,
-    "",
-    "--",
-    plain("email_footer"),
-    "",
-  ].join("\n");
+  const text = emailText({
+    paragraphs: [plain("notice_greeting"), plain(key("body")), ...(reason ? [plain(reason)] : [])],
+    button: { href: vars.link, label: plain(button) },
+    footer: [plain("email_footer")],
+  });
   const body = emailHtml({
     lang,
     subject,

@@ -113,6 +113,21 @@ export interface EmailHtmlParts {
   footer: string;
 }
 
+export interface EmailTextParts {
+  /** The message, a blank line after each (a part may hold several lines, as a list does). */
+  paragraphs: string[];
+  button: { href: string; label: string };
+  /** Lines under the button, one after the other. */
+  notes?: string[];
+  /** Lines after the "--" signature separator. */
+  footer: string[];
+}
+
+/** Every e-mail's plain text, in the shape of its HTML: the message, the link, the notes, then the footer after "--". */
+export function emailText({ paragraphs, button, notes = [], footer }: EmailTextParts): string {
+  return [...paragraphs.flatMap((paragraph) => [paragraph, ""]), `${button.label}: ${button.href}`, "", ...(notes.length ? [...notes, ""] : []), "--", ...footer, ""].join("\n");
+}
+
 /**
  * Every e-mail's HTML: the organisation's logo (or name), the message, one button, smaller notes and
  * the footer, in tables and inline styles as mail clients need. Every part comes in already escaped.
@@ -194,20 +209,12 @@ export function renderEmail(kind: EmailKind, locale: string, vars: EmailVars): R
   const body = platformVariant(`${kind}_body`, vars.platform);
   const footer = platformVariant("email_footer", vars.platform);
 
-  const text = [
-    plain(`${kind}_greeting`),
-    "",
-    plain(body),
-    "",
-    `${plain(`${kind}_button`)}: ${link}`,
-    "",
-    plain(`${kind}_expiry`),
-    plain(`${kind}_ignore`),
-    "",
-    "--",
-    plain(footer),
-    "",
-  ].join("\n");
+  const text = emailText({
+    paragraphs: [plain(`${kind}_greeting`), plain(body)],
+    button: { href: link, label: plain(`${kind}_button`) },
+    notes: [plain(`${kind}_expiry`), plain(`${kind}_ignore`)],
+    footer: [plain(footer)],
+  });
 
   const htmlBody = emailHtml({
     lang,
