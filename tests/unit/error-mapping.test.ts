@@ -84,8 +84,8 @@ describe("the HTTP mapping of domain errors", () => {
   });
 
   it("answers anything else 500 without its details", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const answered = await answer(new Error("secret detail"));
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const answered = await answer(new Error("secret detail")).finally(() => quiet.mockRestore());
     expect(answered.status).toBe(500);
     expect(answered.body).toEqual({ error: "internal_error", message: "Something went wrong, try again in a few minutes." });
   });
