@@ -21,3 +21,18 @@ export const locationPrecisionSchema = v.pipe(
 
 /** A stored value as a precision, or null for none (or one this version does not know). */
 export const asPrecision = (value: unknown): Precision | null => ((PRECISIONS as readonly unknown[]).includes(value) ? (value as Precision) : null);
+
+/**
+ * The precision a page says of a pin: the one kept with the place, or for a place kept before
+ * precisions were (null) what the geocoder can tell of the point itself (`approximation`, the
+ * offline geocoder's city centres); null without a pin.
+ */
+export function shownPrecision(
+  stored: unknown,
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+  approximation: (latitude: number, longitude: number) => Precision | null,
+): Precision | null {
+  if (latitude == null || longitude == null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  return asPrecision(stored) ?? approximation(latitude, longitude);
+}
