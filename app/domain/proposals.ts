@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { messageKeyOf } from "./field-errors";
+import { locationPrecisionSchema } from "./location-precision";
 import { coordinate, descriptionSchema, flag, instant, optionalText, optionalHttpsUrl, sdgList, takesParticipants, titleSchema, whole, MAX_PARTICIPANTS } from "./initiatives/editor";
 import type { InitiativeType } from "./initiatives/types";
 
@@ -60,6 +61,7 @@ const FIELD_STEPS: Record<string, ProposalStep> = {
   address: "where",
   latitude: "where",
   longitude: "where",
+  location_precision: "where",
   is_remote: "where",
   remote_url: "where",
   sdgs: "sdgs",
@@ -129,6 +131,8 @@ export function proposalInputSchema(rules: ProposalRules) {
         address: optionalText(),
         latitude: coordinate(90),
         longitude: coordinate(180),
+        /** As the initiative editor's: the found place's precision, dropped without a pin. */
+        location_precision: locationPrecisionSchema,
         is_remote: flag,
         remote_url: optionalHttpsUrl,
         sdgs: sdgList(rules.maxSdgs),
@@ -160,6 +164,7 @@ export function proposalInputSchema(rules: ProposalRules) {
     v.transform((i) => ({
       ...i,
       max_participants: takesParticipants(i.type as InitiativeType) ? i.max_participants : null,
+      location_precision: i.latitude === null ? null : i.location_precision,
       remote_url: i.is_remote ? i.remote_url || null : null,
     })),
   );
@@ -202,6 +207,7 @@ export interface ProposalDraft extends Partial<WhenParts> {
   address?: string;
   latitude?: string;
   longitude?: string;
+  location_precision?: string;
   is_remote?: boolean;
   remote_url?: string;
   sdgs?: string[];
@@ -217,7 +223,7 @@ export const STEP_FIELDS: Record<ProposalStep, (keyof ProposalDraft)[]> = {
   title: ["title"],
   description: ["description", "max_participants"],
   when: ["start_date", "start_time", "end_date", "end_time"],
-  where: ["is_in_person", "address", "latitude", "longitude", "is_remote", "remote_url"],
+  where: ["is_in_person", "address", "latitude", "longitude", "location_precision", "is_remote", "remote_url"],
   sdgs: ["sdgs"],
   skills: ["competences", "help_organize"],
   send: [],
@@ -281,6 +287,7 @@ export function proposalPayload(draft: ProposalDraft, toInstant: (local: string)
     address: draft.address?.trim() || null,
     latitude: number(draft.latitude),
     longitude: number(draft.longitude),
+    location_precision: draft.location_precision?.trim() || null,
     is_remote: draft.is_remote ?? false,
     remote_url: draft.remote_url?.trim() || null,
     sdgs: draft.sdgs ?? [],

@@ -1,5 +1,5 @@
 /** The address search of the page's scripts: GET /geocode (app/routes/geocode.tsx), in the browser. */
-import type { Precision } from "../../workers/geocoding/geocoder";
+import type { Precision } from "~/domain/location-precision";
 
 export type { Precision };
 

@@ -6,6 +6,7 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import { initiativeInputFromForm } from "~/domain/initiatives/editor";
+import { shownPrecision } from "~/domain/location-precision";
 import { readUploadBody } from "~/domain/upload-body";
 import { regionZone } from "~/domain/zoned-time";
 import { ORGANISING_ROLES } from "~/domain/manage";
@@ -32,8 +33,8 @@ export async function loadEditor(args: ApiArgs, from: { edit?: string; copy?: st
   if (from.edit && initiative && !initiative.ok && (initiative.status === 403 || initiative.status === 404)) throw notFound();
   if (!options.ok || (from.edit && !initiative?.ok)) throw new Response("The editor cannot load", { status: 502 });
   const start: EditableInitiative | null = initiative?.ok ? (initiative.data as EditableInitiative) : null;
-  // A pin the geocoder put at a city's centre stays "approximate" in the editor until it is moved (issue 28).
-  const locationPrecision = start?.latitude != null && start.longitude != null ? args.context.locationPrecision(start.latitude, start.longitude) : null;
+  // A pin found approximately (a city's centre for a street) stays "approximate" in the editor until it is moved (issue 28).
+  const locationPrecision = shownPrecision(start?.location_precision, start?.latitude, start?.longitude, args.context.locationPrecision);
   return { options: options.data, initiative: start, zone: regionZone(options.data.region), copy: !from.edit && !!start, locationPrecision };
 }
 

@@ -7,10 +7,11 @@ import { describe, expect, it } from "vitest";
 import { initiativeInputFromForm, initiativeInputSchema, inPersonByDefault } from "../../app/domain/initiatives/editor";
 import { INITIATIVE_TYPES } from "../../app/domain/initiatives/types";
 import { instantOfZoned, zonedInputValue } from "../../app/domain/zoned-time";
-import { proposalInputSchema, type ProposalRules } from "../../app/domain/proposals";
+import { proposalInputSchema, proposalPayload, withStepAnswers, type ProposalRules } from "../../app/domain/proposals";
+import { shownPrecision } from "../../app/domain/location-precision";
 import { createNominatimGeocoder, GeocoderUnavailable, precisionOfRank } from "../../workers/geocoding/nominatim";
 import { mapServices, OFFLINE_BASEMAP_URL } from "../../workers/maps";
-import { PRECISIONS } from "../../workers/geocoding/geocoder";
+import { PRECISIONS } from "../../app/domain/location-precision";
 import { approximationOf } from "../../app/lib/geocode";
 import { offlineGeocoder } from "../../workers/geocoding/offline";
 import { slugFor } from "../../workers/manage/initiative-editor";
@@ -110,6 +111,46 @@ describe("initiativeInputFromForm", () => {
     const kept = initiativeInputFromForm(form([["type", "volunteering"], ["indicators.0.id", "ind-1"], ["indicators.0.name", ""], ["indicators.0.unit", "litre"], ["donation_params.currency", "EUR"]]), "UTC");
     expect(kept.indicators).toEqual([{ id: "ind-1", name: "", unit: "litre" }]);
     expect(kept.donation_params).toBeNull();
+  });
+});
+
+describe("the place's precision in the editor's and the wizard's bodies (issue 28)", () => {
+  const editor = initiativeInputSchema({ maxSdgs: 3, region: "ES" });
+  const rules: ProposalRules = { allowedTypes: ["volunteering"], maxSdgs: 3, canOverrideDateLimits: true, todayStart: 0, memberCompetences: [] };
+  const proposal = proposalInputSchema(rules);
+  const base = { type: "volunteering", title: "Beach day", description: "Bring gloves.", is_in_person: true, address: "Calle Mayor, Madrid", latitude: 40.4155, longitude: -3.7091 };
+  const parsed = (schema: v.GenericSchema, body: Record<string, unknown>) => v.safeParse(schema, body);
+  const fieldError = (result: ReturnType<typeof parsed>) => result.issues?.find((issue) => issue.path?.[0]?.key === "location_precision")?.message;
+
+  it("takes each of the geocoder's precisions, and none (absent, null, blank) as unknown", () => {
+    for (const schema of [editor, proposal] as v.GenericSchema[]) {
+      for (const precision of PRECISIONS) expect(parsed(schema, { ...base, location_precision: precision }).output).toMatchObject({ location_precision: precision });
+      for (const none of [undefined, null, ""]) expect(parsed(schema, { ...base, location_precision: none }).output).toMatchObject({ location_precision: null });
+    }
+  });
+
+  it("refuses any other value at its field, and drops it where there is no pin", () => {
+    for (const schema of [editor, proposal] as v.GenericSchema[]) {
+      for (const bad of ["rooftop", "EXACT", 1, true]) expect(fieldError(parsed(schema, { ...base, location_precision: bad })), String(bad)).toBe("form_error_invalid");
+      expect(parsed(schema, { ...base, latitude: null, longitude: null, location_precision: "city" }).output).toMatchObject({ latitude: null, location_precision: null });
+    }
+  });
+
+  it("is read from the editor's form and the wizard's where step", () => {
+    expect(initiativeInputFromForm(form([["type", "volunteering"], ["latitude", "40.4"], ["longitude", "-3.7"], ["location_precision", "street"]]), "UTC")).toMatchObject({ location_precision: "street" });
+    expect(initiativeInputFromForm(form([["type", "volunteering"], ["location_precision", ""]]), "UTC")).toMatchObject({ location_precision: null });
+    const draft = withStepAnswers({ type: "volunteering" }, "where", form([["is_in_person", "on"], ["address", "Madrid"], ["latitude", "40.4168"], ["longitude", "-3.7038"], ["location_precision", "city"]]));
+    expect(proposalPayload(draft, () => null)).toMatchObject({ latitude: 40.4168, location_precision: "city" });
+    expect(proposalPayload({ type: "volunteering" }, () => null)).toMatchObject({ location_precision: null });
+  });
+
+  it("a page says the kept precision, and only for a place kept without one what the geocoder can tell", () => {
+    const cityCentre = () => "city" as const;
+    expect(shownPrecision("street", 40.4, -3.7, () => null)).toBe("street");
+    expect(shownPrecision("exact", 40.4168, -3.7038, cityCentre)).toBe("exact");
+    expect(shownPrecision(null, 40.4168, -3.7038, cityCentre)).toBe("city");
+    expect(shownPrecision("nonsense", 40.4168, -3.7038, cityCentre)).toBe("city");
+    expect(shownPrecision("street", null, null, cityCentre)).toBeNull();
   });
 });
 

@@ -29,7 +29,7 @@ const iso = (offsetDays: number) => new Date(NOW + offsetDays * DAY).toISOString
 function initiative(overrides: Partial<Initiative> = {}): Initiative {
   return {
     id: "i1", slug: "beach-cleanup", title: "Beach clean-up", description: "", address: null, address_detail: null,
-    latitude: null, longitude: null, image: null, type: "volunteering", subtype: "event", status: "open",
+    latitude: null, longitude: null, location_precision: null, image: null, type: "volunteering", subtype: "event", status: "open",
     start_time: iso(5), end_time: iso(6), registration_end_time: null, categories: [], competences: [], sdgs: [],
     target_audience: [], tags: [], is_in_person: true, is_remote: false, remote_url: null, pinned_initiative: false,
     points: 0, program: null, organization_name: "Acme", organization_logo_small: null, collaborators: [],

@@ -41,6 +41,10 @@ beforeAll(async () => {
   // Placed by the offline geocoder (Madrid's centre for a street), and a pin its organiser moved.
   await createInitiative({ orgId: acme.id, slug: "at-centre", isInPerson: true, address: "Calle Mayor 1, Madrid", latitude: 40.4168, longitude: -3.7038 });
   await createInitiative({ orgId: acme.id, slug: "at-door", isInPerson: true, address: "Calle Mayor 1, Madrid", latitude: 40.41539, longitude: -3.70736 });
+  // Kept with the place when it was chosen: a street's middle an online geocoder gave (its own
+  // approximation knows nothing of it), and a pin put by hand on a city's centre.
+  await createInitiative({ orgId: acme.id, slug: "on-street", isInPerson: true, address: "Calle Mayor, Madrid", latitude: 40.41551, longitude: -3.70912, locationPrecision: "street" });
+  await createInitiative({ orgId: acme.id, slug: "placed-at-centre", isInPerson: true, address: "Puerta del Sol, Madrid", latitude: 40.4168, longitude: -3.7038, locationPrecision: "exact" });
   const gifts = { currency: "EUR", sources: JSON.stringify(["transfer"]) };
   await createInitiative({ orgId: acme.id, slug: "gift-soon", type: "donation", startTime: now + DAY, endTime: now + 9 * DAY, donation: gifts });
   await createInitiative({ orgId: acme.id, slug: "gift-now", type: "donation", startTime: now - DAY, endTime: now + 9 * DAY, donation: gifts });
@@ -80,6 +84,11 @@ describe("loadInitiative", () => {
     expect(await loadInitiative(args("/initiative/at-centre"), "at-centre", undefined)).toMatchObject({ locationPrecision: "city" });
     expect(await loadInitiative(args("/initiative/at-door"), "at-door", undefined)).toMatchObject({ locationPrecision: null });
     expect(await loadInitiative(args("/initiative/talk"), "talk", undefined)).toMatchObject({ locationPrecision: null });
+  });
+
+  it("says the precision kept with the place before anything the geocoder guesses of the point (issue 28)", async () => {
+    expect(await loadInitiative(args("/initiative/on-street"), "on-street", undefined)).toMatchObject({ locationPrecision: "street", initiative: { location_precision: "street" } });
+    expect(await loadInitiative(args("/initiative/placed-at-centre"), "placed-at-centre", undefined)).toMatchObject({ locationPrecision: "exact" });
   });
 
   it("answers 404 for an unknown initiative, a bad slug or an unknown action", async () => {

@@ -142,6 +142,8 @@ describe("POST /api/{org}/manage/initiatives", () => {
       [{ type: "party" }, "type", "form_error_required"],
       [{ sdgs: ["no-poverty", "zero-hunger", "climate-action", "life-on-land"] }, "sdgs", "form_error_max_sdgs"],
       [{ latitude: null }, "latitude", "form_error_wrong_coords"],
+      [{ location_precision: "rooftop" }, "location_precision", "form_error_invalid"],
+      [{ location_precision: 3 }, "location_precision", "form_error_invalid"],
       [{ end_time: "2027-03-05T09:00:00.000Z" }, "end_time", "form_error_end_before_start"],
       [{ registration_end_time: "2027-03-07T09:00:00.000Z" }, "registration_end_time", "form_error_registration_after_end"],
       [{ address: null }, "address", "form_error_address_required"],
@@ -226,6 +228,20 @@ describe("GET and PUT /api/{org}/manage/initiatives/{id}", () => {
     expect(saved).toEqual({ ...current, title: "Tree planting, as read" });
     // Still only the editor's fields: a field it never gives is refused.
     expect((await json(await api("olga", "PUT", `/initiatives/${ids.trees}`, { ...current, colour: "red" }))).fields).toEqual({ colour: "form_error_unknown_field" });
+  });
+
+  it("keeps the precision of the place with it, gives it back and drops it without a pin (issue 28)", async () => {
+    const created = await json(await api("olga", "POST", "/initiatives", volunteering({ title: "Street clean-up", location_precision: "street" })));
+    expect(await json(await api("olga", "GET", `/initiatives/${created.id}`))).toMatchObject({ latitude: 40.4194, location_precision: "street" });
+    // The member's page reads it from the initiative itself, whichever geocoder found the place.
+    expect(await json(await call("GET", `/api/acme/initiative/${created.slug}`, { token: tokens.marta }))).toMatchObject({ location_precision: "street" });
+    const moved = await api("olga", "PUT", `/initiatives/${created.id}`, volunteering({ title: "Street clean-up", latitude: 40.41, location_precision: "exact" }));
+    expect(await json(moved)).toMatchObject({ latitude: 40.41, location_precision: "exact" });
+    const unpinned = await api("olga", "PUT", `/initiatives/${created.id}`, volunteering({ title: "Street clean-up", latitude: null, longitude: null, location_precision: "city" }));
+    expect(await json(unpinned)).toMatchObject({ latitude: null, location_precision: null });
+    // Set by hand (no precision sent, or a blank one): unknown.
+    const byHand = await api("olga", "PUT", `/initiatives/${created.id}`, volunteering({ title: "Street clean-up", location_precision: "" }));
+    expect(await json(byHand)).toMatchObject({ latitude: 40.4194, location_precision: null });
   });
 
   it("still changes only the status or the pin with a body without a title", async () => {

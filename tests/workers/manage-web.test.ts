@@ -287,6 +287,21 @@ describe("the initiative editor", () => {
     expect(edit.data).toMatchObject({ copy: false, initiative: { id: ids.beach } });
   });
 
+  it("saves the found place's precision from the form; the edit and a copy start from it, a bad one is refused at its field (issue 28)", async () => {
+    // A street's middle, as an online geocoder finds it: the offline geocoder's point check knows nothing of it.
+    const place: [string, string][] = [["zone", "Europe/Madrid"], ["type", "training"], ["title", "Street first aid"], ["description", "On Calle Mayor."], ["is_in_person", "on"], ["address", "Calle Mayor, Madrid"], ["latitude", "40.41551"], ["longitude", "-3.70912"]];
+    const refused = await run(newAction as Route, multipart("olga", "/manage/initiatives/new", [...place, ["location_precision", "rooftop"]]));
+    expect(refused).toMatchObject({ status: 400, data: { fields: { location_precision: "form_error_invalid" }, values: { location_precision: "rooftop" } } });
+    const created = await run(newAction as Route, multipart("olga", "/manage/initiatives/new", [...place, ["location_precision", "street"]]));
+    expect(created.status).toBe(302);
+    const id = created.location!.split("/").pop()!.split("?")[0];
+    expect((await env.DB.prepare("SELECT location_precision FROM initiatives WHERE id = ?").bind(id).first())!.location_precision).toBe("street");
+    const edit = await run(editLoader as Route, get("olga", `/manage/initiatives/${id}/edit`), { id });
+    expect(edit.data).toMatchObject({ locationPrecision: "street", initiative: { location_precision: "street" } });
+    const copy = await run(newLoader as Route, get("olga", `/manage/initiatives/new?from=${id}`));
+    expect(copy.data).toMatchObject({ copy: true, locationPrecision: "street", initiative: { location_precision: "street" } });
+  });
+
   it("answers refused fields by name with what was sent, then creates with an image and goes to the initiative", async () => {
     const refused = await run(
       newAction as Route,

@@ -48,11 +48,12 @@ describe("POST /api/{org}/proposal", () => {
     const first = await propose("marta", valid({ title: "x".repeat(75) }));
     expect(first.status).toBe(201);
     expect(await json(first)).toMatchObject({ title: "x".repeat(75), status: "proposed", reject_reason: null, initiative_slug: null });
-    await propose("marta", valid({ title: "Second idea" }));
+    // Placed at a city's centre by the wizard's address search: its precision goes with it (issue 28).
+    await propose("marta", valid({ title: "Second idea", location_precision: "city" }));
     const { proposals } = await json(await call("GET", "/api/acme/proposal", { token: tokens.marta }));
     expect(proposals.map((p: { title: string }) => p.title)).toEqual(["Second idea", "x".repeat(75)]);
-    const row = await env.DB.prepare("SELECT sdgs, competences, max_participants, help_organize FROM proposals WHERE title = 'Second idea'").first();
-    expect(row).toEqual({ sdgs: "[4]", competences: '["communication"]', max_participants: 8, help_organize: 1 });
+    const row = await env.DB.prepare("SELECT sdgs, competences, max_participants, help_organize, location_precision FROM proposals WHERE title = 'Second idea'").first();
+    expect(row).toEqual({ sdgs: "[4]", competences: '["communication"]', max_participants: 8, help_organize: 1, location_precision: "city" });
   });
 
   it("answers each rule of section 5 at its field", async () => {
@@ -71,6 +72,7 @@ describe("POST /api/{org}/proposal", () => {
       [{ address: null }, "address", "form_error_address_required"],
       [{ longitude: null }, "latitude", "form_error_wrong_coords"],
       [{ latitude: "40.4" }, "latitude", "form_error_wrong_coords"],
+      [{ location_precision: "nearby" }, "location_precision", "form_error_invalid"],
       [{ competences: ["first-aid"] }, "competences", "form_error_invalid"],
       [{ max_participants: 0 }, "max_participants", "form_error_invalid_number"],
       [{ max_participants: "eight" }, "max_participants", "form_error_invalid_number"],
@@ -134,6 +136,7 @@ describe("moderation: /api/{org}/manage/proposals", () => {
   it("shows administrators what waits, in full and oldest first", async () => {
     expect(waiting.length).toBeGreaterThan(3);
     expect(waiting[0]).toMatchObject({ title: "x".repeat(75), status: "proposed", sdgs: ["quality-education"], competences: ["communication"], help_organize: true, max_participants: 8, proposer: { name: "marta" } });
+    expect(waiting[1]).toMatchObject({ title: "Second idea", location_precision: "city" });
   });
 
   it("is refused to members and to organisers unless the organisation lets them (403), and another organisation (404)", async () => {
@@ -151,8 +154,8 @@ describe("moderation: /api/{org}/manage/proposals", () => {
     expect(await json(first)).toMatchObject({ status: "open", initiative_id: id });
     const again = await manage("ada", "PUT", `/${id}`, { status: "open" });
     expect([again.status, await json(again)]).toEqual([409, expect.objectContaining({ error: "proposal_already_reviewed", current: expect.objectContaining({ id, status: "open" }) })]);
-    const made = await env.DB.prepare("SELECT status, title, submitter_member_id, max_participants FROM initiatives WHERE id = ?").bind(id).all();
-    expect(made.results).toEqual([expect.objectContaining({ status: "open", title: "Second idea", max_participants: 8 })]);
+    const made = await env.DB.prepare("SELECT status, title, submitter_member_id, max_participants, location_precision FROM initiatives WHERE id = ?").bind(id).all();
+    expect(made.results).toEqual([expect.objectContaining({ status: "open", title: "Second idea", max_participants: 8, location_precision: "city" })]);
     expect((await env.DB.prepare("SELECT sdg_id FROM initiative_sdgs WHERE initiative_id = ?").bind(id).all()).results).toEqual([{ sdg_id: 4 }]);
     // On the wall, and in the proposer's list with its initiative.
     const mine = (await json(await call("GET", "/api/acme/proposal", { token: tokens.marta }))).proposals;

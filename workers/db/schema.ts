@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { ORGANISATION_ROLES } from "../../app/domain/manage";
+import { PRECISIONS } from "../../app/domain/location-precision";
 
 const createdAt = () =>
   integer("created_at")
@@ -451,6 +452,8 @@ export const initiatives = sqliteTable(
     addressDetail: text("address_detail"),
     latitude: real("latitude"),
     longitude: real("longitude"),
+    /** How close the pin is to the address, as the geocoder found it (issue 28); null: unknown or set before it was kept. */
+    locationPrecision: text("location_precision", { enum: PRECISIONS }),
     image: text("image"),
     type: text("type", { enum: INITIATIVE_TYPES }).notNull(),
     subtype: text("subtype"),
@@ -913,6 +916,8 @@ export const proposals = sqliteTable(
     address: text("address"),
     latitude: real("latitude"),
     longitude: real("longitude"),
+    /** As on initiatives: copied to the initiative made from the proposal. */
+    locationPrecision: text("location_precision", { enum: PRECISIONS }),
     isRemote: integer("is_remote", { mode: "boolean" }).notNull().default(false),
     remoteUrl: text("remote_url"),
     /** JSON arrays of SDG ids and competence slugs */

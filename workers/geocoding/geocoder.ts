@@ -7,12 +7,12 @@
  */
 
 /**
- * How close a place's point is to the address (issue 28): `exact` is the building or the door; the
- * others are the centre of something larger, and the screens say "approximate location" with it
- * instead of claiming the pin is on the address.
+ * How close a place's point is to the address (issue 28): one list in app/domain, shared with the
+ * forms that send a chosen place's precision and the rows that keep it.
  */
-export const PRECISIONS = ["exact", "street", "district", "city", "region"] as const;
-export type Precision = (typeof PRECISIONS)[number];
+import { PRECISIONS, type Precision } from "../../app/domain/location-precision";
+
+export { PRECISIONS, type Precision };
 
 export interface Place {
   /** The address as the geocoder words it. */

@@ -153,6 +153,7 @@ export function toInitiative(org: Tenant, row: InitiativeRow, related: Initiativ
     address_detail: row.addressDetail,
     latitude: row.latitude,
     longitude: row.longitude,
+    location_precision: row.locationPrecision,
     competences: related.competences,
     target_audience: related.targetAudience,
     tags: parseStringArray(row.tags),

@@ -10,6 +10,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { SDG_SLUGS } from "../../app/domain/initiatives/types";
+import type { Precision } from "../../app/domain/location-precision";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
@@ -45,6 +46,8 @@ export interface ModeratedProposal {
   address: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** How close the pin is to the address (the place the wizard's search found); null: unknown. */
+  location_precision: Precision | null;
   is_remote: boolean;
   remote_url: string | null;
   sdgs: string[];
@@ -76,6 +79,7 @@ function toModerated(row: { proposal: typeof proposals.$inferSelect; name: strin
     address: p.address,
     latitude: p.latitude,
     longitude: p.longitude,
+    location_precision: p.locationPrecision ?? null,
     is_remote: p.isRemote,
     remote_url: p.remoteUrl,
     sdgs: (JSON.parse(p.sdgs) as number[]).map((id) => SDG_SLUGS[id - 1]).filter(Boolean),
@@ -184,9 +188,9 @@ export async function reviewProposal(env: Env, org: Tenant, actor: StaffActor, i
 function approvalStatements(org: Tenant, actor: StaffActor, p: typeof proposals.$inferSelect, mine: SQL, now: number): SQL[] {
   const made = sql`${mine} and exists (select 1 from initiatives where id = ${p.id})`;
   return [
-    sql`insert into initiatives (id, org_id, slug, title, description, address, latitude, longitude, type, status, start_time, end_time,
+    sql`insert into initiatives (id, org_id, slug, title, description, address, latitude, longitude, location_precision, type, status, start_time, end_time,
            is_in_person, is_remote, remote_url, max_participants, submitter_member_id, created_at, updated_at)
-         select id, org_id, ${slugFor(p.title)}, title, description, address, latitude, longitude, type, 'open', start_time, end_time,
+         select id, org_id, ${slugFor(p.title)}, title, description, address, latitude, longitude, location_precision, type, 'open', start_time, end_time,
            is_in_person, is_remote, remote_url, coalesce(max_participants, -1), member_id, ${now}, ${now}
          from proposals where id = ${p.id} and status = 'proposed' and ${mine}
          on conflict do nothing`,

@@ -75,8 +75,8 @@ export async function createProposal(env: Env, org: Tenant, memberId: string, bo
   // insert-select would have to name every column of the table.
   const inserted = await env.DB.prepare(
     `insert into proposals (id, org_id, member_id, type, title, description, start_time, end_time, is_in_person, address, latitude, longitude,
-       is_remote, remote_url, sdgs, competences, help_organize, max_participants, created_at)
-     select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19
+       is_remote, remote_url, sdgs, competences, help_organize, max_participants, created_at, location_precision)
+     select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?22
      where (select count(*) from proposals where member_id = ?3 and created_at > ?20) < ?21`,
   )
     .bind(
@@ -102,6 +102,7 @@ export async function createProposal(env: Env, org: Tenant, memberId: string, bo
       now,
       now - DAY,
       PROPOSALS_PER_DAY,
+      input.location_precision,
     )
     .run();
   if (!inserted.meta.changes) {

@@ -3,7 +3,8 @@
  * address search, a click or drag on the map, or typed coordinates) and/or remote (its link).
  * The search asks GET /geocode (the one geocoder interface, workers/geocoding); a place found only
  * approximately (a city's centre for a street) says so until the pin is moved or the coordinates are
- * typed (issue 28). The map is a static card until the organiser asks for it (LazyMap), so the
+ * typed (issue 28), and the form sends that precision with the place (`location_precision`), so the
+ * pages say it too, whichever geocoder found it. The map is a static card until the organiser asks for it (LazyMap), so the
  * editor's first load carries no map code and never waits for it. Without JavaScript the address and
  * the coordinates are plain fields.
  */
@@ -45,7 +46,7 @@ export interface LocationOptions {
   bare?: boolean;
   /** "In person" as the initiative's type suggests (a new one): followed until the organiser ticks the box themselves. */
   inPersonDefault?: boolean;
-  /** How close the stored pin is to the address, when the geocoder can tell (a city's centre it gave): null, as placed. */
+  /** How close the stored pin is to the address (as kept with it, or as the geocoder can tell): null, unknown. */
   initialPrecision?: Precision | null;
 }
 
@@ -71,12 +72,12 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, star
   const [latitude, setLatitude] = useState(initial.latitude === null ? "" : String(initial.latitude));
   const [longitude, setLongitude] = useState(initial.longitude === null ? "" : String(initial.longitude));
   const [search, setSearch] = useState<Search>({ state: "idle" });
-  // Set by a place the search found approximately; the organiser's own pin or coordinates are exact.
+  // The chosen place's precision as the search found it; the organiser's own pin or coordinates are exact.
   const [precision, setPrecision] = useState<Precision | null>(initialPrecision);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const place = (lat: number, lng: number, found: Precision | null = null) => {
+  const place = (lat: number, lng: number, found: Precision = "exact") => {
     setLatitude(String(round(lat)));
     setLongitude(String(round(lng)));
     setPrecision(found);
@@ -178,7 +179,7 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, star
                 value={latitude}
                 onChange={(event) => {
                   setLatitude(event.currentTarget.value);
-                  setPrecision(null);
+                  setPrecision("exact");
                 }}
               />
               <TextInput
@@ -188,12 +189,15 @@ export function EditorLocation({ initial, center, basemapUrl, pinZoom = 16, star
                 value={longitude}
                 onChange={(event) => {
                   setLongitude(event.currentTarget.value);
-                  setPrecision(null);
+                  setPrecision("exact");
                 }}
               />
             </div>
             <p className="text-xs text-muted-foreground">{t("field_coordinates_hint")}</p>
           </fieldset>
+          {/* Kept with the place (blank without one). Only where the page's script keeps it: without
+              JavaScript the organiser types the coordinates, and a stale precision would stay. */}
+          {hydrated ? <input type="hidden" name="location_precision" value={pinned ? (precision ?? "") : ""} /> : null}
           {hydrated ? (
             <LazyMap
               latitude={pinned ? Number(latitude) : center.latitude}

@@ -1,6 +1,7 @@
 /** The editor's page around the form: its heading, what it starts from (blank, a copy, the initiative), the way back. */
 import { Link } from "@remix-run/react";
 import type { EditorAnswer } from "~/lib/initiative-editor.server";
+import { asPrecision } from "~/domain/location-precision";
 import { useTranslation } from "~/i18n/react";
 import type { Precision } from "~/lib/geocode";
 import { useSignedIn } from "~/lib/signed-in";
@@ -52,8 +53,8 @@ export function EditorPage({ mode, loaded, answer }: { mode: "create" | "edit"; 
         errors={answer?.fields ?? {}}
         failure={answer?.error && answer.error !== "validation_error" ? answer.error : null}
         basemapUrl={basemapUrl}
-        // After a refused save the pin is what was sent, not what was stored.
-        locationPrecision={answer ? null : (loaded.locationPrecision ?? null)}
+        // After a refused save the pin is what was sent, with the precision sent for it.
+        locationPrecision={answer ? asPrecision(answer.values?.location_precision) : (loaded.locationPrecision ?? null)}
         cancelHref={back}
       />
     </section>

@@ -10,6 +10,7 @@
  */
 import * as v from "valibot";
 import { EMAIL_PATTERN } from "../email";
+import { locationPrecisionSchema } from "../location-precision";
 import { instantOfZoned } from "../zoned-time";
 import { DONATION_SOURCES, INDICATOR_UNITS, INITIATIVE_TYPES, SDG_SLUGS, VOLUNTEERING_SUBTYPES, type InitiativeType } from "./types";
 import { MAX_HOURS_PER_DAY } from "./reporting";
@@ -160,6 +161,8 @@ export function initiativeInputSchema(config: EditorConfig) {
         address_detail: optionalText(),
         latitude: coordinate(90),
         longitude: coordinate(180),
+        /** How close the pin is to the address (the place the search found); null: unknown. Dropped without a pin. */
+        location_precision: locationPrecisionSchema,
         is_remote: flag,
         remote_url: optionalHttpsUrl,
         categories: slugs(MAX_LOOKUPS),
@@ -221,6 +224,7 @@ export function initiativeInputSchema(config: EditorConfig) {
       ...i,
       subtype: i.type === "volunteering" ? i.subtype || null : null,
       image: i.image || null,
+      location_precision: i.latitude === null ? null : i.location_precision,
       remote_url: i.is_remote ? i.remote_url || null : null,
       contact_email: i.contact_email || null,
       max_participants: takesParticipants(i.type) ? i.max_participants : null,
@@ -286,6 +290,7 @@ export function initiativeInputFromForm(form: FormLike, zone: string) {
     address_detail: orNull("address_detail"),
     latitude: number("latitude"),
     longitude: number("longitude"),
+    location_precision: orNull("location_precision"),
     is_remote: box("is_remote"),
     remote_url: orNull("remote_url"),
     categories: list("categories"),

@@ -3,6 +3,8 @@
  * Times are ISO 8601 strings (UTC); money is in major units (10.5 = ten euros fifty) with the
  * currency of donation_params, while the database keeps integer minor units.
  */
+import type { Precision } from "../location-precision";
+
 export const INITIATIVE_TYPES = ["volunteering", "training", "donation", "collection", "informative"] as const;
 export type InitiativeType = (typeof INITIATIVE_TYPES)[number];
 
@@ -111,6 +113,8 @@ export interface Initiative {
   address_detail: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** How close the pin is to the address, as kept when the place was chosen (issue 28); null: unknown. */
+  location_precision: Precision | null;
   image: string | null;
   type: InitiativeType;
   subtype: string | null;

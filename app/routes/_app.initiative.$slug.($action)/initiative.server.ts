@@ -8,6 +8,7 @@ import { toSvgPath } from "lean-qr/extras/svg";
 import { generate } from "lean-qr";
 import { checkinQrValue } from "~/domain/checkin";
 import { parseForm } from "~/domain/form-values";
+import { shownPrecision } from "~/domain/location-precision";
 import { phoneFormSchema } from "~/domain/phone";
 import { isSlug } from "~/domain/slug";
 import {
@@ -115,8 +116,8 @@ export async function loadInitiative(args: ApiArgs, slug: string, action: string
       ? qrPath(checkinQrValue(initiative.participant_uuid, initiative.checkin_code))
       : null;
   const paymentProvider = view === "contribute" ? paymentProviderMode(args) : null;
-  // A pin the geocoder put at a city's centre is said to be approximate, not shown as the address (issue 28).
-  const locationPrecision = initiative.latitude !== null && initiative.longitude !== null ? args.context.locationPrecision(initiative.latitude, initiative.longitude) : null;
+  // A pin found approximately (a city's centre for a street) is said to be approximate, not shown as the address (issue 28).
+  const locationPrecision = shownPrecision(initiative.location_precision, initiative.latitude, initiative.longitude, args.context.locationPrecision);
   return { initiative, config, attachments, qr, view, base, paymentProvider, locationPrecision, memberId: user.id, now: Date.now() };
 }
 

@@ -21,6 +21,7 @@ import {
   type ProposalDraft,
   type ProposalStep,
 } from "~/domain/proposals";
+import { shownPrecision } from "~/domain/location-precision";
 import { instantOfZoned } from "~/domain/zoned-time";
 import { memberCall, pathParam, jsonBody, type ApiArgs } from "~/lib/api.server";
 import { memberOrgSlug } from "~/lib/member.server";
@@ -54,10 +55,9 @@ export async function loadWizard(args: ApiArgs, step: string | undefined) {
   // A step this type skips (or a type not chosen yet past the type step): to the first one it walks.
   if (step && step !== "finish" && !steps.includes(step)) throw redirect(stepPath(steps[0]));
   if (step && step !== "finish" && steps.indexOf(step) > 0 && !draft.type) throw redirect(stepPath(steps[0]));
-  // The where step: a pin the geocoder put at a city's centre is said to be approximate until moved (issue 28).
-  const latitude = Number(draft.latitude);
-  const longitude = Number(draft.longitude);
-  const locationPrecision = step === "where" && draft.latitude && draft.longitude && Number.isFinite(latitude) && Number.isFinite(longitude) ? args.context.locationPrecision(latitude, longitude) : null;
+  // The where step: a pin found approximately (a city's centre for a street) is said to be approximate until moved (issue 28).
+  const coordinate = (value: string | undefined) => (value ? Number(value) : null);
+  const locationPrecision = step === "where" ? shownPrecision(draft.location_precision, coordinate(draft.latitude), coordinate(draft.longitude), args.context.locationPrecision) : null;
   return { step: step as ProposalStep, draft, rules, steps: steps.filter((s) => s !== "finish"), locationPrecision };
 }
 

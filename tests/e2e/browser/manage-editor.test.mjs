@@ -96,6 +96,13 @@ describe("the initiative editor", () => {
       await page.getByText(e.where_found_approximate).waitFor();
       await page.getByText(map.map_approximate_city).waitFor();
       assert.equal(await page.getByLabel(e.field_latitude).inputValue(), "40.4168");
+      // The precision is sent with the place, so the pages say it whichever geocoder found it; a
+      // coordinate typed by hand makes the place the organiser's own: exact, no longer approximate.
+      const precision = page.locator('input[type="hidden"][name="location_precision"]');
+      assert.equal(await precision.inputValue(), "city");
+      await page.getByLabel(e.field_longitude).fill("-3.7037");
+      assert.equal(await precision.inputValue(), "exact");
+      await page.getByText(map.map_approximate_city).waitFor({ state: "detached" });
       await page.getByLabel(e.field_max_participants).fill("12");
       await page.getByLabel(e.field_hours_per_day).fill("4");
       await page.getByLabel(e.field_working_hours).check();

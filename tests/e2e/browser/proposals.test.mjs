@@ -106,6 +106,8 @@ describe("proposals", () => {
       await page.getByText(e.where_found_approximate).waitFor();
       await page.getByText(map.map_approximate_city).waitFor();
       assert.equal(await page.getByLabel(e.field_latitude).inputValue(), "40.4168");
+      // Sent with the place, kept with the proposal and its initiative (issue 28).
+      assert.equal(await page.locator('input[type="hidden"][name="location_precision"]').inputValue(), "city");
       await bothSizes(page, "wizard, where");
       await page.getByRole("button", { name: p.next }).focus();
       await page.keyboard.press("Enter");
