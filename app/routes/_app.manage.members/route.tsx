@@ -166,8 +166,10 @@ export default function ManageMembers() {
                   </Form>
                 </details>
                 <p className="flex flex-wrap items-center gap-2 text-sm">
-                  <a href={`/manage/members/${encodeURIComponent(member.id)}/export`} className="font-medium text-brand underline" download aria-label={t("member_export_named", { name })}>
+                  <a href={`/manage/members/${encodeURIComponent(member.id)}/export`} className="font-medium text-brand underline" download>
+                    {/* The visible words first, then whose (axe: the accessible name holds the visible text). */}
                     {t("member_export")}
+                    <span className="sr-only"> ({name})</span>
                   </a>
                   <span className="text-xs text-muted-foreground">{t("member_export_hint")}</span>
                 </p>
@@ -180,8 +182,9 @@ export default function ManageMembers() {
                       <input type="hidden" name="id" value={member.id} />
                       <p>{t("member_delete_account_confirm", { name, count: ACCOUNT_DELETION_GRACE_DAYS })}</p>
                       <div>
-                        <Button type="submit" size="sm" variant="destructive" aria-label={t("member_delete_account_named", { name })}>
+                        <Button type="submit" size="sm" variant="destructive">
                           {t("member_delete_account_submit")}
+                          <span className="sr-only"> ({name})</span>
                         </Button>
                       </div>
                     </Form>
