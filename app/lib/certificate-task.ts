@@ -4,7 +4,9 @@
  * 2 seconds while it is created, active or retry; completed is success, failed, cancelled or
  * expired is failure, and so is a poll that fails.
  */
-export type TaskStatus = "created" | "active" | "retry" | "completed" | "failed" | "cancelled" | "expired";
+import { isPendingCertificate, type CertificateStatus } from "~/domain/certificate-status";
+
+export type TaskStatus = CertificateStatus;
 
 export interface TaskState {
   status: TaskStatus | "asking";
@@ -32,7 +34,6 @@ export function periodDays(choice: PeriodChoice, year: string, from: string, to:
 }
 
 export const POLL_INTERVAL_MS = 2000;
-const PENDING: readonly string[] = ["created", "active", "retry"];
 
 interface StatusAnswer {
   ticket: string;
@@ -105,7 +106,7 @@ export async function runCertificateTask(onChange: (state: TaskState) => void, s
   const ticket = answer.ticket;
   let state: TaskState = { status: answer.status, ticket };
   onChange(state);
-  while (PENDING.includes(state.status)) {
+  while (isPendingCertificate(state.status)) {
     await sleep(POLL_INTERVAL_MS, signal);
     let polled: StatusAnswer | null = null;
     try {

@@ -22,6 +22,7 @@ import {
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { ORGANISATION_ROLES } from "../../app/domain/manage";
 import { PRECISIONS } from "../../app/domain/location-precision";
+import { CERTIFICATE_STATUSES } from "../../app/domain/certificate-status";
 
 const createdAt = () =>
   integer("created_at")
@@ -1218,8 +1219,6 @@ export const auditLog = sqliteTable(
 // The social CV's certificates (issue 13): each is a PDF rendered by the queue consumer
 // (workers/social-cv/) and a public verification page. One row is both the background task
 // (its ticket is the id) and, once completed, the signed statement the PDF and /verify/{id} show.
-
-export const CERTIFICATE_STATUSES = ["created", "active", "retry", "completed", "failed", "cancelled", "expired"] as const;
 
 export const cvCertificates = sqliteTable(
   "cv_certificates",

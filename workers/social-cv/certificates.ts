@@ -8,8 +8,10 @@
  * expired when asked about, so no ticket stays pending for ever; asking again cancels the
  * member's unfinished tasks.
  */
+import { and, count, desc, eq, gt, inArray, min, ne, sql } from "drizzle-orm";
+import { isPendingCertificate, PENDING_CERTIFICATE_STATUSES, type CertificateStatus } from "../../app/domain/certificate-status";
 import { resolveLocale } from "../../app/domain/locales";
-import { CERTIFICATE_STATUSES } from "../db/schema";
+import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { base64UrlEncode, crockfordBase32Encode, hmacSha256, timingSafeEqual } from "../lib/crypto";
 import { getConfig } from "../lib/config";
@@ -18,10 +20,7 @@ import type { Tenant } from "../tenant/organizations";
 import type { Job } from "../jobs";
 import { requireResponsibleProfile } from "./report";
 
-export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
-
-/** Statuses that mean "poll again in 2 seconds" (SPEC.md section 4). */
-export const PENDING_STATUSES: readonly CertificateStatus[] = ["created", "active", "retry"];
+const { cvCertificates, members } = schema;
 
 /** A task still pending after this long is expired (the queue retries within it). */
 export const CERTIFICATE_TASK_TTL_MS = 10 * 60_000;
@@ -45,21 +44,7 @@ export interface CertificateStatement {
   issued_at: number;
 }
 
-export interface CertificateRow {
-  id: string;
-  org_id: string;
-  member_id: string;
-  status: CertificateStatus;
-  attempts: number;
-  locale: string;
-  timezone_offset: number;
-  statement: string | null;
-  signature: string | null;
-  pdf_key: string | null;
-  created_at: number;
-  updated_at: number;
-  revoked_at: number | null;
-}
+export type CertificateRow = typeof cvCertificates.$inferSelect;
 
 /** Ten characters of an alphabet without look-alikes (0/O, 1/l): 50 bits, easy to type from paper. */
 const ID_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyz";
@@ -87,9 +72,9 @@ export async function signStatement(env: Env, id: string, orgId: string, stateme
 const isLegacySignature = (signature: string) => signature.length === 43;
 
 /** Whether the stored statement is the one we signed (a changed row, or a forged one, is not). */
-export async function statementIsAuthentic(env: Env, row: Pick<CertificateRow, "id" | "org_id" | "statement" | "signature">): Promise<boolean> {
+export async function statementIsAuthentic(env: Env, row: Pick<CertificateRow, "id" | "orgId" | "statement" | "signature">): Promise<boolean> {
   if (!row.statement || !row.signature) return false;
-  const mac = await statementMac(env, row.id, row.org_id, row.statement);
+  const mac = await statementMac(env, row.id, row.orgId, row.statement);
   const expected = new TextEncoder().encode(isLegacySignature(row.signature) ? base64UrlEncode(mac) : crockfordBase32Encode(mac));
   return timingSafeEqual(expected, new TextEncoder().encode(row.signature));
 }
@@ -128,30 +113,41 @@ export function periodOfDays(days: { from?: string; to?: string }, offsetMinutes
 /** PUT /responsible_profile/pdf: a new task for `period`, queued; the member's unfinished ones are cancelled. */
 export async function requestCertificate(env: Env, org: Tenant, memberId: string, timezoneOffset: number, period: CertificatePeriod = {}, now = Date.now()) {
   requireResponsibleProfile(org);
-  const member = await env.DB.prepare("select language from members where id = ?").bind(memberId).first<{ language: string }>();
+  const db = getDb(env);
+  const member = await db.select({ language: members.language }).from(members).where(eq(members.id, memberId)).get();
   // In the member's language (settings), fixed now: the PDF does not change if they switch later.
   const locale = resolveLocale(member?.language);
   const id = newCertificateId();
+  const mineToday = and(eq(cvCertificates.orgId, org.id), eq(cvCertificates.memberId, memberId), gt(cvCertificates.createdAt, now - DAY));
+  const askedToday = db.select({ n: count() }).from(cvCertificates).where(mineToday);
   // The day's limit is counted inside the insert, so parallel requests cannot pass it; the
   // member's unfinished tasks are cancelled only when the new one was stored.
-  const [inserted] = await env.DB.batch([
-    env.DB.prepare(
-      `insert into cv_certificates (id, org_id, member_id, status, locale, timezone_offset, created_at, updated_at) select ?1, ?2, ?3, 'created', ?4, ?5, ?6, ?6
-       where (select count(*) from cv_certificates where org_id = ?2 and member_id = ?3 and created_at > ?7) < ?8`,
-    ).bind(id, org.id, memberId, locale, timezoneOffset, now, now - DAY, CERTIFICATES_PER_DAY),
-    env.DB.prepare(
-      "update cv_certificates set status = 'cancelled', updated_at = ?1 where org_id = ?2 and member_id = ?3 and status in ('created', 'active', 'retry') and id != ?4 and exists (select 1 from cv_certificates where id = ?4)",
-    ).bind(now, org.id, memberId, id),
+  const [inserted] = await db.batch([
+    db
+      .insert(cvCertificates)
+      .select(sql`select ${id}, ${org.id}, ${memberId}, 'created', 0, ${locale}, ${timezoneOffset}, null, null, null, null, ${now}, ${now}, null where (${askedToday}) < ${CERTIFICATES_PER_DAY}`),
+    db
+      .update(cvCertificates)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(
+        and(
+          eq(cvCertificates.orgId, org.id),
+          eq(cvCertificates.memberId, memberId),
+          inArray(cvCertificates.status, [...PENDING_CERTIFICATE_STATUSES]),
+          ne(cvCertificates.id, id),
+          sql`exists (select 1 from ${cvCertificates} where ${cvCertificates.id} = ${id})`,
+        ),
+      ),
   ]);
   if (!inserted.meta.changes) {
-    const oldest = await env.DB.prepare("select min(created_at) as oldest from cv_certificates where org_id = ? and member_id = ? and created_at > ?").bind(org.id, memberId, now - DAY).first<{ oldest: number | null }>();
-    throw new RateLimitedError("too_many_requests", `At most ${CERTIFICATES_PER_DAY} certificates in 24 hours.`, Math.max(1, Math.ceil(((oldest?.oldest ?? now) + DAY - now) / 1000)));
+    const oldest = await db.select({ at: min(cvCertificates.createdAt) }).from(cvCertificates).where(mineToday).get();
+    throw new RateLimitedError("too_many_requests", `At most ${CERTIFICATES_PER_DAY} certificates in 24 hours.`, Math.max(1, Math.ceil(((oldest?.at ?? now) + DAY - now) / 1000)));
   }
   try {
     await env.JOBS.send({ kind: "cv_certificate", id, ...period } satisfies Job);
   } catch (error) {
     // Not queued, never rendered: say so now rather than leave a ticket that can only expire.
-    await env.DB.prepare("update cv_certificates set status = 'failed', error = ?, updated_at = ? where id = ?").bind(String(error).slice(0, 500), Date.now(), id).run();
+    await db.update(cvCertificates).set({ status: "failed", error: String(error).slice(0, 500), updatedAt: Date.now() }).where(eq(cvCertificates.id, id));
     throw unavailable("queue_unavailable", "The PDF cannot be prepared right now, try again in a few minutes.");
   }
   return { ticket: id, status: "created" as CertificateStatus };
@@ -159,7 +155,11 @@ export async function requestCertificate(env: Env, org: Tenant, memberId: string
 
 async function ownCertificate(env: Env, org: Tenant, memberId: string, id: string): Promise<CertificateRow> {
   if (!CERTIFICATE_ID_PATTERN.test(id)) throw notFound();
-  const row = await env.DB.prepare("select * from cv_certificates where id = ? and org_id = ? and member_id = ?").bind(id, org.id, memberId).first<CertificateRow>();
+  const row = await getDb(env)
+    .select()
+    .from(cvCertificates)
+    .where(and(eq(cvCertificates.id, id), eq(cvCertificates.orgId, org.id), eq(cvCertificates.memberId, memberId)))
+    .get();
   if (!row) throw notFound();
   return row;
 }
@@ -171,8 +171,11 @@ export const certificatePdfPath = (org: Pick<Tenant, "slug">, id: string) => `/a
 export async function certificateStatus(env: Env, org: Tenant, memberId: string, ticket: string, now = Date.now()) {
   requireResponsibleProfile(org);
   let row = await ownCertificate(env, org, memberId, ticket);
-  if (PENDING_STATUSES.includes(row.status) && now - row.created_at > CERTIFICATE_TASK_TTL_MS) {
-    await env.DB.prepare("update cv_certificates set status = 'expired', updated_at = ? where id = ? and status in ('created', 'active', 'retry')").bind(now, row.id).run();
+  if (isPendingCertificate(row.status) && now - row.createdAt > CERTIFICATE_TASK_TTL_MS) {
+    await getDb(env)
+      .update(cvCertificates)
+      .set({ status: "expired", updatedAt: now })
+      .where(and(eq(cvCertificates.id, row.id), inArray(cvCertificates.status, [...PENDING_CERTIFICATE_STATUSES])));
     row = { ...row, status: "expired" };
   }
   return {
@@ -186,16 +189,17 @@ export async function certificateStatus(env: Env, org: Tenant, memberId: string,
 /** The member's completed certificates, newest first (the profile lists them, to download or revoke). */
 export async function listCertificates(env: Env, org: Tenant, memberId: string) {
   requireResponsibleProfile(org);
-  const { results } = await env.DB.prepare(
-    "select id, created_at, revoked_at, statement from cv_certificates where org_id = ? and member_id = ? and status = 'completed' order by created_at desc limit 20",
-  )
-    .bind(org.id, memberId)
-    .all<Pick<CertificateRow, "id" | "created_at" | "revoked_at" | "statement">>();
+  const results = await getDb(env)
+    .select({ id: cvCertificates.id, createdAt: cvCertificates.createdAt, revokedAt: cvCertificates.revokedAt, statement: cvCertificates.statement })
+    .from(cvCertificates)
+    .where(and(eq(cvCertificates.orgId, org.id), eq(cvCertificates.memberId, memberId), eq(cvCertificates.status, "completed")))
+    .orderBy(desc(cvCertificates.createdAt))
+    .limit(20);
   return {
     certificates: results.map((row) => ({
       id: row.id,
-      created_at: iso(row.created_at)!,
-      revoked_at: iso(row.revoked_at),
+      created_at: iso(row.createdAt)!,
+      revoked_at: iso(row.revokedAt),
       hours: row.statement ? (JSON.parse(row.statement) as CertificateStatement).hours : 0,
       url: certificatePdfPath(org, row.id),
       verify_url: verifyPath(row.id),
@@ -207,7 +211,7 @@ export async function listCertificates(env: Env, org: Tenant, memberId: string) 
 export async function certificatePdf(env: Env, org: Tenant, memberId: string, id: string) {
   requireResponsibleProfile(org);
   const row = await ownCertificate(env, org, memberId, id);
-  const object = row.status === "completed" && row.pdf_key ? await env.FILES.get(row.pdf_key) : null;
+  const object = row.status === "completed" && row.pdfKey ? await env.FILES.get(row.pdfKey) : null;
   if (!object) throw notFound();
   return { object, filename: `social-cv-${id}.pdf` };
 }
@@ -217,8 +221,8 @@ export async function revokeCertificate(env: Env, org: Tenant, memberId: string,
   requireResponsibleProfile(org);
   const row = await ownCertificate(env, org, memberId, id);
   if (row.status !== "completed") throw notFound();
-  const revokedAt = row.revoked_at ?? now;
-  if (row.revoked_at === null) await env.DB.prepare("update cv_certificates set revoked_at = ?, updated_at = ? where id = ?").bind(revokedAt, now, id).run();
+  const revokedAt = row.revokedAt ?? now;
+  if (row.revokedAt === null) await getDb(env).update(cvCertificates).set({ revokedAt, updatedAt: now }).where(eq(cvCertificates.id, id));
   return { id, revoked_at: iso(revokedAt)! };
 }
 
@@ -229,7 +233,11 @@ export async function revokeCertificate(env: Env, org: Tenant, memberId: string,
  */
 export async function verifyCertificate(env: Env, org: Tenant, id: string) {
   if (!CERTIFICATE_ID_PATTERN.test(id)) throw notFound();
-  const row = await env.DB.prepare("select * from cv_certificates where id = ? and org_id = ? and status = 'completed'").bind(id, org.id).first<CertificateRow>();
+  const row = await getDb(env)
+    .select()
+    .from(cvCertificates)
+    .where(and(eq(cvCertificates.id, id), eq(cvCertificates.orgId, org.id), eq(cvCertificates.status, "completed")))
+    .get();
   if (!row?.statement) throw notFound();
   const authentic = await statementIsAuthentic(env, row);
   let statement: CertificateStatement | null = null;
@@ -240,9 +248,9 @@ export async function verifyCertificate(env: Env, org: Tenant, id: string) {
   }
   return {
     id: row.id,
-    valid: authentic && statement !== null && row.revoked_at === null,
+    valid: authentic && statement !== null && row.revokedAt === null,
     authentic: authentic && statement !== null,
-    revoked_at: iso(row.revoked_at),
+    revoked_at: iso(row.revokedAt),
     code: row.signature ? verificationCode(row.signature) : null,
     // Times as everywhere in the API (ISO 8601); the signed statement keeps them in milliseconds.
     statement: statement && { ...statement, period: { from: iso(statement.period.from), to: iso(statement.period.to) }, issued_at: iso(statement.issued_at)! },

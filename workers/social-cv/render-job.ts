@@ -4,12 +4,17 @@
  * R2 and complete the task. A failed attempt is retried by the queue (status retry) until
  * MAX_RENDER_ATTEMPTS, then the task ends as failed: never left pending.
  */
+import { and, eq } from "drizzle-orm";
+import { isPendingCertificate } from "../../app/domain/certificate-status";
+import { getDb, schema } from "../db/client";
 import type { Job } from "../jobs";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
 import { signStatement, verificationCode, verifyPath, type CertificatePeriod, type CertificateRow, type CertificateStatement } from "./certificates";
 import { responsibleProfile, type ResponsibleProfile } from "./report";
 
 export const MAX_RENDER_ATTEMPTS = 3;
+
+const { cvCertificates } = schema;
 
 /**
  * The statement of a certificate from the social CV it certifies (over `period` when the member
@@ -36,41 +41,41 @@ export function statementOf(profile: ResponsibleProfile, organization: string, i
 }
 
 async function render(env: Env, row: CertificateRow, period: CertificatePeriod) {
-  const org = await getOrganizationById(env, row.org_id);
+  const org = await getOrganizationById(env, row.orgId);
   if (!org) throw new Error("organisation gone");
-  const profile = await responsibleProfile(env, org, row.member_id, period);
+  const profile = await responsibleProfile(env, org, row.memberId, period);
   const issuedAt = Date.now();
   const statement = statementOf(profile, org.name, issuedAt, period);
   const text = JSON.stringify(statement);
-  const signature = await signStatement(env, row.id, row.org_id, text);
+  const signature = await signStatement(env, row.id, row.orgId, text);
   // pdf-lib and the fonts load only here, in the consumer: no request pays for them.
   const { renderCertificatePdf } = await import("./pdf");
   const bytes = await renderCertificatePdf({
     locale: row.locale,
-    timezoneOffset: row.timezone_offset,
+    timezoneOffset: row.timezoneOffset,
     statement,
     profile,
     verifyUrl: new URL(verifyPath(row.id), organizationOrigin(env, org)).toString(),
     code: verificationCode(signature),
     withPoints: Boolean(org.community.features.points),
   });
-  const key = `certificates/${row.org_id}/${row.id}.pdf`;
-  await env.FILES.put(key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { memberId: row.member_id } });
+  const key = `certificates/${row.orgId}/${row.id}.pdf`;
+  await env.FILES.put(key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { memberId: row.memberId } });
   // Only a task still ours completes: one cancelled meanwhile stays cancelled.
-  await env.DB.prepare(
-    "update cv_certificates set status = 'completed', statement = ?, signature = ?, pdf_key = ?, error = null, updated_at = ? where id = ? and status = 'active'",
-  )
-    .bind(text, signature, key, Date.now(), row.id)
-    .run();
+  await getDb(env)
+    .update(cvCertificates)
+    .set({ status: "completed", statement: text, signature, pdfKey: key, error: null, updatedAt: Date.now() })
+    .where(and(eq(cvCertificates.id, row.id), eq(cvCertificates.status, "active")));
 }
 
 export async function renderCertificateJob(env: Env, message: Message<Job>) {
   const id = message.body.id;
-  const row = await env.DB.prepare("select * from cv_certificates where id = ?").bind(id).first<CertificateRow>();
+  const db = getDb(env);
+  const row = await db.select().from(cvCertificates).where(eq(cvCertificates.id, id)).get();
   // Gone, cancelled, expired or already done: nothing to do, and nothing to retry.
-  if (!row || !["created", "retry", "active"].includes(row.status)) return message.ack();
+  if (!row || !isPendingCertificate(row.status)) return message.ack();
   const attempt = row.attempts + 1;
-  await env.DB.prepare("update cv_certificates set status = 'active', attempts = ?, updated_at = ? where id = ?").bind(attempt, Date.now(), id).run();
+  await db.update(cvCertificates).set({ status: "active", attempts: attempt, updatedAt: Date.now() }).where(eq(cvCertificates.id, id));
   try {
     const { from, to } = message.body;
     await render(env, row, { ...(typeof from === "number" ? { from } : {}), ...(typeof to === "number" ? { to } : {}) });
@@ -78,9 +83,10 @@ export async function renderCertificateJob(env: Env, message: Message<Job>) {
   } catch (error) {
     const last = attempt >= MAX_RENDER_ATTEMPTS;
     console.error(JSON.stringify({ event: "cv_certificate_failed", id, attempt, last, error: String(error) }));
-    await env.DB.prepare("update cv_certificates set status = ?, error = ?, updated_at = ? where id = ? and status = 'active'")
-      .bind(last ? "failed" : "retry", String(error).slice(0, 500), Date.now(), id)
-      .run();
+    await db
+      .update(cvCertificates)
+      .set({ status: last ? "failed" : "retry", error: String(error).slice(0, 500), updatedAt: Date.now() })
+      .where(and(eq(cvCertificates.id, id), eq(cvCertificates.status, "active")));
     if (last) message.ack();
     else message.retry({ delaySeconds: 2 * attempt });
   }

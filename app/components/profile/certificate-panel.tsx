@@ -9,6 +9,7 @@ import { Download, ExternalLink, FileText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { isFailedCertificate, isPendingCertificate } from "~/domain/certificate-status";
 import { formatDateTime } from "~/domain/initiatives/format";
 import { useTranslation } from "~/i18n/react";
 import { periodDays, runCertificateTask, type PeriodChoice, type TaskState } from "~/lib/certificate-task";
@@ -53,8 +54,8 @@ export function CertificatePanel({ certificates, since, onCompleted }: { certifi
     }
   }
 
-  const working = task !== null && ["asking", "created", "active", "retry"].includes(task.status);
-  const failed = task !== null && ["failed", "cancelled", "expired"].includes(task.status);
+  const working = task !== null && (task.status === "asking" || isPendingCertificate(task.status));
+  const failed = task !== null && isFailedCertificate(task.status);
   return (
     <section aria-labelledby="cv-pdf" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
       <div className="flex flex-wrap items-center gap-3">
