@@ -213,5 +213,5 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The API's bounds on an Idempotency-Key. */
-export const isIdempotencyKey = (key: unknown): key is string => typeof key === "string" && /^[\w-]{8,100}$/.test(key);
+/** The API's bounds on an Idempotency-Key (one definition: app/domain/tokens.ts). */
+export { isIdempotencyKey } from "./tokens";

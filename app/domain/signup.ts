@@ -9,6 +9,7 @@ import { FormCheckbox } from "./form-values";
 import { checkPasswordPolicy, passwordPolicyMessageKey, type PasswordPolicy } from "./password-policy";
 import { SUPPORTED_LOCALES } from "./locales";
 import { isSlug, slugSchema } from "./slug";
+import { LINK_TOKEN_PATTERN } from "./tokens";
 
 export const SignupSchema = v.object({
   name: v.pipe(
@@ -22,7 +23,7 @@ export const SignupSchema = v.object({
   agreeTC: v.literal(true, "form_error_terms_required"),
   agreeComms: v.optional(v.boolean("form_error_invalid"), false),
   language: v.optional(v.picklist(SUPPORTED_LOCALES, "form_error_invalid")),
-  signup_token: v.optional(v.pipe(v.string("form_error_invalid"), v.regex(/^[A-Za-z0-9_-]{1,100}$/, "form_error_invalid"))),
+  signup_token: v.optional(v.pipe(v.string("form_error_invalid"), v.regex(LINK_TOKEN_PATTERN, "form_error_invalid"))),
   public_organization_slug: v.optional(slugSchema()),
   /**
    * Where the confirmation link goes on to once it has signed the member in (a sign-up link's

@@ -18,6 +18,7 @@ import { parseForm } from "~/domain/form-values";
 import type { PasswordPolicy } from "~/domain/password-policy";
 import { pathParam, publicCall, type ApiArgs } from "./api.server";
 import { apiFieldErrors, completeSignIn, failureOf, formOf, statusOf, text, type LocaleCookie, type Outcome } from "./auth-flow.server";
+import { isLinkToken } from "~/domain/tokens";
 
 /** The links that end in a password: a reset, a confirmation, an invitation (issue 15: /invite/{token}). */
 export type TokenType = "password_reset" | "email_confirmation" | "invite";
@@ -31,12 +32,11 @@ export type NewPasswordPage =
   | { state: "expired"; initial: boolean }
   | { state: "error"; failure: AuthFailure; initial: boolean };
 
-const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
 /** The policy and e-mail the link was issued for; 401 means the link expired (or was used). */
 export async function newPasswordLoader(args: ApiArgs, token: string | undefined, type: TokenType): Promise<NewPasswordPage> {
   const initial = isInitial(type, args.request);
-  if (!token || !TOKEN.test(token)) return { state: "expired", initial };
+  if (!isLinkToken(token)) return { state: "expired", initial };
   const result = await publicCall(args, (api) => api.auth.password_policy[":token"].$get({ param: { token: pathParam(token) }, query: { token_type: type } }));
   if (result.ok) {
     const { email, password_policy, organization, needs_password } = result.data;
@@ -75,7 +75,7 @@ export async function newPasswordAction(
     return { status: statusOf(failure), intent: "resend", email: parsed.value.email, failure };
   }
 
-  if (!token || !TOKEN.test(token)) return { status: 401, intent: "save", expired: true };
+  if (!isLinkToken(token)) return { status: 401, intent: "save", expired: true };
   const initial = isInitial(type, args.request);
   // The password chosen at sign-up is kept: the confirmation only confirms (issue 28).
   const confirmOnly = type === "email_confirmation" && text(form, "intent") === "confirm";

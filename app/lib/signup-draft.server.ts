@@ -10,6 +10,7 @@ import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/domain/password-
 import type { SignupMissing } from "~/domain/signup";
 import type { DraftOrganization, SignupOrganization } from "~/domain/signup-types";
 import { hasSession, type ApiArgs } from "./api.server";
+import { isLinkToken } from "~/domain/tokens";
 
 export interface SignupDraft {
   name?: string;
@@ -33,7 +34,6 @@ const DRAFT_KEY = "draft";
 /** The draft outlives a coffee break, not a week. */
 const DRAFT_MAX_AGE_S = 24 * 3600;
 /** Browsers drop cookies over 4 KB; a long organisation list is fetched again instead. */
-const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 
 function storage(context: AppLoadContext) {
   return createCookieSessionStorage<{ [DRAFT_KEY]: SignupDraft }>({
@@ -70,7 +70,7 @@ export function clearDraft(context: AppLoadContext, { session }: DraftHandle) {
   return storage(context).destroySession(session);
 }
 
-export const isToken = (value: string | undefined): value is string => !!value && TOKEN.test(value);
+export const isToken = (value: string | undefined): value is string => isLinkToken(value);
 
 /** Where a signed-in member goes: the initiative of the sign-up link, else home. */
 export const homeAfterSignup = (draft: SignupDraft) => (draft.initiative ? `/initiative/${encodeURIComponent(draft.initiative)}` : "/");

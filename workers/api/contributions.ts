@@ -20,14 +20,13 @@ import { parseInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { initiativeFromPath } from "./participation";
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+import { isIdempotencyKey } from "../../app/domain/tokens";
 
 /** The request's Idempotency-Key, or null when the client sent none (then nothing is deduplicated). */
 function idempotencyKey(c: Context<AppEnv>): string | null {
   const key = c.req.header("idempotency-key");
   if (key === undefined) return null;
-  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest("idempotency_key_invalid", "The Idempotency-Key must be 8 to 100 letters, digits, - or _.");
+  if (!isIdempotencyKey(key)) throw badRequest("idempotency_key_invalid", "The Idempotency-Key must be 8 to 100 letters, digits, - or _.");
   return key;
 }
 

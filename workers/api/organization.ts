@@ -10,9 +10,10 @@ import { CERTIFICATE_ID_PATTERN, verifyCertificate } from "../social-cv/certific
 import { getOrganizationBySignupToken, getOrganizationBySlug } from "../tenant/organizations";
 import { organizationProfileJson } from "../tenant/profile";
 import type { AppEnv } from "../types";
+import { LINK_TOKEN_PATTERN } from "../../app/domain/tokens";
 
 const SlugParam = v.object({ slug: slugSchema() });
-const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, "form_error_invalid")) });
+const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(LINK_TOKEN_PATTERN, "form_error_invalid")) });
 
 const organizationNotFound = () => notFound("organization_not_found", "The organisation cannot be found.");
 
