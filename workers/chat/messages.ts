@@ -6,6 +6,7 @@ import * as v from "valibot";
 import { CHAT_LIMITS, ChatMessageContentSchema } from "../../app/domain/chat";
 import { conflict, RateLimitedError } from "../lib/domain-errors";
 import { refuseIllFormedText } from "../lib/json-body";
+import { countInWindowSql, windowStartOf } from "../lib/rate-limit";
 import { invalidInput } from "../lib/validation";
 import { conversationMembers } from "./conversations";
 import { conversationNotFound, isConversationId, MESSAGE_COLUMNS, messageJson, type ChatActor, type ChatMessageJson, type MessageRow } from "./model";
@@ -70,19 +71,13 @@ export async function sendChatMessage(env: Env, actor: ChatActor, conversationId
 
   const now = Date.now();
   const windowMs = CHAT_SEND_LIMIT.windowSeconds * 1000;
-  const windowStart = now - (now % windowMs);
+  const windowStart = windowStartOf(now, CHAT_SEND_LIMIT);
   const key = `chat_message:${actor.orgId}:${actor.memberId}`;
   // ?1 org, ?2 conversation, ?3 sender, ?4 client id
   const takesPart = "EXISTS (SELECT 1 FROM chat_participants WHERE conversation_id = ?2 AND member_id = ?3 AND org_id = ?1)";
   const isResend = "EXISTS (SELECT 1 FROM chat_messages WHERE sender_member_id = ?3 AND client_id = ?4)";
   const [counted, inserted, , , participants] = await env.DB.batch<Record<string, unknown>>([
-    env.DB.prepare(
-      `INSERT INTO rate_limits (key, window_start, count) SELECT ?5, ?6, 1 WHERE ${takesPart} AND NOT ${isResend}
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN window_start < ?6 THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start < ?6 THEN ?6 ELSE window_start END
-       RETURNING count, window_start`,
-    ).bind(actor.orgId, conversationId, actor.memberId, clientId, key, windowStart),
+    env.DB.prepare(countInWindowSql(`SELECT ?5, ?6, 1 WHERE ${takesPart} AND NOT ${isResend}`, "?6", "1")).bind(actor.orgId, conversationId, actor.memberId, clientId, key, windowStart),
     env.DB.prepare(
       `INSERT INTO chat_messages (org_id, conversation_id, sender_member_id, client_id, content, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE ${takesPart} AND (SELECT count FROM rate_limits WHERE key = ?7) <= ?8

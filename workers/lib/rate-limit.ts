@@ -39,21 +39,31 @@ export const RATE_LIMITS = {
 } satisfies Record<string, Partial<Record<Scope, Limit>>>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
+/** When the fixed window holding `now` started (ms). */
+export const windowStartOf = (now: number, limit: Limit) => now - (now % (limit.windowSeconds * 1000));
+
+/**
+ * The one counting statement of every fixed window: `source` yields the (key, window_start, count)
+ * row to add; `start` and `amount` are the SQL (parameters) of the window's start and of the units
+ * counted. A counter from an older window starts again. Answers the counter's count and window.
+ * Raw SQL: drizzle's upsert cannot compare with the excluded row inside CASE as this needs.
+ */
+export const countInWindowSql = (source: string, start: string, amount: string) =>
+  `INSERT INTO rate_limits (key, window_start, count) ${source}
+   ON CONFLICT (key) DO UPDATE SET
+     count = CASE WHEN window_start < ${start} THEN ${amount} ELSE count + ${amount} END,
+     window_start = CASE WHEN window_start < ${start} THEN ${start} ELSE window_start END
+   RETURNING count, window_start`;
+
 /**
  * Counts one hit (or `amount` units, e.g. bytes); answers how many seconds to wait when the limit
  * is exceeded (else 0) and the window the count belongs to.
  */
 export async function hit(db: D1Database, key: string, limit: Limit, now = Date.now(), amount = 1) {
   const windowMs = limit.windowSeconds * 1000;
-  const windowStart = now - (now % windowMs);
+  const windowStart = windowStartOf(now, limit);
   const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, ?3)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN window_start < ?2 THEN ?3 ELSE count + ?3 END,
-         window_start = CASE WHEN window_start < ?2 THEN ?2 ELSE window_start END
-       RETURNING count, window_start`,
-    )
+    .prepare(countInWindowSql("VALUES (?1, ?2, ?3)", "?2", "?3"))
     .bind(key, windowStart, amount)
     .first<{ count: number; window_start: number }>();
   const window = row?.window_start ?? windowStart;
