@@ -19,7 +19,7 @@ import { membershipColumns, membershipKey } from "../tenant/memberships";
 import { organizationOfMembership, organizationsOf, userJsonOf, type UserJson } from "./members";
 import { liveSession, liveSessionKey } from "./sessions";
 import type { Tenant } from "../tenant/organizations";
-import { clearSessionCookie, sessionCookieOf, toSession, webSessionKey, type Row, type WebSession } from "./web-session";
+import { clearSessionCookie, sessionCookieOf, toSession, webSessionKey, type WebSession } from "./web-session";
 
 export type WebIdentity =
   /** No web session, or it has expired. */
@@ -74,7 +74,7 @@ async function readWebIdentity(context: Context, value: string): Promise<WebIden
   ]);
   const row = { web: webs[0], session: sessions[0] ?? null, member: members[0] ?? null };
   if (!row.web || row.web.expiresAt <= Date.now()) return { status: "signed-out" };
-  const session = await toSession(context, rowOf(row.web));
+  const session = await toSession(context, row.web);
   if (!session) return { status: "signed-out" };
   context.followBookmark?.(row.web.id, row.web.bookmark);
   context.memo?.once(webSessionKey(value), async () => session);
@@ -98,16 +98,4 @@ async function readWebIdentity(context: Context, value: string): Promise<WebIden
   }
   const organizations = await organizationsOf(env, memberships, context.tenant.id);
   return { status: "member", user: userJsonOf(env, member, profiles[0], organizations), session };
-}
-
-/** The drizzle row in the shape web-session.ts reads raw rows in. */
-function rowOf(web: typeof schema.webSessions.$inferSelect): Row {
-  return {
-    id: web.id,
-    access_token: web.accessToken,
-    access_expires_at: web.accessExpiresAt,
-    refresh_token: web.refreshToken,
-    refreshing_until: web.refreshingUntil,
-    expires_at: web.expiresAt,
-  };
 }

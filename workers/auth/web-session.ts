@@ -3,6 +3,8 @@
  * cookie; the API's access and refresh tokens it stands for are sealed in D1 (web_sessions).
  * Token refresh lives here, once: single flight per session, across requests and isolates.
  */
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { getDb, schema } from "../db/client";
 import type { RequestMemo } from "../lib/request-memo";
 import { randomToken, seal, sha256Hex, unseal } from "../lib/crypto";
 import { getConfig } from "../lib/config";
@@ -28,14 +30,9 @@ export interface WebSession {
   accessExpiresAt: number;
 }
 
-export interface Row {
-  id: string;
-  access_token: string;
-  access_expires_at: number;
-  refresh_token: string;
-  refreshing_until: number | null;
-  expires_at: number;
-}
+const { webSessions } = schema;
+
+export type WebSessionRow = typeof webSessions.$inferSelect;
 
 /** All these functions need is the Worker's env: the SSO callback (a Hono route) uses them too. */
 /** What the web session needs of a request's context: the bindings, and the browser request's memo if any. */
@@ -46,7 +43,8 @@ export interface WebSessionContext {
 type EnvContext = WebSessionContext;
 
 const secretOf = (context: EnvContext) => getConfig(context.cloudflare.env).TOKEN_SECRET;
-const db = (context: EnvContext) => context.cloudflare.env.DB;
+const db = (context: EnvContext) => getDb(context.cloudflare.env);
+const byId = (id: string) => eq(webSessions.id, id);
 
 function cookieValue(request: Request): string | null {
   const header = request.headers.get("cookie") ?? "";
@@ -84,19 +82,26 @@ export async function createWebSession(context: EnvContext, tokens: ApiTokens): 
   const secret = secretOf(context);
   const owner = await tokenOwner(context, secret, tokens.access_token);
   await db(context)
-    .prepare("INSERT INTO web_sessions (id, access_token, access_expires_at, refresh_token, expires_at, session_id, member_id) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .bind(await sha256Hex(value), await seal(secret, tokens.access_token), now + tokens.expires_in * 1000, await seal(secret, tokens.refresh_token), now + SESSION_MAX_AGE_S * 1000, owner.sessionId, owner.memberId)
-    .run();
+    .insert(webSessions)
+    .values({
+      id: await sha256Hex(value),
+      accessToken: await seal(secret, tokens.access_token),
+      accessExpiresAt: now + tokens.expires_in * 1000,
+      refreshToken: await seal(secret, tokens.refresh_token),
+      expiresAt: now + SESSION_MAX_AGE_S * 1000,
+      sessionId: owner.sessionId,
+      memberId: owner.memberId,
+    });
   return sessionCookie(value);
 }
 
 async function readRow(context: WebSessionContext, id: string) {
-  return db(context).prepare("SELECT * FROM web_sessions WHERE id = ?").bind(id).first<Row>();
+  return db(context).select().from(webSessions).where(byId(id)).get();
 }
 
-export async function toSession(context: EnvContext, row: Row): Promise<WebSession | null> {
-  const accessToken = await unseal(secretOf(context), row.access_token);
-  return accessToken ? { id: row.id, accessToken, accessExpiresAt: row.access_expires_at } : null;
+export async function toSession(context: EnvContext, row: Pick<WebSessionRow, "id" | "accessToken" | "accessExpiresAt">): Promise<WebSession | null> {
+  const accessToken = await unseal(secretOf(context), row.accessToken);
+  return accessToken ? { id: row.id, accessToken, accessExpiresAt: row.accessExpiresAt } : null;
 }
 
 /** The key of the web session of a cookie value in a browser request's memo (the web identity fills it too). */
@@ -130,13 +135,13 @@ export async function getWebSession(context: WebSessionContext, request: Request
 
 async function readWebSession(context: WebSessionContext, value: string): Promise<WebSession | null> {
   const row = await readRow(context, await sha256Hex(value));
-  if (!row || row.expires_at <= Date.now()) return null;
+  if (!row || row.expiresAt <= Date.now()) return null;
   return toSession(context, row);
 }
 
 export async function deleteWebSession(context: WebSessionContext, session: WebSession) {
   context.memo?.forget();
-  await db(context).prepare("DELETE FROM web_sessions WHERE id = ?").bind(session.id).run();
+  await db(context).delete(webSessions).where(byId(session.id));
 }
 
 const inFlight = new Map<string, Promise<WebSession | null>>();
@@ -166,16 +171,17 @@ async function doRefresh(
 ): Promise<WebSession | null> {
   const now = Date.now();
   const claimed = await db(context)
-    .prepare("UPDATE web_sessions SET refreshing_until = ? WHERE id = ? AND (refreshing_until IS NULL OR refreshing_until < ?)")
-    .bind(now + REFRESH_WAIT_MS, session.id, now)
-    .run();
+    .update(webSessions)
+    .set({ refreshingUntil: now + REFRESH_WAIT_MS })
+    .where(and(byId(session.id), or(isNull(webSessions.refreshingUntil), lt(webSessions.refreshingUntil, now))));
   if (claimed.meta.changes !== 1) return waitForRefresh(context, session);
 
   const row = await readRow(context, session.id);
-  const refreshToken = row ? await unseal(secretOf(context), row.refresh_token) : null;
+  const refreshToken = row ? await unseal(secretOf(context), row.refreshToken) : null;
+  const release = () => db(context).update(webSessions).set({ refreshingUntil: null }).where(byId(session.id));
   // Someone else refreshed between our read and our claim: their token is already fresh.
-  if (row && row.access_expires_at > session.accessExpiresAt) {
-    await db(context).prepare("UPDATE web_sessions SET refreshing_until = NULL WHERE id = ?").bind(session.id).run();
+  if (row && row.accessExpiresAt > session.accessExpiresAt) {
+    await release();
     return toSession(context, row);
   }
   let tokens: ApiTokens | null;
@@ -183,11 +189,11 @@ async function doRefresh(
     tokens = refreshToken ? await callRefresh(refreshToken) : null;
   } catch (cause) {
     // The API could not say (down, failing): the session stays, unclaimed, for the next request.
-    await db(context).prepare("UPDATE web_sessions SET refreshing_until = NULL WHERE id = ?").bind(session.id).run();
+    await release();
     throw cause;
   }
   if (!tokens) {
-    await db(context).prepare("DELETE FROM web_sessions WHERE id = ?").bind(session.id).run();
+    await db(context).delete(webSessions).where(byId(session.id));
     return null;
   }
   return storeTokens(context, session.id, tokens);
@@ -203,9 +209,16 @@ export async function storeTokens(context: WebSessionContext, sessionId: string,
   // A web session from before migration 0006 learns its owner here.
   const owner = await tokenOwner(context, secret, tokens.access_token);
   await db(context)
-    .prepare("UPDATE web_sessions SET access_token = ?, access_expires_at = ?, refresh_token = ?, refreshing_until = NULL, session_id = ?, member_id = ? WHERE id = ?")
-    .bind(await seal(secret, tokens.access_token), accessExpiresAt, await seal(secret, tokens.refresh_token), owner.sessionId, owner.memberId, sessionId)
-    .run();
+    .update(webSessions)
+    .set({
+      accessToken: await seal(secret, tokens.access_token),
+      accessExpiresAt,
+      refreshToken: await seal(secret, tokens.refresh_token),
+      refreshingUntil: null,
+      sessionId: owner.sessionId,
+      memberId: owner.memberId,
+    })
+    .where(byId(sessionId));
   context.memo?.forget();
   return { id: sessionId, accessToken: tokens.access_token, accessExpiresAt };
 }
@@ -216,8 +229,8 @@ async function waitForRefresh(context: WebSessionContext, session: WebSession): 
     await new Promise((resolve) => setTimeout(resolve, REFRESH_POLL_MS));
     const row = await readRow(context, session.id);
     if (!row) return null;
-    if (row.refreshing_until !== null) continue;
-    if (row.access_expires_at !== session.accessExpiresAt) return toSession(context, row);
+    if (row.refreshingUntil !== null) continue;
+    if (row.accessExpiresAt !== session.accessExpiresAt) return toSession(context, row);
     // Released without new tokens: the API could not say (down, failing). Still signed in.
     throw refreshUnavailable(502);
   }
