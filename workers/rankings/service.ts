@@ -46,13 +46,19 @@ export async function organizationRanking(env: Env, org: Tenant, memberId: strin
   // reads the totals down to the RANKING_SIZEth one (and its ties, ordered by name as before), the
   // member's own rank the few distinct totals above theirs. Raw SQL: the window function and the
   // CTE read best as written (drizzle's batch takes no raw reads).
-  const listed = "t.org_id = ?1 and t.period = ?2 and t.listed = 1 and t.hours > 0";
+  const listed = "t.org_id = ?1 and t.period = ?2 and t.listed = 1";
   const [top, own] = await env.DB.batch<{ member_id: string; hours: number; rank: number; name: string | null; avatar_key: string | null; deleted: number }>([
     env.DB.prepare(
-      `with cut as (select t.hours from member_hour_totals t where ${listed} order by t.hours desc limit 1 offset ?3 - 1),
+      // The cut is the RANKING_SIZEth total, or the smallest one above 0 when fewer members have
+      // hours; the only range on the index, so the planner reads from the top down to it.
+      `with cut as (
+         select coalesce(
+           (select t.hours from member_hour_totals t where ${listed} and t.hours > 0 order by t.hours desc limit 1 offset ?3 - 1),
+           (select min(t.hours) from member_hour_totals t where ${listed} and t.hours > 0)) as hours
+       ),
        ranked as (
          select t.member_id, t.hours, rank() over (order by t.hours desc) as rank from member_hour_totals t
-         where ${listed} and t.hours >= coalesce((select hours from cut), 0)
+         where ${listed} and t.hours >= (select hours from cut)
        )
        select ranked.member_id, ranked.hours, ranked.rank, pr.name, pr.avatar_key, mm.erased_at is not null as deleted
        from ranked left join profiles pr on pr.member_id = ranked.member_id left join members mm on mm.id = ranked.member_id
@@ -61,7 +67,7 @@ export async function organizationRanking(env: Env, org: Tenant, memberId: strin
     env.DB.prepare(
       `select t.member_id, t.hours, 1 + coalesce((select sum(c.members) from hour_total_counts c where c.org_id = ?1 and c.period = ?2 and c.hours > t.hours), 0) as rank,
          null as name, null as avatar_key, 0 as deleted
-       from member_hour_totals t where t.member_id = ?3 and ${listed}`,
+       from member_hour_totals t where t.member_id = ?3 and ${listed} and t.hours > 0`,
     ).bind(org.id, rollup, memberId),
   ]);
   return {
