@@ -271,6 +271,21 @@ describe("hour rollups after every kind of write", () => {
   });
 });
 
+describe("the rule the rollups count by", () => {
+  it("is COUNTED_HOURS, written out in the view and in every trigger on the records and participations", async () => {
+    const written = await all<{ name: string; sql: string }>(
+      "select name, sql from sqlite_master where name = 'counted_hour_periods' or (type = 'trigger' and tbl_name in ('participation_records', 'participations'))",
+    );
+    expect(written.length).toBe(6);
+    // The rule as each one says it: of a record aliased r, of the trigger's new or old row, or bare.
+    const forms = ["r.", "new.", "old.", ""].map((alias) => COUNTED_HOURS.toLowerCase().replace(/\br\./g, alias));
+    for (const { name, sql } of written) {
+      const text = sql.toLowerCase().replace(/\s+/g, " ");
+      expect(forms.some((form) => text.includes(form)), name).toBe(true);
+    }
+  });
+});
+
 describe("region_year_offsets", () => {
   it("holds each region's offset at New Year, the same in the years around now", async () => {
     const rows = await all<{ region: string; offset_ms: number }>("select region, offset_ms from region_year_offsets order by region");

@@ -1,11 +1,15 @@
 /**
  * Which hours count, and the reports built on them (SPEC.md section 3; issues 13, 14 and 15): only
  * records staff validated, or hours granted to the member, of type `hours` (indicator values the
- * same way). The ranking, the social CV, its certificate and the administrators' dashboard read
- * through these conditions and statements, so their numbers always agree.
+ * same way). The social CV, its certificate and the administrators' dashboard read through these
+ * conditions and statements, and the ranking through hour rollups summed by the same condition
+ * (the SQL of migrations/0017_hour_rollups.sql; docs/decisions/037), so their numbers always agree.
  */
 
-/** SQL condition on a participation_records row aliased `r`: it is counted hours. */
+/**
+ * SQL condition on a participation_records row aliased `r`: it is counted hours. Written out again
+ * in the hour rollups' view and triggers (migrations/0017): a change here needs a migration there.
+ */
 export const COUNTED_HOURS = `r.type = 'hours' and r.status in ('validated', 'granted')`;
 
 /** SQL condition on a participation_records row aliased `r`: it is a counted indicator value. */
