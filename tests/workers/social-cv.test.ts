@@ -10,8 +10,10 @@ import { runJobs, type Job } from "../../workers/jobs";
 import { getConfig } from "../../workers/lib/config";
 import { base64UrlEncode, hmacSha256 } from "../../workers/lib/crypto";
 import { CERTIFICATE_TASK_TTL_MS, dayStart } from "../../workers/social-cv/certificates";
+import { hoursByCompetence, hoursBySdg, impactByUnit } from "../../workers/reports/counted-hours";
 import { MAX_RENDER_ATTEMPTS } from "../../workers/social-cv/render-job";
-import { invalidateOrganization } from "../../workers/tenant/organizations";
+import { responsibleProfile } from "../../workers/social-cv/report";
+import { getOrganizationBySlug, invalidateOrganization } from "../../workers/tenant/organizations";
 import { addParticipation, createInitiative, DAY } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
@@ -61,6 +63,7 @@ beforeAll(async () => {
     ids[name] = (await createMember({ email: `${name}@${org === acme.id ? "acme" : "commons"}.example`, orgId: org, name: name[0].toUpperCase() + name.slice(1), language: name === "ben" ? "es-ES" : "en-US" })).id;
     tokens[name] = (await login(`${name}@${org === acme.id ? "acme" : "commons"}.example`, "Correct-Horse-9")).body.access_token;
   }
+  ids.beach = beach.id;
   const ana = await addParticipation(beach.id, acme.id, ids.ana);
   await hours(ana.id, 3);
   await hours(ana.id, 2, "granted");
@@ -133,6 +136,64 @@ describe("GET /api/{org}/responsible_profile", () => {
       await env.DB.prepare("UPDATE organizations SET community_config = '{}' WHERE id = 'org-commons'").run();
       await invalidateOrganization(env, { slug: "commons", hostnames: [] });
     }
+  });
+});
+
+describe("the member's statements of the social CV", () => {
+  const member = (memberId: string) => ({ orgId: "org-acme", memberId });
+  const statements = { hoursBySdg, hoursByCompetence, impactByUnit };
+
+  /** Each member-scoped statement's query plan, and the D1 rows it reads (meta.rows_read) for `memberId`. */
+  async function measured(memberId: string) {
+    const answers: Record<string, { plan: string; rowsRead: number }> = {};
+    for (const [name, statement] of Object.entries(statements)) {
+      let sql = "";
+      const capture = { prepare: (query: string) => ((sql = query), env.DB.prepare(query)) } as unknown as D1Database;
+      const { meta } = await statement(capture, member(memberId)).run();
+      const plan = await env.DB.prepare(`explain query plan ${sql}`).bind("org-acme", memberId, 0, Number.MAX_SAFE_INTEGER, null).all<{ detail: string }>();
+      answers[name] = { plan: plan.results.map((row) => row.detail).join("; "), rowsRead: meta.rows_read };
+    }
+    return answers;
+  }
+
+  /** D1 rows read by the whole social CV of `memberId` (one batch). */
+  async function cvRowsRead(memberId: string) {
+    let rowsRead = 0;
+    const DB = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "batch")
+          return async (batch: D1PreparedStatement[]) => {
+            const results = await target.batch(batch);
+            for (const result of results) rowsRead += result.meta.rows_read;
+            return results;
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await responsibleProfile({ ...env, DB }, (await getOrganizationBySlug(env, "acme"))!, memberId);
+    return rowsRead;
+  }
+
+  it("read through the member's index, so other members' records cost nothing", async () => {
+    const before = await measured(ids.ana);
+    const cvBefore = await cvRowsRead(ids.ana);
+    for (const [name, { plan }] of Object.entries(before)) {
+      expect(plan, name).toMatch(/^SEARCH p USING INDEX participations_member_idx \(org_id=\? AND member_id=\?\);/);
+      expect(plan, name).toContain("SEARCH r USING INDEX participation_records_participation_idx (participation_id=?)");
+    }
+    // Another member with 300 counted records in the same initiative.
+    const zed = await createMember({ email: "zed@acme.example", orgId: "org-acme", name: "Zed" });
+    const part = await addParticipation(ids.beach, "org-acme", zed.id);
+    await env.DB.prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 300)
+       insert into participation_records (id, participation_id, type, hours, status) select 'zed-' || i, ?, 'hours', 1, 'validated' from n`,
+    )
+      .bind(part.id)
+      .run();
+    const after = await measured(ids.ana);
+    for (const name of Object.keys(statements)) expect(after[name].rowsRead, name).toBe(before[name].rowsRead);
+    expect(await cvRowsRead(ids.ana)).toBe(cvBefore);
   });
 });
 

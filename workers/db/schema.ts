@@ -803,6 +803,59 @@ export const participationRecords = sqliteTable(
   ],
 );
 
+/**
+ * Rollups of counted hours (COUNTED_HOURS, workers/reports/counted-hours.ts) for the ranking
+ * (issue 26; docs/decisions/037). Never written by the app: SQLite triggers in
+ * migrations/0017_hour_rollups.sql keep them in step inside every write to participation_records,
+ * participations, members and organizations.region; `npm run rollups:rebuild` rebuilds them from
+ * the records (scripts/hour-rollups-sql.mjs).
+ *
+ * Counted hours per member of an organisation, per period: 0 for all time, else the calendar year
+ * in the organisation's zone (the year the record's created_at falls in, read with the zone's
+ * offset at New Year: region_year_offsets). A row exists only while its sum is not 0.
+ */
+export const memberHourTotals = sqliteTable(
+  "member_hour_totals",
+  {
+    memberId: text("member_id").notNull(),
+    orgId: text("org_id").notNull(),
+    period: integer("period").notNull(),
+    hours: integer("hours").notNull(),
+    /** 1 while the member's account is not disabled: only listed rows rank (members.disabled_at is null). */
+    listed: integer("listed").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.orgId, t.period] }),
+    // The top of the ranking: one organisation's period, most hours first.
+    index("member_hour_totals_rank_idx").on(t.orgId, t.period, t.listed, t.hours),
+  ],
+);
+
+/**
+ * How many listed members of an organisation have exactly `hours` counted in a period (hours > 0):
+ * a member's rank is 1 + the members of the totals above theirs, read from the few distinct totals.
+ */
+export const hourTotalCounts = sqliteTable(
+  "hour_total_counts",
+  {
+    orgId: text("org_id").notNull(),
+    period: integer("period").notNull(),
+    hours: integer("hours").notNull(),
+    members: integer("members").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.period, t.hours] })],
+);
+
+/**
+ * Local time minus UTC (ms) at New Year in each region's zone (app/domain/zoned-time.ts): all five
+ * have a fixed offset then, so a record's calendar year is the UTC year of created_at + offset.
+ * Regions not listed read as UTC (offset 0), as regionZone does.
+ */
+export const regionYearOffsets = sqliteTable("region_year_offsets", {
+  region: text("region").primaryKey(),
+  offsetMs: integer("offset_ms").notNull(),
+});
+
 export const interests = sqliteTable(
   "interests",
   {

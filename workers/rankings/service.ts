@@ -2,12 +2,12 @@
  * The organisation's ranking (SPEC.md sections 3 and 7; issue 14): members by their validated or
  * granted hours in the organisation's initiatives, equal hours sharing a rank (1, 1, 3), members
  * with none left out; over all time or this calendar year of the organisation's zone. Answers the
- * first RANKING_SIZE and the member's own place, wherever it is.
+ * first RANKING_SIZE and the member's own place, wherever it is. Hours as COUNTED_HOURS counts them
+ * (workers/reports/counted-hours.ts), summed ahead of time in the hour rollups (docs/decisions/037).
  */
-import { regionZone, fromLocal, zoneOffset } from "../../app/domain/zoned-time";
+import { regionZone, zoneOffset } from "../../app/domain/zoned-time";
 import { notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
-import { COUNTED_HOURS } from "../reports/counted-hours";
 import type { Tenant } from "../tenant/organizations";
 
 export const RANKING_SIZE = 50;
@@ -19,10 +19,12 @@ export function requireRanking(org: Tenant) {
   if (!org.community.features.rankings || org.community.hide_ranking_in_app) throw notFound("not_found", "The resource cannot be found.");
 }
 
-/** The first instant of this calendar year in the organisation's zone. */
-function yearStart(now: number, zone: string) {
-  const local = new Date(now + zoneOffset(now, zone));
-  return fromLocal(Date.UTC(local.getUTCFullYear(), 0, 1), zone);
+/**
+ * The rollup period (member_hour_totals.period) a ranking period reads: 0 for all time, or this
+ * calendar year of the organisation's zone.
+ */
+export function rollupPeriod(period: RankingPeriod, now: number, zone: string) {
+  return period === "year" ? new Date(now + zoneOffset(now, zone)).getUTCFullYear() : 0;
 }
 
 export interface RankingEntry {
@@ -39,26 +41,34 @@ export interface RankingEntry {
 
 export async function organizationRanking(env: Env, org: Tenant, memberId: string, period: RankingPeriod, now: number) {
   requireRanking(org);
-  const since = period === "year" ? yearStart(now, regionZone(org.region)) : 0;
-  // One ranked list, read twice in one batch: the top of it, and the member's own row. Raw SQL:
-  // the window function and the CTE read best as written (drizzle's batch takes no raw reads).
-  const ranked = `with totals as (
-      select p.member_id, sum(r.hours) as hours
-      from participation_records r
-      join participations p on p.id = r.participation_id
-      join initiatives i on i.id = p.initiative_id
-      join members m on m.id = p.member_id
-      where i.org_id = ?1 and ${COUNTED_HOURS} and r.created_at >= ?2 and m.disabled_at is null
-      group by p.member_id
-      having sum(r.hours) > 0
-    ), ranked as (select member_id, hours, rank() over (order by hours desc) as rank from totals)`;
+  const rollup = rollupPeriod(period, now, regionZone(org.region));
+  // Read from the rollups the triggers keep (docs/decisions/037), never from the records: the top
+  // reads the totals down to the RANKING_SIZEth one (and its ties, ordered by name as before), the
+  // member's own rank the few distinct totals above theirs. Raw SQL: the window function and the
+  // CTE read best as written (drizzle's batch takes no raw reads).
+  const listed = "t.org_id = ?1 and t.period = ?2 and t.listed = 1";
   const [top, own] = await env.DB.batch<{ member_id: string; hours: number; rank: number; name: string | null; avatar_key: string | null; deleted: number }>([
     env.DB.prepare(
-      `${ranked} select ranked.member_id, ranked.hours, ranked.rank, pr.name, pr.avatar_key, mm.erased_at is not null as deleted
+      // The cut is the RANKING_SIZEth total, or the smallest one above 0 when fewer members have
+      // hours; the only range on the index, so the planner reads from the top down to it.
+      `with cut as (
+         select coalesce(
+           (select t.hours from member_hour_totals t where ${listed} and t.hours > 0 order by t.hours desc limit 1 offset ?3 - 1),
+           (select min(t.hours) from member_hour_totals t where ${listed} and t.hours > 0)) as hours
+       ),
+       ranked as (
+         select t.member_id, t.hours, rank() over (order by t.hours desc) as rank from member_hour_totals t
+         where ${listed} and t.hours >= (select hours from cut)
+       )
+       select ranked.member_id, ranked.hours, ranked.rank, pr.name, pr.avatar_key, mm.erased_at is not null as deleted
        from ranked left join profiles pr on pr.member_id = ranked.member_id left join members mm on mm.id = ranked.member_id
        order by ranked.rank, pr.name, ranked.member_id limit ?3`,
-    ).bind(org.id, since, RANKING_SIZE),
-    env.DB.prepare(`${ranked} select member_id, hours, rank, null as name, null as avatar_key, 0 as deleted from ranked where member_id = ?3`).bind(org.id, since, memberId),
+    ).bind(org.id, rollup, RANKING_SIZE),
+    env.DB.prepare(
+      `select t.member_id, t.hours, 1 + coalesce((select sum(c.members) from hour_total_counts c where c.org_id = ?1 and c.period = ?2 and c.hours > t.hours), 0) as rank,
+         null as name, null as avatar_key, 0 as deleted
+       from member_hour_totals t where t.member_id = ?3 and ${listed} and t.hours > 0`,
+    ).bind(org.id, rollup, memberId),
   ]);
   return {
     period,

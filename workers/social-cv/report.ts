@@ -66,11 +66,13 @@ export async function responsibleProfile(env: Env, org: Tenant, memberId: string
        where ms.org_id = ?1 and ms.member_id = ?2`,
     ).bind(org.id, memberId),
     // Joined initiatives, and any other where the member has counted hours (granted after leaving);
-    // over a period, those with counted hours in it.
+    // over a period, those with counted hours in it. Each participation's records on their index:
+    // left to itself, SQLite reads them through the status index, every counted record of every
+    // organisation per participation.
     env.DB.prepare(
       `select * from (
          select i.id, i.slug, i.title, i.type, i.start_time, i.end_time, i.points, p.status,
-           coalesce((select sum(r.hours) from participation_records r where r.participation_id = p.id and ${COUNTED_HOURS} and r.created_at >= ?3 and r.created_at < ?4), 0) as valid_hours
+           coalesce((select sum(r.hours) from participation_records r indexed by participation_records_participation_idx where r.participation_id = p.id and ${COUNTED_HOURS} and r.created_at >= ?3 and r.created_at < ?4), 0) as valid_hours
          from participations p join initiatives i on i.id = p.initiative_id
          where ${byMember} and i.org_id = ?1
        ) where (status = 'accepted' and ?5 = 0) or valid_hours > 0
