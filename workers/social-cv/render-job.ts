@@ -4,7 +4,7 @@
  * R2 and complete the task. A failed attempt is retried by the queue (status retry) until
  * MAX_RENDER_ATTEMPTS, then the task ends as failed: never left pending.
  */
-import type { Job } from "../jobs";
+import type { CertificateJob } from "../jobs";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
 import { signStatement, verificationCode, verifyPath, type CertificatePeriod, type CertificateRow, type CertificateStatement } from "./certificates";
 import { responsibleProfile, type ResponsibleProfile } from "./report";
@@ -64,7 +64,7 @@ async function render(env: Env, row: CertificateRow, period: CertificatePeriod) 
     .run();
 }
 
-export async function renderCertificateJob(env: Env, message: Message<Job>) {
+export async function renderCertificateJob(env: Env, message: Message<CertificateJob>) {
   const id = message.body.id;
   const row = await env.DB.prepare("select * from cv_certificates where id = ?").bind(id).first<CertificateRow>();
   // Gone, cancelled, expired or already done: nothing to do, and nothing to retry.
