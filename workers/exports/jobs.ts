@@ -21,8 +21,8 @@ import { EXPORTS, type ExportKind } from "./kinds";
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 export type ExportMessage = { kind: "export"; id: string };
 
-/** Pages one step reads: with the kind's page size, 50,000 rows at most per step for members. */
-export const STEP_PAGES = 10;
+/** Pages one step reads: 2,000 members (pages of 500) or 400 pledges or audit rows (pages of 100) per step. */
+export const STEP_PAGES = 4;
 /**
  * The D1 statements one step makes at most: the row and the role (one batch), the organisation
  * (two when its cache is cold), the count (first step), the pages, the row's update.
