@@ -15,7 +15,7 @@ import { bulkApprovalSchema, decideApprovals, listApprovals } from "../manage/ap
 import { listContributions, reviewContribution, reviewContributions } from "../manage/contributions";
 import { pageQuerySchema } from "../manage/paging";
 import { listRecords, reviewRecord, reviewRecords } from "../manage/records";
-import { ORGANISING_ROLES, requireRole, STAFF_ROLES, type StaffActor } from "../manage/scope";
+import { ORGANISING_ROLES, STAFF_ROLES, type StaffActor } from "../manage/scope";
 import { listUploads, reviewUpload, reviewUploads } from "../manage/uploads";
 import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
 import { csvResponse } from "../lib/csv";

@@ -2,7 +2,7 @@
 import { CONTRIBUTION_DECISIONS, ORGANISING_ROLES } from "~/domain/manage";
 import { MONEY_TABS } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, listData, notFound, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { cursorOf, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 
 export async function loadMoney(args: ApiArgs) {
