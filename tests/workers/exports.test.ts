@@ -12,8 +12,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_TTL_MS, exportFileKey, MAX_STEP_ATTEMPTS, STEP_PAGES, STEP_STATEMENTS_MAX, sweepExpiredExports } from "../../workers/exports/jobs";
 import { EXPORTS } from "../../workers/exports/kinds";
 import { watchedEnv } from "./counting-env";
-import { catchJobs, consume, csvLines, drain, exportThroughQueue } from "./export-support";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { catchJobs, consume, csvLines, drain, exportThroughPages, exportThroughQueue } from "./export-support";
+import { action as startAction } from "../../app/routes/_app.manage.exports.start.$kind";
+import { createWebSession } from "../../workers/auth/web-session";
+import { run, type Route } from "./route-calls";
+import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
@@ -228,6 +231,24 @@ describe("input and origin", () => {
   it("refuses a start sent by a browser from another site (403)", async () => {
     const refused = await call("POST", "/api/acme/exports/members", { token: tokens.alma, body: {}, cookie: "commons_session=x", headers: { origin: "https://evil.example" } });
     expect([refused.status, (await json(refused)).error]).toEqual([403, "cross_origin_request"]);
+  });
+});
+
+describe("the members screen's export", () => {
+  it("starts with the screen's filters (not its page), polls to ready and downloads through the page's routes; other roles get 404", async () => {
+    const context = await testLoadContext("acme");
+    const cookie = async (name: string) => (await createWebSession(context, (await login(`${name}@org-acme.example`, "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
+    const alma = await cookie("alma");
+    const { started, state, file: download } = await exportThroughPages(alma, "members", "role=manager&page=3");
+    expect(started.status).toBe(202);
+    expect(state).toMatchObject({ kind: "members", status: "ready", rows_done: 1, rows_total: 1 });
+    expect(download!.headers.get("content-disposition")).toBe('attachment; filename="members-acme.csv"');
+    expect((await csvLines(download!))[1]).toMatch(/^"Max Manager","max@org-acme.example","manager"/);
+    expect((await exportThroughPages(await cookie("olga"), "members")).started.status).toBe(404);
+    expect((await exportThroughPages(alma, "payments")).started.status).toBe(404);
+    // A form post (not JSON) is refused: a cross-site form cannot send JSON without a preflight.
+    const form = new Request("http://acme.localhost/manage/exports/start/members", { method: "POST", headers: { cookie: alma, origin: "http://acme.localhost", "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    expect((await run(startAction as Route, form, { kind: "members" })).status).toBe(415);
   });
 });
 
