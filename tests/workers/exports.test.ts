@@ -8,7 +8,7 @@
  * the sweep deletes it.
  */
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { EXPORT_TTL_MS, exportFileKey, MAX_STEP_ATTEMPTS, STEP_PAGES, STEP_STATEMENTS_MAX, sweepExpiredExports } from "../../workers/exports/jobs";
 import { EXPORTS } from "../../workers/exports/kinds";
 import { watchedEnv } from "./counting-env";
@@ -214,6 +214,18 @@ describe("input and origin", () => {
       expect(jobs.sent).toEqual([]);
     } finally {
       jobs.restore();
+    }
+  });
+
+  it("leaves no job behind when the queue refuses the message", async () => {
+    const refused = vi.spyOn(env.JOBS, "send").mockRejectedValue(new Error("queue down"));
+    try {
+      const before = await env.DB.prepare("SELECT count(*) AS n FROM export_jobs").first<{ n: number }>();
+      const answer = await start("alma", "members", { q: "queue down" });
+      expect([answer.status, (await json(answer)).error]).toEqual([503, "export_unavailable"]);
+      expect((await env.DB.prepare("SELECT count(*) AS n FROM export_jobs").first<{ n: number }>())?.n).toBe(before?.n);
+    } finally {
+      refused.mockRestore();
     }
   });
 

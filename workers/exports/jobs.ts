@@ -12,7 +12,7 @@
  * requester 403 once they no longer hold a role the kind needs; each step checks the role again.
  */
 import { csvRow } from "../lib/csv";
-import { conflict, notFound } from "../lib/domain-errors";
+import { conflict, notFound, unavailable } from "../lib/domain-errors";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { getOrganizationById, type Tenant } from "../tenant/organizations";
 import type { EXPORT_STATUSES } from "../db/schema";
@@ -94,7 +94,14 @@ export async function startExport(env: Env, org: Tenant, actor: StaffActor, kind
   )
     .bind(id, org.id, actor.memberId, kind, text, now, now, now + EXPORT_TTL_MS)
     .first<ExportJobRow>();
-  await env.JOBS.send({ kind: "export", id } satisfies ExportMessage);
+  try {
+    await env.JOBS.send({ kind: "export", id } satisfies ExportMessage);
+  } catch (error) {
+    // No message, no job: a row left queued would be answered to the next ask for hours.
+    await env.DB.prepare("delete from export_jobs where id = ?").bind(id).run();
+    console.error(JSON.stringify({ event: "export_not_queued", id, error: String(error) }));
+    throw unavailable("export_unavailable", "Exports cannot be started right now; try again in a few minutes.");
+  }
   return { job: exportJson(row as ExportJobRow), created: true };
 }
 
@@ -168,7 +175,8 @@ export async function runExportStep(env: Env, id: string, now = Date.now()): Pro
     `update export_jobs set status = ?, rows_done = rows_done + ?, rows_total = ?, cursor = ?, parts = ?, attempts = 0, error = null, updated_at = ?, expires_at = ?
      where id = ? and parts = ? and status in ('queued', 'running')`,
   )
-    .bind(finished ? "ready" : "running", written, total, finished ? null : JSON.stringify(after), parts, now, finished ? now + EXPORT_TTL_MS : row.expires_at, id, row.parts)
+    // Once done, the total is what was written (the list may have changed since it was counted).
+    .bind(finished ? "ready" : "running", written, finished ? row.rows_done + written : total, finished ? null : JSON.stringify(after), parts, now, finished ? now + EXPORT_TTL_MS : row.expires_at, id, row.parts)
     .run();
   if (!moved.meta.changes) return "gone";
   if (finished) return "done";
