@@ -3,6 +3,7 @@
  * queue when it fails (docs/decisions/021-background-jobs.md). Each message names its kind; the
  * consumer hands it to that kind's handler, which acks, retries or ends the message itself.
  */
+import { runExportJob, type ExportMessage } from "./exports/jobs";
 import { renderCertificateJob } from "./social-cv/render-job";
 
 /**
@@ -10,12 +11,15 @@ import { renderCertificateJob } from "./social-cv/render-job";
  * (records created in [from, to), ms; all time without them): the task's input, kept by the queue
  * through every retry.
  */
-export type Job = { kind: "cv_certificate"; id: string; from?: number; to?: number };
+export type CertificateJob = { kind: "cv_certificate"; id: string; from?: number; to?: number };
+export type Job = CertificateJob | ExportMessage;
 
 export async function runJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
     const job = message.body;
-    if (job?.kind === "cv_certificate" && typeof job.id === "string") await renderCertificateJob(env, message);
+    if (job?.kind === "cv_certificate" && typeof job.id === "string") await renderCertificateJob(env, message as Message<CertificateJob>);
+    // A staff export's next step (workers/exports/jobs.ts): a bounded number of D1 statements each.
+    else if (job?.kind === "export" && typeof job.id === "string") await runExportJob(env, message as Message<ExportMessage>);
     // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.
     else message.ack();
   }

@@ -4,9 +4,11 @@
  * e-mails go out; moderators get their digest of waiting proposals when one is due
  * (workers/manage/proposal-digest.ts); avatars, logos and covers that no row names any more (an
  * upload stopped between its file and its row) are deleted, a page at a time (workers/files/orphan-sweep.ts);
- * accounts whose deletion's grace period is over are erased (workers/account/deletion.ts).
+ * accounts whose deletion's grace period is over are erased (workers/account/deletion.ts); staff
+ * exports past their expiry lose their file and row (workers/exports/jobs.ts).
  */
 import { eraseDueAccounts } from "./account/deletion";
+import { sweepExpiredExports } from "./exports/jobs";
 import { sweepOrphanFiles } from "./files/orphan-sweep";
 import { advanceWaitlist, initiativesWithLapsedOffers } from "./initiatives/waitlist";
 import { sendNotices } from "./manage/notify";
@@ -24,5 +26,6 @@ export async function runScheduled(env: Env, now = Date.now()) {
   const digests = await sendProposalDigests(env, now);
   const orphansDeleted = await sweepOrphanFiles(env, now);
   const accountsErased = await eraseDueAccounts(env, now);
-  return { advanced: lapsed.length, digests, orphansDeleted, accountsErased };
+  const exportsSwept = await sweepExpiredExports(env, now);
+  return { advanced: lapsed.length, digests, orphansDeleted, accountsErased, exportsSwept };
 }

@@ -6,10 +6,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as auditPage } from "../../app/routes/_app.manage.audit/route";
-import { loader as auditCsvPage } from "../../app/routes/_app.manage.audit[.csv]";
 import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { pageRequests, run, type Route } from "./route-calls";
+import { csvLines, exportThroughPages, exportThroughQueue } from "./export-support";
 import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
@@ -109,22 +109,22 @@ describe("what each row is about (issue 28: \"who validated Marta's hours for th
       [theirs.id, null, null],
     ]);
 
-    const csv = await audit("alma", ".csv?target_type=record");
+    const csv = (await exportThroughQueue(tokens.alma, "audit", { target_type: "record" })).file!;
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="audit-acme.csv"');
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = await csvLines(csv);
     expect(lines[0]).toBe(
       '"created_at","action","actor_id","actor_name","target_type","target_id","member_id","member_name","initiative_id","initiative_title","record_type","hours","value","unit","detail"',
     );
     const hours = lines.find((line) => line.includes('"rec-hours"'));
     expect(hours).toContain(`"record.validated","${ids.olga}","OLGA","record","rec-hours","${marta.id}","Marta","${food.id}","Food bank","hours","3","",""`);
     expect(lines).toHaveLength(5);
-    expect((await audit("olga", ".csv")).status).toBe(403);
-    expect((await audit("cora", ".csv")).status).toBe(404);
-    expect((await audit("alma", ".csv?target_type=secret")).status).toBe(400);
+    expect((await exportThroughQueue(tokens.olga, "audit")).started.status).toBe(403);
+    expect((await exportThroughQueue(tokens.cora, "audit")).started.status).toBe(404);
+    expect((await exportThroughQueue(tokens.alma, "audit", { target_type: "secret" })).started.status).toBe(400);
   });
 
-  it("shows the same names on /manage/audit, whose CSV link streams the screen's filtered rows; administrators only", async () => {
+  it("shows the same names on /manage/audit, whose export writes the screen's filtered rows; administrators only", async () => {
     const cookies: Record<string, string> = {};
     const context = await testLoadContext("acme");
     for (const name of ["alma", "olga"]) cookies[name] = (await createWebSession(context, (await login(`${name}@x.example`, "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
@@ -132,12 +132,13 @@ describe("what each row is about (issue 28: \"who validated Marta's hours for th
     const page = await run(auditPage as Route, get("alma", "/manage/audit?kind=record"));
     const hours = page.data!.page.entries.find((e: { target_id: string }) => e.target_id === "rec-hours");
     expect(hours).toMatchObject({ member: { name: "Marta" }, initiative: { title: "Food bank" }, record: { type: "hours", hours: 3 } });
-    const csv = (await auditCsvPage({ request: get("alma", "/manage/audit.csv?kind=participation"), context, params: {} })) as Response;
-    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    const text = await csv.text();
+    const { state, file } = await exportThroughPages(cookies.alma, "audit", "kind=participation");
+    expect(state).toMatchObject({ kind: "audit", status: "ready" });
+    expect(file!.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const text = await file!.text();
     expect(text).toContain('"participation.approved"');
     expect(text).toContain('"Marta"');
     expect(text).not.toContain('"record.validated"');
-    expect((await run(auditCsvPage as Route, get("olga", "/manage/audit.csv"))).status).toBe(404);
+    expect((await exportThroughPages(cookies.olga, "audit")).started.status).toBe(404);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * /api/{org}/admin/members (issue 15, point 1): administrators only, the list (search, role, status,
  * pages), role and line manager changes with their audit rows, disabling that takes effect on the
- * next request, the refusals that keep an organisation administrable, and the CSV.
+ * next request, the refusals that keep an organisation administrable, and the CSV (a queue job).
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MEMBERS_PAGE_SIZE } from "../../workers/admin/members";
+import { csvLines, exportThroughQueue } from "./export-support";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
@@ -54,7 +55,7 @@ describe("who may", () => {
     for (const who of ["olga", "max", "mia"]) {
       expect((await api(who, "GET", "/members")).status, who).toBe(403);
       expect((await api(who, "PUT", `/members/${ids.noe}`, { role: "organiser" })).status, who).toBe(403);
-      expect((await api(who, "GET", "/members.csv")).status, who).toBe(403);
+      expect((await call("POST", "/api/acme/exports/members", { token: tokens[who], body: {} })).status, who).toBe(403);
     }
     expect((await api("cora", "GET", "/members")).status).toBe(404);
     expect((await api("cora", "PUT", `/members/${ids.noe}`, { role: "admin" })).status).toBe(404);
@@ -89,9 +90,12 @@ describe("GET /admin/members", () => {
 
   it("searches the whole of a long text (D1 refuses LIKE patterns over 50 bytes), in the list and its CSV", async () => {
     const long = `${"ñ".repeat(60)}%_`;
-    for (const path of [`/members?q=${encodeURIComponent(long)}`, `/members.csv?q=${encodeURIComponent(long)}`, `/members?q=${"x".repeat(100)}`]) {
+    for (const path of [`/members?q=${encodeURIComponent(long)}`, `/members?q=${"x".repeat(100)}`]) {
       expect((await api("alma", "GET", path)).status, path).toBe(200);
     }
+    const exported = await exportThroughQueue(tokens.alma, "members", { q: long });
+    expect([exported.started.status, exported.file?.status]).toEqual([202, 200]);
+    expect(await csvLines(exported.file!)).toHaveLength(1);
     expect((await json(await api("alma", "GET", `/members?q=${"x".repeat(100)}`))).total).toBe(0);
     expect((await json(await api("alma", "GET", `/members?q=${encodeURIComponent("noé núñez ")}`))).members.map((m: { name: string }) => m.name)).toEqual(["Noé Núñez"]);
   });
@@ -163,12 +167,13 @@ describe("PUT /admin/members/{id}", () => {
   });
 });
 
-describe("GET /admin/members.csv", () => {
+describe("the members export (POST /exports/members, through the queue)", () => {
   it("exports the members that match, one row each", async () => {
-    const answer = await api("alma", "GET", "/members.csv?role=organiser");
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get("content-type")).toContain("text/csv");
-    const lines = (await answer.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const { file } = await exportThroughQueue(tokens.alma, "members", { role: "organiser" });
+    expect(file!.status).toBe(200);
+    expect(file!.headers.get("content-type")).toContain("text/csv");
+    expect(file!.headers.get("content-disposition")).toBe('attachment; filename="members-acme.csv"');
+    const lines = await csvLines(file!);
     // Every field quoted (csv.ts).
     expect(lines[0]).toBe('"name","email","role","line_manager","status","joined_at"');
     expect(lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(['"Noé Núñez","noe@org-acme.example","organiser"', '"Olga Organiser","olga@org-acme.example","organiser"']);

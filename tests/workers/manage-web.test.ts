@@ -16,7 +16,6 @@ import { loader as proposalsLoader } from "../../app/routes/_app.manage.proposal
 import { loader as initiativesLoader } from "../../app/routes/_app.manage.initiatives._index/route";
 import { action as participantsAction, loader as participantsLoader } from "../../app/routes/_app.manage.initiatives.$id/route";
 import { loader as csvLoader } from "../../app/routes/_app.manage.initiatives.$id_.participants[.csv]";
-import { loader as moneyCsvLoader } from "../../app/routes/_app.manage.money[.csv]";
 import { action as newAction, loader as newLoader } from "../../app/routes/_app.manage.initiatives.new/route";
 import { action as editAction, loader as editLoader } from "../../app/routes/_app.manage.initiatives.$id_.edit/route";
 import { action as checkinAction, loader as checkinLoader } from "../../app/routes/_app.manage.initiatives.$id_.checkin/route";
@@ -27,6 +26,7 @@ import { createWebSession } from "../../workers/auth/web-session";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { pngOf } from "./png-fixtures";
 import { run, type Route } from "./route-calls";
+import { exportThroughPages } from "./export-support";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
 const cookies: Record<string, string> = {};
@@ -192,10 +192,10 @@ describe("money", () => {
     const again = await run(moneyAction as Route, post("olga", "/manage/money", [["decide", `rejected:${ids.pledge}`]]));
     // The loser is told what holds now: the pledge as stored.
     expect(again).toMatchObject({ status: 409, data: { error: "contribution_already_reviewed", stored: "confirmed" } });
-    const csv = (await moneyCsvLoader({ request: get("olga", "/manage/money.csv?status=confirmed&q=qx7p"), context: await testLoadContext("acme"), params: {} })) as Response;
-    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(await csv.text()).toContain('"Food bank","Marta","12.5","EUR","transfer","confirmed","QX7P"');
-    expect((await run(moneyCsvLoader as Route, get("marta", "/manage/money.csv"))).status).toBe(404);
+    const { file } = await exportThroughPages(cookies.olga, "contributions", "status=confirmed&q=qx7p");
+    expect(file!.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(await file!.text()).toContain('"Food bank","Marta","12.5","EUR","transfer","confirmed","QX7P"');
+    expect((await exportThroughPages(cookies.marta, "contributions")).started.status).toBe(404);
   });
 });
 

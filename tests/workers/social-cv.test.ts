@@ -6,7 +6,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { runJobs, type Job } from "../../workers/jobs";
+import { runJobs, type CertificateJob, type Job } from "../../workers/jobs";
 import { getConfig } from "../../workers/lib/config";
 import { base64UrlEncode, hmacSha256 } from "../../workers/lib/crypto";
 import { CERTIFICATE_TASK_TTL_MS, dayStart } from "../../workers/social-cv/certificates";
@@ -330,7 +330,7 @@ describe("the PDF of a period (all time, a year, a range)", () => {
       const asked = await askPdf("eli", { timezone_offset: -60, ...period });
       expect(asked.status).toBe(202);
       const { ticket } = await json(asked);
-      const body = send.mock.calls[0][0] as Job;
+      const body = send.mock.calls[0][0] as CertificateJob;
       expect((await consume(ticket, 1, body)).explicitAcks).toHaveLength(1);
       const row = await env.DB.prepare("SELECT status, statement FROM cv_certificates WHERE id = ?").bind(ticket).first<{ status: string; statement: string }>();
       expect(row?.status).toBe("completed");

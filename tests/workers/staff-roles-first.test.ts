@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminRoutes } from "../../workers/api/admin";
+import { exportRoutes } from "../../workers/api/exports";
 import { manageRoutes } from "../../workers/api/manage";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
 describe("role before body", () => {
   const manage = routesOf(manageRoutes, "manage");
   const admin = routesOf(adminRoutes, "admin");
+  const exports = routesOf(exportRoutes, "exports");
 
   it("finds the routes to walk", () => {
     expect(manage.length).toBeGreaterThan(20);
@@ -51,7 +53,8 @@ describe("role before body", () => {
   });
 
   it("answers 403 to a plain member on every staff and admin route, whatever the body", async () => {
-    for (const { method, path } of [...manage, ...admin]) {
+    expect(exports).toContainEqual({ method: "POST", path: "/api/acme/exports/logo" });
+    for (const { method, path } of [...manage, ...admin, ...exports]) {
       const answer = await badCall(tokens.mia, method, path);
       expect(answer.status, `${method} ${path}`).toBe(403);
     }
@@ -62,6 +65,12 @@ describe("role before body", () => {
     for (const { method, path } of manage.filter((route) => !route.path.endsWith("/summary") && !route.path.endsWith("/approvals"))) {
       expect((await badCall(tokens.mo, method, path)).status, `${method} ${path}`).toBe(403);
     }
+  });
+
+  it("answers 403 before the body to staff asking for an export their role is not for", async () => {
+    for (const kind of ["members", "audit"]) expect((await badCall(tokens.olga, "POST", `/api/acme/exports/${kind}`)).status, kind).toBe(403);
+    expect((await badCall(tokens.mo, "POST", "/api/acme/exports/contributions")).status).toBe(403);
+    expect((await badCall(tokens.alma, "POST", "/api/acme/exports/members")).status).toBe(400);
   });
 
   it("still tells staff with the role what is wrong with the body (400)", async () => {

@@ -117,20 +117,3 @@ export async function listAudit(env: Env, org: Tenant, actor: StaffActor, query:
   };
 }
 
-/** The most rows one export carries. */
-export const AUDIT_EXPORT_MAX = 10_000;
-
-/**
- * Every row the filters name, newest first, page after page, for the CSV (at most AUDIT_EXPORT_MAX).
- * Check the actor's role before streaming: an error inside the stream cannot change its status.
- */
-export async function* allAudit(env: Env, org: Tenant, actor: StaffActor, filters: AuditFilters) {
-  let cursor: string | undefined;
-  let count = 0;
-  do {
-    const page = await listAudit(env, org, actor, { ...filters, limit: 100, cursor });
-    for (const entry of page.entries) yield entry;
-    count += page.entries.length;
-    cursor = page.next ?? undefined;
-  } while (cursor && count < AUDIT_EXPORT_MAX);
-}

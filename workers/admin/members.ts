@@ -1,6 +1,6 @@
 /**
  * The organisation's members as its administrators manage them (issue 15, point 1; docs/api/admin.md):
- * the list (search, role, status, pages), a member's role, line manager and access, and the CSV.
+ * the list (search, role, status, pages), a member's role, line manager and access, and the export's pages.
  * Administrators only (403 for everyone else); another organisation's member is a 404.
  *
  * Disabling uses the account's one switch (workers/auth/disable-member.ts: every session ended,
@@ -126,13 +126,55 @@ export async function listMembers(env: Env, org: Tenant, actor: StaffActor, quer
   };
 }
 
-/** Every member matching `query`, for the CSV, a page at a time. */
-export async function* allMembers(env: Env, org: Tenant, actor: StaffActor, query: Omit<MemberQuery, "page">) {
-  for (let page = 1; ; page++) {
-    const { members, pages } = await listMembers(env, org, actor, { ...query, page });
-    yield* members;
-    if (page >= pages) return;
-  }
+/** Where a members export stands: the sort key and id of the last row written. */
+export type MemberExportCursor = [sortKey: string, id: string];
+
+/** The export's row: the columns of today's CSV, and where the row sits in the list's order. */
+interface MemberExportRow {
+  id: string;
+  sort_key: string;
+  name: string | null;
+  email: string;
+  role: AssignableRole;
+  manager_name: string | null;
+  manager_member_id: string | null;
+  disabled_at: number | null;
+  joined_at: number;
+}
+
+/** How many members match `query` (the export's total, read once). */
+export async function countMembers(env: Env, org: Tenant, query: Omit<MemberQuery, "page">) {
+  const { where, params } = filters(query);
+  const row = await env.DB.prepare(`select count(*) as total from memberships ms join members m on m.id = ms.member_id left join profiles pr on pr.member_id = m.id where ${where}`)
+    .bind(org.id, ...params)
+    .first<{ total: number }>();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The export's page (decision 038): up to `limit` members matching `query` after `after`, in the
+ * list's order (name, then id), read in one statement by keyset, not OFFSET, so every page costs
+ * the same however far the export has gone. The caller checks the role.
+ */
+export async function memberExportPage(env: Env, org: Tenant, query: Omit<MemberQuery, "page">, after: MemberExportCursor | null, limit: number) {
+  const { where, params } = filters(query);
+  const sortKey = "lower(coalesce(pr.name, m.email))";
+  const keyset = after ? ` and (${sortKey}, m.id) > (?${params.length + 2}, ?${params.length + 3})` : "";
+  const { results } = await env.DB.prepare(
+    `select m.id, ${sortKey} as sort_key, pr.name, m.email, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, ms.created_at as joined_at
+     from memberships ms join members m on m.id = ms.member_id
+     left join profiles pr on pr.member_id = m.id
+     left join profiles mgr on mgr.member_id = ms.manager_member_id
+     where ${where}${keyset} order by ${sortKey}, m.id limit ${limit}`,
+  )
+    .bind(org.id, ...params, ...(after ?? []))
+    .all<MemberExportRow>();
+  const last = results.at(-1);
+  return {
+    // The same cells as the CSV answered at once before it became a job.
+    rows: results.map((m) => [m.name ?? "", m.email, m.role, m.manager_member_id ? (m.manager_name ?? "") : "", m.disabled_at !== null ? "disabled" : "active", new Date(m.joined_at).toISOString()]),
+    next: results.length === limit && last ? ([last.sort_key, last.id] as MemberExportCursor) : null,
+  };
 }
 
 /**

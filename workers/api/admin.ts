@@ -5,9 +5,9 @@
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { allAudit, AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
+import { AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
 import { INVITATIONS_MAX, inviteMembers } from "../admin/invitations";
-import { allMembers, ASSIGNABLE_ROLES, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
+import { ASSIGNABLE_ROLES, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
 import { currentPolicy, publishPolicy } from "../admin/policy";
 import { organizationSettings, updateSettings, uploadOrganizationImage } from "../admin/settings";
 import { ORGANIZATION_IMAGES, settingsChangeSchema } from "../../app/domain/organization-settings";
@@ -42,7 +42,8 @@ const memberQuery = v.strictObject(
   { ...memberFilters, page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, "form_error_invalid"), v.transform(Number))) },
   "form_error_unknown_field",
 );
-const memberCsvQuery = v.strictObject(memberFilters, "form_error_unknown_field");
+/** The filters of a members export (workers/api/exports.ts): the list's, without its page. */
+export const memberExportFilters = v.strictObject(memberFilters, "form_error_unknown_field");
 
 const memberChanges = v.pipe(
   v.strictObject(
@@ -62,7 +63,7 @@ const isoText = v.pipe(v.string(), v.check((text) => /^\d{4}-\d{2}-\d{2}(T[\d:.]
 const instant = v.pipe(isoText, v.transform(Date.parse));
 /** The end of a period: a day covers that whole day (UTC), an instant is itself. */
 const periodEnd = v.pipe(isoText, v.transform((text) => Date.parse(text) + (text.length === 10 ? DAY_MS : 0)));
-const auditQuery = v.strictObject(
+export const auditQuery = v.strictObject(
   {
     target_type: v.optional(v.picklist(AUDIT_TARGET_TYPES, "form_error_invalid")),
     action: v.optional(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}(\.[a-z_]{1,40})?$/, "form_error_invalid"))),
@@ -166,17 +167,6 @@ export const adminRoutes = new Hono<AppEnv>()
   // Administrators only, checked before any body is read (roles-first.ts): a member gets 403.
   .use(rolesFirst("admin", () => ["admin"]))
   .get("/members", validate("query", memberQuery), async (c) => c.json(await listMembers(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
-  .get("/members.csv", validate("query", memberCsvQuery), async (c) => {
-    const actor = actorOf(c);
-    // Checked before the stream starts, so a refusal is a 403 and not a broken file.
-    await listMembers(c.env, c.var.org, actor, { ...c.req.valid("query"), page: 1 });
-    const rows = (async function* () {
-      for await (const m of allMembers(c.env, c.var.org, actor, c.req.valid("query"))) {
-        yield [m.name, m.email, m.role, m.manager?.name ?? "", m.disabled ? "disabled" : "active", m.joined_at];
-      }
-    })();
-    return csvResponse(`members-${c.var.org.slug}.csv`, ["name", "email", "role", "line_manager", "status", "joined_at"], rows);
-  })
   .post("/invitations", validate("json", invitationBody), async (c) => {
     const { invitations, dry_run } = c.req.valid("json");
     const { send, ...answer } = await inviteMembers(c.env, c.var.org, actorOf(c), invitations, { dryRun: dry_run });
@@ -227,18 +217,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/sso/:id/test", async (c) => c.json(await startTest(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.url), 201))
   .get("/sso/tests/:id", async (c) => c.json(await getTest(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
-  // The rows the filters name as a spreadsheet, with the ids beside the names (names change, ids do not).
-  .get("/audit.csv", validate("query", auditQuery), async (c) => {
-    const { limit: _limit, cursor: _cursor, ...filters } = c.req.valid("query");
-    const actor = actorOf(c);
-    const header = ["created_at", "action", "actor_id", "actor_name", "target_type", "target_id", "member_id", "member_name", "initiative_id", "initiative_title", "record_type", "hours", "value", "unit", "detail"];
-    const rows = (async function* () {
-      for await (const e of allAudit(c.env, c.var.org, actor, filters)) {
-        yield [e.created_at, e.action, e.actor.id, e.actor.name, e.target_type, e.target_id, e.member?.id, e.member?.name, e.initiative?.id, e.initiative?.title, e.record?.type, e.record?.hours, e.record?.value, e.record?.unit, JSON.stringify(e.detail)];
-      }
-    })();
-    return csvResponse(`audit-${c.var.org.slug}.csv`, header, rows);
-  })
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
   // A member's data, on their request: this organisation's part (issue 28, point 6; decision 034).
   .get("/members/:id/export", async (c) => {

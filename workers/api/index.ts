@@ -14,6 +14,7 @@ import { adminRoutes } from "./admin";
 import { attachmentRoutes } from "./attachments";
 import { chatRoutes } from "./chat";
 import { contributionRoutes } from "./contributions";
+import { exportRoutes } from "./exports";
 import { geocodeRoutes } from "./geocode";
 import { initiativeRoutes } from "./initiatives";
 import { manageRoutes } from "./manage";
@@ -59,6 +60,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/chat", chatRoutes)
   .route("/:org/manage", manageRoutes)
   .route("/:org/admin", adminRoutes)
+  .route("/:org/exports", exportRoutes)
   .route("/:org/geocode", geocodeRoutes)
   .route("/:org/proposal", proposalRoutes)
   .route("/:org/ranking", rankingRoutes)

@@ -12,10 +12,10 @@ import { proposalDecisionSchema } from "../../app/domain/proposals";
 import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { schema } from "../db/client";
 import { bulkApprovalSchema, decideApprovals, listApprovals } from "../manage/approvals";
-import { allContributions, listContributions, reviewContribution, reviewContributions } from "../manage/contributions";
+import { listContributions, reviewContribution, reviewContributions } from "../manage/contributions";
 import { pageQuerySchema } from "../manage/paging";
 import { listRecords, reviewRecord, reviewRecords } from "../manage/records";
-import { ORGANISING_ROLES, requireRole, STAFF_ROLES, type StaffActor } from "../manage/scope";
+import { ORGANISING_ROLES, STAFF_ROLES, type StaffActor } from "../manage/scope";
 import { listUploads, reviewUpload, reviewUploads } from "../manage/uploads";
 import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
 import { csvResponse } from "../lib/csv";
@@ -49,7 +49,7 @@ const listQuery = <S extends readonly [string, ...string[]]>(statuses: S, extra:
   );
 
 const recordQuery = listQuery(schema.RECORD_STATUSES, { type: v.optional(v.picklist(schema.RECORD_TYPES, "form_error_invalid")) });
-const contributionQuery = listQuery(schema.CONTRIBUTION_STATUSES, {
+export const contributionQuery = listQuery(schema.CONTRIBUTION_STATUSES, {
   source: v.optional(v.picklist(DONATION_SOURCES, "form_error_invalid")),
   q: v.optional(v.pipe(v.string(), v.maxLength(100, "form_error_max_length"))),
 });
@@ -145,18 +145,6 @@ export const manageRoutes = new Hono<AppEnv>()
   .get("/contributions", validate("query", contributionQuery), async (c) =>
     c.json(await listContributions(c.env, c.var.org, actorOf(c), c.req.valid("query"))),
   )
-  .get("/contributions.csv", validate("query", contributionQuery), (c) => {
-    const actor = actorOf(c);
-    requireRole(actor, ORGANISING_ROLES);
-    const { limit: _limit, cursor: _cursor, ...query } = c.req.valid("query");
-    const header = ["created_at", "initiative", "donor", "amount", "currency", "source", "status", "confirmation_code", "anonymous", "comment", "reviewed_at", "reject_reason"];
-    const rows = (async function* () {
-      for await (const m of allContributions(c.env, c.var.org, actor, query)) {
-        yield [m.created_at, m.initiative.title, m.donor.name, m.value, m.currency, m.source, m.status, m.confirmation_code, m.anonymous ? "yes" : "no", m.comment, m.reviewed_at, m.reject_reason];
-      }
-    })();
-    return csvResponse(`contributions-${query.status}.csv`, header, rows);
-  })
   // The same decision on many pledges at once: which it changed (applied), which someone else had (lost).
   .put("/contributions", validate("json", bulkDecisionSchema(CONTRIBUTION_DECISIONS, { reasonRequired: false })), async (c) => {
     const { ids, ...decision } = c.req.valid("json");

@@ -1332,3 +1332,46 @@ export const invitations = sqliteTable(
   },
   (t) => [uniqueIndex("invitations_org_email_uq").on(t.orgId, t.email)],
 );
+
+export const EXPORT_KINDS = ["members", "contributions", "audit"] as const;
+export const EXPORT_STATUSES = ["queued", "running", "ready", "failed"] as const;
+
+/**
+ * A staff export written by the queue (issue 26, point 2; docs/decisions/038-exports-as-jobs.md):
+ * the filters it was asked with, where its keyset paging stands, how many rows are written of how
+ * many, and, once ready, the CSV in R2 under exports/{org_id}/{id}.csv until `expires_at` (the
+ * scheduled sweep deletes the file and the row after that). Only the member who asked sees it.
+ */
+export const exportJobs = sqliteTable(
+  "export_jobs",
+  {
+    /** Unguessable: the screen polls it and downloads by it. */
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: EXPORT_KINDS }).notNull(),
+    /** JSON: the list's filters, as validated when asked. */
+    params: text("params").notNull().default("{}"),
+    status: text("status", { enum: EXPORT_STATUSES }).notNull().default("queued"),
+    rowsDone: integer("rows_done").notNull().default(0),
+    /** Counted by the first step; null until then. */
+    rowsTotal: integer("rows_total"),
+    /** The keyset position after the last row written (opaque to everyone but the kind's reader). */
+    cursor: text("cursor"),
+    /** Parts of the file written so far (one R2 object per step, joined into one file at the end). */
+    parts: integer("parts").notNull().default(0),
+    /** Steps run, and failed attempts of the current step. */
+    attempts: integer("attempts").notNull().default(0),
+    /** Why it failed (for the logs; the screen says only that it failed). */
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+    /** After this the file is gone: the sweep deletes it and the row. */
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("export_jobs_member_idx").on(t.orgId, t.memberId, t.createdAt), index("export_jobs_expires_idx").on(t.expiresAt)],
+);

@@ -116,24 +116,6 @@ export async function listContributions(env: Env, org: Tenant, actor: StaffActor
   return { contributions: page.map(toManagedContribution), next };
 }
 
-/** The most rows one export carries. */
-export const EXPORT_MAX = 10_000;
-
-/**
- * Every contribution the list's filters name, page after page, for the CSV (at most EXPORT_MAX).
- * Check the actor's role before streaming: an error inside the stream cannot change its status.
- */
-export async function* allContributions(env: Env, org: Tenant, actor: StaffActor, query: Omit<ContributionListQuery, "cursor" | "limit">) {
-  let cursor: string | undefined;
-  let count = 0;
-  do {
-    const page = await listContributions(env, org, actor, { ...query, limit: 100, cursor });
-    for (const contribution of page.contributions) yield contribution;
-    count += page.contributions.length;
-    cursor = page.next ?? undefined;
-  } while (cursor && count < EXPORT_MAX);
-}
-
 /**
  * Confirms or refuses the pending pledges `ids` (404 / 403 for the whole decision as every staff
  * decision, review.ts; a PayPal one among them: 409 contribution_not_manual, nothing decided).

@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { isPendingCertificate } from "../../app/domain/certificate-status";
 import { getDb, schema } from "../db/client";
-import type { Job } from "../jobs";
+import type { CertificateJob } from "../jobs";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
 import { signStatement, verificationCode, verifyPath, type CertificatePeriod, type CertificateRow, type CertificateStatement } from "./certificates";
 import { responsibleProfile, type ResponsibleProfile } from "./report";
@@ -68,7 +68,7 @@ async function render(env: Env, row: CertificateRow, period: CertificatePeriod) 
     .where(and(eq(cvCertificates.id, row.id), eq(cvCertificates.status, "active")));
 }
 
-export async function renderCertificateJob(env: Env, message: Message<Job>) {
+export async function renderCertificateJob(env: Env, message: Message<CertificateJob>) {
   const id = message.body.id;
   const db = getDb(env);
   const row = await db.select().from(cvCertificates).where(eq(cvCertificates.id, id)).get();

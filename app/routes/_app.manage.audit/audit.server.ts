@@ -1,6 +1,6 @@
-/** /manage/audit on the server (issue 15, point 6): a page of the audit log for administrators, with the screen's filters, and its CSV. */
+/** /manage/audit on the server (issue 15, point 6): a page of the audit log for administrators, with the screen's filters, and its export's filters. */
 import { AUDIT_KINDS } from "~/domain/manage";
-import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { cursorOf, listData, notFound, pick, requireStaff } from "~/lib/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,11 +29,7 @@ export async function loadAudit(args: ApiArgs) {
   return { filters, page: listData(result), paged: url.searchParams.has("cursor") };
 }
 
-/** The CSV of every row the screen's filters name (not only its page), streamed from the API. */
-export async function auditCsv(args: ApiArgs): Promise<Response> {
-  const { org } = await requireStaff(args, ["admin"]);
-  const { query } = filtersOf(new URL(args.request.url));
-  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/audit.csv?${new URLSearchParams(query)}`);
-  if (answer.status === 403 || answer.status === 404) throw notFound();
-  return answer;
+/** The API's filters of the audit export (decision 038): every row the screen's filters name, not only its page. */
+export function auditExportFilters(url: URL): Record<string, string> {
+  return filtersOf(url).query;
 }

@@ -9,7 +9,8 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
 import { Labelled, ListState, ManageSection, Pager, STAFF_FIELD } from "~/components/manage/decision-parts";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { ExportButton } from "~/components/manage/export-button";
+import { Button } from "~/components/ui/button";
 import { AUDIT_KINDS } from "~/domain/manage";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
@@ -97,9 +98,7 @@ export default function ManageAudit() {
       </Form>
       {entries.length ? (
         <div>
-          <a href={`/manage/audit.csv?${new URLSearchParams(base)}`} download className={buttonVariants({ variant: "outline" })}>
-            {t("audit_download")}
-          </a>
+          <ExportButton kind="audit" query={new URLSearchParams(base).toString()} label={t("audit_download")} variant="outline" />
         </div>
       ) : null}
       {entries.length ? (

@@ -71,13 +71,10 @@ export async function memberDataDownload(args: ApiArgs, id: string): Promise<Res
   return answer;
 }
 
-/** /manage/members.csv: the members the screen's filters match, streamed from the API. */
-export async function membersCsv(args: ApiArgs): Promise<Response> {
-  const { org } = await requireStaff(args, ["admin"]);
-  const { page: _page, ...filters } = filtersOf(new URL(args.request.url));
-  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/members.csv?${new URLSearchParams(filters)}`);
-  if (answer.status === 403 || answer.status === 404) throw notFound();
-  return answer;
+/** The API's filters of the members export (decision 038): the screen's, without its page. */
+export function membersExportFilters(url: URL): Record<string, string> {
+  const { page: _page, ...filters } = filtersOf(url);
+  return filters;
 }
 
 /** The invitations form's answer: a CSV's preview (nothing written yet), or what was sent. */

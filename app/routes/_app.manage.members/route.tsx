@@ -7,7 +7,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Download } from "lucide-react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { Labelled, ListState, ManageSection, OutcomeAlert, STAFF_FIELD } from "~/components/manage/decision-parts";
 import { Avatar } from "~/components/shell/avatar";
@@ -17,6 +16,7 @@ import { ACCOUNT_DELETION_GRACE_DAYS } from "~/domain/account-deletion";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
+import { ExportButton } from "~/components/manage/export-button";
 import { InvitePanel } from "~/components/manage/invite-panel";
 import { changeMember, deleteAccountAction, inviteMembersAction, loadMembers, removeMemberAction } from "./members.server";
 
@@ -79,10 +79,7 @@ export default function ManageMembers() {
         <Button type="submit" variant="outline">
           {t("members_search")}
         </Button>
-        <a href={`/manage/members.csv?${new URLSearchParams(csvFilters)}`} className={buttonVariants({ variant: "ghost" })} download>
-          <Download aria-hidden="true" className="mr-2 h-4 w-4" />
-          {t("members_download")}
-        </a>
+        <ExportButton kind="members" query={new URLSearchParams(csvFilters).toString()} label={t("members_download")} />
       </Form>
       <InvitePanel outcome={invited} roles={ROLES} />
       {/* Refusals show at their member's row; what was done, here. */}

@@ -1,8 +1,8 @@
 /** /manage/money on the server: pledges of one status (searchable by code or donor) and the decision on one or those ticked. */
 import { CONTRIBUTION_DECISIONS, ORGANISING_ROLES } from "~/domain/manage";
 import { MONEY_TABS } from "~/domain/manage";
-import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, listData, notFound, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
+import { cursorOf, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
 
 export async function loadMoney(args: ApiArgs) {
@@ -27,14 +27,8 @@ export async function decideMoney(args: ApiArgs, form: FormData): Promise<{ stat
   return queueOutcome(result, status, ids.length, ids.length === 1 ? "contribution_already_reviewed" : "queue_already_decided", (data) => data.contributions[0]?.status);
 }
 
-/** The CSV of the donations of the status and search the screen shows, streamed from the API. */
-export async function moneyCsv(args: ApiArgs): Promise<Response> {
-  const { org } = await requireStaff(args, ORGANISING_ROLES);
-  const url = new URL(args.request.url);
-  const query = new URLSearchParams({ status: pick(url, "status", MONEY_TABS) });
+/** The API's filters of the donations export (decision 038): the status and search the screen shows. */
+export function moneyExportFilters(url: URL): Record<string, string> {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  if (q) query.set("q", q);
-  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/manage/contributions.csv?${query}`);
-  if (answer.status === 403 || answer.status === 404) throw notFound();
-  return answer;
+  return { status: pick(url, "status", MONEY_TABS), ...(q ? { q } : {}) };
 }

@@ -6,7 +6,8 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
 import { ListState, ManageSection, OutcomeAlert, Pager, StatusTabs } from "~/components/manage/decision-parts";
 import { BulkQueue } from "~/components/manage/bulk-queue";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { ExportButton } from "~/components/manage/export-button";
+import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/domain/donation";
 import { MONEY_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
@@ -68,9 +69,7 @@ export default function ManageMoney() {
       />
       {contributions.length ? (
         <div>
-          <a href={`/manage/money.csv?${new URLSearchParams({ status, ...(q ? { q } : {}) })}`} download className={buttonVariants({ variant: "outline" })}>
-            {t("money_download")}
-          </a>
+          <ExportButton kind="contributions" query={new URLSearchParams({ status, ...(q ? { q } : {}) }).toString()} label={t("money_download")} variant="outline" />
         </div>
       ) : null}
       {contributions.length ? (
