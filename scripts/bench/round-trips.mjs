@@ -32,9 +32,10 @@ function cookieOf(response) {
   return cookies.filter((cookie) => !cookie.endsWith("=")).join("; ");
 }
 
-export async function request(server, path, { cookie, form, trace = false } = {}) {
-  const headers = { cookie, accept: "text/html", ...(trace ? { "x-bench-trace": "1" } : {}) };
-  const init = { headers, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) };
+/** `meter: false` skips the harness's second run of first()/raw() reads (for timing a request). */
+export async function request(server, path, { cookie, form, trace = false, meter = true, timeoutMs = TIMEOUT_MS } = {}) {
+  const headers = { cookie, accept: "text/html", ...(trace ? { "x-bench-trace": "1" } : {}), ...(meter ? {} : { "x-bench-meter": "0" }) };
+  const init = { headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) };
   if (form) Object.assign(init, { method: "POST", body: new URLSearchParams(form), headers: { ...headers, origin: server.url } });
   const started = performance.now();
   const response = await fetch(`${server.url}${path}`, init);
