@@ -1,13 +1,14 @@
 /**
  * Issue 26: statements that must read what they answer, not the organisation. An organisation of
  * 5,000 members, 2,000 initiatives, 20,000 participations and 20,000 pledges, of which a handful
- * wait for staff: the staff summary's counts and "my initiatives" read a few hundred rows
- * (D1's meta.rows_read), where they read every initiative and every pledge or participation.
+ * wait for staff: the staff summary's counts, "my initiatives" and an initiative's page read a few
+ * hundred rows (D1's meta.rows_read), where they read every initiative and every pledge or participation.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../workers/db/client";
 import { myInitiativesQueries } from "../../workers/initiatives/lists";
+import { initiativeStatements } from "../../workers/initiatives/queries";
 import { staffSummaryQueries } from "../../workers/manage/summary";
 import { getOrganizationBySlug, type Tenant } from "../../workers/tenant/organizations";
 import { call, createMember, json, login, seedOrganizations } from "./support";
@@ -104,5 +105,18 @@ describe("my initiatives on a large organisation", () => {
     const mine = await json(await call("GET", "/api/commons/initiative", { token }));
     // 20 joined (1, 98, 195...) and 5 pledged to (0, 2, 4, 6, 8): 25.
     expect(mine.initiatives).toHaveLength(25);
+  });
+});
+
+describe("an initiative's page on a large organisation", () => {
+  it("sums the initiative's own pledges, not the organisation's", async () => {
+    const statements = initiativeStatements(getDb(env), org, memberId, { slug: "sq-2" });
+    for (const [index, query] of statements.entries()) {
+      expect((await read(query)).rowsRead, `statement ${index}`).toBeLessThan(BOUND);
+    }
+    const res = await call("GET", "/api/commons/initiative/sq-2", { token });
+    expect(res.status).toBe(200);
+    // 20 of the 20,000 pledges are to this one (1,000 minor units each, confirmed, from 5 members), and the member's 500.
+    expect(await json(res)).toMatchObject({ contribution_total: 205, contributor_count: 6 });
   });
 });
