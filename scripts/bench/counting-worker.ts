@@ -13,6 +13,10 @@ interface Counts {
   apiCalls: number;
   d1RoundTrips: number;
   d1Statements: number;
+  /** The sum of D1's `meta.rows_read` over every statement answered (batches included). */
+  d1RowsRead: number;
+  /** The sum of D1's `meta.duration` (ms the database spent on the statements). */
+  d1Ms: number;
   kvReads: number;
 }
 
@@ -41,11 +45,14 @@ function countingD1(db: D1Database | D1DatabaseSession, counts: Counts): D1Datab
       get(target, prop) {
         if (prop === "bind") return (...values: unknown[]) => statement(target.bind(...values), sql);
         if (typeof prop === "string" && ROUND_TRIPS.has(prop)) {
-          return (...args: unknown[]) => {
+          return async (...args: unknown[]) => {
             trip(counts, [sql]);
             counts.d1RoundTrips++;
             counts.d1Statements++;
-            return (method(target, prop) as (...a: unknown[]) => unknown)(...args);
+            const result = await (method(target, prop) as (...a: unknown[]) => Promise<unknown>)(...args);
+            if (prop === "all" || prop === "run") addMeta(counts, [(result as D1Result).meta as Meta]);
+            else await meterRead(counts, target, sql);
+            return result;
           };
         }
         return method(target, prop);
@@ -63,7 +70,10 @@ function countingD1(db: D1Database | D1DatabaseSession, counts: Counts): D1Datab
           trip(counts, statements.map((s) => sqlOf.get(s) ?? "?"));
           counts.d1RoundTrips++;
           counts.d1Statements += statements.length;
-          return target.batch(statements.map((s) => unwrapped.get(s) ?? s));
+          return target.batch(statements.map((s) => unwrapped.get(s) ?? s)).then((results) => {
+            addMeta(counts, results.map((result) => result.meta as Meta));
+            return results;
+          });
         };
       }
       if (prop === "exec") {
@@ -71,7 +81,10 @@ function countingD1(db: D1Database | D1DatabaseSession, counts: Counts): D1Datab
           trip(counts, [sql]);
           counts.d1RoundTrips++;
           counts.d1Statements += sql.split(";").filter((part) => part.trim()).length;
-          return (target as D1Database).exec(sql);
+          return (target as D1Database).exec(sql).then((result) => {
+            counts.d1Ms += result.duration;
+            return result;
+          });
         };
       }
       if (prop === "withSession") return (bookmark?: string) => countingD1((target as D1Database).withSession(bookmark), counts);
@@ -79,6 +92,29 @@ function countingD1(db: D1Database | D1DatabaseSession, counts: Counts): D1Datab
     },
   }) as D1Database;
 }
+
+type Meta = { rows_read?: number; duration?: number } | undefined;
+function addMeta(counts: Counts, metas: Meta[]) {
+  for (const meta of metas) {
+    counts.d1RowsRead += meta?.rows_read ?? 0;
+    counts.d1Ms += meta?.duration ?? 0;
+  }
+}
+
+const READ = /^\s*(select|with)\b/i;
+
+/**
+ * `first()` and `raw()` (drizzle's selects) drop D1's `meta`, and the binding keeps its transport
+ * out of reach: the same read is run once more through `all()`, whose result keeps it, and that
+ * meta is counted (not as a round trip). Reads only: a write is never run twice. Requests timed for
+ * server time send `x-bench-meter: 0`, so the second run does not slow them.
+ */
+async function meterRead(counts: Counts, statement: D1PreparedStatement, sql: string) {
+  if (!metering.has(counts) || !READ.test(sql)) return;
+  const result = await statement.all();
+  addMeta(counts, [result.meta as Meta]);
+}
+const metering = new WeakSet<Counts>();
 
 function countingKv(kv: KVNamespace, counts: Counts): KVNamespace {
   return new Proxy(kv, {
@@ -112,14 +148,16 @@ const app = createApp({
 
 export default {
   async fetch(request, env, ctx) {
-    const counts: Counts = { apiCalls: 0, d1RoundTrips: 0, d1Statements: 0, kvReads: 0 };
+    const counts: Counts = { apiCalls: 0, d1RoundTrips: 0, d1Statements: 0, d1RowsRead: 0, d1Ms: 0, kvReads: 0 };
     const counted = { ...env, DB: countingD1(env.DB, counts), ORG_CACHE: countingKv(env.ORG_CACHE, counts) } as Env;
     countsOf.set(counted.ORG_CACHE, counts);
+    if (request.headers.get("x-bench-meter") !== "0") metering.add(counts);
     if (request.headers.get("x-bench-trace") === "1") tripsOf.set(counts, []);
     const response = await app.fetch(request, counted, ctx);
     if (response.status === 101 || response.webSocket) return response;
     const answered = new Response(response.body, response);
-    answered.headers.set("x-bench-counts", JSON.stringify(counts));
+    // The page has been rendered (and its D1 answered) by now; waitUntil work is not the page's.
+    answered.headers.set("x-bench-counts", JSON.stringify({ ...counts, d1Ms: Math.round(counts.d1Ms * 100) / 100 }));
     const trips = tripsOf.get(counts);
     if (trips) answered.headers.set("x-bench-trips", JSON.stringify(trips));
     return answered;

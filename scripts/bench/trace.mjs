@@ -8,7 +8,7 @@ import { startServer } from "../../tests/support/server.mjs";
 import { join, request, signIn, unjoined } from "./round-trips.mjs";
 
 function print(label, sample) {
-  console.log(`\n${label}: ${sample.response.status}, ${sample.counts.d1RoundTrips} round trips, ${sample.counts.apiCalls} API calls`);
+  console.log(`\n${label}: ${sample.response.status}, ${sample.counts.d1RoundTrips} round trips, ${sample.counts.d1RowsRead} D1 rows read, ${sample.counts.apiCalls} API calls`);
   sample.trips.forEach((sql, index) => console.log(`  ${index + 1}. ${sql}`));
 }
 

@@ -757,6 +757,8 @@ export const participations = sqliteTable(
     uniqueIndex("participations_initiative_member_uq").on(t.initiativeId, t.memberId),
     uniqueIndex("participations_uuid_uq").on(t.uuid),
     index("participations_member_idx").on(t.orgId, t.memberId, t.status),
+    // The staff summary's attendance waiting for approval (workers/manage/summary.ts): what waits only.
+    index("participations_org_approval_idx").on(t.orgId, t.managerApprovalStatus, t.status),
   ],
 );
 
@@ -918,6 +920,8 @@ export const contributions = sqliteTable(
     index("contributions_initiative_idx").on(t.initiativeId),
     index("contributions_org_status_idx").on(t.orgId, t.status, t.createdAt),
     uniqueIndex("contributions_idempotency_uq").on(t.memberId, t.idempotencyKey),
+    // A member's own pledges in an organisation ("my initiatives", workers/initiatives/lists.ts).
+    index("contributions_org_member_idx").on(t.orgId, t.memberId),
   ],
 );
 

@@ -156,7 +156,9 @@ function aroundInitiative(db: Database, org: Tenant, memberId: string, isInitiat
     db
       .select({ total: sql<number>`coalesce(sum(${contributions.amount}), 0)`, contributors: sql<number>`count(distinct ${contributions.memberId})` })
       .from(contributions)
-      .where(and(isInitiative(contributions.initiativeId), eq(contributions.orgId, org.id), countedContribution)),
+      // `+org_id`: checked on the initiative's rows, but no index term, or the planner walks the
+      // organisation's (org_id, status) index over every confirmed pledge (issue 26).
+      .where(and(isInitiative(contributions.initiativeId), sql`+${contributions.orgId} = ${org.id}`, countedContribution)),
     db
       .select(ownSums)
       .from(contributions)

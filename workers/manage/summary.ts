@@ -28,6 +28,9 @@ export function staffSummaryQueries(db: ReturnType<typeof getDb>, org: Tenant, a
   requireRole(actor, STAFF_ROLES);
   const managed = managedInitiatives(db, actor);
   const inOrg = eq(initiatives.orgId, org.id);
+  // Uploads, pledges and participations carry their initiative's org_id: scoped by their own column,
+  // the planner walks their (org_id, status) index over what waits, where a term on initiatives.org_id
+  // made it read every initiative of the organisation and all their rows (issue 26).
   return [
     db
       .select({ n: count() })
@@ -39,20 +42,20 @@ export function staffSummaryQueries(db: ReturnType<typeof getDb>, org: Tenant, a
       .select({ n: count() })
       .from(attachments)
       .innerJoin(initiatives, eq(initiatives.id, attachments.initiativeId))
-      .where(and(inOrg, managed, eq(attachments.status, "pending"), isNotNull(attachments.memberId))),
+      .where(and(eq(attachments.orgId, org.id), managed, eq(attachments.status, "pending"), isNotNull(attachments.memberId))),
     db
       .select({ n: count() })
       .from(contributions)
       .innerJoin(initiatives, eq(initiatives.id, contributions.initiativeId))
-      .where(and(inOrg, managed, eq(contributions.status, "pending"), inArray(contributions.source, ["transfer", "inhand", "external"]))),
+      .where(and(eq(contributions.orgId, org.id), managed, eq(contributions.status, "pending"), inArray(contributions.source, ["transfer", "inhand", "external"]))),
     db
       .select({ n: count() })
       .from(participations)
-      .innerJoin(initiatives, eq(initiatives.id, participations.initiativeId))
       .innerJoin(memberships, and(eq(memberships.orgId, org.id), eq(memberships.memberId, participations.memberId)))
       .where(
         and(
-          inOrg,
+          // participations_org_approval_idx (org_id, manager_approval_status, status): what waits only.
+          eq(participations.orgId, org.id),
           eq(participations.status, "accepted"),
           eq(participations.managerApprovalStatus, "pending"),
           approvesEveryone(actor.role) ? undefined : eq(memberships.managerMemberId, actor.memberId),

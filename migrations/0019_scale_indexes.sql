@@ -1,0 +1,2 @@
+CREATE INDEX `contributions_org_member_idx` ON `contributions` (`org_id`,`member_id`);--> statement-breakpoint
+CREATE INDEX `participations_org_approval_idx` ON `participations` (`org_id`,`manager_approval_status`,`status`);
