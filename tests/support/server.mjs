@@ -332,20 +332,23 @@ export async function startServer({ seed = true, vars = {}, readyPath = "/welcom
  */
 export async function startEdgeAndUpstream({ vars = {} } = {}) {
   const secret = "edge-and-upstream-share-this-secret-for-tests-0123";
-  const edgePort = await freePort();
+  const [edgePort, upstreamPort] = [await freePort(), await freePort()];
   const edgeUrl = `http://localhost:${edgePort}`;
-  const upstream = await startServer({ seed: true, vars: { ENVIRONMENT: "test", EDGE_SECRET: secret, EDGE_URL: edgeUrl, ...vars } });
-  let edge;
-  try {
-    edge = await startServer({
+  // Both start at once (each waits for its own first 200, the edge's through the upstream): workerd's
+  // start-up is most of a server's set-up, and the two need not take turns.
+  const [upstreamStarted, edgeStarted] = await Promise.allSettled([
+    startServer({ seed: true, port: upstreamPort, vars: { ENVIRONMENT: "test", EDGE_SECRET: secret, EDGE_URL: edgeUrl, ...vars } }),
+    startServer({
       seed: false,
       port: edgePort,
-      vars: { ENVIRONMENT: "test", UPSTREAM_URL: `${upstream.url}/`, EDGE_SECRET: secret, PUBLIC_URL: edgeUrl, TOKEN_SECRET: "the-edge-seals-its-sessions-with-its-own-secret-0123", ...vars },
-    });
-  } catch (error) {
-    await upstream.stop();
-    throw error;
+      vars: { ENVIRONMENT: "test", UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}/`, EDGE_SECRET: secret, PUBLIC_URL: edgeUrl, TOKEN_SECRET: "the-edge-seals-its-sessions-with-its-own-secret-0123", ...vars },
+    }),
+  ]);
+  if (upstreamStarted.status === "rejected" || edgeStarted.status === "rejected") {
+    await Promise.allSettled([upstreamStarted.value?.stop(), edgeStarted.value?.stop()]);
+    throw upstreamStarted.reason ?? edgeStarted.reason;
   }
+  const [upstream, edge] = [upstreamStarted.value, edgeStarted.value];
   return {
     url: edge.url,
     port: edge.port,
