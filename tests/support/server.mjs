@@ -77,17 +77,26 @@ function killGroup(pid, signal) {
   }
 }
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+// Ports this process has handed out: one chosen for a server that has not bound it yet is free to
+// the system, which may offer it again (the edge and its upstream start side by side, four ports).
+const portsGiven = new Set();
+
+/** A port that was free a moment ago on 127.0.0.1, and not given out by this process before. */
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const probe = createServer();
+      probe.unref();
+      probe.on("error", reject);
+      probe.listen(0, "127.0.0.1", () => {
+        const { port: probed } = probe.address();
+        probe.close(() => resolve(probed));
+      });
     });
-  });
+    if (portsGiven.has(port)) continue;
+    portsGiven.add(port);
+    return port;
+  }
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
