@@ -3,8 +3,8 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { binaryModules } from "./tests/binary-modules";
 
-// Worker tests run inside workerd with real D1, KV and R2 (miniflare); storage is fresh per test
-// file, and tests/workers/setup.ts applies the real migrations to it.
+// Worker tests run inside workerd with real D1, KV and R2 (miniflare); tests/workers/setup.ts
+// empties the storage before each test file and applies the real migrations to it.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -36,6 +36,10 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
+      // One workerd for all the files, which load the app once: a fresh runtime per file (the default)
+      // spent about half of this tier starting workerd and loading the app again. Each file still
+      // starts from empty storage (tests/workers/setup.ts empties it).
+      isolate: false,
       // Remix's CommonJS packages load each other in a cycle that workerd's module loader cannot
       // follow one file at a time: bundled first, page actions that use Remix's cookies run here.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },

@@ -5,8 +5,8 @@
  * edge shows: Acme on its hostname, e-mailed links on the edge's host, a file uploaded and
  * downloaded through it, an SSO sign-in through it, no tenant data in its own D1, and its answers
  * once the upstream stops.
- * The browser journeys themselves run through the edge too: `npm run test:edge` runs the journeys,
- * wall, initiative (join), donation and chat browser tests with COMMONS_THROUGH_EDGE=1.
+ * A member's journeys through the edge in a browser (sign-in, actions, a new organisation's host,
+ * an upload, giving, the chat socket) are edge-journey.test.mjs; `npm run test:edge` runs both.
  *
  *   node_modules/.bin/node --test tests/e2e/upstream.test.mjs
  */

@@ -8,7 +8,8 @@
  * The fields are filled in by the `before` hook, so read them inside tests and hooks, not at load.
  * A file with more to start (an identity provider) passes `setUp`, run once the server and the
  * browser are up, and `tearDown`, run with their stopping: a second root `before` of its own
- * could run before this one has finished.
+ * could run before this one has finished. `throughEdge` serves the file through an edge in front of
+ * the upstream (issue 16; server.mjs startEdgeAndUpstream), as COMMONS_THROUGH_EDGE=1 does for any file.
  */
 import { after, before } from "node:test";
 import { launchBrowser } from "./browser.mjs";
@@ -21,14 +22,13 @@ import { startEdgeAndUpstream, startServer } from "./server.mjs";
  */
 
 /**
- * @param {{ setUp?: (suite: AcmeSuite) => Promise<void>, tearDown?: () => Promise<unknown> | undefined }} [hooks]
+ * @param {{ setUp?: (suite: AcmeSuite) => Promise<void>, tearDown?: () => Promise<unknown> | undefined, throughEdge?: boolean }} [hooks]
  * @returns {AcmeSuite}
  */
-export function useAcmeSuite({ setUp, tearDown } = {}) {
+export function useAcmeSuite({ setUp, tearDown, throughEdge = process.env.COMMONS_THROUGH_EDGE === "1" } = {}) {
   const suite = { server: undefined, browser: undefined, acmeHost: "", acme: "" };
   before(async () => {
-    // COMMONS_THROUGH_EDGE=1: the same journeys through an edge in front of the upstream (issue 16).
-    const server = process.env.COMMONS_THROUGH_EDGE === "1" ? startEdgeAndUpstream() : startServer();
+    const server = throughEdge ? startEdgeAndUpstream() : startServer();
     [suite.server, suite.browser] = await Promise.all([server, launchBrowser()]);
     suite.acmeHost = `acme.localhost:${suite.server.port}`;
     suite.acme = `http://${suite.acmeHost}`;

@@ -8,11 +8,14 @@
  *
  * The Remix build is reused when present (COMMONS_REBUILD=1 forces `remix vite:build`). Every call
  * gets its own temporary --persist-to directory, so tests never touch the developer's .wrangler state.
+ * That directory starts as a copy of a prepared state (migrated, and seeded unless `seed: false`),
+ * made once per content of the migrations and the demo SQL (see preparedState): migrating and seeding
+ * took about a minute per server on a loaded 2-core machine, copying takes milliseconds.
  * wrangler runs in its own process group; stop() (and, as a last resort, process exit) kills the group.
  */
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -74,17 +77,26 @@ function killGroup(pid, signal) {
   }
 }
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+// Ports this process has handed out: one chosen for a server that has not bound it yet is free to
+// the system, which may offer it again (the edge and its upstream start side by side, four ports).
+const portsGiven = new Set();
+
+/** A port that was free a moment ago on 127.0.0.1, and not given out by this process before. */
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const probe = createServer();
+      probe.unref();
+      probe.on("error", reject);
+      probe.listen(0, "127.0.0.1", () => {
+        const { port: probed } = probe.address();
+        probe.close(() => resolve(probed));
+      });
     });
-  });
+    if (portsGiven.has(port)) continue;
+    portsGiven.add(port);
+    return port;
+  }
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -100,6 +112,71 @@ function within(promise, ms, fallback) {
 
 /** SQL longer than this goes to `wrangler d1 execute` as a file, not on the command line. */
 const D1_COMMAND_MAX_BYTES = 64 * 1024;
+
+/** Where prepared states live: in this clone's (git-ignored) .wrangler, apart from `npm start`'s. */
+const PREPARED_STATES_DIR = path.join(root, ".wrangler", "test-states");
+
+/**
+ * A --persist-to directory holding a local D1 with every migration applied and, when `seed`, the
+ * demo rows (not the demo files: tests that need files upload their own), made once and then
+ * reused. It is named by a hash of everything that decides its content: the migrations, the
+ * wrangler configuration (the D1's file name comes from its id) and the demo SQL itself (which is
+ * built relative to the current UTC day), so a changed migration, seed or day makes a new one.
+ * Built in a directory of its own and renamed into place, so processes preparing the same state at
+ * once never see half of it.
+ */
+/** States older than two days (yesterday's demo SQL, an old migration) are not used again. */
+function forgetOldStates() {
+  const cutoff = Date.now() - 2 * 24 * 3600_000;
+  for (const name of readdirSync(PREPARED_STATES_DIR)) {
+    const dir = path.join(PREPARED_STATES_DIR, name);
+    try {
+      if (statSync(dir).mtimeMs < cutoff) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another process removed it first.
+    }
+  }
+}
+
+async function preparedState({ seed }) {
+  const { buildDemoSql } = await import("../../scripts/seed-data.mjs");
+  const { buildChatDemoSql } = await import("../../scripts/seed-chat.mjs");
+  const { buildDemoFilesSql } = await import("../../scripts/seed-files.mjs");
+  // One `now` for all three, as scripts/seed.mjs builds them (its --no-files skips only the R2 objects).
+  const now = Date.now();
+  const demoSql = seed ? buildDemoSql({ now }) + buildChatDemoSql({ now }) + buildDemoFilesSql({ now }) : "";
+  const hash = createHash("sha256");
+  const migrationsDir = path.join(root, "migrations");
+  for (const name of readdirSync(migrationsDir).filter((file) => file.endsWith(".sql")).sort()) {
+    hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
+  }
+  hash.update(readFileSync(path.join(root, "wrangler.toml"))).update(demoSql);
+  const stateDir = path.join(PREPARED_STATES_DIR, `${seed ? "seeded" : "migrated"}-${hash.digest("hex").slice(0, 16)}`);
+  if (existsSync(stateDir)) return stateDir;
+
+  mkdirSync(PREPARED_STATES_DIR, { recursive: true });
+  forgetOldStates();
+  const buildDir = mkdtempSync(`${stateDir}.building-`);
+  try {
+    await runStep(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", buildDir]);
+    if (seed) {
+      const sqlFile = path.join(PREPARED_STATES_DIR, `${path.basename(buildDir)}.sql`);
+      writeFileSync(sqlFile, demoSql);
+      try {
+        await runStep(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", buildDir, "--file", sqlFile]);
+      } finally {
+        rmSync(sqlFile, { force: true });
+      }
+    }
+    renameSync(buildDir, stateDir);
+  } catch (error) {
+    rmSync(buildDir, { recursive: true, force: true });
+    // Another process renamed the same state into place first: theirs is as good as ours.
+    if (existsSync(stateDir)) return stateDir;
+    throw error;
+  }
+  return stateDir;
+}
 
 /** The summed VmRSS of the workerd processes in a process group (wrangler dev's children). */
 function groupResidentBytes(groupId) {
@@ -156,9 +233,7 @@ export async function startServer({ seed = true, vars = {}, readyPath = "/welcom
   let child;
   let output = "";
   try {
-    await runStep(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-    // The demo rows only: tests that need files upload their own.
-    if (seed) await runStep(bin("node"), [path.join(root, "scripts", "seed.mjs"), "--no-files", "--persist-to", persistDir]);
+    cpSync(await preparedState({ seed }), persistDir, { recursive: true });
 
     const port = chosenPort ?? (await freePort());
     // Its own inspector port too: several servers at once (helpers, the bench) otherwise collide on it.
@@ -266,20 +341,23 @@ export async function startServer({ seed = true, vars = {}, readyPath = "/welcom
  */
 export async function startEdgeAndUpstream({ vars = {} } = {}) {
   const secret = "edge-and-upstream-share-this-secret-for-tests-0123";
-  const edgePort = await freePort();
+  const [edgePort, upstreamPort] = [await freePort(), await freePort()];
   const edgeUrl = `http://localhost:${edgePort}`;
-  const upstream = await startServer({ seed: true, vars: { ENVIRONMENT: "test", EDGE_SECRET: secret, EDGE_URL: edgeUrl, ...vars } });
-  let edge;
-  try {
-    edge = await startServer({
+  // Both start at once (each waits for its own first 200, the edge's through the upstream): workerd's
+  // start-up is most of a server's set-up, and the two need not take turns.
+  const [upstreamStarted, edgeStarted] = await Promise.allSettled([
+    startServer({ seed: true, port: upstreamPort, vars: { ENVIRONMENT: "test", EDGE_SECRET: secret, EDGE_URL: edgeUrl, ...vars } }),
+    startServer({
       seed: false,
       port: edgePort,
-      vars: { ENVIRONMENT: "test", UPSTREAM_URL: `${upstream.url}/`, EDGE_SECRET: secret, PUBLIC_URL: edgeUrl, TOKEN_SECRET: "the-edge-seals-its-sessions-with-its-own-secret-0123", ...vars },
-    });
-  } catch (error) {
-    await upstream.stop();
-    throw error;
+      vars: { ENVIRONMENT: "test", UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}/`, EDGE_SECRET: secret, PUBLIC_URL: edgeUrl, TOKEN_SECRET: "the-edge-seals-its-sessions-with-its-own-secret-0123", ...vars },
+    }),
+  ]);
+  if (upstreamStarted.status === "rejected" || edgeStarted.status === "rejected") {
+    await Promise.allSettled([upstreamStarted.value?.stop(), edgeStarted.value?.stop()]);
+    throw upstreamStarted.reason ?? edgeStarted.reason;
   }
+  const [upstream, edge] = [upstreamStarted.value, edgeStarted.value];
   return {
     url: edge.url,
     port: edge.port,

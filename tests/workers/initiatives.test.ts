@@ -364,14 +364,17 @@ describe("GET /api/{org}/initiative (my initiatives)", () => {
     await ok(api("PUT", `/${a.id}`, t));
     await ok(api("PUT", `/${b.id}/interested`, t));
     await addContribution(c.id, "org-acme", members.mine, 500);
-    await env.DB.prepare("UPDATE contributions SET created_at = ? WHERE initiative_id = ?").bind(Date.now() + 1000, c.id).run();
+    // The two gifts newer than every other row of the test, in a fixed order: both times taken from
+    // one clock reading, so a slow machine between the two updates cannot swap them.
+    const afterTheRest = Date.now() + 60_000;
+    await env.DB.prepare("UPDATE contributions SET created_at = ? WHERE initiative_id = ?").bind(afterTheRest + 1000, c.id).run();
     await ok(api("PUT", `/${d.id}`, t));
     await ok(api("DELETE", `/${d.id}`, t));
     const pending = await ok(api("PUT", `/${e.id}`, t));
     await ok(api("PUT", `/${e.id}/participants/${pending.participant_uuid}/approval`, tokens.boss, { approved: false }), 204);
     const pledged = await open({ slug: "mine-pledged", type: "donation" });
     await addContribution(pledged.id, "org-acme", members.mine, 700, "pending");
-    await env.DB.prepare("UPDATE contributions SET created_at = ? WHERE initiative_id = ?").bind(Date.now() + 500, pledged.id).run();
+    await env.DB.prepare("UPDATE contributions SET created_at = ? WHERE initiative_id = ?").bind(afterTheRest + 500, pledged.id).run();
     const rejectedGift = await open({ slug: "mine-rejected-gift", type: "donation" });
     await addContribution(rejectedGift.id, "org-acme", members.mine, 500, "rejected");
     await createInitiative({ orgId: "org-commons", slug: "mine-other-org" });
