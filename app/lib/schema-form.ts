@@ -153,11 +153,27 @@ export function useSchemaForm<S extends v.GenericSchema>(schema: S | SchemaLoade
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer reports, whatever the id
   }, [lastResult, update]);
 
+  // The schema changed (a page swaps in fuller rules once they arrive, as the phone drawer does): what
+  // was checked is checked again with it, so a value checked a moment too early is not left unjudged.
+  const checkedSchema = useRef(schema);
+  useEffect(() => {
+    if (checkedSchema.current === schema) return;
+    checkedSchema.current = schema;
+    const form = document.forms.namedItem(id);
+    const validated = current.current.validated;
+    const now = schemaNow();
+    if (!form || !check || !now || Object.keys(validated).length === 0) return;
+    const submission = check(now, new FormData(form), options.current.field);
+    const found = submission.status === "success" ? {} : present(submission.error);
+    update({ id, validated, errors: Object.fromEntries(Object.entries(found).filter(([name]) => validated[name])) });
+  }, [schema, id, update, schemaNow]);
+
   // Checks as the member leaves or types in a field (document listeners, as conform's were, so a page's own handlers on the form stay its own).
   useEffect(() => {
     const ownField = (event: Event): FieldElement | null => {
       const element = event.target;
-      return isField(element) && element.form?.id === id && element.form.isConnected && element.name !== "" ? element : null;
+      // getAttribute, not `.id`: a form with a field named "id" answers that field for `form.id`.
+      return isField(element) && element.form?.getAttribute("id") === id && element.form.isConnected && element.name !== "" ? element : null;
     };
     const willValidate = (name: string, eventName: "onBlur" | "onInput") => {
       const { shouldValidate, shouldRevalidate } = options.current;
@@ -190,7 +206,7 @@ export function useSchemaForm<S extends v.GenericSchema>(schema: S | SchemaLoade
       if (element && !event.defaultPrevented && willValidate(element.name, "onBlur")) validate(element);
     };
     const onReset = (event: Event) => {
-      if (event.target instanceof HTMLFormElement && event.target.id === id && !event.defaultPrevented) update({ id, errors: {}, validated: {} });
+      if (event.target instanceof HTMLFormElement && event.target.getAttribute("id") === id && !event.defaultPrevented) update({ id, errors: {}, validated: {} });
     };
     document.addEventListener("focusin", onFocusIn);
     document.addEventListener("input", onInput);
