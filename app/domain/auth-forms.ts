@@ -3,6 +3,7 @@
  * Shared by the browser (instant feedback) and the actions (the truth); no server code here.
  */
 import * as v from "valibot";
+import type { AuthFailure } from "~/domain/auth-failure";
 import { EmailSchema } from "~/domain/email";
 import type { FieldErrors } from "~/domain/field-errors";
 import { FormCheckbox } from "~/domain/form-values";
@@ -33,20 +34,9 @@ export const InitialPasswordFormSchema = v.object({
 export type { FieldErrors };
 
 
-/** An API refusal as a page shows it: the status code and the `error` field of the body. */
-export interface AuthFailure {
-  status: number;
-  error: string;
-}
-
-/**
- * SPEC.md section 8: the message keyed by code plus the error field, then by code, then the
- * default ("{prefix}_error_404_account_not_found", "{prefix}_error_404", "{prefix}_error_default").
- */
-export function errorKeys(prefix: string, failure: AuthFailure): string[] {
-  const error = failure.error.replace(/[^a-z0-9_]/gi, "");
-  return [...(error ? [`${prefix}_error_${failure.status}_${error}`] : []), `${prefix}_error_${failure.status}`, `${prefix}_error_default`];
-}
+// The refusal and its message keys live in ./auth-failure.ts (no valibot: the pages' alerts import them
+// without the schemas, docs/decisions/039-first-visit-weight.md).
+export { errorKeys, type AuthFailure } from "./auth-failure";
 
 /** The policy as the API sent it, with the defaults filled in (a partial or odd policy never breaks the page). */
 export function readPolicy(raw: unknown): PasswordPolicy {

@@ -4,18 +4,16 @@
  * schema that turns the posted form into the partial PUT {org}/profile body. The browser runs the
  * same schema for instant feedback; the action runs it for the truth (and the API checks again).
  */
-import * as v from "valibot";
-import { fieldErrors } from "~/domain/field-errors";
-import { phoneSchema } from "~/domain/phone";
+import type * as v from "valibot";
 import {
   AVAILABILITY_DAYS,
   AVAILABILITY_LOCATIONS,
-  ProfileDetailsSchema,
+  type ProfileDetailsSchema,
   RELATIONS_WITH_ORG,
   TSHIRT_SIZES,
   VOLUNTEERING_MOTIVATIONS,
 } from "~/domain/profile-details";
-import { SocialSchema, type SocialNetwork } from "~/domain/social";
+import type { SocialNetwork } from "~/domain/social";
 import { ONBOARDING_STEPS, type OnboardingStep } from "~/domain/onboarding-steps";
 
 export { isOnboardingStep, ONBOARDING_STEPS, type OnboardingStep } from "~/domain/onboarding-steps";
@@ -99,63 +97,10 @@ export function readForm(form: FormData): RawForm {
   return raw;
 }
 
-const list = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value ?? "").trim();
-const orNull = (value: string) => (value === "" ? null : value);
-
-/** The `details` a details step posts: empty texts clear the value, unticked boxes are false. */
-function detailsOf(fields: DetailField[], raw: RawForm): Record<string, unknown> {
-  const details: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = raw[field.name];
-    if (field.kind === "flag") details[field.name] = one(value) === "true";
-    else if (field.kind === "choice") details[field.name] = field.multiple ? list(value) : orNull(one(value));
-    else if (field.kind === "hours") {
-      const start = one(raw[`${field.name}_start`]);
-      const end = one(raw[`${field.name}_end`]);
-      details[field.name] = start || end ? { start, end } : null;
-    } else details[field.name] = orNull(one(value));
-  }
-  return details;
-}
-
-const rawSchema = v.record(v.string(), v.union([v.string(), v.array(v.string())]));
-
-/** The one schema of a step's form: posted values in, the partial profile body out. */
-export function preferenceSchema(step: OnboardingStep, context: PreferenceContext) {
-  const details = DETAIL_STEPS[step];
-  if (details) {
-    return v.pipe(rawSchema, v.transform((raw) => ({ details: detailsOf(details, raw) })), v.object({ details: ProfileDetailsSchema }));
-  }
-  if (isListStep(step)) {
-    const key = LIST_STEPS[step];
-    return v.pipe(rawSchema, v.transform((raw) => ({ [key]: list(raw[key]) })), v.record(v.string(), v.array(v.string())));
-  }
-  if (step === "phone") {
-    return v.pipe(rawSchema, v.transform((raw) => ({ phone: one(raw.phone) })), v.object({ phone: phoneSchema(context.region) }));
-  }
-  // social_networks: links in, handles out ("" removes a network, as the API reads it).
-  return v.pipe(
-    rawSchema,
-    v.transform((raw) => ({ social: Object.fromEntries(context.networks.map((network) => [network, one(raw[network])])) })),
-    v.object({ social: SocialSchema }),
-    v.transform(({ social }) => ({ social: Object.fromEntries(Object.entries(social).map(([network, handle]) => [network, handle ?? ""])) })),
-  );
-}
-
-export type PreferenceResult = { ok: true; body: Record<string, unknown> } | { ok: false; fields: Record<string, string> };
-
 /** The input an issue's path belongs to: `details.alias` → `alias`, `public_user_groups.0` → `public_user_groups`. */
 export function preferenceField(path: string): string {
   const [first, second] = path.split(".");
   return (first === "details" || first === "social") && second ? second : first;
-}
-
-/** Runs a step's schema; errors are message keys by field name (`details.alias` → `alias`). */
-export function parsePreference(step: OnboardingStep, raw: RawForm, context: PreferenceContext): PreferenceResult {
-  const parsed = v.safeParse(preferenceSchema(step, context), raw);
-  if (parsed.success) return { ok: true, body: parsed.output as Record<string, unknown> };
-  return { ok: false, fields: fieldErrors(parsed.issues, { field: preferenceField }) };
 }
 
 /** A stored or posted value in one form, so "" / [] / undefined and null compare equal. */

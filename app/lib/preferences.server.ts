@@ -2,7 +2,8 @@
  * Saving one onboarding step's form, for its card in /settings/preferences and for the onboarding
  * wizard alike: the step's schema (app/domain/preferences.ts), then PUT {org}/profile.
  */
-import { parsePreference, preferenceChanged, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/domain/preferences";
+import { parsePreference } from "~/domain/preference-schema";
+import { preferenceChanged, readForm, type LookupEntry, type OnboardingStep, type PreferenceContext, type PreferenceValues } from "~/domain/preferences";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
 import type { ApiArgs } from "./api.server";
 import { socialNetworksFor, type OrganizationProfile, type OwnProfile } from "./member.server";

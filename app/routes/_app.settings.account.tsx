@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
-import { accountFormSchema, parseAccountForm, type AccountContext, type AccountIntent } from "~/domain/account-form";
+import type { AccountContext, AccountIntent } from "~/domain/account-form";
 import { SettingsPage } from "~/components/settings/settings-page";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -163,9 +163,20 @@ function useAccountForm(intent: AccountIntent, stored: Record<string, string>, r
   const own = result?.intent === intent ? result : null;
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...stored, ...(own && !own.saved ? own.values : {}) }));
   const hydrated = useHydrated();
-  const schema = useMemo(() => accountFormSchema(intent, rules), [intent, rules]);
+  // The rules (a phone number's carry libphonenumber's metadata, 28 KiB gzip) arrive with the first
+  // touch of a field, not with the page (docs/decisions/039-first-visit-weight.md); until then Save
+  // stays enabled and the submit waits for them.
+  const [rulesModule, setRulesModule] = useState<typeof import("~/domain/account-form")>();
+  const schema = useMemo(
+    () => () =>
+      import("~/domain/account-form").then((module) => {
+        setRulesModule(() => module);
+        return module.accountFormSchema(intent, rules);
+      }),
+    [intent, rules],
+  );
   const { props, error } = useSchemaForm(schema, { id: `account-${intent}-form`, errors: own?.fields, pending: busy, shouldValidate: "onInput", serverChecksOnly: true });
-  const invalid = hydrated && !parseAccountForm(intent, values, rules).ok;
+  const invalid = hydrated && rulesModule !== undefined && !rulesModule.parseAccountForm(intent, values, rules).ok;
   const bind = (name: string) => ({
     name,
     value: values[name] ?? "",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { configuredSteps, parsePreference, preferenceChanged, readForm } from "../../app/domain/preferences";
+import { configuredSteps, preferenceChanged, readForm } from "../../app/domain/preferences";
+import { parsePreference } from "../../app/domain/preference-schema";
 
 const context = { region: "ES", networks: ["linkedin", "github"] as const };
 const form = (entries: [string, string][]) => {

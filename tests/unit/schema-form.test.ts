@@ -7,9 +7,11 @@ import { hoursFormSchema, IndicatorFormSchema, ratingFormSchema } from "../../ap
 import { phoneFormSchema } from "../../app/domain/phone";
 import { SignupFirstStepFormSchema, SignupOrganizationFormSchema, signupPasswordFormSchema } from "../../app/domain/signup";
 import { fieldErrors } from "../../app/domain/field-errors";
-import { actionResult, checkInBrowser } from "../../app/lib/schema-form";
+import { actionResult } from "../../app/lib/schema-form";
+import { checkInBrowser } from "../../app/lib/schema-check";
 import { accountFormSchema, type AccountContext } from "../../app/domain/account-form";
-import { preferenceField, preferenceSchema, type PreferenceContext } from "../../app/domain/preferences";
+import { preferenceField, type PreferenceContext } from "../../app/domain/preferences";
+import { preferenceSchema } from "../../app/domain/preference-schema";
 import { donationAmountFormSchema, donationDetailsFormSchema, donationSourceFormSchema } from "../../app/domain/donation";
 import { contributionSchema } from "../../app/domain/initiatives";
 import { participantMessageFormSchema } from "../../app/domain/manage";

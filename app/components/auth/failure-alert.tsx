@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
-import { errorKeys, type AuthFailure } from "~/domain/auth-forms";
+import { errorKeys, type AuthFailure } from "~/domain/auth-failure";
 
 /**
  * An API refusal in words (SPEC.md section 8): `{prefix}_error_{code}_{error}`, then

@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { signupPath } from "~/lib/signed-out";
 import { EmailField } from "./email-field";
 import { FailureAlert } from "./failure-alert";
-import { EmailFormSchema, LoginFormSchema, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
+import type { AuthFailure, FieldErrors } from "~/domain/auth-forms";
 import { PasswordField } from "./password-field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { linkClass, SubmitButton } from "./controls";
@@ -38,6 +38,11 @@ function useSigninHref() {
   return (email: string) => `/signin${query({ redirect: next, email })}`;
 }
 
+// The forms' schemas (valibot) arrive with the first touch of a field, not with the page
+// (docs/decisions/039-first-visit-weight.md).
+const emailFormSchema = () => import("~/domain/auth-forms").then((module) => module.EmailFormSchema);
+const loginFormSchema = () => import("~/domain/auth-forms").then((module) => module.LoginFormSchema);
+
 /** The create-account page, by way of the initiative the visitor was going to (signed-out.ts). */
 function useSignupHref() {
   const next = new URLSearchParams(useLocation().search).get("redirect");
@@ -50,7 +55,7 @@ export function EmailStep({ initialEmail, result, canSignUp = true }: { initialE
   const submitting = usePending("lookup");
   const signupHref = useSignupHref();
   const [email, setEmail] = useState(result?.email || initialEmail);
-  const { props, error } = useSchemaForm(EmailFormSchema, { id: "signin-email", errors: result?.errors, pending: submitting });
+  const { props, error } = useSchemaForm(emailFormSchema, { id: "signin-email", errors: result?.errors, pending: submitting });
 
   const failure = result?.intent === "lookup" ? result.failure : undefined;
   return (
@@ -129,7 +134,7 @@ export function PasswordStep({ email, result, canSignUp = true }: { email: strin
   const hydrated = useHydrated();
   const submitting = usePending("login");
   const [password, setPassword] = useState("");
-  const { props, error } = useSchemaForm(LoginFormSchema, {
+  const { props, error } = useSchemaForm(loginFormSchema, {
     id: "signin-password",
     errors: result?.intent === "login" ? result.errors : undefined,
     pending: submitting,

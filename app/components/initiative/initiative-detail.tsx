@@ -1,5 +1,5 @@
 import { useActionData, useNavigate } from "@remix-run/react";
-import { DonationDrawer } from "~/components/donation/donation-drawer";
+import { useEffect, useState, type ComponentProps } from "react";
 import { ratingsShown } from "~/domain/initiatives/rules";
 import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
@@ -16,6 +16,38 @@ import { PhoneDrawer } from "./phone-drawer";
 import { RatingDrawer } from "./rating-drawer";
 import { SdgChips } from "./sdg-chips";
 import { StarRating } from "./stars";
+
+type DonationDrawerModule = typeof import("~/components/donation/donation-drawer");
+let donationDrawerModule: DonationDrawerModule | undefined;
+
+/**
+ * The contribute drawer's steps (forms, PayPal, the donation rules) are fetched by the browser when a
+ * member first opens the drawer, not with every donation page (docs/decisions/039-first-visit-weight.md).
+ * The server has them at hand (the route's loader awaits this), so a page opened at /contribute
+ * still carries the drawer in its HTML, for a browser without JavaScript too.
+ */
+export function loadDonationDrawer(): Promise<DonationDrawerModule> {
+  return import("~/components/donation/donation-drawer").then((module) => (donationDrawerModule = module));
+}
+
+/**
+ * The drawer once its code is here. Until then the browser keeps what the server drew in the
+ * wrapper untouched (React does not hydrate inner HTML it is given), then draws the drawer itself.
+ */
+function LazyDonationDrawer(props: ComponentProps<DonationDrawerModule["DonationDrawer"]>) {
+  const [module, setModule] = useState(donationDrawerModule);
+  useEffect(() => {
+    if (!module) loadDonationDrawer().then(setModule, () => {});
+  }, [module]);
+  const Drawer = module?.DonationDrawer;
+  return Drawer ? (
+    <div className="contents">
+      <Drawer {...props} />
+    </div>
+  ) : (
+    <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+  );
+}
 
 function Ratings({ initiative: i, shown }: { initiative: Initiative; shown: { initiative: boolean; organization: boolean } }) {
   const { t } = useTranslation("initiative");
@@ -44,16 +76,20 @@ export function InitiativeDetail({ data, memberPhone }: { data: InitiativeData; 
   const shown = ratingsShown(config);
   const needsPhone = config.ask_member_phone && !memberPhone;
   const { t, i18n } = useTranslation("initiative");
+  const contributing = data.view === "contribute";
+  // Once opened, the drawer stays mounted so it can close as it always did.
+  const [contributed, setContributed] = useState(contributing);
+  if (contributing && !contributed) setContributed(true);
   return (
     <div className="flex flex-col gap-6">
       <InitiativeHeader initiative={i} region={config.region} showImage={!config.hide_initiative_images} now={now} />
       <ContactDrawer initiative={i} />
       {needsPhone ? <PhoneDrawer initiativeId={i.id} region={config.region} /> : null}
       <RatingDrawer initiative={i} shown={shown} />
-      {i.type === "donation" ? (
-        <DonationDrawer
+      {i.type === "donation" && contributed ? (
+        <LazyDonationDrawer
           initiative={i}
-          open={data.view === "contribute"}
+          open={contributing}
           onOpenChange={(open) => (open ? undefined : navigate(detailHref, { replace: true, preventScrollReset: true }))}
           organization={{ region: config.region, currency: config.currency }}
           actionData={actionData}

@@ -14,7 +14,6 @@ import {
   isListStep,
   LIST_STEPS,
   preferenceField,
-  preferenceSchema,
   type DetailField,
   type ListStep,
   type LookupEntry,
@@ -341,7 +340,9 @@ export function StepSaveAlert({ error }: { error: string | null | undefined }) {
  */
 export function useStepForm(step: OnboardingStep, context: PreferenceContext, id: string, errors: Record<string, string> | undefined, pending: boolean) {
   const { t } = useTranslation("settings");
-  const schema = useMemo(() => preferenceSchema(step, context), [step, context]);
+  // The schema arrives with the first touch of a card, not with the page (the phone card's carries
+  // libphonenumber's metadata): docs/decisions/039-first-visit-weight.md.
+  const schema = useMemo(() => () => import("~/domain/preference-schema").then((module) => module.preferenceSchema(step, context)), [step, context]);
   // A field says what is wrong as the member leaves it (a phone number typed short), not only after
   // Save, and stops saying it as soon as it is right.
   const { props, error: fieldError } = useSchemaForm(schema, { id, errors, pending, field: preferenceField, serverChecksOnly: true, shouldValidate: "onBlur", shouldRevalidate: "onInput" });

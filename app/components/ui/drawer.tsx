@@ -1,8 +1,5 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export interface DrawerProps {
@@ -24,10 +21,8 @@ export interface DrawerProps {
   children?: ReactNode;
 }
 
-/** Radix's own close control, to put on any button inside the drawer (`<DrawerClose asChild>`). */
-export const DrawerClose = Dialog.Close;
-
-const preventDefault = (event: Event) => event.preventDefault();
+/** The modal itself (Radix Dialog), fetched the first time a drawer opens: no page loads it on a first visit. */
+const DrawerDialog = lazy(() => import("./drawer-dialog"));
 
 /**
  * A modal drawer (SPEC.md sections 2 and 9): a sheet from the bottom below lg (992 px), a full-height
@@ -35,13 +30,16 @@ const preventDefault = (event: Event) => event.preventDefault();
  * Escape/outside-click handling. The slide-in is a CSS transition from `@starting-style`, so it needs
  * no keyframes and is skipped when the member prefers reduced motion. On the server and before
  * hydration nothing is rendered (the portal mounts in the browser), so a closed drawer costs no markup;
- * with `closeHref`, an open one is rendered as a panel in the page instead.
+ * with `closeHref`, an open one is rendered as a panel in the page instead. The modal's code (Radix,
+ * ./drawer-dialog.tsx) loads when a drawer first opens (docs/decisions/039-first-visit-weight.md), and
+ * stays mounted after, so Radix can close it.
  */
 export function Drawer({ open, onOpenChange, title, description, footer, dismissible = true, closeHref, className, children }: DrawerProps) {
   const { t } = useTranslation("common");
   const hydrated = useHydrated();
   const headingId = useId();
-  const block = dismissible ? undefined : preventDefault;
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   if (!hydrated && closeHref !== undefined) {
     if (!open) return null;
     return (
@@ -62,46 +60,14 @@ export function Drawer({ open, onOpenChange, title, description, footer, dismiss
       </section>
     );
   }
+  // Nothing on the server and before hydration (Radix's portal mounts only in the browser): the
+  // lazy modal would otherwise leave a Suspense marker in the server's markup.
+  if (!opened || !hydrated) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none" />
-        <Dialog.Content
-          onEscapeKeyDown={block}
-          onPointerDownOutside={block}
-          onInteractOutside={block}
-          {...(description ? {} : { "aria-describedby": undefined })}
-          className={cn(
-            "fixed z-50 flex flex-col bg-card text-foreground shadow-xl outline-none",
-            "transition-transform duration-300 ease-out motion-reduce:transition-none",
-            // Below lg: a bottom sheet with a rounded top.
-            "inset-x-0 bottom-0 max-h-[90vh] rounded-t-xl starting:translate-y-full",
-            // lg and up: a full-height panel on the right.
-            "lg:inset-y-0 lg:right-0 lg:left-auto lg:max-h-none lg:w-[28rem] lg:max-w-full lg:rounded-none lg:rounded-l-xl lg:starting:translate-x-full lg:starting:translate-y-0",
-            className,
-          )}
-        >
-          <div className="mx-auto mt-2 h-1.5 w-10 shrink-0 rounded-full bg-border lg:hidden" aria-hidden="true" />
-          <header className="flex shrink-0 items-start gap-3 border-b border-border px-5 pb-3 pt-3 lg:pt-5">
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="text-lg font-semibold leading-tight">{title}</Dialog.Title>
-              {description ? <Dialog.Description className="mt-1 text-sm text-muted-foreground">{description}</Dialog.Description> : null}
-            </div>
-            {dismissible ? (
-              <Dialog.Close
-                className="-mr-2 -mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-                aria-label={t("close")}
-              >
-                <X aria-hidden="true" className="h-5 w-5" />
-              </Dialog.Close>
-            ) : null}
-          </header>
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
-          {footer ? (
-            <footer className="shrink-0 border-t border-border px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">{footer}</footer>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <DrawerDialog open={open} onOpenChange={onOpenChange} title={title} description={description} footer={footer} dismissible={dismissible} className={className}>
+        {children}
+      </DrawerDialog>
+    </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { ErrorPage } from "~/components/error-page";
-import { InitiativeDetail } from "~/components/initiative/initiative-detail";
+import { InitiativeDetail, loadDonationDrawer } from "~/components/initiative/initiative-detail";
 import { InitiativeLoadError } from "~/components/initiative/load-error";
 import { ParticipationView } from "~/components/initiative/participation";
 import { RatingDrawer } from "~/components/initiative/rating-drawer";
@@ -21,7 +21,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 /** /{initiative|wall}/{slug}/{participate|contribute?} (SPEC.md section 2). */
 export async function loader(args: LoaderFunctionArgs) {
-  return loadInitiative(args, args.params.slug ?? "", args.params.action);
+  // The contribute drawer is rendered by the server when the page opens at /contribute (decision 039).
+  const [page] = await Promise.all([loadInitiative(args, args.params.slug ?? "", args.params.action), loadDonationDrawer()]);
+  return page;
 }
 
 export async function action(args: ActionFunctionArgs) {
