@@ -5,6 +5,7 @@
  * expired is failure, and so is a poll that fails.
  */
 import { isPendingCertificate, type CertificateStatus } from "~/domain/certificate-status";
+import { readJson, sleep } from "./polling";
 
 export type TaskStatus = CertificateStatus;
 
@@ -42,15 +43,6 @@ interface StatusAnswer {
   verify_url?: string;
 }
 
-async function readJson<T>(response: Response): Promise<T | null> {
-  if (!response.ok) return null;
-  try {
-    return (await response.json()) as T;
-  } catch {
-    return null;
-  }
-}
-
 /** The message key of a 400's first field, if it says one. */
 async function readRefusal(response: Response): Promise<string | null> {
   try {
@@ -61,15 +53,6 @@ async function readRefusal(response: Response): Promise<string | null> {
     return null;
   }
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
 
 /**
  * Runs one PDF task to its end, telling `onChange` each state. The API's download path is turned

@@ -3,6 +3,8 @@
  * the screen's filters in the address), then poll its state every 2 seconds while it is queued or
  * running; ready gives the download address, failed (or a poll that fails) is failure.
  */
+import { readJson, sleep } from "./polling";
+
 export type ExportKind = "members" | "contributions" | "audit";
 export type ExportStatus = "queued" | "running" | "ready" | "failed";
 
@@ -34,23 +36,9 @@ const stateOf = (job: JobAnswer): ExportState => ({
 });
 
 async function readJob(response: Response): Promise<JobAnswer | null> {
-  if (!response.ok) return null;
-  try {
-    const body = (await response.json()) as Partial<JobAnswer>;
-    return typeof body.id === "string" && typeof body.status === "string" ? (body as JobAnswer) : null;
-  } catch {
-    return null;
-  }
+  const body = await readJson<Partial<JobAnswer>>(response);
+  return typeof body?.id === "string" && typeof body.status === "string" ? (body as JobAnswer) : null;
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
 
 /** Runs one export to its end, telling `onChange` each state; `query` is the screen's filters as its address has them. */
 export async function runExport(kind: ExportKind, query: string, onChange: (state: ExportState) => void, signal: AbortSignal): Promise<ExportState> {

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { CHROMIUM_PATH } from "../../tests/support/browser.mjs";
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from "../../tests/support/browser.mjs";
 import { startServer } from "../../tests/support/server.mjs";
 import { signIn } from "./round-trips.mjs";
 
@@ -35,18 +35,8 @@ const ORGANISER_PAGES = ["/manage/records", "/manage/money", "/manage/initiative
 const ADMIN_PAGES = ["/manage", "/manage/members", "/manage/settings", "/manage/access", "/manage/audit"];
 const PUBLIC_PAGES = ["/welcome", "/signin"];
 
-// Quiet, deterministic Chromium (the browser tests' flags, tests/support/browser.mjs), new headless mode.
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+// The browser tests' quiet Chromium, in the new headless mode Lighthouse expects.
+const CHROMIUM_FLAGS = ["--headless=new", ...QUIET_CHROMIUM_FLAGS, "--disable-dev-shm-usage"];
 
 /** One initiative of each type in the organisation of `email`, in-person ones (with a place, so a map card) first. */
 async function initiativeOfEachType(server, email, column = "id") {
