@@ -10,6 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
+import { ChatClientFrameSchema } from "../app/domain/chat";
 import { DomainError, internalError, RateLimitedError } from "../workers/lib/domain-errors";
 import { CHAT_MEMBER_HEADER, CHAT_ORG_HEADER, type ChatEvent, deliver as deliverTo, memberObject } from "../workers/chat/live";
 import {
@@ -30,18 +31,7 @@ interface SocketState extends ChatActor {
 const MAX_FRAME_CHARS = 16_384;
 /** Typing events of one conversation are relayed at most this often (clients send them per key). */
 const TYPING_RELAY_MS = 300;
-const MAX_PRESENCE_QUERY = 200;
-
-const id = v.pipe(v.string(), v.maxLength(100));
-const cursor = v.pipe(v.number(), v.integer(), v.minValue(0));
-const ClientFrameSchema = v.variant("type", [
-  v.object({ type: v.literal("send"), conversation_id: id, content: v.unknown(), temp_id: v.optional(v.nullable(v.string())) }),
-  v.object({ type: v.literal("typing"), conversation_id: id }),
-  v.object({ type: v.literal("read"), conversation_id: id, message_id: v.optional(cursor) }),
-  v.object({ type: v.literal("sync"), after: cursor }),
-  v.object({ type: v.literal("presence"), member_ids: v.pipe(v.array(id), v.maxLength(MAX_PRESENCE_QUERY)) }),
-]);
-type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
+type ClientFrame = v.InferOutput<typeof ChatClientFrameSchema>;
 
 export class ChatMember extends DurableObject<Env> {
   private readonly typingRelayedAt = new Map<string, number>();
@@ -93,7 +83,7 @@ export class ChatMember extends DurableObject<Env> {
     }
     let frame: ClientFrame;
     try {
-      frame = v.parse(ClientFrameSchema, JSON.parse(raw));
+      frame = v.parse(ChatClientFrameSchema, JSON.parse(raw));
     } catch {
       send(ws, { type: "error", error: "bad_request", message: "Unknown or malformed frame." });
       return;

@@ -27,6 +27,29 @@ export const ChatMessageContentSchema = v.pipe(
   v.maxLength(CHAT_MESSAGE_MAX_LENGTH, "chat_error_message_too_long"),
 );
 
+/** How many members one presence frame may ask about. */
+export const CHAT_PRESENCE_QUERY_MAX = 200;
+
+const frameId = v.pipe(v.string(), v.maxLength(100));
+const frameCursor = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/**
+ * Client → server frames of the live channel (docs/api/chat.md), one definition for the widget that
+ * sends them and the socket's Durable Object that validates every frame it receives. A message's
+ * content is checked by the message rule when it is stored (ChatMessageContentSchema), as a REST
+ * send's is, so its errors carry the same keys.
+ */
+export const ChatClientFrameSchema = v.variant("type", [
+  v.object({ type: v.literal("send"), conversation_id: frameId, content: v.unknown(), temp_id: v.optional(v.nullable(v.string())) }),
+  v.object({ type: v.literal("typing"), conversation_id: frameId }),
+  v.object({ type: v.literal("read"), conversation_id: frameId, message_id: v.optional(frameCursor) }),
+  v.object({ type: v.literal("sync"), after: frameCursor }),
+  v.object({ type: v.literal("presence"), member_ids: v.pipe(v.array(frameId), v.maxLength(CHAT_PRESENCE_QUERY_MAX)) }),
+]);
+
+/** What the widget sends: a frame of the schema, or the heartbeat (answered by the runtime, never validated). */
+export type ChatClientFrame = v.InferInput<typeof ChatClientFrameSchema> | { type: "ping" };
+
 /** The initial letter a member is listed under: A–Z without accents, "#" for anything else. */
 export function chatGroupLetter(name: string): string {
   const first = name.trim().normalize("NFD").replace(/[\u0300-\u036f]/g, "").charAt(0).toUpperCase();

@@ -6,7 +6,7 @@
  * A close with a final code (account disabled, membership removed: `isFinalChatClose`) ends it for
  * good: status "ended", no retry, since every retry would be refused at the upgrade.
  */
-import { isFinalChatClose } from "~/domain/chat";
+import { isFinalChatClose, type ChatClientFrame } from "~/domain/chat";
 import { backoffDelay, type ServerFrame } from "./chat-model";
 
 export type SocketStatus = "connecting" | "open" | "closed" | "ended";
@@ -48,7 +48,7 @@ export class ChatSocket {
   }
 
   /** Sends a frame when the socket is open; false otherwise (the caller falls back to REST). */
-  send(frame: Record<string, unknown>): boolean {
+  send(frame: ChatClientFrame): boolean {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(frame));
     return true;

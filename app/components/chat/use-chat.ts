@@ -5,7 +5,7 @@
  * socket is down; the same temporary id makes a resend safe.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { CHAT_LIMITS } from "~/domain/chat";
+import { CHAT_LIMITS, type ChatClientFrame } from "~/domain/chat";
 import { chatApi } from "~/lib/chat-api";
 import { chatReducer, initialChatState, newTempId, type PendingMessage, type ServerFrame } from "~/lib/chat-model";
 import { ChatSocket, type SocketStatus } from "~/lib/chat-socket";
@@ -44,7 +44,7 @@ export function useChat({ memberId, orgSlug, open }: { memberId: string; orgSlug
   ).current;
 
   const markRead = useCallback((conversationId: string, messageId?: number) => {
-    const frame = { type: "read", conversation_id: conversationId, ...(messageId ? { message_id: messageId } : {}) };
+    const frame: ChatClientFrame = { type: "read", conversation_id: conversationId, ...(messageId ? { message_id: messageId } : {}) };
     if (!socketRef.current?.send(frame)) void chatApi.read(conversationId, messageId);
   }, []);
 
@@ -61,7 +61,7 @@ export function useChat({ memberId, orgSlug, open }: { memberId: string; orgSlug
   }, []);
 
   const deliver = useCallback(async (pending: PendingMessage) => {
-    const frame = { type: "send", conversation_id: pending.conversation_id, content: pending.content, temp_id: pending.temp_id };
+    const frame: ChatClientFrame = { type: "send", conversation_id: pending.conversation_id, content: pending.content, temp_id: pending.temp_id };
     if (socketRef.current?.send(frame)) return;
     const result = await chatApi.send(pending.conversation_id, pending.content, pending.temp_id);
     if (result.ok) dispatch({ type: "ack", temp_id: pending.temp_id, message: result.data.message });
