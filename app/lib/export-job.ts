@@ -3,10 +3,10 @@
  * the screen's filters in the address), then poll its state every 2 seconds while it is queued or
  * running; ready gives the download address, failed (or a poll that fails) is failure.
  */
+import type { ExportKind, ExportStatus } from "~/domain/exports";
 import { readJson, sleep } from "./polling";
 
-export type ExportKind = "members" | "contributions" | "audit";
-export type ExportStatus = "queued" | "running" | "ready" | "failed";
+export type { ExportKind };
 
 export interface ExportState {
   status: ExportStatus | "asking";

@@ -3,14 +3,10 @@
  * (POST /api/{org}/exports/{kind}), poll it, and download its file, all as the signed-in member.
  * Only the staff roles a kind's list is for reach its API; anyone else gets this app's 404.
  */
-import { ORGANISING_ROLES, type StaffRole } from "~/domain/manage";
+import { EXPORT_ROLES, type ExportKind } from "~/domain/exports";
 import { memberFetch, type ApiArgs } from "~/lib/api.server";
-import type { ExportKind } from "~/lib/export-job";
 import { notFound, requireStaff } from "~/lib/manage.server";
 import { jsonWriteBody, relayApi } from "~/lib/relay.server";
-
-/** Who may ask for each kind (the roles of its screen). */
-export const EXPORT_ROLES: Record<ExportKind, readonly StaffRole[]> = { members: ["admin"], contributions: ORGANISING_ROLES, audit: ["admin"] };
 
 /**
  * POST /manage/exports/start/{kind}?{the screen's filters}: the job's state, as the API answers it.

@@ -23,6 +23,7 @@ import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { ORGANISATION_ROLES } from "../../app/domain/manage";
 import { PRECISIONS } from "../../app/domain/location-precision";
 import { CERTIFICATE_STATUSES } from "../../app/domain/certificate-status";
+import { EXPORT_KINDS, EXPORT_STATUSES } from "../../app/domain/exports";
 
 const createdAt = () =>
   integer("created_at")
@@ -1337,8 +1338,7 @@ export const invitations = sqliteTable(
   (t) => [uniqueIndex("invitations_org_email_uq").on(t.orgId, t.email)],
 );
 
-export const EXPORT_KINDS = ["members", "contributions", "audit"] as const;
-export const EXPORT_STATUSES = ["queued", "running", "ready", "failed"] as const;
+export { EXPORT_KINDS, EXPORT_STATUSES };
 
 /**
  * A staff export written by the queue (issue 26, point 2; docs/decisions/038-exports-as-jobs.md):

@@ -15,10 +15,10 @@ import { csvRow } from "../lib/csv";
 import { conflict, notFound, unavailable } from "../lib/domain-errors";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { getOrganizationById, type Tenant } from "../tenant/organizations";
-import type { EXPORT_STATUSES } from "../db/schema";
 import { EXPORTS, type ExportKind } from "./kinds";
+import type { ExportStatus } from "../../app/domain/exports";
 
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+export type { ExportStatus };
 export type ExportMessage = { kind: "export"; id: string };
 
 /** Pages one step reads: 2,000 members (pages of 500) or 400 pledges or audit rows (pages of 100) per step. */

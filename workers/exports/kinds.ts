@@ -6,11 +6,11 @@
 import { listAudit, type AuditFilters } from "../admin/audit-log";
 import { countMembers, memberExportPage, type MemberExportCursor, type MemberQuery } from "../admin/members";
 import { listContributions, type ContributionListQuery } from "../manage/contributions";
-import { ORGANISING_ROLES, type StaffActor, type StaffRole } from "../manage/scope";
-import type { EXPORT_KINDS } from "../db/schema";
+import type { StaffActor, StaffRole } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
+import { EXPORT_ROLES, type ExportKind } from "../../app/domain/exports";
 
-export type ExportKind = (typeof EXPORT_KINDS)[number];
+export type { ExportKind };
 export type Cell = string | number | null | undefined;
 
 export interface ExportPage {
@@ -31,10 +31,8 @@ interface KindSpec<P> {
   page(env: Env, org: Tenant, actor: StaffActor, params: P, after: unknown, limit: number): Promise<ExportPage>;
 }
 
-const ADMINS: readonly StaffRole[] = ["admin"];
-
 const members: KindSpec<Omit<MemberQuery, "page">> = {
-  roles: ADMINS,
+  roles: EXPORT_ROLES.members,
   pageRows: 500,
   header: ["name", "email", "role", "line_manager", "status", "joined_at"],
   fileName: (org) => `members-${org.slug}.csv`,
@@ -44,7 +42,7 @@ const members: KindSpec<Omit<MemberQuery, "page">> = {
 
 /** The list's own pages (keyset on created_at and id, at most 100 rows: PAGE_SIZE_MAX). */
 const contributions: KindSpec<Omit<ContributionListQuery, "cursor" | "limit">> = {
-  roles: ORGANISING_ROLES,
+  roles: EXPORT_ROLES.contributions,
   pageRows: 100,
   header: ["created_at", "initiative", "donor", "amount", "currency", "source", "status", "confirmation_code", "anonymous", "comment", "reviewed_at", "reject_reason"],
   fileName: (_org, params) => `contributions-${params.status}.csv`,
@@ -60,7 +58,7 @@ const contributions: KindSpec<Omit<ContributionListQuery, "cursor" | "limit">> =
 
 /** The rows the filters name, newest first, with the ids beside the names (names change, ids do not). */
 const audit: KindSpec<AuditFilters> = {
-  roles: ADMINS,
+  roles: EXPORT_ROLES.audit,
   pageRows: 100,
   header: ["created_at", "action", "actor_id", "actor_name", "target_type", "target_id", "member_id", "member_name", "initiative_id", "initiative_title", "record_type", "hours", "value", "unit", "detail"],
   fileName: (org) => `audit-${org.slug}.csv`,
