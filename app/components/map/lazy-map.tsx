@@ -95,7 +95,8 @@ export function LazyMap({ autoLoadWide = false, precision = null, empty = false,
       <div ref={wrapper} tabIndex={-1} className="flex flex-col gap-2 outline-none">
         <Suspense
           fallback={
-            <div data-map-state="loading" className="flex w-full animate-pulse items-center justify-center rounded-lg border border-border bg-muted text-sm text-muted-foreground" style={{ height }}>
+            <div data-map-state="loading" className="flex w-full items-center justify-center gap-2 rounded-lg border border-border bg-muted text-sm text-muted-foreground" style={{ height }}>
+              <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-muted-foreground motion-reduce:animate-none" />
               {t("map_loading")}
             </div>
           }

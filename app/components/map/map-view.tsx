@@ -157,7 +157,9 @@ export function MapView({
     >
       <div ref={containerRef} className="h-full w-full" />
       {state === "loading" ? (
-        <div className="absolute inset-0 flex animate-pulse items-center justify-center bg-muted text-sm text-muted-foreground">
+        // The pulse is on a dot, never on the text: a text at half opacity fails AA contrast.
+        <div className="absolute inset-0 flex items-center justify-center gap-2 bg-muted text-sm text-muted-foreground">
+          <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-muted-foreground motion-reduce:animate-none" />
           {t("map_loading")}
         </div>
       ) : null}
