@@ -221,7 +221,20 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
  *   `script` serves another entry module with the same bindings (the bench's counting harness);
  *   `port` a port chosen beforehand (an edge's PUBLIC_URL names it).
  */
-export async function startServer({ seed = true, vars = {}, readyPath = "/welcome", script, port: chosenPort } = {}) {
+export async function startServer(options = {}) {
+  // A port found free is free to every process until bound: with test files running side by side,
+  // another server (or workerd's own internal socket) can take it first. Try again on a new port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      const taken = /address already in use|EADDRINUSE/i.test(String(error?.message));
+      if (!taken || options.port !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startServerOnce({ seed = true, vars = {}, readyPath = "/welcome", script, port: chosenPort } = {}) {
   if (process.env.COMMONS_REBUILD === "1" || !existsSync(path.join(root, "build", "server", "index.js"))) {
     await runStep(bin("remix"), ["vite:build"]);
   }
