@@ -38,14 +38,16 @@ CREATE TABLE `dashboard_participant_cells` (
 -- deleted, SDGs and indicators edited, group membership) updates them in its own statement's
 -- transaction. Which hours count is COUNTED_HOURS (workers/reports/counted-hours.ts):
 -- type = 'hours' and status in ('validated', 'granted'); indicator values the same way.
-INSERT INTO `dashboard_month_offsets` (`n`) VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), (13), (14), (15), (16), (17), (18), (19), (20), (21), (22), (23), (24), (25), (26), (27), (28), (29), (30), (31), (32), (33), (34), (35), (36);
+WITH RECURSIVE o(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM o WHERE n < 36) INSERT INTO `dashboard_month_offsets` (`n`) SELECT n FROM o;
 --> statement-breakpoint
 
 -- Every row the dashboard sums, with what it adds to which figure of which month: the statements
 -- of workers/reports/counted-hours.ts and workers/admin/metrics.ts written as rows. What the
 -- rollups stand for, what the triggers add and take away (found by source and source_id), and what a
 -- rebuild sums.
+-- Two groups of arms, each read as a subquery: D1 allows at most 5 terms in one compound SELECT.
 CREATE VIEW `dashboard_figure_rows` AS
+  SELECT * FROM (
   SELECT 'r' AS source, r.id AS source_id, p.initiative_id, p.org_id, p.member_id, 'hours' AS figure, '' AS item, (CAST(strftime('%Y', r.created_at / 1000, 'unixepoch') AS integer) * 12 + CAST(strftime('%m', r.created_at / 1000, 'unixepoch') AS integer) - 1) AS month, r.hours AS value
   FROM participation_records r JOIN participations p ON p.id = r.participation_id WHERE r.type = 'hours' AND r.status IN ('validated', 'granted') AND r.hours > 0
   UNION ALL
@@ -56,9 +58,10 @@ CREATE VIEW `dashboard_figure_rows` AS
   FROM participation_records r JOIN participations p ON p.id = r.participation_id JOIN initiative_sdgs s ON s.initiative_id = p.initiative_id WHERE r.type = 'hours' AND r.status IN ('validated', 'granted')
   UNION ALL
   SELECT 'r', r.id, p.initiative_id, p.org_id, p.member_id, 'impact', coalesce(r.unit, ind.unit), (CAST(strftime('%Y', r.created_at / 1000, 'unixepoch') AS integer) * 12 + CAST(strftime('%m', r.created_at / 1000, 'unixepoch') AS integer) - 1), coalesce(r.value, 0)
-  FROM participation_records r JOIN participations p ON p.id = r.participation_id LEFT JOIN indicators ind ON ind.id = r.indicator_id WHERE r.type = 'indicator' AND r.status IN ('validated', 'granted') AND coalesce(r.unit, ind.unit) IS NOT NULL
+  FROM participation_records r JOIN participations p ON p.id = r.participation_id LEFT JOIN indicators ind ON ind.id = r.indicator_id WHERE r.type = 'indicator' AND r.status IN ('validated', 'granted') AND coalesce(r.unit, ind.unit) IS NOT NULL)
   UNION ALL
-  SELECT 'p', p.id, p.initiative_id, p.org_id, p.member_id, 'participations', '', (CAST(strftime('%Y', p.created_at / 1000, 'unixepoch') AS integer) * 12 + CAST(strftime('%m', p.created_at / 1000, 'unixepoch') AS integer) - 1), 1
+  SELECT * FROM (
+  SELECT 'p' AS source, p.id AS source_id, p.initiative_id, p.org_id, p.member_id, 'participations' AS figure, '' AS item, (CAST(strftime('%Y', p.created_at / 1000, 'unixepoch') AS integer) * 12 + CAST(strftime('%m', p.created_at / 1000, 'unixepoch') AS integer) - 1) AS month, 1 AS value
   FROM participations p WHERE p.status = 'accepted'
   UNION ALL
   SELECT 'c', c.id, c.initiative_id, c.org_id, c.member_id, 'donations', c.currency, (CAST(strftime('%Y', c.created_at / 1000, 'unixepoch') AS integer) * 12 + CAST(strftime('%m', c.created_at / 1000, 'unixepoch') AS integer) - 1), c.amount
@@ -71,7 +74,7 @@ CREATE VIEW `dashboard_figure_rows` AS
   FROM memberships ms
   UNION ALL
   SELECT 'm', ms.member_id, NULL, ms.org_id, ms.member_id, 'active', '', 0, 1
-  FROM memberships ms JOIN members m ON m.id = ms.member_id WHERE m.disabled_at IS NULL;
+  FROM memberships ms JOIN members m ON m.id = ms.member_id WHERE m.disabled_at IS NULL);
 --> statement-breakpoint
 
 -- Inserting (org_id, member_id, scope, figure, item, month, value, n) here adds value and n (negative:
