@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eraseAccount } from "../../workers/account/deletion";
 import { rollupFigures, wholeMonths } from "../../workers/admin/dashboard-rollups";
 import { defaultPeriod, organizationMetrics, type MetricsPeriod } from "../../workers/admin/metrics";
+import { COUNTED_HOURS, COUNTED_INDICATORS } from "../../workers/reports/counted-hours";
 import { getOrganizationBySlug } from "../../workers/tenant/organizations";
 import { REBUILD_DASHBOARD_ROLLUPS } from "../../scripts/dashboard-rollups-sql.mjs";
 import { addContribution, addParticipation, createInitiative } from "./initiatives-fixtures";
@@ -219,6 +220,18 @@ describe("dashboard rollups after every kind of write", () => {
     await env.DB.batch(REBUILD_DASHBOARD_ROLLUPS.map((sql) => env.DB.prepare(sql)));
     expect(await snapshot()).toEqual(before);
     await expectDashboardAsBefore();
+  });
+});
+
+describe("the rule the rollups count by", () => {
+  it("is COUNTED_HOURS and COUNTED_INDICATORS, written out in the view; the records' triggers by the same statuses", async () => {
+    const sqlOf = async (where: string) => (await all<{ name: string; sql: string }>(`select name, sql from sqlite_master where ${where}`)).map((row) => ({ ...row, sql: row.sql.toLowerCase().replace(/\s+/g, " ") }));
+    const [view] = await sqlOf("name = 'dashboard_figure_rows'");
+    for (const rule of [COUNTED_HOURS, COUNTED_INDICATORS]) expect(view.sql).toContain(rule.toLowerCase());
+    const triggers = await sqlOf("type = 'trigger' and tbl_name = 'participation_records' and name like 'dashboard%'");
+    expect(triggers.length).toBe(4);
+    const statuses = COUNTED_HOURS.toLowerCase().replace(/^.* and r\./, "");
+    for (const { name, sql } of triggers) expect(sql, name).toContain(statuses);
   });
 });
 
