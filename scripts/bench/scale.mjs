@@ -180,7 +180,8 @@ async function main() {
 
     console.log(`Growing ${ORG}: ${SIZE.members} members, ${SIZE.initiatives} initiatives, ${SIZE.participations} participations, ${SIZE.participations * SIZE.recordsPerParticipation} records, ${SIZE.contributions} contributions...`);
     const started = performance.now();
-    await server.d1(scaleSql());
+    // Every record written runs the rollups' triggers (decisions 037 and 041): minutes on a busy machine.
+    await server.d1(scaleSql(), { timeoutMs: 30 * 60_000 });
     const generationS = (performance.now() - started) / 1000;
     const [counts] = await server.d1(
       `SELECT (SELECT count(*) FROM memberships WHERE org_id = '${ORG}') AS members, (SELECT count(*) FROM initiatives WHERE org_id = '${ORG}') AS initiatives,

@@ -299,7 +299,7 @@ async function startServerOnce({ seed = true, vars = {}, readyPath = "/welcome",
        * Long SQL (seeding hundreds of rows) goes through a file: a command line has a size limit
        * (spawn fails with E2BIG).
        */
-      async d1(sql) {
+      async d1(sql, { timeoutMs = 5 * 60_000 } = {}) {
         const viaFile = Buffer.byteLength(sql) > D1_COMMAND_MAX_BYTES;
         const sqlFile = viaFile ? path.join(persistDir, `statements-${randomUUID()}.sql`) : null;
         if (sqlFile) writeFileSync(sqlFile, sql);
@@ -307,7 +307,7 @@ async function startServerOnce({ seed = true, vars = {}, readyPath = "/welcome",
           bin("wrangler"),
           ["d1", "execute", "DB", "--local", "--persist-to", persistDir, ...(sqlFile ? ["--file", sqlFile] : ["--command", sql]), "--json"],
           // All of it: the answer is JSON, one result per statement.
-          { timeoutMs: 5 * 60_000, outputLimit: Infinity },
+          { timeoutMs, outputLimit: Infinity },
         ).finally(() => sqlFile && rmSync(sqlFile, { force: true }));
         // The JSON array starts on a line of its own; a progress line before it may hold "[" too.
         const start = stdout.search(/^\[\s*(\{|\])/m);

@@ -28,7 +28,7 @@ export async function removeMember(env: Env, org: Tenant, actor: StaffActor, mem
   if (!target) throw notFound("member_not_found", "The member cannot be found.");
   const auditId = crypto.randomUUID();
   const ours = "exists (select 1 from audit_log where id = ?3)";
-  const [removed] = await db.batch([
+  const [, audited] = await db.batch([
     // An administrator goes only while another active administrator stays (decided in the write).
     db
       .prepare(
@@ -49,7 +49,9 @@ export async function removeMember(env: Env, org: Tenant, actor: StaffActor, mem
     db.prepare(`delete from invitations where org_id = ?1 and member_id = ?2 and ${ours}`).bind(org.id, memberId, auditId),
     db.prepare(`update memberships set manager_member_id = null where org_id = ?1 and manager_member_id = ?2 and ${ours}`).bind(org.id, memberId, auditId),
   ]);
-  if (removed.meta.changes !== 1) {
+  // Read from the audit row, written only when the membership went (changes() = 1): D1 counts in
+  // meta.changes the rows triggers wrote too, and the dashboard's rollups (decision 041) write some.
+  if (audited.meta.changes !== 1) {
     const still = await db.prepare("select 1 as n from memberships where org_id = ? and member_id = ?").bind(org.id, memberId).first();
     if (!still) throw notFound("member_not_found", "The member cannot be found.");
     throw conflict("last_admin", "The organisation needs at least one active administrator.");

@@ -12,12 +12,12 @@ import { getDb } from "../db/client";
 import { staffSummaryOf, staffSummaryQueries } from "../manage/summary";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { badRequest } from "../lib/domain-errors";
+import { rollupFigures, wholeMonths } from "./dashboard-rollups";
 import { countedTotals, countedTotalsByGroup, hoursByMonth, hoursBySdg, IN_GROUP, impactByUnit, type ReportScope } from "../reports/counted-hours";
 import type { Tenant } from "../tenant/organizations";
 
 /** The longest period one answer covers (about three years). */
 export const METRICS_MAX_DAYS = 1100;
-const DAY = 86_400_000;
 
 export interface MetricsPeriod {
   from: number;
@@ -27,9 +27,13 @@ export interface MetricsPeriod {
   group?: string | null;
 }
 
-/** Without dates: the last 12 months up to now. */
+/**
+ * Without dates: the last 12 months, this one included (whole UTC months, which the rollups
+ * answer: docs/decisions/041).
+ */
 export function defaultPeriod(now: number): MetricsPeriod {
-  return { from: now - 365 * DAY, to: now };
+  const today = new Date(now);
+  return { from: Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11, 1), to: Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1) };
 }
 
 /** Accepted participations of the organisation (?1) joined in [?2, ?3), aliased `p` (with a join, e.g. to their groups). */
@@ -67,10 +71,53 @@ function groupBreakdown(groups: { id: string; slug: string; name: string }[], fi
   }));
 }
 
-export async function organizationMetrics(env: Env, org: Tenant, actor: StaffActor, period: MetricsPeriod) {
+/**
+ * The figures summed from the records themselves: what the rollups stand for (the Worker test keeps
+ * them as its oracle), and the answer for a period that is not whole months.
+ */
+function recordFigures(db: D1Database, scope: ReportScope & { from: number; to: number }, everyone: ReportScope) {
+  const { orgId, from, to } = scope;
+  const group = scope.groupSlug ?? null;
+  return {
+    members: db
+      .prepare(
+        `select count(*) as total, coalesce(sum(m.disabled_at is null), 0) as active, coalesce(sum(ms.created_at >= ?2 and ms.created_at < ?3), 0) as joined
+         from memberships ms join members m on m.id = ms.member_id where ms.org_id = ?1 and ${IN_GROUP("ms.member_id", "?1", "?4")}`,
+      )
+      .bind(orgId, from, to, group),
+    participations: db.prepare(`select count(*) as n ${participationsIn()} and ${IN_GROUP("p.member_id", "?1", "?4")}`).bind(orgId, from, to, group),
+    totals: countedTotals(db, scope),
+    sdgs: hoursBySdg(db, scope),
+    impact: impactByUnit(db, scope),
+    months: hoursByMonth(db, scope),
+    donations: db
+      .prepare(`select c.currency, sum(c.amount) as total, count(*) as n ${donationsIn()} and ${IN_GROUP("c.member_id", "?1", "?4")} group by c.currency order by c.currency`)
+      .bind(orgId, from, to, group),
+    groupMembers: db
+      .prepare(
+        `select mg.group_id, count(*) as active from memberships ms join members m on m.id = ms.member_id ${TO_GROUPS("ms.member_id")}
+         where ms.org_id = ?1 and m.disabled_at is null group by mg.group_id`,
+      )
+      .bind(orgId),
+    groupParticipations: db.prepare(`select mg.group_id, count(*) as n ${participationsIn(TO_GROUPS("p.member_id"))} group by mg.group_id`).bind(orgId, from, to),
+    groupHours: countedTotalsByGroup(db, everyone),
+    groupDonations: db
+      .prepare(
+        `select mg.group_id, c.currency, sum(c.amount) as total, count(*) as n ${donationsIn(TO_GROUPS("c.member_id"))}
+         group by mg.group_id, c.currency order by c.currency`,
+      )
+      .bind(orgId, from, to),
+  };
+}
+
+/**
+ * The dashboard over the period. Whole months are read from the rollups (docs/decisions/041);
+ * `source: "records"` sums the records instead, as any other period is (the test's oracle).
+ */
+export async function organizationMetrics(env: Env, org: Tenant, actor: StaffActor, period: MetricsPeriod, source: "rollups" | "records" = "rollups") {
   requireRole(actor, ["admin"]);
   const group = period.group ?? null;
-  const scope: ReportScope = { orgId: org.id, from: period.from, to: period.to, groupSlug: group };
+  const scope = { orgId: org.id, from: period.from, to: period.to, groupSlug: group };
   // The whole organisation per group, whatever group the other figures are filtered by.
   const everyone: ReportScope = { ...scope, groupSlug: null };
   const db = env.DB;
@@ -79,37 +126,22 @@ export async function organizationMetrics(env: Env, org: Tenant, actor: StaffAct
     const { sql, params } = query.toSQL();
     return db.prepare(sql).bind(...params);
   });
+  const inMonths = source === "rollups" ? wholeMonths(period) : null;
+  const figures = inMonths ? rollupFigures(db, org.id, inMonths, group) : recordFigures(db, scope, everyone);
   const results = await db.batch<Record<string, unknown>>([
-    db
-      .prepare(
-        `select count(*) as total, coalesce(sum(m.disabled_at is null), 0) as active, coalesce(sum(ms.created_at >= ?2 and ms.created_at < ?3), 0) as joined
-         from memberships ms join members m on m.id = ms.member_id where ms.org_id = ?1 and ${IN_GROUP("ms.member_id", "?1", "?4")}`,
-      )
-      .bind(org.id, period.from, period.to, group),
-    db.prepare(`select count(*) as n ${participationsIn()} and ${IN_GROUP("p.member_id", "?1", "?4")}`).bind(org.id, period.from, period.to, group),
-    countedTotals(db, scope),
-    hoursBySdg(db, scope),
-    impactByUnit(db, scope),
-    hoursByMonth(db, scope),
-    db
-      .prepare(`select c.currency, sum(c.amount) as total, count(*) as n ${donationsIn()} and ${IN_GROUP("c.member_id", "?1", "?4")} group by c.currency order by c.currency`)
-      .bind(org.id, period.from, period.to, group),
+    figures.members,
+    figures.participations,
+    figures.totals,
+    figures.sdgs,
+    figures.impact,
+    figures.months,
+    figures.donations,
     // The breakdown by group: every group, then each figure grouped by group in one statement.
     db.prepare("select id, slug, name from public_user_groups where org_id = ?1 order by name collate nocase, slug").bind(org.id),
-    db
-      .prepare(
-        `select mg.group_id, count(*) as active from memberships ms join members m on m.id = ms.member_id ${TO_GROUPS("ms.member_id")}
-         where ms.org_id = ?1 and m.disabled_at is null group by mg.group_id`,
-      )
-      .bind(org.id),
-    db.prepare(`select mg.group_id, count(*) as n ${participationsIn(TO_GROUPS("p.member_id"))} group by mg.group_id`).bind(org.id, period.from, period.to),
-    countedTotalsByGroup(db, everyone),
-    db
-      .prepare(
-        `select mg.group_id, c.currency, sum(c.amount) as total, count(*) as n ${donationsIn(TO_GROUPS("c.member_id"))}
-         group by mg.group_id, c.currency order by c.currency`,
-      )
-      .bind(org.id, period.from, period.to),
+    figures.groupMembers,
+    figures.groupParticipations,
+    figures.groupHours,
+    figures.groupDonations,
     ...summary,
   ]);
   const [members, participations, totals, sdgs, impact, months, donations, groupRows, groupMembers, groupParticipations, groupHours, groupDonations, ...counts] = results.map((result) => result.results);

@@ -859,6 +859,73 @@ export const regionYearOffsets = sqliteTable("region_year_offsets", {
   offsetMs: integer("offset_ms").notNull(),
 });
 
+/**
+ * Rollups of the administrators' dashboard (workers/admin/metrics.ts; issue 26; docs/decisions/041).
+ * Never written by the app: SQLite triggers in migrations/0020_dashboard_rollups.sql keep them in
+ * step inside every write to the records, participations, contributions, memberships, members,
+ * groups, initiative SDGs and indicators; `npm run rollups:rebuild` rebuilds them from those
+ * (scripts/dashboard-rollups-sql.mjs). Months are UTC calendar months, numbered year * 12 + month - 1,
+ * as the dashboard's periods are UTC days.
+ *
+ * What the dashboard sums, per organisation, figure, month and item (an SDG, a unit, a currency),
+ * for the whole organisation (scope '') and for each of its groups (scope = the group's id):
+ * `value` is the sum, `n` how many rows it sums. Month 0 holds the figures that are no period's
+ * (members, active members). A row exists only while value or n is not 0.
+ */
+export const dashboardMonthFigures = sqliteTable(
+  "dashboard_month_figures",
+  {
+    orgId: text("org_id").notNull(),
+    figure: text("figure").notNull(),
+    month: integer("month").notNull(),
+    scope: text("scope").notNull(),
+    item: text("item").notNull(),
+    value: integer("value").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.figure, t.month, t.scope, t.item] })],
+);
+
+/**
+ * The months in which a member gave counted hours (dim '': records with hours above 0) or counted
+ * hours to an SDG (dim 'sdg:N'), with how many records: what the distinct participants are counted from.
+ */
+export const dashboardMemberMonths = sqliteTable(
+  "dashboard_member_months",
+  {
+    orgId: text("org_id").notNull(),
+    memberId: text("member_id").notNull(),
+    dim: text("dim").notNull(),
+    month: integer("month").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.memberId, t.dim, t.month] })],
+);
+
+/**
+ * Distinct participants by month: `members` is how many members were active (dashboard_member_months)
+ * in `month` and in no month from `since` up to it. The members active in months [A, B] are then the
+ * sum over months A..B of the cells with since = A: at most 37 rows. Kept for since within 36
+ * months of month (the longest period the dashboard answers).
+ */
+export const dashboardParticipantCells = sqliteTable(
+  "dashboard_participant_cells",
+  {
+    orgId: text("org_id").notNull(),
+    since: integer("since").notNull(),
+    dim: text("dim").notNull(),
+    scope: text("scope").notNull(),
+    month: integer("month").notNull(),
+    members: integer("members").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.since, t.dim, t.scope, t.month] })],
+);
+
+/** 0 to 36: the months back a participant cell is kept for (the triggers read it; no SQL loops in a trigger). */
+export const dashboardMonthOffsets = sqliteTable("dashboard_month_offsets", {
+  n: integer("n").primaryKey(),
+});
+
 export const interests = sqliteTable(
   "interests",
   {

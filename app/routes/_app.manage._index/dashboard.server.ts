@@ -4,24 +4,25 @@
  * other staff role goes to the first section it works in.
  */
 import { redirect } from "@remix-run/cloudflare";
+import { wholeMonthDays } from "~/domain/dashboard-period";
 import { manageSections } from "~/domain/manage";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
 import { notFound, requireStaff } from "~/lib/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * The period's days from the URL, else the last 12 months to today (UTC days, as the API reads
- * them), and the group whose members the figures are of, when one is chosen (the API checks it).
+ * The period's days from the URL, else the last 12 months, this one included (whole UTC months,
+ * which the API reads from its rollups), and the group whose members the figures are of, when one is chosen (the API checks it).
  */
 export function periodOf(url: URL, now = Date.now()): { from: string; to: string; group?: string } {
   const from = url.searchParams.get("from") ?? "";
   const to = url.searchParams.get("to") ?? "";
   const group = url.searchParams.get("group")?.trim() ?? "";
+  const fallback = wholeMonthDays(now, 11);
   return {
-    from: DAY.test(from) ? from : dayOf(now - 364 * 86_400_000),
-    to: DAY.test(to) ? to : dayOf(now),
+    from: DAY.test(from) ? from : fallback.from,
+    to: DAY.test(to) ? to : fallback.to,
     ...(group ? { group } : {}),
   };
 }

@@ -15,6 +15,7 @@ import { sdgName } from "~/components/initiative/sdg";
 import { Labelled, ManageSection, STAFF_FIELD } from "~/components/manage/decision-parts";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { wholeMonthDays } from "~/domain/dashboard-period";
 import { formatMoney } from "~/domain/donation";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
@@ -114,11 +115,12 @@ export default function ManageDashboard() {
   const number = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }), [locale]);
   const format = useMemo(() => (value: number) => number.format(value), [number]);
   const hours = (value: number) => t("dashboard_hours_value", { count: value, hours: number.format(value) });
-  const today = new Date().toISOString().slice(0, 10);
+  // Whole months, which the API answers from its rollups (docs/decisions/041).
+  const now = Date.now();
   const presets = [
-    { label: t("dashboard_last_30_days"), from: new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10) },
-    { label: t("dashboard_this_year"), from: `${today.slice(0, 4)}-01-01` },
-    { label: t("dashboard_last_12_months"), from: new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10) },
+    { label: t("dashboard_this_month"), ...wholeMonthDays(now, 0) },
+    { label: t("dashboard_this_year"), ...wholeMonthDays(now, new Date(now).getUTCMonth()) },
+    { label: t("dashboard_last_12_months"), ...wholeMonthDays(now, 11) },
   ];
   const csv = `/manage/dashboard.csv?${new URLSearchParams(period)}`;
   const groups = metrics?.groups ?? [];
@@ -154,7 +156,7 @@ export default function ManageDashboard() {
       </Form>
       <nav aria-label={t("dashboard_presets")} className="flex flex-wrap gap-2 text-sm">
         {presets.map((preset) => (
-          <Link key={preset.label} to={`/manage?from=${preset.from}&to=${today}${chosen}`} className="rounded-full border border-border px-3 py-1 hover:bg-muted">
+          <Link key={preset.label} to={`/manage?from=${preset.from}&to=${preset.to}${chosen}`} className="rounded-full border border-border px-3 py-1 hover:bg-muted">
             {preset.label}
           </Link>
         ))}
