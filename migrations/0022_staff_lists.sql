@@ -8,6 +8,7 @@ CREATE TABLE `membership_counts` (
 ALTER TABLE `memberships` ADD `sort_key` text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX `memberships_org_sort_idx` ON `memberships` (`org_id`,`sort_key`,`member_id`);--> statement-breakpoint
 CREATE INDEX `memberships_org_role_sort_idx` ON `memberships` (`org_id`,`role`,`sort_key`,`member_id`);--> statement-breakpoint
+CREATE INDEX `initiatives_org_submitter_idx` ON `initiatives` (`org_id`,`submitter_member_id`);--> statement-breakpoint
 -- Hand-written below (docs/decisions/043): the members list's sort key and the organisations'
 -- member counts are kept by triggers, so every write path (joining, an invitation accepted, SSO,
 -- a name or e-mail changed, a role changed, a member removed or erased) keeps them in step in its
@@ -31,7 +32,8 @@ CREATE TRIGGER `profiles_sort_key_on_delete` AFTER DELETE ON `profiles` BEGIN
   UPDATE memberships SET sort_key = coalesce((SELECT lower(m.email) FROM members m WHERE m.id = old.member_id), '') WHERE member_id = old.member_id;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `members_sort_key_on_email` AFTER UPDATE OF `email` ON `members` WHEN NOT EXISTS (SELECT 1 FROM profiles p WHERE p.member_id = new.id) BEGIN
+-- Not on an erasure (its memberships go in the same batch, and its caller counts the changes of its update).
+CREATE TRIGGER `members_sort_key_on_email` AFTER UPDATE OF `email` ON `members` WHEN new.erased_at IS NULL AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.member_id = new.id) BEGIN
   UPDATE memberships SET sort_key = lower(new.email) WHERE member_id = new.id;
 END;
 --> statement-breakpoint

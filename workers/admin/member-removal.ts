@@ -49,7 +49,8 @@ export async function removeMember(env: Env, org: Tenant, actor: StaffActor, mem
     db.prepare(`delete from invitations where org_id = ?1 and member_id = ?2 and ${ours}`).bind(org.id, memberId, auditId),
     db.prepare(`update memberships set manager_member_id = null where org_id = ?1 and manager_member_id = ?2 and ${ours}`).bind(org.id, memberId, auditId),
   ]);
-  if (removed.meta.changes !== 1) {
+  // Not `!== 1`: D1 counts the rows the membership's triggers keep in step too (membership_counts, decision 043).
+  if (!removed.meta.changes) {
     const still = await db.prepare("select 1 as n from memberships where org_id = ? and member_id = ?").bind(org.id, memberId).first();
     if (!still) throw notFound("member_not_found", "The member cannot be found.");
     throw conflict("last_admin", "The organisation needs at least one active administrator.");

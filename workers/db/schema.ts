@@ -522,6 +522,8 @@ export const initiatives = sqliteTable(
     // The wall: one organisation's open initiatives, pinned first, by start time.
     index("initiatives_wall_idx").on(t.orgId, t.status, t.pinned, t.startTime),
     index("initiatives_org_end_idx").on(t.orgId, t.endTime),
+    // The initiatives an organiser submitted: where their queues start (managedInitiativeIds, decision 043).
+    index("initiatives_org_submitter_idx").on(t.orgId, t.submitterMemberId),
     // Also initiatives_org_closes_idx on (org_id, coalesce(registration_end_time, end_time)) for the
     // wall's past section: an expression index, hand-written in migrations/0004_initiatives.sql.
   ],
