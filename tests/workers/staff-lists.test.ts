@@ -11,7 +11,10 @@ import { eraseAccount } from "../../workers/account/deletion";
 import { MEMBERS_PAGE_SIZE, memberPageQuery, type MemberQuery } from "../../workers/admin/members";
 import { getDb } from "../../workers/db/client";
 import { staffSummaryQueries } from "../../workers/manage/summary";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { loader as membersLoader } from "../../app/routes/_app.manage.members/route";
+import { createWebSession } from "../../workers/auth/web-session";
+import { run, type Route } from "./route-calls";
+import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
@@ -181,6 +184,25 @@ describe("the members list by keyset", () => {
     // Cora's own list holds Commons' members only.
     expect((await json<Page>(await api("cora", "/members", "commons"))).members.map((m) => m.id)).toEqual([ids.cora]);
     expect((await json<Page>(await api("cora", "/members", "commons"))).total).toBe(1);
+  });
+});
+
+describe("the members screen without JavaScript", () => {
+  it("links the next and previous pages by cursor, keeping the filters", async () => {
+    const context = await testLoadContext("acme");
+    const cookie = (await createWebSession(context, (await login("alma@org-acme.example", "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
+    const page = async (search: string) => {
+      const answer = await run(membersLoader as Route, new Request(`http://acme.localhost/manage/members${search}`, { headers: { cookie } }));
+      expect(answer.status, search).toBe(200);
+      return answer.data!.list as Page;
+    };
+    const first = await page("?role=member");
+    expect(first.previous).toBeNull();
+    const second = await page(`?role=member&after=${first.next}`);
+    expect(second.members.map((m) => m.id)).toEqual((await expectedOrder("ms.role = 'member'")).slice(MEMBERS_PAGE_SIZE, 2 * MEMBERS_PAGE_SIZE));
+    expect((await page(`?role=member&before=${second.previous}`)).members).toEqual(first.members);
+    // A cursor the list never gave is a bad request, not another page.
+    expect((await run(membersLoader as Route, new Request("http://acme.localhost/manage/members?after=bm9wZQ", { headers: { cookie } }))).status).toBe(400);
   });
 });
 
