@@ -222,7 +222,7 @@ describe("what waits, counted up to the cap", () => {
       env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, hours, status) VALUES ('sl-r-olga', 'sl-p-olga', 'hours', 2, 'pending')"),
       env.DB.prepare("INSERT INTO contributions (id, org_id, initiative_id, member_id, amount, currency, source, status) VALUES ('sl-c-olga', 'org-acme', 'sl-i-olga', ?, 100, 'EUR', 'transfer', 'pending')").bind(ids.alma),
     ]);
-    const count = async (query: Query) => Number(Object.values((await readQuery(query)).rows[0] as Record<string, number>)[0]);
+    const count = async (query: Query) => Number(Object.values((await readQuery(query)).rows[0] as unknown as Record<string, number>)[0]);
     const admin = staffSummaryQueries(getDb(env), org, { memberId: ids.alma, role: "admin" });
     expect(await count(admin[0])).toBe(WAITING_COUNT_CAP);
     expect(await count(admin[2])).toBe(WAITING_COUNT_CAP);
