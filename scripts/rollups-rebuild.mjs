@@ -1,7 +1,8 @@
 /**
  * `npm run rollups:rebuild [-- --remote]`: sums the hour rollups of the ranking again from the
  * participation records (docs/decisions/037), in the local D1 (as `npm start` uses it) or, with
- * --remote, in the deployed one. The triggers keep them in step with every write; this is for a
+ * --remote, in the deployed one; and the members list's sort keys and member counts (docs/decisions/043).
+ * The triggers keep them in step with every write; this is for a
  * database restored from elsewhere, or to check them: nothing changes when they were right.
  */
 import { writeFileSync, mkdtempSync } from "node:fs";
@@ -9,10 +10,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { REBUILD_HOUR_ROLLUPS } from "./hour-rollups-sql.mjs";
+import { REBUILD_MEMBER_LIST } from "./member-list-sql.mjs";
 import { run } from "./lib.mjs";
 
 const { values } = parseArgs({ options: { remote: { type: "boolean", default: false } } });
 const file = path.join(mkdtempSync(path.join(tmpdir(), "commons-rollups-")), "rebuild.sql");
-writeFileSync(file, `${REBUILD_HOUR_ROLLUPS.join(";\n")};\n`);
+writeFileSync(file, `${[...REBUILD_HOUR_ROLLUPS, ...REBUILD_MEMBER_LIST].join(";\n")};\n`);
 run("wrangler", ["d1", "execute", "DB", values.remote ? "--remote" : "--local", `--file=${file}`]);
-console.log("Hour rollups rebuilt from the participation records.");
+console.log("Hour rollups rebuilt from the participation records; the members list's sort keys and counts from the memberships.");

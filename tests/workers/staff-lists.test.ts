@@ -15,6 +15,7 @@ import { loader as membersLoader } from "../../app/routes/_app.manage.members/ro
 import { createWebSession } from "../../workers/auth/web-session";
 import { run, type Route } from "./route-calls";
 import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
+import { REBUILD_MEMBER_LIST } from "../../scripts/member-list-sql.mjs";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
@@ -184,6 +185,20 @@ describe("the members list by keyset", () => {
     // Cora's own list holds Commons' members only.
     expect((await json<Page>(await api("cora", "/members", "commons"))).members.map((m) => m.id)).toEqual([ids.cora]);
     expect((await json<Page>(await api("cora", "/members", "commons"))).total).toBe(1);
+  });
+});
+
+describe("the kept keys and counts", () => {
+  it("equal what the rebuild computes from the memberships after every kind of write above", async () => {
+    const snapshot = async () => ({
+      keys: (await env.DB.prepare("select org_id, member_id, sort_key from memberships order by org_id, member_id").all()).results,
+      counts: (await env.DB.prepare("select org_id, role, members from membership_counts where members != 0 order by org_id, role").all()).results,
+    });
+    const kept = await snapshot();
+    // Spoil them, then rebuild as `npm run rollups:rebuild` does.
+    await env.DB.batch([env.DB.prepare("update memberships set sort_key = 'x' where rowid % 2 = 0"), env.DB.prepare("update membership_counts set members = members + 3")]);
+    await env.DB.batch(REBUILD_MEMBER_LIST.map((sql) => env.DB.prepare(sql)));
+    expect(await snapshot()).toEqual(kept);
   });
 });
 
