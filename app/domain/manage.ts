@@ -138,3 +138,13 @@ export const MEMBER_STATUS_FILTERS = ["all", "active", "disabled"] as const;
 
 /** The audit log screen's filter by kind of thing ("" for every kind), as the API names them. */
 export const AUDIT_KINDS = ["", "record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation"] as const;
+
+/**
+ * What waits is counted up to this many (decision 043): a tab shows "99+" past it, so counting the
+ * queue reads at most this many rows however long it is. The summary's counts equal to the cap
+ * mean "this many or more".
+ */
+export const WAITING_COUNT_CAP = 100;
+
+/** A count of what waits as a tab or a figure shows it: "99+" at the cap. */
+export const waitingCountLabel = (count: number) => (count >= WAITING_COUNT_CAP ? `${WAITING_COUNT_CAP - 1}+` : String(count));

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { TabLinks } from "~/components/initiative/tabs";
-import { manageSections } from "~/domain/manage";
+import { manageSections, waitingCountLabel } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
 import { memberCall, pathParam } from "~/lib/api.server";
 import { requireStaff } from "~/lib/manage.server";
@@ -43,7 +43,7 @@ export default function ManageLayout() {
           wrap
           tabs={sections.map((section) => {
             const count = section in COUNT_OF ? waiting?.[COUNT_OF[section as keyof typeof COUNT_OF]] : null;
-            return { id: section, label: t(`tab_${section}`), to: pathOf(section), ...(typeof count === "number" ? { count } : {}) };
+            return { id: section, label: t(`tab_${section}`), to: pathOf(section), ...(typeof count === "number" ? { count: waitingCountLabel(count) } : {}) };
           })}
         />
       ) : null}

@@ -93,8 +93,10 @@ export function scaleSql(now = Date.now(), size = SIZE) {
 function targets(slug) {
   const member = ["/wall", "/initiative", "/initiative?tab=history", `/initiative/${slug}`, "/rankings", "/responsible_profile", "/settings"].map((p) => [`GET ${p}`, p, "member"]);
   const organiser = ["/manage/records", "/manage/money", "/manage/initiatives"].map((p) => [`GET ${p} (organiser)`, p, "organiser"]);
-  const admin = ["/manage", "/manage/dashboard.csv", "/manage/members", "/manage/members?page=2000", "/manage/audit"].map((p) => [`GET ${p} (admin)`, p, "admin"]);
-  return [...member, ...organiser, ...admin].map(([label, p, account]) => [label.replace(slug, "{slug}"), p, account]);
+  // Deep in the members list (was ?page=2000 with OFFSET): the page after Scale Member 99950, by its cursor (decision 043).
+  const deep = Buffer.from(JSON.stringify(["scale member 99950", "m-scale-99950"])).toString("base64url");
+  const admin = ["/manage", "/manage/dashboard.csv", "/manage/members", `/manage/members?after=${deep}`, "/manage/audit"].map((p) => [`GET ${p} (admin)`, p, "admin"]);
+  return [...member, ...organiser, ...admin].map(([label, p, account]) => [label.replace(slug, "{slug}").replace(deep, "{deep}"), p, account]);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -67,7 +67,7 @@ describe("who may", () => {
 describe("GET /admin/members", () => {
   it("lists by name, a page at a time, with the total", async () => {
     const first = await json(await api("alma", "GET", "/members"));
-    expect(first).toMatchObject({ total: 6 + MEMBERS_PAGE_SIZE, page: 1, pages: 2 });
+    expect(first).toMatchObject({ total: 6 + MEMBERS_PAGE_SIZE, previous: null });
     expect(first.members).toHaveLength(MEMBERS_PAGE_SIZE);
     expect(first.members[0]).toMatchObject({ name: "Alma Admin", email: "alma@org-acme.example", role: "admin", disabled: false, manager: null, other_organizations: 0 });
     // The line managers the screen offers: this organisation's active managers and administrators.
@@ -75,15 +75,16 @@ describe("GET /admin/members", () => {
       { id: ids.alma, name: "Alma Admin" },
       { id: ids.max, name: "Max Manager" },
     ]);
-    const second = await json(await api("alma", "GET", "/members?page=2"));
+    const second = await json(await api("alma", "GET", `/members?after=${first.next}`));
     expect(second.members).toHaveLength(6);
+    expect(second.next).toBeNull();
     expect(new Set([...first.members, ...second.members].map((m: { id: string }) => m.id)).size).toBe(6 + MEMBERS_PAGE_SIZE);
   });
 
   it("searches names and e-mails (LIKE's own characters as text), filters by role and status", async () => {
     expect((await json(await api("alma", "GET", "/members?q=n%C3%BA%C3%B1ez"))).members.map((m: { name: string }) => m.name)).toEqual(["Noé Núñez"]);
     expect((await json(await api("alma", "GET", "/members?q=BOTH.example"))).members.map((m: { name: string }) => m.name)).toEqual(["Ben Both"]);
-    expect((await json(await api("alma", "GET", "/members?q=%25"))).total).toBe(0);
+    expect((await json(await api("alma", "GET", "/members?q=%25"))).members).toEqual([]);
     expect((await json(await api("alma", "GET", "/members?role=organiser"))).members.map((m: { name: string }) => m.name)).toEqual(["Olga Organiser"]);
     expect((await json(await api("alma", "GET", "/members?q=ben"))).members[0].other_organizations).toBe(1);
   });
@@ -96,12 +97,12 @@ describe("GET /admin/members", () => {
     const exported = await exportThroughQueue(tokens.alma, "members", { q: long });
     expect([exported.started.status, exported.file?.status]).toEqual([202, 200]);
     expect(await csvLines(exported.file!)).toHaveLength(1);
-    expect((await json(await api("alma", "GET", `/members?q=${"x".repeat(100)}`))).total).toBe(0);
+    expect((await json(await api("alma", "GET", `/members?q=${"x".repeat(100)}`))).members).toEqual([]);
     expect((await json(await api("alma", "GET", `/members?q=${encodeURIComponent("noé núñez ")}`))).members.map((m: { name: string }) => m.name)).toEqual(["Noé Núñez"]);
   });
 
   it("refuses a bad query with field errors", async () => {
-    for (const query of ["?role=system", "?status=gone", "?page=0", "?page=x", "?sort=name", `?q=${"x".repeat(101)}`]) {
+    for (const query of ["?role=system", "?status=gone", "?page=2", "?after=x*y", "?sort=name", `?q=${"x".repeat(101)}`]) {
       const answer = await api("alma", "GET", `/members${query}`);
       expect(answer.status, query).toBe(400);
       expect((await json(answer)).error).toBe("validation_error");

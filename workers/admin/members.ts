@@ -15,6 +15,7 @@ import { revokeMemberSessions } from "../auth/sessions";
 import { memberObject } from "../chat/live";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
+import { base64UrlDecode, base64UrlEncode } from "../lib/crypto";
 import { badRequest, ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
 import { guardedAudit, type AuditEntry } from "../manage/audit";
 import { requireRole, type StaffActor } from "../manage/scope";
@@ -27,11 +28,32 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 export const MEMBER_STATUSES = ["active", "disabled", "all"] as const;
 export const MEMBERS_PAGE_SIZE = 50;
 
-export interface MemberQuery {
+/** Where a page of the list starts or ends: a member's sort key and id (decision 043). */
+export type MemberCursor = [sortKey: string, id: string];
+
+export interface MemberFilters {
   q?: string;
   role?: AssignableRole;
   status?: (typeof MEMBER_STATUSES)[number];
-  page?: number;
+}
+
+/** The list's filters and its page: the members after one cursor, or before one (at most one of them). */
+export interface MemberQuery extends MemberFilters {
+  after?: MemberCursor;
+  before?: MemberCursor;
+}
+
+/** A cursor as the list answers it and takes it back: base64url of the JSON pair, so any name fits in a URL. */
+export const encodeMemberCursor = ([sortKey, id]: MemberCursor) => base64UrlEncode(new TextEncoder().encode(JSON.stringify([sortKey, id])));
+
+/** The pair a cursor names, or null when it is not one the list gave. */
+export function decodeMemberCursor(cursor: string): MemberCursor | null {
+  try {
+    const pair: unknown = JSON.parse(new TextDecoder().decode(base64UrlDecode(cursor)));
+    return Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === "string") ? (pair as MemberCursor) : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface MemberChanges {
@@ -42,6 +64,7 @@ export interface MemberChanges {
 
 interface MemberRow {
   id: string;
+  sort_key: string;
   email: string;
   name: string | null;
   avatar_key: string | null;
@@ -79,13 +102,13 @@ const otherActiveAdmins = (orgId: string, memberId: SQL) =>
   sql`(select count(*) from memberships a join members am on am.id = a.member_id where a.org_id = ${orgId} and a.role = 'admin' and am.disabled_at is null and a.member_id != ${memberId})`;
 
 /** The columns of a member as the list shows them; `?1` is the organisation. */
-const MEMBER_SELECT = `select m.id, m.email, pr.name, pr.avatar_key, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, m.deletion_requested_at, ms.created_at as joined_at,
+const MEMBER_SELECT = `select m.id, ms.sort_key, m.email, pr.name, pr.avatar_key, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, m.deletion_requested_at, ms.created_at as joined_at,
     (select count(*) from memberships o where o.member_id = m.id and o.org_id != ?1) as other_organizations
   from memberships ms join members m on m.id = ms.member_id
   left join profiles pr on pr.member_id = m.id
   left join profiles mgr on mgr.member_id = ms.manager_member_id`;
 
-function filters(query: MemberQuery) {
+function filters(query: MemberFilters) {
   const where = ["ms.org_id = ?1", "ms.role != 'system'"];
   const params: (string | number)[] = [];
   if (query.q?.trim()) {
@@ -102,32 +125,83 @@ function filters(query: MemberQuery) {
   return { where: where.join(" and "), params };
 }
 
-/** GET /admin/members: one page of the organisation's members, by name, and how many match. */
+/**
+ * The members the filters leave, in their total where counts kept per organisation and role answer
+ * it (every status, no search: decision 043); null otherwise, where only counting the organisation would.
+ */
+function memberTotal(env: Env, org: Tenant, query: MemberFilters) {
+  if (query.q?.trim() || (query.status ?? "all") !== "all") return null;
+  return env.DB.prepare(`select coalesce(sum(members), 0) as total from membership_counts where org_id = ?1 and role != 'system'${query.role ? " and role = ?2" : ""}`).bind(org.id, ...(query.role ? [query.role] : []));
+}
+
+/**
+ * The statement of one page of the list (and one row more, to tell whether another follows): after
+ * `query.after`, or before `query.before` read backwards (nearest first), on the index of the
+ * membership's sort key (memberships_org_sort_idx; by role memberships_org_role_sort_idx).
+ */
+export function memberPageQuery(orgId: string, query: MemberQuery) {
+  const { where, params } = filters(query);
+  const backwards = !query.after && query.before !== undefined;
+  const cursor = query.after ?? query.before;
+  const keyset = cursor ? ` and (ms.sort_key, ms.member_id) ${backwards ? "<" : ">"} (?${params.length + 2}, ?${params.length + 3})` : "";
+  const order = backwards ? "ms.sort_key desc, ms.member_id desc" : "ms.sort_key, ms.member_id";
+  return { sql: `${MEMBER_SELECT} where ${where}${keyset} order by ${order} limit ${MEMBERS_PAGE_SIZE + 1}`, params: [orgId, ...params, ...(cursor ?? [])] };
+}
+
+/**
+ * GET /admin/members: one page of the organisation's members by name, by keyset on the
+ * membership's sort key and id (decision 043): the page after `after` (the first page without
+ * one), or the page before `before`, each read from the index in one statement however deep the
+ * page is. `next` and `previous` are the cursors of the pages around it, null at either end.
+ */
 export async function listMembers(env: Env, org: Tenant, actor: StaffActor, query: MemberQuery) {
   requireRole(actor, ADMINS);
-  const page = query.page ?? 1;
-  const { where, params } = filters(query);
-  const [rows, count, managers] = await env.DB.batch<Record<string, unknown>>([
-    env.DB.prepare(`${MEMBER_SELECT} where ${where} order by lower(coalesce(pr.name, m.email)), m.id limit ${MEMBERS_PAGE_SIZE} offset ${(page - 1) * MEMBERS_PAGE_SIZE}`).bind(org.id, ...params),
-    env.DB.prepare(`select count(*) as total from memberships ms join members m on m.id = ms.member_id left join profiles pr on pr.member_id = m.id where ${where}`).bind(org.id, ...params),
+  const backwards = !query.after && query.before !== undefined;
+  const page = memberPageQuery(org.id, query);
+  const start = memberPageQuery(org.id, { ...query, before: undefined });
+  const total = memberTotal(env, org, query);
+  const [rows, managers, ...rest] = await env.DB.batch<Record<string, unknown>>([
+    env.DB.prepare(page.sql).bind(...page.params),
     // Who may be a line manager (the screen offers them on every row): active managers and administrators.
     env.DB.prepare(
       `select m.id, coalesce(nullif(pr.name, ''), m.email) as name from memberships ms join members m on m.id = ms.member_id left join profiles pr on pr.member_id = m.id
        where ms.org_id = ?1 and ms.role in ('manager', 'admin') and m.disabled_at is null order by lower(coalesce(nullif(pr.name, ''), m.email)), m.id`,
     ).bind(org.id),
+    ...(total ? [total] : []),
+    // Going back: the first page too, in the same round trip, for when fewer than a page come before.
+    ...(backwards ? [env.DB.prepare(start.sql).bind(...start.params)] : []),
   ]);
-  const total = Number((count.results[0] as { total: number }).total);
+  const count = total ? rest[0] : undefined;
+  const first = rest.at(-1);
+  let found = rows.results as unknown as MemberRow[];
+  const more = found.length > MEMBERS_PAGE_SIZE;
+  found = found.slice(0, MEMBERS_PAGE_SIZE);
+  let hasNext = backwards || more;
+  let hasPrevious = backwards ? more : query.after !== undefined;
+  if (backwards) {
+    found.reverse();
+    if (!more) {
+      // Nothing before this page: it is the first one, full.
+      const firstPage = (first?.results ?? []) as unknown as MemberRow[];
+      found = firstPage.slice(0, MEMBERS_PAGE_SIZE);
+      hasNext = firstPage.length > MEMBERS_PAGE_SIZE;
+      hasPrevious = false;
+    }
+  }
+  const cursorOf = (row: MemberRow | undefined) => (row ? encodeMemberCursor([row.sort_key, row.id]) : null);
   return {
-    members: (rows.results as unknown as MemberRow[]).map(memberJson),
-    total,
-    page,
-    pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),
+    members: found.map(memberJson),
+    /** Null where the filters leave a number only a count of the whole organisation would give (a search, a status). */
+    total: count ? Number((count.results[0] as { total: number }).total) : null,
+    next: hasNext ? cursorOf(found.at(-1)) : null,
+    // Past the end (an empty page after the last member), "previous" is the page before that cursor.
+    previous: hasPrevious ? (cursorOf(found[0]) ?? (query.after ? encodeMemberCursor(query.after) : null)) : null,
     line_managers: managers.results as { id: string; name: string }[],
   };
 }
 
 /** Where a members export stands: the sort key and id of the last row written. */
-export type MemberExportCursor = [sortKey: string, id: string];
+export type MemberExportCursor = MemberCursor;
 
 /** The export's row: the columns of today's CSV, and where the row sits in the list's order. */
 interface MemberExportRow {
@@ -142,8 +216,10 @@ interface MemberExportRow {
   joined_at: number;
 }
 
-/** How many members match `query` (the export's total, read once). */
-export async function countMembers(env: Env, org: Tenant, query: Omit<MemberQuery, "page">) {
+/** How many members match `query` (the export's total, read once): from the kept counts where they answer it. */
+export async function countMembers(env: Env, org: Tenant, query: MemberFilters) {
+  const kept = memberTotal(env, org, query);
+  if (kept) return Number((await kept.first<{ total: number }>())?.total ?? 0);
   const { where, params } = filters(query);
   const row = await env.DB.prepare(`select count(*) as total from memberships ms join members m on m.id = ms.member_id left join profiles pr on pr.member_id = m.id where ${where}`)
     .bind(org.id, ...params)
@@ -154,11 +230,12 @@ export async function countMembers(env: Env, org: Tenant, query: Omit<MemberQuer
 /**
  * The export's page (decision 038): up to `limit` members matching `query` after `after`, in the
  * list's order (name, then id), read in one statement by keyset, not OFFSET, so every page costs
- * the same however far the export has gone. The caller checks the role.
+ * the same however far the export has gone (on memberships_org_sort_idx). The caller checks the role.
  */
-export async function memberExportPage(env: Env, org: Tenant, query: Omit<MemberQuery, "page">, after: MemberExportCursor | null, limit: number) {
+export async function memberExportPage(env: Env, org: Tenant, query: MemberFilters, after: MemberExportCursor | null, limit: number) {
   const { where, params } = filters(query);
-  const sortKey = "lower(coalesce(pr.name, m.email))";
+  // The membership's kept key (decision 043): the index's order, so a page reads its own rows only.
+  const sortKey = "ms.sort_key";
   const keyset = after ? ` and (${sortKey}, m.id) > (?${params.length + 2}, ?${params.length + 3})` : "";
   const { results } = await env.DB.prepare(
     `select m.id, ${sortKey} as sort_key, pr.name, m.email, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, ms.created_at as joined_at

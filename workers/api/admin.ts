@@ -7,7 +7,7 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
 import { INVITATIONS_MAX, inviteMembers } from "../admin/invitations";
-import { ASSIGNABLE_ROLES, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
+import { ASSIGNABLE_ROLES, decodeMemberCursor, listMembers, MEMBER_STATUSES, updateMember } from "../admin/members";
 import { currentPolicy, publishPolicy } from "../admin/policy";
 import { organizationSettings, updateSettings, uploadOrganizationImage } from "../admin/settings";
 import { ORGANIZATION_IMAGES, settingsChangeSchema } from "../../app/domain/organization-settings";
@@ -38,10 +38,18 @@ const memberFilters = {
   role: v.optional(v.picklist(ASSIGNABLE_ROLES, "form_error_invalid")),
   status: v.optional(v.picklist(MEMBER_STATUSES, "form_error_invalid"), "all"),
 };
-const memberQuery = v.strictObject(
-  { ...memberFilters, page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, "form_error_invalid"), v.transform(Number))) },
-  "form_error_unknown_field",
+/** A cursor of the members list (decision 043): what the list answered as `next` or `previous`. */
+const memberCursor = v.optional(
+  v.pipe(
+    v.string(),
+    v.maxLength(2000, "form_error_invalid"),
+    v.transform(decodeMemberCursor),
+    v.check((cursor) => cursor !== null, "form_error_invalid"),
+    v.transform((cursor) => cursor!),
+  ),
 );
+/** `after` wins when both are given. */
+const memberQuery = v.strictObject({ ...memberFilters, after: memberCursor, before: memberCursor }, "form_error_unknown_field");
 /** The filters of a members export (workers/api/exports.ts): the list's, without its page. */
 export const memberExportFilters = v.strictObject(memberFilters, "form_error_unknown_field");
 

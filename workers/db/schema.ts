@@ -234,12 +234,37 @@ export const memberships = sqliteTable(
     onboardingCompletedVersion: integer("onboarding_completed_version").notNull().default(0),
     /** The member's manager (approves attendance when the organisation requires it). */
     managerMemberId: text("manager_member_id"),
+    /**
+     * Where the member sorts in the staff list (decision 043): lower(profile name), or lower(e-mail)
+     * without a profile. Never written by the app: the triggers of migrations/0022 keep it in step
+     * with every insert and change of the membership, the profile's name and the e-mail, inside the
+     * statement that makes the change.
+     */
+    sortKey: text("sort_key").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.memberId] }),
     index("memberships_member_idx").on(t.memberId),
+    // The members list by name, keyset on (sort_key, member_id); by role, and the line managers (decision 043).
+    index("memberships_org_sort_idx").on(t.orgId, t.sortKey, t.memberId),
+    index("memberships_org_role_sort_idx").on(t.orgId, t.role, t.sortKey, t.memberId),
   ],
+);
+
+/**
+ * How many members an organisation has in each role (decision 043): the members list's total,
+ * read from a few rows instead of counting the organisation. Kept by the triggers of
+ * migrations/0022 on every insert, removal and role change of a membership; never written by the app.
+ */
+export const membershipCounts = sqliteTable(
+  "membership_counts",
+  {
+    orgId: text("org_id").notNull(),
+    role: text("role", { enum: MEMBER_ROLES }).notNull(),
+    members: integer("members").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.role] })],
 );
 
 export const profiles = sqliteTable(
@@ -497,6 +522,8 @@ export const initiatives = sqliteTable(
     // The wall: one organisation's open initiatives, pinned first, by start time.
     index("initiatives_wall_idx").on(t.orgId, t.status, t.pinned, t.startTime),
     index("initiatives_org_end_idx").on(t.orgId, t.endTime),
+    // The initiatives an organiser submitted: where their queues start (managedInitiativeIds, decision 043).
+    index("initiatives_org_submitter_idx").on(t.orgId, t.submitterMemberId),
     // Also initiatives_org_closes_idx on (org_id, coalesce(registration_end_time, end_time)) for the
     // wall's past section: an expression index, hand-written in migrations/0004_initiatives.sql.
   ],

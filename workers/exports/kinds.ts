@@ -4,7 +4,7 @@
  * last page stopped. The cells are the ones each CSV had when it answered at once.
  */
 import { listAudit, type AuditFilters } from "../admin/audit-log";
-import { countMembers, memberExportPage, type MemberExportCursor, type MemberQuery } from "../admin/members";
+import { countMembers, memberExportPage, type MemberExportCursor, type MemberFilters } from "../admin/members";
 import { listContributions, type ContributionListQuery } from "../manage/contributions";
 import type { StaffActor, StaffRole } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
@@ -31,7 +31,7 @@ interface KindSpec<P> {
   page(env: Env, org: Tenant, actor: StaffActor, params: P, after: unknown, limit: number): Promise<ExportPage>;
 }
 
-const members: KindSpec<Omit<MemberQuery, "page">> = {
+const members: KindSpec<MemberFilters> = {
   roles: EXPORT_ROLES.members,
   pageRows: 500,
   header: ["name", "email", "role", "line_manager", "status", "joined_at"],

@@ -16,7 +16,7 @@ import type { Tenant } from "../tenant/organizations";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 import { alreadyReviewed, decideFound, requireReviewable, reviewChange } from "./review";
-import { managedColumn, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
+import { managedColumn, managedInitiativeIds, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { contributions, initiatives, profiles } = schema;
 
@@ -97,13 +97,14 @@ export async function listContributions(env: Env, org: Tenant, actor: StaffActor
   const limit = pageLimit(query.limit);
   const paging = keyset(contributions.createdAt, contributions.id, query.cursor, query.status === "pending");
   const q = query.q?.trim();
+  // An organiser's page is read from the initiatives they manage (decision 043), organisation and status checked on their rows (`+`).
+  const mine = managedInitiatives(db, actor) ? managedInitiativeIds(db, org.id, actor) : null;
   const rows = await fromContributions(db, columns)
     .where(
       and(
-        eq(contributions.orgId, org.id),
-        eq(initiatives.orgId, org.id),
-        managedInitiatives(db, actor),
-        eq(contributions.status, query.status),
+        mine
+          ? and(inArray(contributions.initiativeId, mine), sql`+${contributions.orgId} = ${org.id} and +${initiatives.orgId} = ${org.id} and +${contributions.status} = ${query.status}`)
+          : and(eq(contributions.orgId, org.id), eq(initiatives.orgId, org.id), eq(contributions.status, query.status)),
         query.initiative_id ? eq(initiatives.id, query.initiative_id) : undefined,
         query.source ? eq(contributions.source, query.source) : undefined,
         q ? or(eq(contributions.confirmationCode, q.toUpperCase()), sql`instr(lower(${profiles.name}), lower(${q})) > 0`) : undefined,

@@ -15,7 +15,7 @@ import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import type { Notice } from "./notify";
 import { alreadyReviewed, decideFound, requireReviewable, reviewChange } from "./review";
-import { requireRole, managedColumn, managedInitiatives, ORGANISING_ROLES, type StaffActor } from "./scope";
+import { requireRole, managedColumn, managedInitiativeIds, managedInitiatives, ORGANISING_ROLES, type StaffActor } from "./scope";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 
 const { participationRecords: records, participations, initiatives, indicators, profiles } = schema;
@@ -107,12 +107,15 @@ export async function listRecords(env: Env, org: Tenant, actor: StaffActor, quer
   const db = getDb(env);
   const limit = pageLimit(query.limit);
   const paging = keyset(records.createdAt, records.id, query.cursor, query.status === "pending");
+  // An organiser's page is read from the initiatives they manage (decision 043): the status is
+  // checked on their rows (`+org_id`, `+status`), not by walking everything of that status in the organisation.
+  const mine = managedInitiatives(db, actor) ? managedInitiativeIds(db, org.id, actor) : null;
   const rows = await fromRecords(db, columns)
     .where(
       and(
-        eq(initiatives.orgId, org.id),
-        managedInitiatives(db, actor),
-        eq(records.status, query.status),
+        mine
+          ? and(inArray(participations.initiativeId, mine), sql`+${initiatives.orgId} = ${org.id} and +${records.status} = ${query.status}`)
+          : and(eq(initiatives.orgId, org.id), eq(records.status, query.status)),
         query.initiative_id ? eq(initiatives.id, query.initiative_id) : undefined,
         query.type ? eq(records.type, query.type) : undefined,
         paging.after,

@@ -67,3 +67,17 @@ export async function managesInitiative(env: Pick<Env, "DB">, orgId: string, act
     .get();
   return !!row;
 }
+
+/**
+ * The ids of the organisation's initiatives an organiser manages (submitted or named on), as a
+ * subquery to start from (decision 043): a queue read from what the organiser manages, not walked
+ * over everything waiting in the organisation until the organiser's rows turn up. Administrators
+ * manage every initiative: their queues start from the organisation's waiting rows instead.
+ */
+export function managedInitiativeIds(db: Database, orgId: string, actor: StaffActor) {
+  return db
+    .select({ id: schema.initiativeOrganisers.initiativeId })
+    .from(schema.initiativeOrganisers)
+    .where(and(eq(schema.initiativeOrganisers.orgId, orgId), eq(schema.initiativeOrganisers.memberId, actor.memberId)))
+    .union(db.select({ id: schema.initiatives.id }).from(schema.initiatives).where(and(eq(schema.initiatives.orgId, orgId), eq(schema.initiatives.submitterMemberId, actor.memberId))));
+}

@@ -4,15 +4,16 @@
  * attendance waiting for their approval (managers and administrators, or a line manager's reports).
  * The staff screens show these counts on their tabs.
  */
-import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
-import { approvesEveryone, reviews } from "../../app/domain/manage";
+import { and, count, eq, inArray, isNotNull, sql, type Subquery } from "drizzle-orm";
+import { approvesEveryone, reviews, WAITING_COUNT_CAP } from "../../app/domain/manage";
 import { moderatesProposals } from "./proposals";
 import { getDb, schema } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
-import { managedInitiatives, requireRole, STAFF_ROLES, type StaffActor } from "./scope";
+import { managedInitiativeIds, managedInitiatives, requireRole, STAFF_ROLES, type StaffActor } from "./scope";
 
-const { initiatives, participations, participationRecords: records, attachments, contributions, memberships } = schema;
+const { participations, participationRecords: records, attachments, contributions, memberships } = schema;
 
+/** What waits for the actor, each count at most WAITING_COUNT_CAP ("that many or more"). */
 export interface StaffSummary {
   /** Null where the role does not review (a manager). */
   records: number | null;
@@ -23,48 +24,70 @@ export interface StaffSummary {
   proposals: number | null;
 }
 
-/** The summary's five counts as statements, for a batch of their own or inside another (the dashboard's). */
+/**
+ * The summary's five counts as statements, for a batch of their own or inside another (the dashboard's).
+ * Each counts at most WAITING_COUNT_CAP rows (decision 043): a tab says "99+" beyond, and a long
+ * queue costs no more to count than a short one. An organiser's queues are read from the
+ * initiatives they manage (managedInitiativeIds), an administrator's from the organisation's
+ * waiting rows, so either stops at the cap or at the end of what is theirs.
+ */
 export function staffSummaryQueries(db: ReturnType<typeof getDb>, org: Tenant, actor: StaffActor) {
   requireRole(actor, STAFF_ROLES);
-  const managed = managedInitiatives(db, actor);
-  const inOrg = eq(initiatives.orgId, org.id);
-  // Uploads, pledges and participations carry their initiative's org_id: scoped by their own column,
-  // the planner walks their (org_id, status) index over what waits, where a term on initiatives.org_id
-  // made it read every initiative of the organisation and all their rows (issue 26).
+  const everything = managedInitiatives(db, actor) === undefined;
+  const mine = everything ? null : managedInitiativeIds(db, org.id, actor);
+  const one = { one: sql<number>`1`.as("one") };
+  const capped = (waiting: { limit(n: number): { as(alias: string): Subquery } }) => db.select({ n: count() }).from(waiting.limit(WAITING_COUNT_CAP).as("waiting"));
+  // What waits is found by its own org_id and status index (records by their participation's
+  // org_id), where a term on initiatives.org_id made the planner read every initiative of the
+  // organisation and all their rows (issue 26). For an organiser, the status is checked on the
+  // rows of their initiatives (`+org_id`, `+status`: not the organisation's indexes over everything).
   return [
-    db
-      .select({ n: count() })
-      .from(records)
-      .innerJoin(participations, eq(participations.id, records.participationId))
-      .innerJoin(initiatives, eq(initiatives.id, participations.initiativeId))
-      .where(and(inOrg, managed, eq(records.status, "pending"))),
-    db
-      .select({ n: count() })
-      .from(attachments)
-      .innerJoin(initiatives, eq(initiatives.id, attachments.initiativeId))
-      .where(and(eq(attachments.orgId, org.id), managed, eq(attachments.status, "pending"), isNotNull(attachments.memberId))),
-    db
-      .select({ n: count() })
-      .from(contributions)
-      .innerJoin(initiatives, eq(initiatives.id, contributions.initiativeId))
-      .where(and(eq(contributions.orgId, org.id), managed, eq(contributions.status, "pending"), inArray(contributions.source, ["transfer", "inhand", "external"]))),
-    db
-      .select({ n: count() })
-      .from(participations)
-      .innerJoin(memberships, and(eq(memberships.orgId, org.id), eq(memberships.memberId, participations.memberId)))
-      .where(
-        and(
-          // participations_org_approval_idx (org_id, manager_approval_status, status): what waits only.
-          eq(participations.orgId, org.id),
-          eq(participations.status, "accepted"),
-          eq(participations.managerApprovalStatus, "pending"),
-          approvesEveryone(actor.role) ? undefined : eq(memberships.managerMemberId, actor.memberId),
+    capped(
+      db
+        .select(one)
+        .from(records)
+        .innerJoin(participations, eq(participations.id, records.participationId))
+        .where(mine ? and(inArray(participations.initiativeId, mine), sql`+${participations.orgId} = ${org.id} and +${records.status} = 'pending'`) : and(eq(participations.orgId, org.id), eq(records.status, "pending"))),
+    ),
+    capped(
+      db
+        .select(one)
+        .from(attachments)
+        .where(
+          and(
+            mine ? and(inArray(attachments.initiativeId, mine), sql`+${attachments.orgId} = ${org.id}`) : eq(attachments.orgId, org.id),
+            eq(attachments.status, "pending"),
+            isNotNull(attachments.memberId),
+          ),
         ),
-      ),
-    db
-      .select({ n: count() })
-      .from(schema.proposals)
-      .where(and(eq(schema.proposals.orgId, org.id), eq(schema.proposals.status, "proposed"))),
+    ),
+    capped(
+      db
+        .select(one)
+        .from(contributions)
+        .where(
+          and(
+            mine ? and(inArray(contributions.initiativeId, mine), sql`+${contributions.orgId} = ${org.id} and +${contributions.status} = 'pending'`) : and(eq(contributions.orgId, org.id), eq(contributions.status, "pending")),
+            inArray(contributions.source, ["transfer", "inhand", "external"]),
+          ),
+        ),
+    ),
+    capped(
+      db
+        .select(one)
+        .from(participations)
+        .innerJoin(memberships, and(eq(memberships.orgId, org.id), eq(memberships.memberId, participations.memberId)))
+        .where(
+          and(
+            // participations_org_approval_idx (org_id, manager_approval_status, status): what waits only.
+            eq(participations.orgId, org.id),
+            eq(participations.status, "accepted"),
+            eq(participations.managerApprovalStatus, "pending"),
+            approvesEveryone(actor.role) ? undefined : eq(memberships.managerMemberId, actor.memberId),
+          ),
+        ),
+    ),
+    capped(db.select(one).from(schema.proposals).where(and(eq(schema.proposals.orgId, org.id), eq(schema.proposals.status, "proposed")))),
   ] as const;
 }
 

@@ -5,7 +5,8 @@ import { cn } from "~/lib/cn";
 export interface TabLink {
   id: string;
   label: string;
-  count?: number;
+  /** A number, or its label ("99+" for a count that stops there). */
+  count?: number | string;
   to: string;
 }
 

@@ -11,15 +11,26 @@ function filtersOf(url: URL) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const role = pick(url, "role", MEMBER_ROLE_FILTERS);
   const status = pick(url, "status", MEMBER_STATUS_FILTERS);
-  const page = /^[1-9]\d{0,3}$/.test(url.searchParams.get("page") ?? "") ? url.searchParams.get("page")! : undefined;
-  return { ...(q ? { q } : {}), ...(role ? { role: role as RoleFilter } : {}), status, ...(page ? { page } : {}) };
+  return { ...(q ? { q } : {}), ...(role ? { role: role as RoleFilter } : {}), status };
+}
+
+/** The page asked for: after a cursor or before one, as the list's links carry them (decision 043). */
+function pageOf(url: URL): { after: string } | { before: string } | Record<string, never> {
+  const cursor = (name: string) => {
+    const value = url.searchParams.get(name) ?? "";
+    return /^[\w-]{1,2000}$/.test(value) ? value : null;
+  };
+  const after = cursor("after");
+  const before = cursor("before");
+  return after ? { after } : before ? { before } : {};
 }
 
 export async function loadMembers(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
-  const filters = filtersOf(new URL(args.request.url));
+  const url = new URL(args.request.url);
+  const filters = filtersOf(url);
   // The answer names the line managers offered too: the organisation's managers and administrators.
-  const list = await memberCall(args, "GET", (api) => api.api[":org"].admin.members.$get({ param: { org: pathParam(org) }, query: filters }));
+  const list = await memberCall(args, "GET", (api) => api.api[":org"].admin.members.$get({ param: { org: pathParam(org) }, query: { ...filters, ...pageOf(url) } }));
   const data = listData(list);
   return { filters, list: data, managers: data ? data.line_managers : [] };
 }
@@ -73,8 +84,7 @@ export async function memberDataDownload(args: ApiArgs, id: string): Promise<Res
 
 /** The API's filters of the members export (decision 038): the screen's, without its page. */
 export function membersExportFilters(url: URL): Record<string, string> {
-  const { page: _page, ...filters } = filtersOf(url);
-  return filters;
+  return filtersOf(url);
 }
 
 /** The invitations form's answer: a CSV's preview (nothing written yet), or what was sent. */

@@ -50,7 +50,7 @@ export default function ManageMembers() {
   const { t, i18n } = useTranslation("manage");
   const location = useLocation();
   const query = (extra: Record<string, string>) => `?${new URLSearchParams({ ...filters, ...extra } as Record<string, string>)}`;
-  const { page: _page, ...csvFilters } = filters as Record<string, string>;
+  const csvFilters = filters as Record<string, string>;
   return (
     <ManageSection id="members-title" title={t("members_title")} intro={t("members_intro")}>
       <Form method="get" role="search" aria-label={t("members_search_label")} className="flex flex-wrap items-end gap-3">
@@ -84,7 +84,8 @@ export default function ManageMembers() {
       <InvitePanel outcome={invited} roles={ROLES} />
       {/* Refusals show at their member's row; what was done, here. */}
       <OutcomeAlert outcome={outcome?.done ? outcome : undefined} done={(intent) => t(`done_member_${intent}`)} />
-      {list ? <p className="text-sm text-muted-foreground">{t("members_total", { count: list.total })}</p> : null}
+      {/* The total where kept counts give it (decision 043); a search or a status shows its pages without one. */}
+      {list && list.total !== null ? <p className="text-sm text-muted-foreground">{t("members_total", { count: list.total })}</p> : null}
       {list?.members.length ? (
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
           {list.members.map((member) => {
@@ -194,16 +195,15 @@ export default function ManageMembers() {
       ) : (
         <ListState failed={!list} empty={t("members_empty")} reloadHref={location.pathname + location.search} />
       )}
-      {list && list.pages > 1 ? (
+      {list && (list.previous || list.next) ? (
         <nav aria-label={t("members_pages")} className="flex flex-wrap items-center gap-3">
-          {list.page > 1 ? (
-            <Link to={query({ page: String(list.page - 1) })} className={buttonVariants({ variant: "outline" })}>
+          {list.previous ? (
+            <Link to={query({ before: list.previous })} className={buttonVariants({ variant: "outline" })}>
               {t("previous_page")}
             </Link>
           ) : null}
-          <span className="text-sm">{t("page_of", { page: list.page, pages: list.pages })}</span>
-          {list.page < list.pages ? (
-            <Link to={query({ page: String(list.page + 1) })} className={buttonVariants({ variant: "outline" })}>
+          {list.next ? (
+            <Link to={query({ after: list.next })} className={buttonVariants({ variant: "outline" })}>
               {t("next_page")}
             </Link>
           ) : null}
