@@ -1120,7 +1120,8 @@ export const calendarFeeds = sqliteTable(
     tokenHash: text("token_hash").notNull(),
     /** Also the informative initiatives the member showed interest in. */
     includeInterests: integer("include_interests", { mode: "boolean" }).notNull().default(false),
-    createdAt: createdAt(),
+    /** When the token or the setting last changed: the feed's Last-Modified is never older. */
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.memberId] }), uniqueIndex("calendar_feeds_token_uq").on(t.tokenHash)],
 );

@@ -1,0 +1,44 @@
+/**
+ * Calendar rules both sides read (issue 29): how far back the member's feed goes, the shape of a
+ * feed's path, and the "Add to calendar" links of the initiative page (plain links: no script).
+ */
+
+/** The feed holds initiatives from this many days back, and a cancellation stays this long so calendars remove it. */
+export const FEED_DAYS_BACK = 30;
+
+/** GET /calendar/{token}.ics: a base64url token (43 letters from 32 bytes), bounded. */
+export const FEED_FILE_PATTERN = /^([A-Za-z0-9_-]{20,100})\.ics$/;
+
+/** A UTC DATE-TIME as calendars read it in links: 20261205T090000Z. */
+const compactUtc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+export interface CalendarLinkEvent {
+  title: string;
+  /** ISO instants; an initiative without an end gets none in the links (an hour by the apps' own default). */
+  start: string;
+  end: string | null;
+  details: string;
+  location: string | null;
+}
+
+/** Google Calendar's "create event" template link. */
+export function googleCalendarLink(event: CalendarLinkEvent): string {
+  const end = event.end ?? event.start;
+  const params = new URLSearchParams({ action: "TEMPLATE", text: event.title, dates: `${compactUtc(event.start)}/${compactUtc(end)}`, details: event.details });
+  if (event.location) params.set("location", event.location);
+  return `https://calendar.google.com/calendar/render?${params}`;
+}
+
+/** Outlook on the web's compose link (personal and work accounts both open it). */
+export function outlookCalendarLink(event: CalendarLinkEvent): string {
+  const params = new URLSearchParams({
+    path: "/calendar/action/compose",
+    rru: "addevent",
+    subject: event.title,
+    startdt: new Date(event.start).toISOString(),
+    enddt: new Date(event.end ?? event.start).toISOString(),
+    body: event.details,
+  });
+  if (event.location) params.set("location", event.location);
+  return `https://outlook.live.com/calendar/0/deeplink/compose?${params}`;
+}
