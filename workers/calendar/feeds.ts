@@ -15,7 +15,8 @@ import { getConfig } from "../lib/config";
 import { base64UrlEncode, hmacSha256, randomToken, sha256Hex } from "../lib/crypto";
 import { conflict } from "../lib/domain-errors";
 import { getOrganizationById, organizationOrigin, type Tenant } from "../tenant/organizations";
-import { calendarText, initiativeEvents, type CalendarInitiative } from "./events";
+import { calendarText, initiativeEvents } from "./events";
+import { calendarColumns } from "./single-event";
 import { writeCalendar } from "./ical";
 
 const { calendarFeeds, initiatives, participations, interests, members, memberships } = schema;
@@ -108,26 +109,6 @@ export async function openFeed(env: Env, tenant: Tenant, token: string): Promise
   return { org, memberId: row.memberId, language: row.language, includeInterests: row.includeInterests, updatedAt: row.updatedAt };
 }
 
-const initiativeColumns = {
-  id: initiatives.id,
-  slug: initiatives.slug,
-  title: initiatives.title,
-  description: initiatives.description,
-  address: initiatives.address,
-  addressDetail: initiatives.addressDetail,
-  latitude: initiatives.latitude,
-  longitude: initiatives.longitude,
-  isInPerson: initiatives.isInPerson,
-  isRemote: initiatives.isRemote,
-  remoteUrl: initiatives.remoteUrl,
-  status: initiatives.status,
-  startTime: initiatives.startTime,
-  endTime: initiatives.endTime,
-  isWorkingHours: initiatives.isWorkingHours,
-  sequence: initiatives.sequence,
-  updatedAt: initiatives.updatedAt,
-} satisfies Record<keyof CalendarInitiative, unknown>;
-
 /**
  * An initiative is in the feed while it has a start, has not ended more than FEED_DAYS_BACK ago,
  * and, cancelled, was cancelled less than FEED_DAYS_BACK ago.
@@ -146,7 +127,7 @@ export async function buildFeed(env: Env, feed: OpenedFeed, now: number): Promis
   const db = getDb(env);
   const since = now - FEED_DAYS_BACK * DAY;
   const taking = db
-    .select({ ...initiativeColumns, participation: participations.status, changedAt: participations.updatedAt })
+    .select({ ...calendarColumns, participation: participations.status, changedAt: participations.updatedAt })
     .from(participations)
     .innerJoin(initiatives, eq(initiatives.id, participations.initiativeId))
     .where(
@@ -161,7 +142,7 @@ export async function buildFeed(env: Env, feed: OpenedFeed, now: number): Promis
     )
     .orderBy(initiatives.startTime, initiatives.id);
   const interested = db
-    .select({ ...initiativeColumns, changedAt: interests.createdAt })
+    .select({ ...calendarColumns, changedAt: interests.createdAt })
     .from(interests)
     .innerJoin(initiatives, eq(initiatives.id, interests.initiativeId))
     .where(and(eq(interests.memberId, feed.memberId), eq(initiatives.orgId, org.id), inWindow(since)))

@@ -4,6 +4,7 @@
  * configured by secrets delivers it.
  */
 import { base64Encode } from "../lib/crypto";
+
 export interface EmailMessage {
   to: string;
   subject: string;
