@@ -4,7 +4,7 @@ CREATE TABLE `calendar_feeds` (
 	`token_seed` text NOT NULL,
 	`token_hash` text NOT NULL,
 	`include_interests` integer DEFAULT false NOT NULL,
-	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
+	`updated_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	PRIMARY KEY(`org_id`, `member_id`),
 	FOREIGN KEY (`org_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`member_id`) REFERENCES `members`(`id`) ON UPDATE no action ON DELETE cascade

@@ -42,3 +42,23 @@ export function outlookCalendarLink(event: CalendarLinkEvent): string {
   if (event.location) params.set("location", event.location);
   return `https://outlook.live.com/calendar/0/deeplink/compose?${params}`;
 }
+
+/** What the calendar part of /settings/notification posts, as its `intent`. */
+export const CALENDAR_INTENTS = ["calendar_on", "calendar_renew", "calendar_off", "calendar_interests"] as const;
+export type CalendarIntent = (typeof CALENDAR_INTENTS)[number];
+
+/** The feed as GET /api/{org}/calendar answers it. */
+export interface CalendarFeedState {
+  enabled: boolean;
+  url: string | null;
+  include_interests: boolean;
+}
+
+/** What one of those posts did, for the page to say. */
+export interface CalendarAnswer {
+  intent: CalendarIntent;
+  done: boolean;
+  error: string | null;
+}
+
+export const isCalendarIntent = (value: unknown): value is CalendarIntent => CALENDAR_INTENTS.some((intent) => intent === value);
