@@ -4,7 +4,8 @@
  * The edge has already refused posts from elsewhere (docs/decisions/011).
  */
 import type { CalendarAnswer, CalendarFeedState, CalendarIntent } from "~/domain/calendar";
-import { memberCall, pathParam, type ApiArgs } from "./api.server";
+import { isSlug } from "~/domain/slug";
+import { memberCall, memberFetch, pathParam, type ApiArgs } from "./api.server";
 import { memberOrgSlug } from "./member.server";
 
 export async function loadCalendarFeed(args: ApiArgs): Promise<CalendarFeedState> {
@@ -25,4 +26,13 @@ export async function calendarAction(args: ApiArgs, intent: CalendarIntent, form
         : await memberCall(args, "POST", (api) => api.api[":org"].calendar.feed.$post({ param }));
   if (result.ok) return { status: 200, answer: { intent, done: true, error: null } };
   return { status: result.status, answer: { intent, done: false, error: result.error.error } };
+}
+
+/** The initiative's .ics as the API answers it; a signed-out visitor goes to sign in, an unknown initiative is a 404. */
+export async function initiativeCalendarFile(args: ApiArgs, slug: string): Promise<Response> {
+  if (!isSlug(slug)) throw new Response("Not found", { status: 404 });
+  const org = await memberOrgSlug(args);
+  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/calendar/initiative/${encodeURIComponent(slug)}`);
+  if (!answer.ok) throw new Response("Not found", { status: 404 });
+  return answer;
 }

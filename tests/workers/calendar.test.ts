@@ -8,7 +8,10 @@ import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromLocal } from "../../app/domain/zoned-time";
 import { addParticipation, createInitiative, DAY, HOUR } from "./initiatives-fixtures";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { action as notificationAction, loader as notificationLoader } from "../../app/routes/_app.settings.notification";
+import { loader as calendarFileLoader } from "../../app/routes/initiative.$slug.calendar[.ics]";
+import { createWebSession } from "../../workers/auth/web-session";
+import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
@@ -343,5 +346,64 @@ describe("who may open a feed", () => {
     for (let n = 0; n < 31; n++) answers.push((await call("GET", made(n), { host: "acme.localhost", ip: "198.51.100.9" })).status);
     expect(answers.slice(0, 30).every((status) => status === 404)).toBe(true);
     expect(answers[30]).toBe(429);
+  });
+});
+
+describe("the settings page and the initiative page", () => {
+  type Route = (args: { request: Request; context: Awaited<ReturnType<typeof testLoadContext>>; params: Record<string, string> }) => unknown;
+  let context: Awaited<ReturnType<typeof testLoadContext>>;
+  let cookie: string;
+
+  beforeAll(async () => {
+    ids.dina = (await createMember({ email: "dina@acme.example", orgId: "org-acme", language: "pt-PT" })).id;
+    context = await testLoadContext("acme");
+    cookie = (await createWebSession(context, (await login("dina@acme.example", "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
+  });
+
+  const page = (route: Route, path: string, params: Record<string, string> = {}, fields?: Record<string, string>) =>
+    Promise.resolve()
+      .then(() =>
+        route({
+          request: new Request(`http://acme.localhost${path}`, fields ? { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", cookie }, body: new URLSearchParams(fields) } : { headers: { cookie } }),
+          context,
+          params,
+        }),
+      )
+      .catch((thrown: unknown) => thrown);
+  /** An action's data, whether answered plainly or with a status. */
+  const answerOf = (result: unknown) => ((result as { data?: unknown }).data ?? result) as { calendar: { intent: string; done: boolean; error: string | null } };
+  const feed = async () => ((await page(notificationLoader as Route, "/settings/notification")) as { calendar: { enabled: boolean; url: string | null; include_interests: boolean } }).calendar;
+
+  it("turns the feed on, sets interests, gives a new URL and turns it off, each from its own form", async () => {
+    expect(await feed()).toEqual({ enabled: false, url: null, include_interests: false });
+    expect(answerOf(await page(notificationAction as Route, "/settings/notification", {}, { intent: "calendar_on" })).calendar).toEqual({ intent: "calendar_on", done: true, error: null });
+    const on = await feed();
+    expect(on.enabled).toBe(true);
+    expect((await fetchFeed(on.url!)).status).toBe(200);
+    await page(notificationAction as Route, "/settings/notification", {}, { intent: "calendar_interests", include_interests: "true" });
+    expect((await feed()).include_interests).toBe(true);
+    await page(notificationAction as Route, "/settings/notification", {}, { intent: "calendar_renew" });
+    const renewed = await feed();
+    expect(renewed.url).not.toBe(on.url);
+    expect((await fetchFeed(on.url!)).status).toBe(404);
+    await page(notificationAction as Route, "/settings/notification", {}, { intent: "calendar_off" });
+    expect((await feed()).enabled).toBe(false);
+    expect((await fetchFeed(renewed.url!)).status).toBe(404);
+    // Interests while off: the page says it did not work.
+    const refused = answerOf(await page(notificationAction as Route, "/settings/notification", {}, { intent: "calendar_interests", include_interests: "true" }));
+    expect(refused.calendar).toMatchObject({ done: false, error: "calendar_feed_off" });
+  });
+
+  it("refuses the forms from another site at the edge", async () => {
+    const response = await call("POST", "/settings/notification", { host: "acme.localhost", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded", cookie }, rawBody: "intent=calendar_renew" });
+    expect(response.status).toBe(403);
+  });
+
+  it("downloads the initiative's .ics from /initiative/{slug}/calendar.ics, in the member's language", async () => {
+    const file = (await page(calendarFileLoader as Route, "/initiative/camp/calendar.ics", { slug: "camp" })) as Response;
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("text/calendar; charset=utf-8; method=PUBLISH");
+    expect(parse(await file.text())).toMatchObject({ method: "PUBLISH", name: "Acme: as minhas iniciativas" });
+    expect(((await page(calendarFileLoader as Route, "/initiative/nope/calendar.ics", { slug: "nope" })) as Response).status).toBe(404);
   });
 });

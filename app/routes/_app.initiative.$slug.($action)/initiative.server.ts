@@ -118,7 +118,9 @@ export async function loadInitiative(args: ApiArgs, slug: string, action: string
   const paymentProvider = view === "contribute" ? paymentProviderMode(args) : null;
   // A pin found approximately (a city's centre for a street) is said to be approximate, not shown as the address (issue 28).
   const locationPrecision = shownPrecision(initiative.location_precision, initiative.latitude, initiative.longitude, args.context.locationPrecision);
-  return { initiative, config, attachments, qr, view, base, paymentProvider, locationPrecision, memberId: user.id, now: Date.now() };
+  // "Add to calendar" links carry the page's address (components/initiative/add-to-calendar.tsx).
+  const pageUrl = new URL(`/initiative/${encodeURIComponent(slug)}`, args.request.url).toString();
+  return { initiative, config, attachments, qr, view, base, paymentProvider, locationPrecision, memberId: user.id, now: Date.now(), pageUrl };
 }
 
 export type InitiativeData = Awaited<ReturnType<typeof loadInitiative>>;
