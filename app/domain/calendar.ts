@@ -43,6 +43,19 @@ export function outlookCalendarLink(event: CalendarLinkEvent): string {
   return `https://outlook.live.com/calendar/0/deeplink/compose?${params}`;
 }
 
+/** "Add to calendar" of an initiative page: its .ics route, Google and Outlook; null when it has no date or was cancelled. */
+export function addToCalendarLinks(
+  initiative: { slug: string; title: string; status: string; start_time: string | null; end_time: string | null; is_in_person: boolean; address: string | null; address_detail: string | null; is_remote: boolean; remote_url: string | null },
+  pageUrl: string,
+): { ics: string; google: string; outlook: string } | null {
+  const i = initiative;
+  if (!i.start_time || i.status === "canceled") return null;
+  const location = i.is_in_person ? [i.address, i.address_detail].filter(Boolean).join(", ") || null : null;
+  const details = [i.is_remote && i.remote_url ? i.remote_url : null, pageUrl].filter(Boolean).join("\n");
+  const event = { title: i.title, start: i.start_time, end: i.end_time, details, location };
+  return { ics: `/initiative/${encodeURIComponent(i.slug)}/calendar.ics`, google: googleCalendarLink(event), outlook: outlookCalendarLink(event) };
+}
+
 /** What the calendar part of /settings/notification posts, as its `intent`. */
 export const CALENDAR_INTENTS = ["calendar_on", "calendar_renew", "calendar_off", "calendar_interests"] as const;
 export type CalendarIntent = (typeof CALENDAR_INTENTS)[number];
