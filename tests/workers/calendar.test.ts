@@ -5,19 +5,27 @@
  */
 import { env } from "cloudflare:workers";
 import ICAL from "ical.js";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromLocal } from "../../app/domain/zoned-time";
 import { addParticipation, createInitiative, DAY, HOUR } from "./initiatives-fixtures";
 import { action as notificationAction, loader as notificationLoader } from "../../app/routes/_app.settings.notification";
 import { loader as calendarFileLoader } from "../../app/routes/initiative.$slug.calendar[.ics]";
 import { createWebSession } from "../../workers/auth/web-session";
+import { catchJobs, drain } from "./export-support";
 import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const ZONE = "Europe/Madrid";
 
-const api = (who: string, method: string, path: string, body?: unknown) => call(method, `/api/acme${path}`, { token: tokens[who], body });
+/** The queue's messages (the calendar e-mails), caught and run by the tests (export-support.ts). */
+let jobs: ReturnType<typeof catchJobs>;
+/** A call as `who`, then the queue run to its end: the e-mails it queued are in the outbox. */
+const api = async (who: string, method: string, path: string, body?: unknown) => {
+  const response = await call(method, `/api/acme${path}`, { token: tokens[who], body });
+  await drain(jobs.sent);
+  return response;
+};
 
 /** GET of a feed URL as a calendar app on `host` asks for it. */
 function fetchFeed(url: string, options: { host?: string; headers?: Record<string, string>; ip?: string } = {}) {
@@ -65,7 +73,10 @@ const lastMail = (to: string) =>
 
 const wall = (ms: number) => new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(ms);
 
+afterAll(() => jobs.restore());
+
 beforeAll(async () => {
+  jobs = catchJobs();
   const { acme, commons } = await seedOrganizations();
   for (const [name, language, role] of [
     ["ana", "en-US", "member"],
@@ -290,6 +301,14 @@ describe("one event", () => {
     const sent = await count();
     await api("olga", "PUT", `/manage/initiatives/${ids.beach}`, { status: "canceled" });
     expect(await count()).toBe(sent);
+  });
+
+  it("is not sent to a member who switched participation e-mails off", async () => {
+    const eli = await createMember({ email: "eli@acme.example", orgId: "org-acme" });
+    tokens.eli = (await login("eli@acme.example", "Correct-Horse-9")).body.access_token;
+    await env.DB.prepare("UPDATE profiles SET participation_emails = 0 WHERE member_id = ?").bind(eli.id).run();
+    expect((await api("eli", "PUT", `/initiative/${ids.camp}`)).status).toBe(200);
+    expect(await lastMail("eli@acme.example")).toBeNull();
   });
 
   it("downloads as .ics for a member who can see the initiative, in their language", async () => {

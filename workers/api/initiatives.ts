@@ -15,7 +15,7 @@ import { readMemo } from "../lib/page-request";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
-import { sendJoinedEmail } from "../calendar/mail";
+import { queueCalendarMail } from "../calendar/mail";
 import { orgScope } from "./org-scope";
 import { approvalScopeFirst } from "./approval-scope";
 import { participantCheckinCode } from "../manage/checkin";
@@ -47,7 +47,7 @@ export const initiativeRoutes = new Hono<AppEnv>()
     change(c, { id: c.req.param("id") }, async (i, now) => {
       const joined = await join(c.env, c.var.org, { memberId: c.var.auth.memberId, membership: c.var.membership }, i, now, c.var.page?.memo);
       // Newly going: the "you are going" e-mail with the event for the member's calendar.
-      if (i.participant_status !== "accepted") c.executionCtx.waitUntil(sendJoinedEmail(c.env, c.var.org, c.var.auth.memberId, i.id));
+      if (i.participant_status !== "accepted") c.executionCtx.waitUntil(queueCalendarMail(c.env, { method: "PUBLISH", orgId: c.var.org.id, initiativeId: i.id, memberId: c.var.auth.memberId }));
       return joined;
     }),
   )

@@ -5,7 +5,7 @@
  * 403 for an initiative that is not theirs; org-scope.ts answers 404 for another organisation.
  */
 import { calendarInitiative } from "../calendar/single-event";
-import { sendCancellationEmails } from "../calendar/mail";
+import { queueCalendarMail } from "../calendar/mail";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
@@ -213,7 +213,7 @@ export const manageRoutes = new Hono<AppEnv>()
     // Cancelled by this call (not before): everyone going gets the calendar's CANCEL (workers/calendar/mail.ts).
     const cancels = change.status === "canceled" && (await calendarInitiative(c.env, c.var.org.id, c.req.param("id")))?.status !== "canceled";
     const state = await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), change, Date.now());
-    if (cancels && state.status === "canceled") c.executionCtx.waitUntil(sendCancellationEmails(c.env, c.var.org, state.id));
+    if (cancels && state.status === "canceled") c.executionCtx.waitUntil(queueCalendarMail(c.env, { method: "CANCEL", orgId: c.var.org.id, initiativeId: state.id }));
     sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, state.id, Date.now()));
     return c.json(state);
   })

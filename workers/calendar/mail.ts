@@ -3,8 +3,9 @@
  * from the waitlist), with the event as an .ics file (METHOD:PUBLISH); and "cancelled", sent to
  * everyone going when staff cancel the initiative, with METHOD:CANCEL for the same UID, so that
  * the calendar removes what the first file added. In the member's language; not to members who
- * switched participation e-mails off. Sent after the answer: a failed delivery is logged, never
- * undoes the join or the cancellation.
+ * switched participation e-mails off. Sent by the queue (workers/jobs.ts), not by the request: the
+ * join answers in its own round trips, and a failed delivery is logged, never undoes the join or
+ * the cancellation.
  */
 import { and, eq } from "drizzle-orm";
 import { resolveLocale } from "../../app/domain/locales";
@@ -12,7 +13,7 @@ import { regionZone } from "../../app/domain/zoned-time";
 import { getDb, schema } from "../db/client";
 import { emailHtml, emailStrings, emailText, escapeHtml, linkText, oneLine } from "../email/templates";
 import { getEmailSender, type EmailMessage } from "../email/sender";
-import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
+import { getOrganizationById, organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
 import { calendarText, initiativeLink, type CalendarInitiative } from "./events";
 import { calendarFileName, calendarInitiative, initiativeCalendarFile } from "./single-event";
 
@@ -96,4 +97,21 @@ export async function sendCancellationEmails(env: Env, org: Tenant, initiativeId
     .leftJoin(profiles, eq(profiles.memberId, members.id))
     .where(and(eq(participations.initiativeId, initiative.id), eq(participations.status, "accepted")));
   await send(going.filter((member) => member.wanted !== false).map((member) => calendarEmail(env, org, initiative, member, "CANCEL")), env);
+}
+
+/** The queue's message for these e-mails: PUBLISH to the member who joined, CANCEL to everyone going. */
+export type CalendarMailJob = { kind: "calendar_mail"; method: Method; orgId: string; initiativeId: string; memberId?: string };
+
+/** Hands the e-mail to the queue; a queue that refuses it is logged, the member's action stands. */
+export function queueCalendarMail(env: Env, job: Omit<CalendarMailJob, "kind">): Promise<void> {
+  return env.JOBS.send({ kind: "calendar_mail", ...job } satisfies CalendarMailJob).catch((cause: unknown) => console.error("calendar e-mail not queued", cause));
+}
+
+/** The consumer's side: always acked, as a failed delivery is only logged (resending could repeat the ones delivered). */
+export async function runCalendarMailJob(env: Env, message: Message<CalendarMailJob>): Promise<void> {
+  const job = message.body;
+  const org = await getOrganizationById(env, job.orgId);
+  if (org && job.method === "PUBLISH" && job.memberId) await sendJoinedEmail(env, org, job.memberId, job.initiativeId);
+  if (org && job.method === "CANCEL") await sendCancellationEmails(env, org, job.initiativeId);
+  message.ack();
 }
