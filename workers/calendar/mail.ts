@@ -103,8 +103,12 @@ export async function sendCancellationEmails(env: Env, org: Tenant, initiativeId
 export type CalendarMailJob = { kind: "calendar_mail"; method: Method; orgId: string; initiativeId: string; memberId?: string };
 
 /** Hands the e-mail to the queue; a queue that refuses it is logged, the member's action stands. */
-export function queueCalendarMail(env: Env, job: Omit<CalendarMailJob, "kind">): Promise<void> {
-  return env.JOBS.send({ kind: "calendar_mail", ...job } satisfies CalendarMailJob).catch((cause: unknown) => console.error("calendar e-mail not queued", cause));
+export async function queueCalendarMail(env: Env, job: Omit<CalendarMailJob, "kind">): Promise<void> {
+  try {
+    await env.JOBS.send({ kind: "calendar_mail", ...job } satisfies CalendarMailJob);
+  } catch (cause) {
+    console.error("calendar e-mail not queued", cause);
+  }
 }
 
 /** The consumer's side: always acked, as a failed delivery is only logged (resending could repeat the ones delivered). */
