@@ -11,6 +11,7 @@ import { addParticipation, createInitiative, DAY, HOUR } from "./initiatives-fix
 import { action as notificationAction, loader as notificationLoader } from "../../app/routes/_app.settings.notification";
 import { loader as calendarFileLoader } from "../../app/routes/initiative.$slug.calendar[.ics]";
 import { createWebSession } from "../../workers/auth/web-session";
+import { HttpEmailSender } from "../../workers/email/sender";
 import { catchJobs, drain } from "./export-support";
 import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
@@ -301,6 +302,24 @@ describe("one event", () => {
     const sent = await count();
     await api("olga", "PUT", `/manage/initiatives/${ids.beach}`, { status: "canceled" });
     expect(await count()).toBe(sent);
+  });
+
+  it("reaches the HTTP e-mail provider as a base64 attachment with its type", async () => {
+    const bodies: unknown[] = [];
+    const sender = new HttpEmailSender(env.DB, {
+      url: "https://mail.example/send",
+      apiKey: "k",
+      from: "x@commons.example",
+      fetch: (async (_input: RequestInfo, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return new Response("{}", { status: 200 });
+      }) as typeof fetch,
+    });
+    const content = "BEGIN:VCALENDAR\r\nSUMMARY:Playa ñ\r\nEND:VCALENDAR\r\n";
+    await sender.send({ to: "ana@acme.example", subject: "s", text: "t", html: "h", links: [], attachments: [{ filename: "beach.ics", contentType: "text/calendar; method=PUBLISH", content }] });
+    const [attachment] = (bodies[0] as { attachments: { filename: string; content_type: string; content: string }[] }).attachments;
+    expect(attachment).toMatchObject({ filename: "beach.ics", content_type: "text/calendar; method=PUBLISH" });
+    expect(new TextDecoder().decode(Uint8Array.from(atob(attachment.content), (ch) => ch.charCodeAt(0)))).toBe(content);
   });
 
   it("is not sent to a member who switched participation e-mails off", async () => {
