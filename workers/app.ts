@@ -12,6 +12,7 @@ import { authRoutes } from "./auth/routes";
 import { adoptUpstreamSignIn } from "./auth/edge-sso";
 import { ssoInitiatePage } from "./auth/sso";
 import { basemapRoutes } from "./basemap";
+import { calendarFeedRoutes } from "./calendar/routes";
 import { sdgImageRoutes } from "./sdg-images";
 import { fixtureRoutes } from "./dev/fixtures";
 import { devRoutes } from "./dev/mailbox";
@@ -122,6 +123,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.use("/api/*", upstream);
   // Files live with the upstream too: its pictures and logos are its to serve.
   app.use("/media/*", upstream);
+  // Members' calendar feeds read the upstream's data (workers/calendar/routes.ts).
+  app.use("/calendar/*", upstream);
   // An edge drops its cached organisations when the upstream says they changed (tenant/upstream-tenants.ts).
   app.post("/edge/invalidate", async (c) => c.json(await invalidateUpstreamTenants(c.env, c.req.raw)));
 
@@ -158,6 +161,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.route("/sso/initiate", ssoInitiatePage);
   // The basemap needs HTTP Range answers, which the assets binding does not give (docs/maps.md).
   app.route("/basemap", basemapRoutes);
+  // Members' secret calendar feeds, on their organisation's host (issue 29).
+  app.route("/calendar", calendarFeedRoutes);
   // The goal images, one per goal and language, drawn from the translated goal names.
   app.route("/sdg", sdgImageRoutes);
   // Behind an edge, chat is the upstream's: the socket goes there (docs/decisions/024).

@@ -3,6 +3,7 @@
  * queue when it fails (docs/decisions/021-background-jobs.md). Each message names its kind; the
  * consumer hands it to that kind's handler, which acks, retries or ends the message itself.
  */
+import { runCalendarMailJob, type CalendarMailJob } from "./calendar/mail";
 import { runExportJob, type ExportMessage } from "./exports/jobs";
 import { renderCertificateJob } from "./social-cv/render-job";
 
@@ -12,7 +13,7 @@ import { renderCertificateJob } from "./social-cv/render-job";
  * through every retry.
  */
 export type CertificateJob = { kind: "cv_certificate"; id: string; from?: number; to?: number };
-export type Job = CertificateJob | ExportMessage;
+export type Job = CertificateJob | ExportMessage | CalendarMailJob;
 
 export async function runJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
@@ -20,6 +21,8 @@ export async function runJobs(batch: MessageBatch<Job>, env: Env) {
     if (job?.kind === "cv_certificate" && typeof job.id === "string") await renderCertificateJob(env, message as Message<CertificateJob>);
     // A staff export's next step (workers/exports/jobs.ts): a bounded number of D1 statements each.
     else if (job?.kind === "export" && typeof job.id === "string") await runExportJob(env, message as Message<ExportMessage>);
+    // The calendar's e-mails with their .ics (workers/calendar/mail.ts).
+    else if (job?.kind === "calendar_mail" && typeof job.orgId === "string" && typeof job.initiativeId === "string") await runCalendarMailJob(env, message as Message<CalendarMailJob>);
     // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.
     else message.ack();
   }

@@ -1,8 +1,11 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
+import { CalendarFeedSettings } from "~/components/settings/calendar-feed";
+import { isCalendarIntent } from "~/domain/calendar";
+import { calendarAction, loadCalendarFeed } from "~/lib/calendar.server";
 import { Alert } from "~/components/ui/alert";
 import { saveProfile } from "~/lib/settings.server";
 import { useSignedIn } from "~/lib/signed-in";
@@ -20,8 +23,18 @@ const SWITCHES = [
 
 type SwitchName = (typeof SWITCHES)[number]["name"];
 
+export async function loader(args: LoaderFunctionArgs) {
+  return { calendar: await loadCalendarFeed(args) };
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
+  // The calendar feed's forms (components/settings/calendar-feed.tsx) name an intent.
+  const intent = form.get("intent");
+  if (isCalendarIntent(intent)) {
+    const { status, answer } = await calendarAction({ request, context }, intent, form);
+    return data({ calendar: answer }, { status });
+  }
   // Each switch is its own form: the one posted is the one to save.
   const posted = SWITCHES.find(({ name }) => form.has(name));
   if (!posted) throw new Response("Unknown setting", { status: 400 });
@@ -32,6 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** One switch per kind of e-mail: news and offers, and what staff decide about my participation. Each button shows and flips its state. */
 export default function NotificationSettings() {
   const { commercialCommsAccepted, participationEmails } = useSignedIn().settings;
+  const { calendar } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("settings");
   const stored: Record<SwitchName, boolean> = { commercial_comms_accepted: commercialCommsAccepted, participation_emails: participationEmails };
@@ -68,6 +83,7 @@ export default function NotificationSettings() {
           );
         })}
       </div>
+      <CalendarFeedSettings feed={calendar} answer={answer && "calendar" in answer ? answer.calendar : null} />
       {!isPending(navigation) ? null : <p className="sr-only" role="status">{t("settings_saving")}</p>}
       <ActionError />
     </SettingsPage>
@@ -77,7 +93,7 @@ export default function NotificationSettings() {
 function ActionError() {
   const { t } = useTranslation("settings");
   const result = useActionData<typeof action>();
-  if (!result) return null;
+  if (!result || "calendar" in result) return null;
   return result.saved ? <Alert variant="success">{t("settings_saved")}</Alert> : <Alert>{t([`profile_error_${result.error}`, "profile_error_default"])}</Alert>;
 }
 

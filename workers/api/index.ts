@@ -12,6 +12,7 @@ import { errorJson } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { adminRoutes } from "./admin";
 import { attachmentRoutes } from "./attachments";
+import { calendarRoutes } from "./calendar";
 import { chatRoutes } from "./chat";
 import { contributionRoutes } from "./contributions";
 import { exportRoutes } from "./exports";
@@ -57,6 +58,7 @@ export const apiRoutes = new Hono<AppEnv>()
   // POST .../{slug}/participation and .../{slug}/indicator/{id}/participation
   .route("/:org/initiative/:slug", participationRoutes)
   .route("/:org/initiative", initiativeRoutes)
+  .route("/:org/calendar", calendarRoutes)
   .route("/:org/chat", chatRoutes)
   .route("/:org/manage", manageRoutes)
   .route("/:org/admin", adminRoutes)

@@ -15,6 +15,7 @@ import { readMemo } from "../lib/page-request";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
+import { queueCalendarMail } from "../calendar/mail";
 import { orgScope } from "./org-scope";
 import { approvalScopeFirst } from "./approval-scope";
 import { participantCheckinCode } from "../manage/checkin";
@@ -42,7 +43,14 @@ export const initiativeRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/", async (c) => c.json({ initiatives: await myInitiatives(c.env, c.var.org, c.var.auth.memberId) }))
   .get("/:slug", async (c) => c.json(await load(c, { slug: c.req.param("slug") })))
-  .put("/:id", (c) => change(c, { id: c.req.param("id") }, (i, now) => join(c.env, c.var.org, { memberId: c.var.auth.memberId, membership: c.var.membership }, i, now, c.var.page?.memo)))
+  .put("/:id", (c) =>
+    change(c, { id: c.req.param("id") }, async (i, now) => {
+      const joined = await join(c.env, c.var.org, { memberId: c.var.auth.memberId, membership: c.var.membership }, i, now, c.var.page?.memo);
+      // Newly going: the "you are going" e-mail with the event for the member's calendar.
+      if (i.participant_status !== "accepted") c.executionCtx.waitUntil(queueCalendarMail(c.env, { method: "PUBLISH", orgId: c.var.org.id, initiativeId: i.id, memberId: c.var.auth.memberId }));
+      return joined;
+    }),
+  )
   .delete("/:id", (c) =>
     change(c, { id: c.req.param("id") }, async (i, now) => {
       await leave(c.env, c.var.auth.memberId, i, now);

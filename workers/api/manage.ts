@@ -4,6 +4,8 @@
  * scope are checked by the services (workers/manage/scope.ts): a member gets 403, an organiser
  * 403 for an initiative that is not theirs; org-scope.ts answers 404 for another organisation.
  */
+import { calendarInitiative } from "../calendar/single-event";
+import { queueCalendarMail } from "../calendar/mail";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
@@ -207,7 +209,11 @@ export const manageRoutes = new Hono<AppEnv>()
       sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, c.req.param("id"), Date.now()));
       return c.json(await editableInitiative(c.env, c.var.org, actorOf(c), c.req.param("id")));
     }
-    const state = await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), parseInput(initiativeStateSchema, body), Date.now());
+    const change = parseInput(initiativeStateSchema, body);
+    // Cancelled by this call (not before): everyone going gets the calendar's CANCEL (workers/calendar/mail.ts).
+    const cancels = change.status === "canceled" && (await calendarInitiative(c.env, c.var.org.id, c.req.param("id")))?.status !== "canceled";
+    const state = await updateInitiativeState(c.env, c.var.org, actorOf(c), c.req.param("id"), change, Date.now());
+    if (cancels && state.status === "canceled") c.executionCtx.waitUntil(queueCalendarMail(c.env, { method: "CANCEL", orgId: c.var.org.id, initiativeId: state.id }));
     sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, state.id, Date.now()));
     return c.json(state);
   })

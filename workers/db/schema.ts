@@ -514,6 +514,12 @@ export const initiatives = sqliteTable(
       .default("report_hours"),
     /** 0 = no daily cap on reported hours. */
     hoursPerDay: integer("hours_per_day").notNull().default(0),
+    /**
+     * The iCalendar SEQUENCE of the initiative's events (issue 29): raised, with updated_at, by the
+     * trigger initiatives_calendar_sequence (migrations/0022) whenever a field a calendar shows
+     * changes, whichever code path wrote it.
+     */
+    sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
@@ -1188,6 +1194,32 @@ export const ssoIdentities = sqliteTable(
   (t) => [primaryKey({ columns: [t.providerId, t.subject] })],
 );
 
+/**
+ * A member's secret calendar feed in one organisation (issue 29): GET /calendar/{token}.ics on the
+ * organisation's host. The token is an HMAC of a random seed under TOKEN_SECRET, so that the
+ * settings page can show the URL again; only the seed and the token's SHA-256 (the lookup) are kept,
+ * and neither yields the URL without the secret (docs/decisions/044). Regenerating replaces the
+ * seed (the old URL stops at once); turning the feed off deletes the row.
+ */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    tokenSeed: text("token_seed").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** Also the informative initiatives the member showed interest in. */
+    includeInterests: integer("include_interests", { mode: "boolean" }).notNull().default(false),
+    /** When the token or the setting last changed: the feed's Last-Modified is never older. */
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.memberId] }), uniqueIndex("calendar_feeds_token_uq").on(t.tokenHash)],
+);
+
 /** Fixed-window counters for rate limits (D1 is consistent; KV is not). */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
@@ -1208,6 +1240,8 @@ export const emailOutbox = sqliteTable(
     html: text("html").notNull(),
     /** JSON array of the links the message carries (the dev mailbox shows them). */
     links: text("links").notNull().default("[]"),
+    /** JSON array of {filename, content_type, content} (content as text: a calendar file); [] for none. */
+    attachments: text("attachments").notNull().default("[]"),
     /** outbox = kept locally only; sent / failed = handed to the HTTP provider */
     status: text("status", { enum: ["outbox", "sent", "failed"] }).notNull().default("outbox"),
     error: text("error"),

@@ -29,6 +29,7 @@ export const devRoutes = new Hono<AppEnv>().get("/mailbox", validate("query", Ma
       text: row.text,
       html: row.html,
       links: JSON.parse(row.links) as string[],
+      attachments: JSON.parse(row.attachments) as { filename: string; content_type: string; content: string }[],
       status: row.status,
       created_at: new Date(row.createdAt).toISOString(),
     })),

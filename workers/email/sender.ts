@@ -3,13 +3,27 @@
  * lands in the outbox table, readable at GET /dev/mailbox; in production an HTTP provider
  * configured by secrets delivers it.
  */
+import { base64Encode } from "../lib/crypto";
+
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
   links: string[];
+  /** Files sent along, as text (a calendar event: text/calendar). */
+  attachments?: EmailAttachment[];
 }
+
+export interface EmailAttachment {
+  filename: string;
+  /** With its parameters, e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+  content: string;
+}
+
+const attachmentsJson = (message: EmailMessage) =>
+  JSON.stringify((message.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, content_type: contentType, content })));
 
 export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
@@ -21,8 +35,8 @@ export class OutboxSender implements EmailSender {
 
   async send(message: EmailMessage): Promise<void> {
     await this.db
-      .prepare("INSERT INTO email_outbox (id, `to`, subject, text, html, links, status) VALUES (?, ?, ?, ?, ?, ?, 'outbox')")
-      .bind(crypto.randomUUID(), message.to, message.subject, message.text, message.html, JSON.stringify(message.links))
+      .prepare("INSERT INTO email_outbox (id, `to`, subject, text, html, links, attachments, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'outbox')")
+      .bind(crypto.randomUUID(), message.to, message.subject, message.text, message.html, JSON.stringify(message.links), attachmentsJson(message))
       .run();
   }
 }
@@ -52,6 +66,10 @@ export class HttpEmailSender implements EmailSender {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          // Base64 content with its type: the attachments shape these providers take.
+          ...(message.attachments?.length
+            ? { attachments: message.attachments.map(({ filename, contentType, content }) => ({ filename, content_type: contentType, content: base64Encode(new TextEncoder().encode(content)) })) }
+            : {}),
         }),
       });
       if (!response.ok) {

@@ -36,6 +36,11 @@ export const RATE_LIMITS = {
   confirm_email: { ip: { max: 20, windowSeconds: 600 }, account: { max: 5, windowSeconds: 900 } },
   // Address search, per member: typing an address takes a few searches, not hundreds (the open geocoder's fair use).
   geocode: { account: { max: 60, windowSeconds: 600 } },
+  // Calendar feeds (issue 29): unknown tokens per address (probing), given back for a known one, so
+  // that a calendar service fetching many members' feeds from one address is never throttled; and
+  // each feed's own fetches, far above any calendar app's polling.
+  calendar_feed_miss: { ip: { max: 30, windowSeconds: 600 } },
+  calendar_feed: { account: { max: 120, windowSeconds: 3600 } },
 } satisfies Record<string, Partial<Record<Scope, Limit>>>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

@@ -5,6 +5,7 @@ import type { Initiative } from "~/domain/initiatives/types";
 import { useTranslation } from "~/i18n/react";
 import type { InitiativeData } from "~/routes/_app.initiative.$slug.($action)/initiative.server";
 import { ActionPanel, ApprovalBlock } from "./action-panel";
+import { AddToCalendar } from "./add-to-calendar";
 import { AttachmentsSection } from "./attachments";
 import { ContactDrawer } from "./contact-drawer";
 import { Description } from "./description";
@@ -101,6 +102,7 @@ export function InitiativeDetail({ data, memberPhone }: { data: InitiativeData; 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <aside className="flex flex-col gap-4 lg:order-2 lg:sticky lg:top-4" aria-label={t("actions_label")}>
           <ActionPanel initiative={i} base={base} now={now} needsPhone={needsPhone} />
+          <AddToCalendar links={data.calendar} />
           <ApprovalBlock initiative={i} config={config} />
           <DonationSummary initiative={i} now={now} />
           <Ratings initiative={i} shown={shown} />

@@ -4,6 +4,7 @@
  * the page's form intents, each a call of SPEC.md section 7. Free of the Remix runtime (plain
  * Responses for redirects) so Worker tests can call it.
  */
+import { addToCalendarLinks } from "~/domain/calendar";
 import { toSvgPath } from "lean-qr/extras/svg";
 import { generate } from "lean-qr";
 import { checkinQrValue } from "~/domain/checkin";
@@ -118,7 +119,9 @@ export async function loadInitiative(args: ApiArgs, slug: string, action: string
   const paymentProvider = view === "contribute" ? paymentProviderMode(args) : null;
   // A pin found approximately (a city's centre for a street) is said to be approximate, not shown as the address (issue 28).
   const locationPrecision = shownPrecision(initiative.location_precision, initiative.latitude, initiative.longitude, args.context.locationPrecision);
-  return { initiative, config, attachments, qr, view, base, paymentProvider, locationPrecision, memberId: user.id, now: Date.now() };
+  // Made here, so that the page's script carries no link building (components/initiative/add-to-calendar.tsx).
+  const calendar = addToCalendarLinks(initiative, new URL(`/initiative/${encodeURIComponent(slug)}`, args.request.url).toString());
+  return { initiative, config, attachments, qr, view, base, paymentProvider, locationPrecision, memberId: user.id, now: Date.now(), calendar };
 }
 
 export type InitiativeData = Awaited<ReturnType<typeof loadInitiative>>;

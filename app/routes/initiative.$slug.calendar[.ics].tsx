@@ -1,0 +1,7 @@
+/** /initiative/{slug}/calendar.ics: "Add to calendar"'s file, streamed from GET /api/{org}/calendar/initiative/{slug}. */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { initiativeCalendarFile } from "~/lib/calendar.server";
+
+export async function loader(args: LoaderFunctionArgs) {
+  return initiativeCalendarFile(args, args.params.slug ?? "");
+}
