@@ -4,6 +4,8 @@
  * consumer hands it to that kind's handler, which acks, retries or ends the message itself.
  */
 import { runExportJob, type ExportMessage } from "./exports/jobs";
+import { runReminderJob } from "./reminders/deliver";
+import type { ReminderJob } from "./reminders/planner";
 import { renderCertificateJob } from "./social-cv/render-job";
 
 /**
@@ -12,7 +14,7 @@ import { renderCertificateJob } from "./social-cv/render-job";
  * through every retry.
  */
 export type CertificateJob = { kind: "cv_certificate"; id: string; from?: number; to?: number };
-export type Job = CertificateJob | ExportMessage;
+export type Job = CertificateJob | ExportMessage | ReminderJob;
 
 export async function runJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
@@ -20,6 +22,8 @@ export async function runJobs(batch: MessageBatch<Job>, env: Env) {
     if (job?.kind === "cv_certificate" && typeof job.id === "string") await renderCertificateJob(env, message as Message<CertificateJob>);
     // A staff export's next step (workers/exports/jobs.ts): a bounded number of D1 statements each.
     else if (job?.kind === "export" && typeof job.id === "string") await runExportJob(env, message as Message<ExportMessage>);
+    // A reminder before an initiative, claimed by the scheduled planner (workers/reminders/deliver.ts): sent once.
+    else if (job?.kind === "reminder" && typeof job.memberId === "string") await runReminderJob(env, message as Message<ReminderJob>);
     // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.
     else message.ack();
   }

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
@@ -9,6 +9,8 @@ import { useSignedIn } from "~/lib/signed-in";
 import { titleMeta } from "~/lib/page-title";
 import { readForm } from "~/lib/form.server";
 import { isPending } from "~/lib/pending";
+import { ReminderSettings } from "~/components/settings/reminder-settings";
+import { loadReminderSettings, REMINDERS_INTENT, saveReminderSetting } from "~/lib/reminder-settings.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_notification");
 
@@ -20,8 +22,13 @@ const SWITCHES = [
 
 type SwitchName = (typeof SWITCHES)[number]["name"];
 
+export async function loader(args: LoaderFunctionArgs) {
+  return { reminders: await loadReminderSettings(args) };
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
+  if (form.get("intent") === REMINDERS_INTENT) return saveReminderSetting({ request, context }, form);
   // Each switch is its own form: the one posted is the one to save.
   const posted = SWITCHES.find(({ name }) => form.has(name));
   if (!posted) throw new Response("Unknown setting", { status: 400 });
@@ -32,6 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** One switch per kind of e-mail: news and offers, and what staff decide about my participation. Each button shows and flips its state. */
 export default function NotificationSettings() {
   const { commercialCommsAccepted, participationEmails } = useSignedIn().settings;
+  const { reminders } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { t } = useTranslation("settings");
   const stored: Record<SwitchName, boolean> = { commercial_comms_accepted: commercialCommsAccepted, participation_emails: participationEmails };
@@ -68,6 +76,7 @@ export default function NotificationSettings() {
           );
         })}
       </div>
+      <ReminderSettings settings={reminders} />
       {!isPending(navigation) ? null : <p className="sr-only" role="status">{t("settings_saving")}</p>}
       <ActionError />
     </SettingsPage>
