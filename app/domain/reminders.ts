@@ -38,12 +38,17 @@ export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 const OFFSETS_ERROR = "settings_error_reminder_offsets";
 
-/** The offsets as an administrator saves them: whole minutes in range, each once, at most four (none: no reminders). */
+const isOffset = (value: unknown): value is number =>
+  typeof value === "number" && Number.isInteger(value) && value >= REMINDER_OFFSET_MIN_MINUTES && value <= REMINDER_OFFSET_MAX_MINUTES;
+
+/**
+ * The offsets as an administrator saves them: whole minutes in range, each once, at most four (none:
+ * no reminders). Judged as one list, so its one message lands on the field, not on an item of it.
+ */
 export const reminderOffsetsSchema = v.pipe(
-  v.array(v.pipe(v.number(OFFSETS_ERROR), v.integer(OFFSETS_ERROR), v.minValue(REMINDER_OFFSET_MIN_MINUTES, OFFSETS_ERROR), v.maxValue(REMINDER_OFFSET_MAX_MINUTES, OFFSETS_ERROR)), OFFSETS_ERROR),
-  v.maxLength(REMINDER_OFFSETS_MAX, OFFSETS_ERROR),
-  v.check((list) => new Set(list).size === list.length, OFFSETS_ERROR),
-  v.transform((list) => [...list].sort((a, b) => b - a)),
+  v.array(v.unknown(), OFFSETS_ERROR),
+  v.check((list) => list.length <= REMINDER_OFFSETS_MAX && list.every(isOffset) && new Set(list).size === list.length, OFFSETS_ERROR),
+  v.transform((list) => [...(list as number[])].sort((a, b) => b - a)),
 );
 
 /** One offset as written: "24h", "90m", "1h30m" (hours, minutes or both). */

@@ -6,7 +6,7 @@
  * the member has not switched off. A channel that fails is logged and the row says failed: never
  * sent again, as a digest is not (a second copy on the other channels would be worse).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
 import { cantComeToken } from "./cant-come";
@@ -35,10 +35,11 @@ export async function deliverReminder(env: Env, job: ReminderJob, now = Date.now
         disabledAt: members.disabledAt,
         erasedAt: members.erasedAt,
         name: profiles.name,
-        participationId: participations.id,
+        // Aliased: a batch's rows come back keyed by column name, and the initiative has an id and a status too.
+        participationId: sql<string>`${participations.id}`.as("participation_id"),
         participationUuid: participations.uuid,
         joinedAt: participations.createdAt,
-        participationStatus: participations.status,
+        participationStatus: sql<string>`${participations.status}`.as("participation_status"),
         initiative: {
           id: initiatives.id,
           slug: initiatives.slug,
