@@ -12,11 +12,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { calendarDay } from "../../app/domain/initiatives/reporting";
 import { fromLocal } from "../../app/domain/zoned-time";
 import { action as cantComeAction, loader as cantComeLoader } from "../../app/routes/cant-come.$token";
+import { action as notificationAction, loader as notificationLoader } from "../../app/routes/_app.settings.notification";
+import { createWebSession } from "../../workers/auth/web-session";
 import { runJobs, type Job } from "../../workers/jobs";
 import { runScheduled } from "../../workers/scheduled";
 import { addParticipation, addRecord, createInitiative, DAY, HOUR } from "./initiatives-fixtures";
-import { run } from "./route-calls";
-import { call, createMember, createOrg, json, login, mailbox, seedOrganizations } from "./support";
+import { pageRequests, run } from "./route-calls";
+import { call, createMember, createOrg, json, login, mailbox, seedOrganizations, testLoadContext } from "./support";
 
 const ZONE = "Europe/Madrid";
 const MINUTE = 60_000;
@@ -215,6 +217,22 @@ describe("planning", () => {
     expect((await rows(quiet.id))[0].status).toBe("skipped");
     await settings("ana", { topic: "reminder", channel: "email", enabled: true });
     expect(await json(await settings("ana"))).toMatchObject({ reminder: { email: true } });
+  });
+});
+
+describe("/settings/notification", () => {
+  it("shows the reminder switches (the digest's to organisers only) and saves one", async () => {
+    const context = await testLoadContext("acme");
+    const cookies: Record<string, string> = {};
+    for (const who of ["ben", "otto"]) cookies[who] = (await createWebSession(context, (await login(`${who}@acme.example`, "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
+    const page = pageRequests(cookies);
+    expect((await run(notificationLoader as never, page.get("ben", "/settings/notification"))).data).toEqual({ reminders: { reminder: { email: true }, staff_digest: null } });
+    expect((await run(notificationLoader as never, page.get("otto", "/settings/notification"))).data).toMatchObject({ reminders: { staff_digest: { email: true } } });
+    const fields: [string, string][] = [["intent", "reminders"], ["topic", "reminder"], ["channel", "email"], ["enabled", "false"]];
+    expect((await run(notificationAction as never, page.post("ben", "/settings/notification", fields))).data).toEqual({ saved: true, error: null });
+    expect((await run(notificationLoader as never, page.get("ben", "/settings/notification"))).data).toEqual({ reminders: { reminder: { email: false }, staff_digest: null } });
+    expect((await run(notificationAction as never, page.post("ben", "/settings/notification", [["intent", "reminders"], ["topic", "news"], ["channel", "email"]]))).status).toBe(400);
+    await run(notificationAction as never, page.post("ben", "/settings/notification", [...fields.slice(0, 3), ["enabled", "true"]]));
   });
 });
 
