@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
@@ -10,6 +10,7 @@ import { titleMeta } from "~/lib/page-title";
 import { readForm } from "~/lib/form.server";
 import { isPending } from "~/lib/pending";
 import { ReminderSettings } from "~/components/settings/reminder-settings";
+import { SwitchRow } from "~/components/settings/switch-row";
 import { loadReminderSettings, REMINDERS_INTENT, saveReminderSetting } from "~/lib/reminder-settings.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_notification");
@@ -50,30 +51,7 @@ export default function NotificationSettings() {
           // While saving, show the state being saved.
           const pending = navigation.formData?.get(name);
           const on = pending ? pending === "true" : stored[name];
-          return (
-            <Form key={name} method="post" className="flex items-center gap-4 rounded-lg border border-border bg-card p-4">
-              <div className="flex-1">
-                <p id={`${name}-label`} className="font-medium">
-                  {t(label)}
-                </p>
-                <p id={`${name}-hint`} className="text-sm text-muted-foreground">
-                  {t(hint)}
-                </p>
-              </div>
-              <button
-                type="submit"
-                role="switch"
-                aria-checked={on}
-                aria-labelledby={`${name}-label`}
-                aria-describedby={`${name}-hint`}
-                name={name}
-                value={on ? "false" : "true"}
-                className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${on ? "bg-brand" : "bg-input"}`}
-              >
-                <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${on ? "left-[1.375rem]" : "left-0.5"}`} />
-              </button>
-            </Form>
-          );
+          return <SwitchRow key={name} id={name} name={name} on={on} label={t(label)} hint={t(hint)} />;
         })}
       </div>
       <ReminderSettings settings={reminders} />

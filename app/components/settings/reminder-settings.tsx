@@ -3,9 +3,10 @@
  * who organise initiatives, the morning digest. Each switch is its own form (intent "reminders"),
  * like the page's other switches, and shows the state being saved while it saves.
  */
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import type { NotificationTopic, ReminderChannelName } from "~/domain/reminders";
 import { useTranslation } from "~/i18n/react";
+import { SwitchRow } from "./switch-row";
 
 export interface ReminderSwitches {
   reminder: Record<ReminderChannelName, boolean>;
@@ -38,30 +39,10 @@ function ReminderSwitch({ topic, channel, on: stored, label }: { topic: Notifica
   const saving = navigation.formData?.get("intent") === "reminders" && navigation.formData.get("topic") === topic && navigation.formData.get("channel") === channel;
   const on = saving ? navigation.formData?.get("enabled") === "true" : stored;
   return (
-    <Form method="post" className="flex items-center gap-4 rounded-lg border border-border bg-card p-4">
+    <SwitchRow id={id} name="enabled" on={on} label={t(`${label}_label`)} hint={t(`${label}_hint`)}>
       <input type="hidden" name="intent" value="reminders" />
       <input type="hidden" name="topic" value={topic} />
       <input type="hidden" name="channel" value={channel} />
-      <div className="flex-1">
-        <p id={`${id}-label`} className="font-medium">
-          {t(`${label}_label`)}
-        </p>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {t(`${label}_hint`)}
-        </p>
-      </div>
-      <button
-        type="submit"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        name="enabled"
-        value={on ? "false" : "true"}
-        className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${on ? "bg-brand" : "bg-input"}`}
-      >
-        <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${on ? "left-[1.375rem]" : "left-0.5"}`} />
-      </button>
-    </Form>
+    </SwitchRow>
   );
 }
