@@ -248,8 +248,11 @@ export function settingsFromForm(group: SettingsGroup, form: FormData): Record<s
           : kind === "integer"
             ? numberOf(String(raw ?? ""))
             : kind === "offsets"
-              ? // "24h, 2h" as minutes; a text that is not one goes as it is, for the API to refuse.
-                (offsetsFromText(String(raw ?? "")) ?? String(raw ?? ""))
+              ? // "24h, 2h" as minutes (empty: none); a text that is not one goes as it is, for the API to
+                // refuse; a form without the field leaves the stored offsets as they are.
+                raw === null
+                ? undefined
+                : (offsetsFromText(String(raw)) ?? String(raw))
               : String(raw ?? "");
     setAt(change, path, value);
   }

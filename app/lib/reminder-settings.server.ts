@@ -3,7 +3,7 @@
  * channel, read and saved through GET and PUT /api/{org}/reminders/settings.
  */
 import { NOTIFICATION_TOPICS, REMINDER_CHANNELS } from "~/domain/reminders";
-import { jsonBody, memberCall, memberReadCall, pathParam, type ApiArgs } from "./api.server";
+import { memberCall, memberReadCall, pathParam, type ApiArgs } from "./api.server";
 import { memberOrgSlug } from "./member.server";
 
 /** The form's intent: the route's action hands such a post here. */
@@ -22,6 +22,6 @@ export async function saveReminderSetting(args: ApiArgs, form: FormData) {
   if (!topic || !channel) throw new Response("Unknown setting", { status: 400 });
   const org = await memberOrgSlug(args);
   const body = { topic, channel, enabled: form.get("enabled") === "true" };
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].reminders.settings.$put({ param: { org: pathParam(org) } }, jsonBody(body)));
+  const result = await memberCall(args, "PUT", (api) => api.api[":org"].reminders.settings.$put({ param: { org: pathParam(org) }, json: body }));
   return result.ok ? { saved: true, error: null } : { saved: false, error: result.error.error };
 }
