@@ -34,6 +34,9 @@ describe("the offsets as written", () => {
     };
     expect(form("24h, 2h")).toEqual([1440, 120]);
     expect(form("soon")).toBe("soon");
+    expect(form("")).toEqual([]);
+    // A form without the field leaves the stored offsets alone.
+    expect((settingsFromForm("initiatives", new FormData()).community as Record<string, unknown>).reminder_offsets).toBeUndefined();
   });
 });
 
