@@ -5,6 +5,8 @@
  */
 import { runCalendarMailJob, type CalendarMailJob } from "./calendar/mail";
 import { runExportJob, type ExportMessage } from "./exports/jobs";
+import { runReminderJob } from "./reminders/deliver";
+import type { ReminderJob } from "./reminders/planner";
 import { renderCertificateJob } from "./social-cv/render-job";
 
 /**
@@ -13,7 +15,7 @@ import { renderCertificateJob } from "./social-cv/render-job";
  * through every retry.
  */
 export type CertificateJob = { kind: "cv_certificate"; id: string; from?: number; to?: number };
-export type Job = CertificateJob | ExportMessage | CalendarMailJob;
+export type Job = CertificateJob | ExportMessage | CalendarMailJob | ReminderJob;
 
 export async function runJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
@@ -23,6 +25,8 @@ export async function runJobs(batch: MessageBatch<Job>, env: Env) {
     else if (job?.kind === "export" && typeof job.id === "string") await runExportJob(env, message as Message<ExportMessage>);
     // The calendar's e-mails with their .ics (workers/calendar/mail.ts).
     else if (job?.kind === "calendar_mail" && typeof job.orgId === "string" && typeof job.initiativeId === "string") await runCalendarMailJob(env, message as Message<CalendarMailJob>);
+    // A reminder before an initiative, claimed by the scheduled planner (workers/reminders/deliver.ts): sent once.
+    else if (job?.kind === "reminder" && typeof job.memberId === "string") await runReminderJob(env, message as Message<ReminderJob>);
     // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.
     else message.ack();
   }

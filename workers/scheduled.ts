@@ -5,7 +5,9 @@
  * (workers/manage/proposal-digest.ts); avatars, logos and covers that no row names any more (an
  * upload stopped between its file and its row) are deleted, a page at a time (workers/files/orphan-sweep.ts);
  * accounts whose deletion's grace period is over are erased (workers/account/deletion.ts); staff
- * exports past their expiry lose their file and row (workers/exports/jobs.ts).
+ * exports past their expiry lose their file and row (workers/exports/jobs.ts); reminders that are
+ * due before initiatives are claimed and queued (workers/reminders/planner.ts, sent by the queue's
+ * consumer), and staff get their morning digest of today's initiatives (workers/reminders/staff-digest.ts).
  */
 import { eraseDueAccounts } from "./account/deletion";
 import { sweepExpiredExports } from "./exports/jobs";
@@ -13,6 +15,8 @@ import { sweepOrphanFiles } from "./files/orphan-sweep";
 import { advanceWaitlist, initiativesWithLapsedOffers } from "./initiatives/waitlist";
 import { sendNotices } from "./manage/notify";
 import { sendProposalDigests } from "./manage/proposal-digest";
+import { planReminders } from "./reminders/planner";
+import { sendStaffDigests } from "./reminders/staff-digest";
 import { getOrganizationById } from "./tenant/organizations";
 
 export async function runScheduled(env: Env, now = Date.now()) {
@@ -27,5 +31,7 @@ export async function runScheduled(env: Env, now = Date.now()) {
   const orphansDeleted = await sweepOrphanFiles(env, now);
   const accountsErased = await eraseDueAccounts(env, now);
   const exportsSwept = await sweepExpiredExports(env, now);
-  return { advanced: lapsed.length, digests, orphansDeleted, accountsErased, exportsSwept };
+  const remindersQueued = await planReminders(env, now);
+  const staffDigests = await sendStaffDigests(env, now);
+  return { advanced: lapsed.length, digests, orphansDeleted, accountsErased, exportsSwept, remindersQueued, staffDigests };
 }

@@ -5,6 +5,7 @@
  * else repeats a default.
  */
 import * as v from "valibot";
+import { DEFAULT_REMINDER_OFFSETS, reminderOffsetsSchema } from "./reminders";
 
 export const FEATURES = [
   "rankings",
@@ -82,6 +83,8 @@ export const CommunityConfigSchema = v.looseObject({
   proposal_digest_hours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 30)), 24),
   /** How long a freed place is held for the first person of a waitlist before it passes to the next (issue 11). */
   waitlist_offer_hours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168)), 24),
+  /** Minutes before an initiative its participants are reminded (issue 29): 24 hours and 2 hours unless changed. */
+  reminder_offsets: v.optional(reminderOffsetsSchema, [...DEFAULT_REMINDER_OFFSETS]),
   initiative_banner: v.optional(v.object({ visible: bool(false), content: v.optional(v.string(), "") })),
   currency: v.optional(v.picklist(["EUR", "BRL"]), "EUR"),
   initiative_participation_success_message: optionalString,

@@ -14,6 +14,7 @@ import { COMPLETE_LOCALES, SUPPORTED_LOCALES } from "./locales";
 import { ONBOARDING_STEPS } from "./onboarding-steps";
 import { SOCIAL_NETWORKS } from "./social";
 import { REGIONS } from "./zoned-time";
+import { offsetsFromText, reminderOffsetsSchema } from "./reminders";
 
 export const CURRENCIES = ["EUR", "BRL"] as const;
 export const ORGANIZATION_IMAGES = ["logo", "logo_small", "cover"] as const;
@@ -107,6 +108,7 @@ export const communityChangeSchema = v.strictObject(
     organisers_moderate_proposals: bool,
     proposal_digest_hours: int(0, 24 * 30),
     waitlist_offer_hours: int(1, 168),
+    reminder_offsets: v.optional(reminderOffsetsSchema),
     initiative_banner: v.optional(v.strictObject({ visible: bool, content: v.optional(text(SETTINGS_LIMITS.message)) }, "form_error_unknown_field")),
     currency: v.optional(v.picklist(CURRENCIES, invalid)),
     initiative_participation_success_message: nullableText(SETTINGS_LIMITS.message),
@@ -147,7 +149,7 @@ export const settingsChangeSchema = v.pipe(
 export type SettingsChange = v.InferOutput<typeof settingsChangeSchema>;
 
 /** How a setting is edited on the screen. */
-export type SettingKind = "switch" | "integer" | "text" | "textarea" | "email" | "select" | "choices" | "colour";
+export type SettingKind = "switch" | "integer" | "text" | "textarea" | "email" | "select" | "choices" | "colour" | "offsets";
 
 export interface SettingField {
   /** Where the value sits in GET /admin/config and in the change: "community.features.rankings". */
@@ -177,6 +179,7 @@ export const SETTINGS_GROUPS = {
     ...switches("show_attachments_before_participation", "hide_initiative_images", "hide_initiative_documents"),
     community("max_number_of_sdgs", "integer", { min: 1, max: 17 }),
     community("waitlist_offer_hours", "integer", { min: 1, max: 168 }),
+    community("reminder_offsets", "offsets"),
     community("currency", "select", { options: CURRENCIES }),
     field("region", "select", { options: REGIONS }),
     community("initiative_participation_success_message", "textarea", { maxLength: SETTINGS_LIMITS.message }),
@@ -244,7 +247,13 @@ export function settingsFromForm(group: SettingsGroup, form: FormData): Record<s
           ? form.getAll(path).map(String)
           : kind === "integer"
             ? numberOf(String(raw ?? ""))
-            : String(raw ?? "");
+            : kind === "offsets"
+              ? // "24h, 2h" as minutes (empty: none); a text that is not one goes as it is, for the API to
+                // refuse; a form without the field leaves the stored offsets as they are.
+                raw === null
+                ? undefined
+                : (offsetsFromText(String(raw)) ?? String(raw))
+              : String(raw ?? "");
     setAt(change, path, value);
   }
   return change;

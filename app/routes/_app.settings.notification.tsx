@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
@@ -12,6 +12,9 @@ import { useSignedIn } from "~/lib/signed-in";
 import { titleMeta } from "~/lib/page-title";
 import { readForm } from "~/lib/form.server";
 import { isPending } from "~/lib/pending";
+import { ReminderSettings } from "~/components/settings/reminder-settings";
+import { SwitchRow } from "~/components/settings/switch-row";
+import { loadReminderSettings, REMINDERS_INTENT, saveReminderSetting } from "~/lib/reminder-settings.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_notification");
 
@@ -24,7 +27,8 @@ const SWITCHES = [
 type SwitchName = (typeof SWITCHES)[number]["name"];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return { calendar: await loadCalendarFeed(args) };
+  const [calendar, reminders] = await Promise.all([loadCalendarFeed(args), loadReminderSettings(args)]);
+  return { calendar, reminders };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,6 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { status, answer } = await calendarAction({ request, context }, intent, form);
     return data({ calendar: answer }, { status });
   }
+  if (form.get("intent") === REMINDERS_INTENT) return saveReminderSetting({ request, context }, form);
   // Each switch is its own form: the one posted is the one to save.
   const posted = SWITCHES.find(({ name }) => form.has(name));
   if (!posted) throw new Response("Unknown setting", { status: 400 });
@@ -45,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** One switch per kind of e-mail: news and offers, and what staff decide about my participation. Each button shows and flips its state. */
 export default function NotificationSettings() {
   const { commercialCommsAccepted, participationEmails } = useSignedIn().settings;
-  const { calendar } = useLoaderData<typeof loader>();
+  const { calendar, reminders } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("settings");
@@ -57,32 +62,10 @@ export default function NotificationSettings() {
           // While saving, show the state being saved.
           const pending = navigation.formData?.get(name);
           const on = pending ? pending === "true" : stored[name];
-          return (
-            <Form key={name} method="post" className="flex items-center gap-4 rounded-lg border border-border bg-card p-4">
-              <div className="flex-1">
-                <p id={`${name}-label`} className="font-medium">
-                  {t(label)}
-                </p>
-                <p id={`${name}-hint`} className="text-sm text-muted-foreground">
-                  {t(hint)}
-                </p>
-              </div>
-              <button
-                type="submit"
-                role="switch"
-                aria-checked={on}
-                aria-labelledby={`${name}-label`}
-                aria-describedby={`${name}-hint`}
-                name={name}
-                value={on ? "false" : "true"}
-                className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${on ? "bg-brand" : "bg-input"}`}
-              >
-                <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${on ? "left-[1.375rem]" : "left-0.5"}`} />
-              </button>
-            </Form>
-          );
+          return <SwitchRow key={name} id={name} name={name} on={on} label={t(label)} hint={t(hint)} />;
         })}
       </div>
+      <ReminderSettings settings={reminders} />
       <CalendarFeedSettings feed={calendar} answer={answer && "calendar" in answer ? answer.calendar : null} />
       {!isPending(navigation) ? null : <p className="sr-only" role="status">{t("settings_saving")}</p>}
       <ActionError />

@@ -187,6 +187,10 @@ export async function eraseAccount(env: Env, memberId: string, now = Date.now())
     step("delete from attachments where member_id = ?1"),
     step("delete from cv_certificates where member_id = ?1"),
     step("delete from background_tasks where member_id = ?1"),
+    // The reminders sent and the switches of an erased account (issue 29).
+    step("delete from reminders_sent where member_id = ?1"),
+    step("delete from staff_digests_sent where member_id = ?1"),
+    step("delete from notification_opt_outs where member_id = ?1"),
     // What was never counted goes; a place held for an initiative is given back.
     step("delete from participation_records where status not in ('validated', 'granted') and participation_id in (select id from participations where member_id = ?1)"),
     step(

@@ -24,6 +24,7 @@ import { participationRoutes } from "./participation";
 import { profileRoutes } from "./profile";
 import { proposalRoutes } from "./proposals";
 import { rankingRoutes } from "./ranking";
+import { cantComeRoutes, reminderSettingsRoutes } from "./reminders";
 import { responsibleProfileRoutes } from "./responsible-profile";
 import { signupRoutes } from "./signup";
 import { wallRoutes } from "./wall";
@@ -50,6 +51,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .use(async (c, next) => (isUpload(c.req.path, c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)))
   .route("/signup", signupRoutes)
   .route("/organization", organizationRoutes)
+  // The reminder's "can't come" link: no token, the host's organisation (workers/api/reminders.ts).
+  .route("/reminders/cant-come", cantComeRoutes)
   // Organisation-scoped resources: /api/{org}/...; org-scope.ts checks token and membership.
   .route("/:org/profile", profileRoutes)
   .route("/:org/wall", wallRoutes)
@@ -66,6 +69,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/geocode", geocodeRoutes)
   .route("/:org/proposal", proposalRoutes)
   .route("/:org/ranking", rankingRoutes)
+  .route("/:org/reminders", reminderSettingsRoutes)
   .route("/:org/responsible_profile", responsibleProfileRoutes);
 
 /**

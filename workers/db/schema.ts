@@ -530,6 +530,8 @@ export const initiatives = sqliteTable(
     index("initiatives_org_end_idx").on(t.orgId, t.endTime),
     // The initiatives an organiser submitted: where their queues start (managedInitiativeIds, decision 043).
     index("initiatives_org_submitter_idx").on(t.orgId, t.submitterMemberId),
+    // The reminders' planner: every organisation's open initiatives starting soon (issue 29).
+    index("initiatives_status_start_idx").on(t.status, t.startTime),
     // Also initiatives_org_closes_idx on (org_id, coalesce(registration_end_time, end_time)) for the
     // wall's past section: an expression index, hand-written in migrations/0004_initiatives.sql.
   ],
@@ -1506,4 +1508,73 @@ export const exportJobs = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("export_jobs_member_idx").on(t.orgId, t.memberId, t.createdAt), index("export_jobs_expires_idx").on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Reminders (issue 29, section 2; docs/decisions/045-reminders-exactly-once.md)
+
+export const REMINDER_STATUSES = ["queued", "sent", "skipped", "failed"] as const;
+
+/**
+ * One row per reminder a member is due before an initiative: claimed by the scheduled planner with
+ * INSERT OR IGNORE before it is queued, so a doubled or late cron never sends it twice. The key
+ * holds the start time the reminder was planned for: an initiative that moves is reminded again
+ * for its new time, and never twice for the old one.
+ */
+export const remindersSent = sqliteTable(
+  "reminders_sent",
+  {
+    orgId: text("org_id").notNull(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    /** Minutes before the start (the organisation's offsets: 1440 and 120 by default). */
+    offsetMinutes: integer("offset_minutes").notNull(),
+    startTime: integer("start_time").notNull(),
+    status: text("status", { enum: REMINDER_STATUSES }).notNull().default("queued"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.initiativeId, t.offsetMinutes, t.startTime] }),
+    // Claims that stayed queued (a lost queue message) are sent again by the next run.
+    index("reminders_sent_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** The staff's morning digest: one row per organisation, staff member and local day, claimed before it is sent. */
+export const staffDigestsSent = sqliteTable(
+  "staff_digests_sent",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD in the organisation's zone. */
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.memberId, t.day] })],
+);
+
+/**
+ * What a member switched off, per topic (reminders, the staff digest) and channel (e-mail; push
+ * later): a row means off, so a new channel or topic needs no migration and is on by default.
+ */
+export const notificationOptOuts = sqliteTable(
+  "notification_opt_outs",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    topic: text("topic").notNull(),
+    channel: text("channel").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.topic, t.channel] })],
 );

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { AA_CONTRAST, brandColourReadable, contrastRatio, HEX_COLOUR, PAGE_BACKGROUND, readableOn } from "~/domain/contrast";
 import { LOCALE_NAMES, type Locale } from "~/domain/locales";
 import { settingId, valueAt, type SettingField } from "~/domain/organization-settings";
+import { offsetsText } from "~/domain/reminders";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { ChoiceGroup, CheckboxInput, describedBy, Described, fieldId, SelectInput, TextArea, TextInput, useFieldError } from "./editor-parts";
 
@@ -43,6 +44,8 @@ export function SettingInput({ field, settings }: { field: SettingField; setting
       return <SelectInput name={field.path} label={label} hint={hint} options={options} defaultValue={typeof value === "string" ? value : undefined} />;
     case "choices":
       return <ChoiceGroup name={field.path} legend={label} hint={hint} choices={options} chosen={Array.isArray(value) ? value.map(String) : []} />;
+    case "offsets":
+      return <TextInput name={field.path} label={label} hint={hint} type="text" maxLength={60} spellCheck={false} defaultValue={Array.isArray(value) ? offsetsText(value.map(Number)) : ""} />;
     case "colour":
       return <ColourField name={field.path} label={label} hint={hint} initial={typeof value === "string" ? value : ""} />;
   }

@@ -16,6 +16,7 @@ import { approximationOf, type Precision } from "~/lib/geocode";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { MapViewProps } from "./map-view";
 import { DETAIL_ZOOM } from "./zoom";
+import { externalMapUrl } from "~/domain/map-link";
 
 /** MapView and the basemap's style are a chunk of their own too; the engine is a further one (map-engine.ts). */
 const MapView = lazy(() => import("./map-view").then((module) => ({ default: module.MapView })));
@@ -36,9 +37,6 @@ export interface LazyMapProps extends MapViewProps {
   showLabel?: string;
 }
 
-/** OpenStreetMap at the place, which phones hand to a maps app that knows its links. */
-export const externalMapUrl = (latitude: number, longitude: number, zoom = DETAIL_ZOOM) =>
-  `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${zoom}/${latitude}/${longitude}`;
 
 /** Calls `load` once the element is in view and the browser is idle, on a wide screen only. */
 function useLoadWhenSeenOnWideScreen(enabled: boolean, element: React.RefObject<HTMLElement | null>, load: () => void) {
