@@ -17,6 +17,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { wholeMonthDays } from "~/domain/dashboard-period";
 import { formatMoney } from "~/domain/donation";
+import { waitingCountLabel } from "~/domain/manage";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -184,7 +185,8 @@ export default function ManageDashboard() {
                     <Link to={PENDING_LINKS[kind]} className="text-brand underline-offset-2 hover:underline">
                       {t(`dashboard_pending_${kind}`)}
                     </Link>
-                    <span className="font-semibold">{number.format(metrics.pending[kind])}</span>
+                    {/* Counted to a cap, as on the tabs (decision 043): "99+" beyond. */}
+                    <span className="font-semibold">{waitingCountLabel(metrics.pending[kind])}</span>
                   </li>
                 ))}
               </ul>
