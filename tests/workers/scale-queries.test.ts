@@ -10,7 +10,7 @@ import { and, eq, gte, isNull, or } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { belongsOnWall, isHistory } from "../../app/domain/initiatives";
 import { getDb, schema } from "../../workers/db/client";
-import { listManagedInitiatives, managedInitiativesQuery } from "../../workers/manage/initiatives";
+import { listManagedInitiatives, managedInitiativesQueries } from "../../workers/manage/initiatives";
 import { myInitiativesQueries, wallOrder, wallPage, wallPartQueries, type WallFilters } from "../../workers/initiatives/lists";
 import { initiativeStatements, loadCards } from "../../workers/initiatives/queries";
 import { staffSummaryQueries } from "../../workers/manage/summary";
@@ -197,35 +197,50 @@ describe("the wall on a large organisation", () => {
 });
 
 describe("the staff list of initiatives on a large organisation", () => {
-  it("reads an organiser's own initiatives by id and an administrator's page on initiatives_org_start_idx", async () => {
+  it("reads an organiser's own initiatives by id and an administrator's pages from their cursor on initiatives_org_start_idx", async () => {
     const organiser = await createMember({ email: "sq-organiser@commons.example", orgId: "org-commons", role: "organiser" });
     // Named organiser of 3 of the 2,000, submitter of 2 others.
     await env.DB.batch([
       env.DB.prepare("INSERT INTO initiative_organisers (initiative_id, org_id, member_id) VALUES ('sq-i-10', 'org-commons', ?1), ('sq-i-20', 'org-commons', ?1), ('sq-i-30', 'org-commons', ?1)").bind(organiser.id),
       env.DB.prepare("UPDATE initiatives SET submitter_member_id = ?1 WHERE id IN ('sq-i-40', 'sq-i-50')").bind(organiser.id),
+      // Without dates: listed last.
+      env.DB.prepare("INSERT INTO initiatives (id, org_id, slug, title, type) VALUES ('sq-staff-a', 'org-commons', 'sq-staff-a', 'A', 'informative'), ('sq-staff-b', 'org-commons', 'sq-staff-b', 'B', 'informative')"),
     ]);
-    const asOrganiser = managedInitiativesQuery(getDb(env), org, { memberId: organiser.id, role: "organiser" }, {});
+    const [asOrganiser] = managedInitiativesQueries(getDb(env), org, { memberId: organiser.id, role: "organiser" }, {});
     expect((await read(asOrganiser)).rowsRead).toBeLessThan(100);
     expect((await read(asOrganiser, true)).plan).toMatch(/SEARCH initiatives USING INDEX sqlite_autoindex_initiatives_1 \(id=\?\)/);
     const mine = await listManagedInitiatives(env, org, { memberId: organiser.id, role: "organiser" }, {});
     // Newest start first (sq-i-N starts N hours ago).
     expect(mine.initiatives.map((row) => [row.id, row.mine])).toEqual(["sq-i-10", "sq-i-20", "sq-i-30", "sq-i-40", "sq-i-50"].map((id) => [id, true]));
 
-    const asAdmin = managedInitiativesQuery(getDb(env), org, { memberId: organiser.id, role: "admin" }, {});
-    expect((await read(asAdmin)).rowsRead).toBeLessThan(BOUND);
-    const plan = (await read(asAdmin, true)).plan;
-    expect(plan).toMatch(/SCAN initiatives USING INDEX initiatives_org_start_idx|SEARCH initiatives USING INDEX initiatives_org_start_idx \(org_id=\?\)/);
+    // An administrator's pages, far down the list too, on initiatives_org_start_idx from the cursor.
+    const admin = { memberId: organiser.id, role: "admin" as const };
+    const deep = await listManagedInitiatives(env, org, admin, { cursor: `${Date.now() - 1500 * 3600000}.sq-i-1500` });
+    for (const [index, query] of [...managedInitiativesQueries(getDb(env), org, admin, {}), ...managedInitiativesQueries(getDb(env), org, admin, { cursor: `${Date.now() - 1500 * 3600000}.sq-i-1500` })].entries()) {
+      expect((await read(query)).rowsRead, `statement ${index}`).toBeLessThan(BOUND);
+    }
+    expect(deep.initiatives).toHaveLength(50);
+    const [dated, undated] = managedInitiativesQueries(getDb(env), org, admin, { cursor: "1000.sq-i-1500" });
+    const plan = (await read(dated, true)).plan;
+    expect(plan).toMatch(/SEARCH initiatives USING INDEX initiatives_org_start_idx \(org_id=\? AND start_time>\? AND \(start_time,id\)<\(\?,\?\)\)/);
     expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
     // What waits per initiative is counted on the records' (participation_id, status) index.
     expect(plan).toMatch(/SEARCH participation_records USING COVERING INDEX participation_records_participation_idx \(participation_id=\? AND status=\?\)/);
-    const first = await listManagedInitiatives(env, org, { memberId: organiser.id, role: "admin" }, {});
-    const second = await listManagedInitiatives(env, org, { memberId: organiser.id, role: "admin" }, { page: 2 });
-    expect(first.has_more).toBe(true);
-    const ids = [...first.initiatives, ...second.initiatives].map((row) => row.id);
-    expect(new Set(ids).size).toBe(100);
-    // Newest start first, this organisation's only.
-    const starts = [...first.initiatives, ...second.initiatives].map((row) => Date.parse(row.start_time ?? "") || 0);
-    expect([...starts].sort((x, y) => y - x)).toEqual(starts);
+    expect((await read(undated, true)).plan).toMatch(/SEARCH initiatives USING INDEX initiatives_org_start_idx \(org_id=\? AND start_time=\?\)/);
+
+    // Every initiative of the organisation once, newest start first, those without one last, none of another's.
+    const ids: string[] = [];
+    const starts: (number | null)[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listManagedInitiatives(env, org, admin, cursor ? { cursor } : {});
+      ids.push(...page.initiatives.map((row) => row.id));
+      starts.push(...page.initiatives.map((row) => (row.start_time ? Date.parse(row.start_time) : null)));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    const all = await env.DB.prepare("SELECT id FROM initiatives WHERE org_id = 'org-commons' ORDER BY start_time IS NULL, start_time DESC, id DESC").all<{ id: string }>();
+    expect(ids).toEqual(all.results.map((row) => row.id));
+    expect(starts.filter((start) => start === null).length).toBeGreaterThanOrEqual(2);
     expect(ids.some((id) => id.startsWith("sq-elsewhere-"))).toBe(false);
   });
 });

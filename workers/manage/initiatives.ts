@@ -4,7 +4,7 @@
  * manager approval, phone (when the organisation asks members for one), hours and indicator
  * totals, and the organiser's decision on a participant.
  */
-import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { instantOfZoned, regionZone } from "../../app/domain/zoned-time";
 import type { IndicatorUnit, InitiativeStatus, InitiativeType } from "../../app/domain/initiatives";
 import { PARTICIPANT_DECISIONS } from "../../app/domain/manage";
@@ -52,7 +52,15 @@ export interface InitiativeListQuery {
   from?: string;
   /** YYYY-MM-DD in the organisation's zone: started by the end of that day. */
   to?: string;
-  page?: number;
+  /** The `next_cursor` of the page before (keyset paging: no page is counted through). */
+  cursor?: string;
+}
+
+/** A page's cursor (INITIATIVE_CURSOR): the start time (empty when none) and id of its last row. */
+const encodeCursor = (row: { startTime: number | null; id: string }) => `${row.startTime ?? ""}.${row.id}`;
+function decodeCursor(cursor: string) {
+  const [start, ...id] = cursor.split(".");
+  return { start: start === "" ? null : Number(start), id: id.join(".") };
 }
 
 /** The first instant of day `date` (YYYY-MM-DD) in `zone`, `days` days later. */
@@ -65,8 +73,24 @@ function dayStart(date: string, zone: string, days = 0) {
 /** Created by the actor or naming them organiser, whatever their role. */
 const ownedBy = (db: ReturnType<typeof getDb>, memberId: string) => managedInitiatives(db, { memberId, role: "organiser" });
 
-/** The statement of one page of listManagedInitiatives (exported so the tests can measure it). */
-export function managedInitiativesQuery(db: Database, org: Tenant, actor: StaffActor, query: InitiativeListQuery) {
+/**
+ * The statements of one page of listManagedInitiatives (exported so the tests can measure them):
+ * the initiatives with a start time after the cursor, newest start first, then those without one
+ * (where SQLite sorts them, last), by id. Keyset paging on initiatives_org_start_idx (org_id,
+ * start_time, id): a page reads its own rows, however far down the list it is.
+ */
+export function managedInitiativesQueries(db: Database, org: Tenant, actor: StaffActor, query: InitiativeListQuery) {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const dated = and(
+    isNotNull(initiatives.startTime),
+    // After the cursor's row in (start_time, id) order, as one row value: a range on the index.
+    after ? (after.start === null ? sql`0` : sql`(${initiatives.startTime}, ${initiatives.id}) < (${after.start}, ${after.id})`) : undefined,
+  );
+  const undated = and(isNull(initiatives.startTime), after?.start === null ? lt(initiatives.id, after.id) : undefined);
+  return [managedInitiativesPart(db, org, actor, query, dated, true), managedInitiativesPart(db, org, actor, query, undated, false)] as const;
+}
+
+function managedInitiativesPart(db: Database, org: Tenant, actor: StaffActor, query: InitiativeListQuery, part: SQL | undefined, byStart: boolean) {
   const q = query.q?.trim();
   // What waits per initiative, counted from its participations on the records' (participation_id,
   // status) index: CROSS JOIN keeps that order, where the planner walked every pending record of
@@ -115,19 +139,21 @@ export function managedInitiativesQuery(db: Database, org: Tenant, actor: StaffA
         query.to ? lt(initiatives.startTime, dayStart(query.to, zone, 1)) : undefined,
         // instr, not LIKE: what the member types is taken literally (as the wall's search does).
         q ? sql`instr(lower(${initiatives.title}), lower(${q})) > 0` : undefined,
+        part,
       ),
     )
-    .orderBy(organiser ? sql`+${initiatives.startTime} desc` : desc(initiatives.startTime), desc(initiatives.id))
-    .limit(INITIATIVES_PAGE + 1)
-    .offset(((query.page ?? 1) - 1) * INITIATIVES_PAGE);
+    .orderBy(...(byStart ? [organiser ? sql`+${initiatives.startTime} desc` : desc(initiatives.startTime)] : []), desc(initiatives.id))
+    .limit(INITIATIVES_PAGE + 1);
 }
 
 export async function listManagedInitiatives(env: Env, org: Tenant, actor: StaffActor, query: InitiativeListQuery) {
   requireRole(actor, ORGANISING_ROLES);
-  const page = query.page ?? 1;
-  const rows = await managedInitiativesQuery(getDb(env), org, actor, query);
+  const db = getDb(env);
+  const [dated, undated] = await db.batch(managedInitiativesQueries(db, org, actor, query));
+  const rows = [...dated, ...undated];
+  const page = rows.slice(0, INITIATIVES_PAGE);
   return {
-    initiatives: rows.slice(0, INITIATIVES_PAGE).map(
+    initiatives: page.map(
       (row): ManagedInitiative => ({
         id: row.id,
         slug: row.slug,
@@ -142,8 +168,8 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
         mine: Number(row.mine) === 1,
       }),
     ),
-    page,
     has_more: rows.length > INITIATIVES_PAGE,
+    next_cursor: rows.length > INITIATIVES_PAGE ? encodeCursor(page.at(-1)!) : null,
   };
 }
 
