@@ -3,5 +3,4 @@ CREATE INDEX `initiatives_wall_long_idx` ON `initiatives` (`org_id`,`status`,`pi
 CREATE INDEX `initiatives_org_start_idx` ON `initiatives` (`org_id`,`start_time`,`id`);--> statement-breakpoint
 CREATE INDEX `initiatives_submitter_idx` ON `initiatives` (`submitter_member_id`);--> statement-breakpoint
 CREATE INDEX `initiatives_wall_idx` ON `initiatives` (`org_id`,`status`,`pinned`,`start_time`,`id`);--> statement-breakpoint
-DROP INDEX `participation_records_participation_idx`;--> statement-breakpoint
-CREATE INDEX `participation_records_participation_idx` ON `participation_records` (`participation_id`,`status`);
+CREATE INDEX `participation_records_pending_idx` ON `participation_records` (`participation_id`) WHERE status = 'pending';

@@ -817,9 +817,11 @@ export const participationRecords = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // With the status, so what waits per participation is counted on the index alone (the staff
-    // list's pending_count, workers/manage/initiatives.ts).
-    index("participation_records_participation_idx").on(t.participationId, t.status),
+    index("participation_records_participation_idx").on(t.participationId),
+    // What waits per participation, on an index of what waits only (the staff list's pending_count,
+    // workers/manage/initiatives.ts). Partial: a status column on the index above made the social
+    // CV's IN (validated, granted) seek twice per participation.
+    index("participation_records_pending_idx").on(t.participationId).where(sql`status = 'pending'`),
     uniqueIndex("participation_records_checkin_uq").on(t.participationId, t.checkinDay).where(sql`checkin_day IS NOT NULL`),
     // The staff validation queue: what waits, oldest first.
     index("participation_records_status_idx").on(t.status, t.createdAt),

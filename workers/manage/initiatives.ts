@@ -92,9 +92,9 @@ export function managedInitiativesQueries(db: Database, org: Tenant, actor: Staf
 
 function managedInitiativesPart(db: Database, org: Tenant, actor: StaffActor, query: InitiativeListQuery, part: SQL | undefined, byStart: boolean) {
   const q = query.q?.trim();
-  // What waits per initiative, counted from its participations on the records' (participation_id,
-  // status) index: CROSS JOIN keeps that order, where the planner walked every pending record of
-  // every organisation for each initiative listed (issue 26).
+  // What waits per initiative, counted from its participations on participation_records_pending_idx
+  // (the records that wait): CROSS JOIN keeps that order, where the planner walked every pending
+  // record of every organisation for each initiative listed (issue 26).
   const pendingRecords = sql`select count(*) from ${participations} cross join ${records} on ${records.participationId} = ${participations.id}
     where ${participations.initiativeId} = ${initiatives.id} and ${records.status} = 'pending'`;
   const pendingUploads = db
