@@ -38,6 +38,9 @@ export const participantMessageSchema = v.strictObject(
 export const participantMessageFormSchema = v.object(participantMessageSchema.entries);
 
 /** The statuses the initiatives list filters by, and the ones staff set. */
+/** The staff list of initiatives' page cursor, `{start}.{id}` of the row before (the start empty when it has none). */
+export const INITIATIVE_CURSOR = /^(\d{1,16})?\.[\w-]{1,64}$/;
+
 export const INITIATIVE_STATUS_FILTERS = ["open", "suspended", "canceled"] as const;
 
 /**

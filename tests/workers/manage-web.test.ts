@@ -204,8 +204,17 @@ describe("initiatives and participants", () => {
     const { data } = await run(initiativesLoader as Route, get("olga", "/manage/initiatives"));
     expect(data!.list.initiatives.map((i: { slug: string }) => i.slug).sort()).toEqual(["beach", "food-bank"]);
     const filtered = await run(initiativesLoader as Route, get("olga", "/manage/initiatives?type=donation&status=bogus&q=food"));
-    expect(filtered.data!.filters).toMatchObject({ q: "food", type: "donation", status: null, mine: false, page: 1 });
+    expect(filtered.data!.filters).toMatchObject({ q: "food", type: "donation", status: null, mine: false, cursor: null });
     expect(filtered.data!.list.initiatives.map((i: { slug: string }) => i.slug)).toEqual(["food-bank"]);
+    // A cursor the list did not answer is dropped (the first page), never sent on.
+    const odd = await run(initiativesLoader as Route, get("olga", "/manage/initiatives?cursor=1%3B%20drop"));
+    expect(odd.data!.filters).toMatchObject({ cursor: null });
+    // After the first of olga's two (newest start first): the other one, and no next page.
+    const [first] = (await run(initiativesLoader as Route, get("olga", "/manage/initiatives"))).data!.list.initiatives;
+    const start = first.start_time ? Date.parse(first.start_time) : "";
+    const next = await run(initiativesLoader as Route, get("olga", `/manage/initiatives?cursor=${start}.${first.id}`));
+    expect(next.data!.list.initiatives.map((i: { slug: string }) => i.slug)).toEqual(["beach", "food-bank"].filter((slug) => slug !== first.slug));
+    expect(next.data!.list.next_cursor).toBeNull();
     expect((await run(initiativesLoader as Route, get("marta", "/manage/initiatives"))).status).toBe(404);
   });
 

@@ -1,14 +1,18 @@
 /**
  * Issue 26: statements that must read what they answer, not the organisation. An organisation of
- * 5,000 members, 2,000 initiatives, 20,000 participations and 20,000 pledges, of which a handful
- * wait for staff: the staff summary's counts, "my initiatives" and an initiative's page read a few
- * hundred rows (D1's meta.rows_read), where they read every initiative and every pledge or participation.
+ * 5,000 members, 2,000 initiatives (nearly all of them over), 20,000 participations and 20,000
+ * pledges, of which a handful wait for staff: the staff summary's counts, "my initiatives", an
+ * initiative's page, the wall and the staff list of initiatives read a few hundred rows (D1's
+ * meta.rows_read), where they read every initiative and every pledge or participation.
  */
 import { env } from "cloudflare:workers";
+import { and, eq, gte, isNull, or } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../workers/db/client";
-import { myInitiativesQueries } from "../../workers/initiatives/lists";
-import { initiativeStatements } from "../../workers/initiatives/queries";
+import { belongsOnWall, isHistory } from "../../app/domain/initiatives";
+import { getDb, schema } from "../../workers/db/client";
+import { listManagedInitiatives, managedInitiativesQueries } from "../../workers/manage/initiatives";
+import { myInitiativesQueries, wallOrder, wallPage, wallPartQueries, type WallFilters } from "../../workers/initiatives/lists";
+import { initiativeStatements, loadCards } from "../../workers/initiatives/queries";
 import { staffSummaryQueries } from "../../workers/manage/summary";
 import { getOrganizationBySlug, type Tenant } from "../../workers/tenant/organizations";
 import { call, createMember, json, login, seedOrganizations } from "./support";
@@ -98,9 +102,15 @@ describe("my initiatives on a large organisation", () => {
     for (const [index, query] of myInitiativesQueries(getDb(env), org, memberId).entries()) {
       expect((await read(query)).rowsRead, `statement ${index}`).toBeLessThan(BOUND);
     }
-    const [activity, rows] = myInitiativesQueries(getDb(env), org, memberId);
-    expect((await read(activity, true)).plan).toMatch(/SEARCH contributions USING INDEX contributions_org_member_idx \(org_id=\? AND member_id=\?\)/);
-    expect((await read(rows, true)).plan).not.toMatch(/initiatives USING INDEX initiatives_org/);
+    const [rows, participationRows, , contributionRows] = myInitiativesQueries(getDb(env), org, memberId);
+    const plan = (await read(rows, true)).plan;
+    // The member's activity is read once, in the rows' statement, and the rows by id.
+    expect(plan).toMatch(/SEARCH contributions USING INDEX contributions_org_member_idx \(org_id=\? AND member_id=\?\)/);
+    expect(plan).toMatch(/SEARCH initiatives USING INDEX sqlite_autoindex_initiatives_1 \(id=\?\)/);
+    expect(plan).not.toMatch(/initiatives USING INDEX initiatives_org/);
+    // The member's own rows, read once each, not through the list of ids.
+    expect((await read(participationRows, true)).plan).toMatch(/SEARCH participations USING INDEX participations_member_idx \(org_id=\? AND member_id=\?\)/);
+    expect((await read(contributionRows, true)).plan).toMatch(/SEARCH contributions USING INDEX contributions_org_member_idx \(org_id=\? AND member_id=\?\)/);
   });
 
   it("still lists them all, and only this organisation's", async () => {
@@ -120,5 +130,119 @@ describe("an initiative's page on a large organisation", () => {
     expect(res.status).toBe(200);
     // 20 of the 20,000 pledges are to this one (1,000 minor units each, confirmed, from 5 members), and the member's 500.
     expect(await json(res)).toMatchObject({ contribution_total: 205, contributor_count: 6 });
+  });
+});
+
+describe("the wall on a large organisation", () => {
+  /**
+   * Besides the 2,000 initiatives above (all started, nearly all ended): 300 upcoming, 30 that
+   * started two months ago and run for weeks more, 5 without an end and 5 without dates, some
+   * pinned, some full, some suspended; and upcoming ones of another organisation.
+   */
+  beforeAll(async () => {
+    const numbers = (count: number) => `WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ${count - 1})`;
+    const now = Date.now();
+    const insert = (count: number, prefix: string, orgId: string, start: string, end: string) => {
+      const statement = env.DB.prepare(
+        `${numbers(count)} INSERT INTO initiatives (id, org_id, slug, title, type, status, pinned, start_time, end_time, max_participants, participant_count)
+         SELECT '${prefix}' || x, '${orgId}', '${prefix}' || x, 'Wall ' || x, 'volunteering', CASE WHEN x % 9 = 0 THEN 'suspended' ELSE 'open' END,
+           x % 7 = 0, ${start}, ${end}, CASE WHEN x % 11 = 0 THEN 3 ELSE -1 END, CASE WHEN x % 22 = 0 THEN 3 ELSE 0 END FROM n`,
+      );
+      return `${start}${end}`.includes("?1") ? statement.bind(now) : statement;
+    };
+    await env.DB.batch([
+      // Upcoming, some starting at the same time (ordered by id then).
+      insert(300, "sq-up-", "org-commons", "?1 + 3600000 + (x / 2) * 7200000", "?1 + 3600000 + (x / 2) * 7200000 + 3600000"),
+      insert(30, "sq-long-", "org-commons", "?1 - 60 * 86400000 - x * 3600000", "?1 + (x + 1) * 86400000"),
+      insert(5, "sq-open-", "org-commons", "?1 - 400 * 86400000 + x", "NULL"),
+      insert(5, "sq-nodate-", "org-commons", "NULL", "NULL"),
+      insert(50, "sq-elsewhere-", "org-acme", "?1 + 3600000 + x * 60000", "?1 + 7200000 + x * 60000"),
+    ]);
+    // The member joined some upcoming ones: never on their wall.
+    await env.DB.prepare(
+      "INSERT INTO participations (id, org_id, initiative_id, member_id, uuid, status) SELECT 'sq-wall-p-' || id, 'org-commons', id, ?1, 'sq-wall-u-' || id, 'accepted' FROM initiatives WHERE id LIKE 'sq-up-%' AND rowid % 13 = 0",
+    )
+      .bind(memberId)
+      .run();
+  });
+
+  it("reads what it shows, never the initiatives that have ended", async () => {
+    const now = Date.now();
+    const f: WallFilters = { from: 0, to: Number.MAX_SAFE_INTEGER, page: 1 };
+    for (const [index, query] of wallPartQueries(getDb(env), org, memberId, f, now, 51).entries()) {
+      expect((await read(query)).rowsRead, `statement ${index}`).toBeLessThan(BOUND);
+    }
+  });
+
+  it("pages through exactly the initiatives the rules put on the wall, in the wall's order, each once", async () => {
+    const now = Date.now();
+    // What the rules say, from every initiative of the organisation that has not ended.
+    const live = await getDb(env)
+      .select()
+      .from(schema.initiatives)
+      .where(and(eq(schema.initiatives.orgId, org.id), or(isNull(schema.initiatives.endTime), gte(schema.initiatives.endTime, now))));
+    const cards = await loadCards(getDb(env), org, memberId, live);
+    const onWall = new Set(cards.filter((card) => belongsOnWall(card) && !isHistory(card, now)).map((card) => card.id));
+    const expected = live.filter((row) => onWall.has(row.id)).sort(wallOrder(org.community.can_pin_initiatives)).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(250);
+    const shown: string[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await wallPage(env, org, memberId, { from: 0, to: Number.MAX_SAFE_INTEGER, page }, now);
+      shown.push(...answer.initiatives.map((card) => card.id));
+      if (!answer.has_more) break;
+    }
+    expect(shown).toEqual(expected);
+    expect(shown.some((id) => id.startsWith("sq-elsewhere-"))).toBe(false);
+    expect(shown.filter((id) => id.startsWith("sq-long-")).length).toBeGreaterThan(0);
+    expect(shown.filter((id) => id.startsWith("sq-open-") || id.startsWith("sq-nodate-")).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the staff list of initiatives on a large organisation", () => {
+  it("reads an organiser's own initiatives by id and an administrator's pages from their cursor on initiatives_org_start_idx", async () => {
+    const organiser = await createMember({ email: "sq-organiser@commons.example", orgId: "org-commons", role: "organiser" });
+    // Named organiser of 3 of the 2,000, submitter of 2 others.
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO initiative_organisers (initiative_id, org_id, member_id) VALUES ('sq-i-10', 'org-commons', ?1), ('sq-i-20', 'org-commons', ?1), ('sq-i-30', 'org-commons', ?1)").bind(organiser.id),
+      env.DB.prepare("UPDATE initiatives SET submitter_member_id = ?1 WHERE id IN ('sq-i-40', 'sq-i-50')").bind(organiser.id),
+      // Without dates: listed last.
+      env.DB.prepare("INSERT INTO initiatives (id, org_id, slug, title, type) VALUES ('sq-staff-a', 'org-commons', 'sq-staff-a', 'A', 'informative'), ('sq-staff-b', 'org-commons', 'sq-staff-b', 'B', 'informative')"),
+    ]);
+    const [asOrganiser] = managedInitiativesQueries(getDb(env), org, { memberId: organiser.id, role: "organiser" }, {});
+    expect((await read(asOrganiser)).rowsRead).toBeLessThan(100);
+    expect((await read(asOrganiser, true)).plan).toMatch(/SEARCH initiatives USING INDEX sqlite_autoindex_initiatives_1 \(id=\?\)/);
+    const mine = await listManagedInitiatives(env, org, { memberId: organiser.id, role: "organiser" }, {});
+    // Newest start first (sq-i-N starts N hours ago).
+    expect(mine.initiatives.map((row) => [row.id, row.mine])).toEqual(["sq-i-10", "sq-i-20", "sq-i-30", "sq-i-40", "sq-i-50"].map((id) => [id, true]));
+
+    // An administrator's pages, far down the list too, on initiatives_org_start_idx from the cursor.
+    const admin = { memberId: organiser.id, role: "admin" as const };
+    const deep = await listManagedInitiatives(env, org, admin, { cursor: `${Date.now() - 1500 * 3600000}.sq-i-1500` });
+    for (const [index, query] of [...managedInitiativesQueries(getDb(env), org, admin, {}), ...managedInitiativesQueries(getDb(env), org, admin, { cursor: `${Date.now() - 1500 * 3600000}.sq-i-1500` })].entries()) {
+      expect((await read(query)).rowsRead, `statement ${index}`).toBeLessThan(BOUND);
+    }
+    expect(deep.initiatives).toHaveLength(50);
+    const [dated, undated] = managedInitiativesQueries(getDb(env), org, admin, { cursor: "1000.sq-i-1500" });
+    const plan = (await read(dated, true)).plan;
+    expect(plan).toMatch(/SEARCH initiatives USING INDEX initiatives_org_start_idx \(org_id=\? AND start_time>\? AND \(start_time,id\)<\(\?,\?\)\)/);
+    expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+    // What waits per initiative is counted on the partial index of the records that wait.
+    expect(plan).toMatch(/SEARCH participation_records USING COVERING INDEX participation_records_pending_idx \(participation_id=\?\)/);
+    expect((await read(undated, true)).plan).toMatch(/SEARCH initiatives USING INDEX initiatives_org_start_idx \(org_id=\? AND start_time=\?\)/);
+
+    // Every initiative of the organisation once, newest start first, those without one last, none of another's.
+    const ids: string[] = [];
+    const starts: (number | null)[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listManagedInitiatives(env, org, admin, cursor ? { cursor } : {});
+      ids.push(...page.initiatives.map((row) => row.id));
+      starts.push(...page.initiatives.map((row) => (row.start_time ? Date.parse(row.start_time) : null)));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    const all = await env.DB.prepare("SELECT id FROM initiatives WHERE org_id = 'org-commons' ORDER BY start_time IS NULL, start_time DESC, id DESC").all<{ id: string }>();
+    expect(ids).toEqual(all.results.map((row) => row.id));
+    expect(starts.filter((start) => start === null).length).toBeGreaterThanOrEqual(2);
+    expect(ids.some((id) => id.startsWith("sq-elsewhere-"))).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { DONATION_SOURCES, INITIATIVE_TYPES } from "../../app/domain/initiatives";
 import { proposalDecisionSchema } from "../../app/domain/proposals";
-import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
+import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, INITIATIVE_CURSOR, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { schema } from "../db/client";
 import { bulkApprovalSchema, decideApprovals, listApprovals } from "../manage/approvals";
 import { listContributions, reviewContribution, reviewContributions } from "../manage/contributions";
@@ -75,7 +75,7 @@ const initiativeQuery = v.strictObject(
     // Days of the organisation's calendar: initiatives under way on any day from `from` to `to`.
     from: v.optional(calendarDay),
     to: v.optional(calendarDay),
-    page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, "form_error_invalid"), v.transform(Number))),
+    cursor: v.optional(v.pipe(v.string(), v.regex(INITIATIVE_CURSOR, "form_error_invalid"))),
   },
   "form_error_unknown_field",
 );

@@ -465,6 +465,15 @@ export const INITIATIVE_TYPES = [
 export const INITIATIVE_STATUSES = ["open", "suspended", "canceled"] as const;
 export const PARTICIPATION_METHODS = ["qr", "report_hours"] as const;
 
+/**
+ * The wall reads initiatives that started within this span before now by their start time, and
+ * older ones still running through initiatives_wall_long_idx, whose rows last longer (issue 26).
+ * Written into the index's condition: changing it needs a migration.
+ */
+export const WALL_RECENT_SPAN_MS = 31 * 86_400_000;
+/** Lasts longer than WALL_RECENT_SPAN_MS, or has no start or no end: the condition of initiatives_wall_long_idx. */
+export const LONG_INITIATIVE = sql.raw(`(start_time is null or end_time is null or end_time - start_time > ${WALL_RECENT_SPAN_MS})`);
+
 export const initiatives = sqliteTable(
   "initiatives",
   {
@@ -525,13 +534,22 @@ export const initiatives = sqliteTable(
   },
   (t) => [
     uniqueIndex("initiatives_org_slug_uq").on(t.orgId, t.slug),
-    // The wall: one organisation's open initiatives, pinned first, by start time.
-    index("initiatives_wall_idx").on(t.orgId, t.status, t.pinned, t.startTime),
+    // The wall: one organisation's open initiatives, pinned first, by start time and id (the wall's
+    // whole order, so no other index in start order looks cheaper to the planner).
+    index("initiatives_wall_idx").on(t.orgId, t.status, t.pinned, t.startTime, t.id),
     index("initiatives_org_end_idx").on(t.orgId, t.endTime),
     // The initiatives an organiser submitted: where their queues start (managedInitiativeIds, decision 043).
     index("initiatives_org_submitter_idx").on(t.orgId, t.submitterMemberId),
     // The reminders' planner: every organisation's open initiatives starting soon (issue 29).
     index("initiatives_status_start_idx").on(t.status, t.startTime),
+    // The wall's running initiatives that started more than WALL_RECENT_SPAN_MS ago (or have no
+    // start or no end), by end: the few still running among every one that ever ended (issue 26,
+    // workers/initiatives/lists.ts). The condition is LONG_INITIATIVE, which the wall repeats.
+    index("initiatives_wall_long_idx").on(t.orgId, t.status, t.pinned, t.endTime).where(LONG_INITIATIVE),
+    // The staff list of initiatives, newest start first, in keyset pages (workers/manage/initiatives.ts).
+    index("initiatives_org_start_idx").on(t.orgId, t.startTime, t.id),
+    // An organiser's initiatives in that list: those they submitted (and those naming them, initiative_organisers).
+    index("initiatives_submitter_idx").on(t.submitterMemberId),
     // Also initiatives_org_closes_idx on (org_id, coalesce(registration_end_time, end_time)) for the
     // wall's past section: an expression index, hand-written in migrations/0004_initiatives.sql.
   ],
@@ -835,6 +853,10 @@ export const participationRecords = sqliteTable(
   },
   (t) => [
     index("participation_records_participation_idx").on(t.participationId),
+    // What waits per participation, on an index of what waits only (the staff list's pending_count,
+    // workers/manage/initiatives.ts). Partial: a status column on the index above made the social
+    // CV's IN (validated, granted) seek twice per participation.
+    index("participation_records_pending_idx").on(t.participationId).where(sql`status = 'pending'`),
     uniqueIndex("participation_records_checkin_uq").on(t.participationId, t.checkinDay).where(sql`checkin_day IS NOT NULL`),
     // The staff validation queue: what waits, oldest first.
     index("participation_records_status_idx").on(t.status, t.createdAt),

@@ -8,14 +8,14 @@
  * member's own initiatives through two small materialised sub-queries, and answers one page.
  * tests/workers/list-rules.test.ts checks the SQL against the rules on every kind of initiative.
  */
-import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";
 import { getDb, schema, type Database } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
-import { cardStatements, liveContribution, loadCards, toCards } from "./queries";
+import { liveContribution, loadCards, ownCardStatements, toCards } from "./queries";
 import type { InitiativeRow } from "./serialize";
 
-const { initiatives, participations, interests, contributions } = schema;
+const { initiatives, participations, interests, contributions, LONG_INITIATIVE, WALL_RECENT_SPAN_MS } = schema;
 
 export const WALL_PAGE_SIZE = 50;
 export const WALL_PAST_LIMIT = 20;
@@ -46,15 +46,17 @@ const closesAt = sql`coalesce(${initiatives.registrationEndTime}, ${initiatives.
 /** The filters both wall sections share: the member's own left out, search, type, SDG, category, pinned. */
 function sharedConditions(db: Database, org: Tenant, memberId: string, f: WallFilters): SQL[] {
   const conditions: (SQL | undefined)[] = [
-    // Not accepted and not interested (belongsOnWall): the member's own initiatives, materialised once.
-    notInArray(
-      initiatives.id,
+    // Not accepted and not interested (belongsOnWall): looked up per initiative on the two unique
+    // (initiative, member) keys, which reads only the rows a part of the wall walks. A list of the
+    // member's own, materialised in each statement, read all of them (hundreds for an active
+    // member) in every one of the wall's statements (issue 26).
+    notExists(
       db
-        .select({ id: participations.initiativeId })
+        .select({ one: sql`1` })
         .from(participations)
-        .where(and(eq(participations.orgId, org.id), eq(participations.memberId, memberId), eq(participations.status, "accepted"))),
+        .where(and(eq(participations.initiativeId, initiatives.id), eq(participations.memberId, memberId), eq(participations.status, "accepted"))),
     ),
-    notInArray(initiatives.id, db.select({ id: interests.initiativeId }).from(interests).where(eq(interests.memberId, memberId))),
+    notExists(db.select({ one: sql`1` }).from(interests).where(and(eq(interests.initiativeId, initiatives.id), eq(interests.memberId, memberId)))),
   ];
   if (f.search) {
     conditions.push(sql`(${contains(initiatives.title, f.search)} or ${contains(initiatives.description, f.search)})`);
@@ -91,24 +93,53 @@ export function wallSlices(org: Tenant, pinnedOnly = false) {
   return WALL_STATUSES.flatMap((status) => pins.map((pinned) => ({ status, pinned })));
 }
 
-/** One slice of the wall: the first `limit` rows of one status and pinned value (exported so the tests can EXPLAIN it). */
-export function wallSliceQuery(
-  db: Database,
-  org: Tenant,
-  memberId: string,
-  f: WallFilters,
-  now: number,
-  slice: { status: (typeof WALL_STATUSES)[number]; pinned: boolean },
-  limit: number,
-) {
+/**
+ * The wall's rows are read in four parts that together hold exactly them, so that no part walks
+ * the initiatives that have ended (most of an organisation that has used Commons for years;
+ * issue 26, decision 042):
+ * - `upcoming`: starting now or later, one statement per slice, from now on initiatives_wall_idx
+ *   in the wall's order, so it stops after the rows the page needs;
+ * - `recent`: started within WALL_RECENT_SPAN_MS before now, on the same index;
+ * - `long` and `open_ended`: started before that (or with no start) and still running, which only
+ *   initiatives lasting longer than the span (or without an end) can be: on
+ *   initiatives_wall_long_idx, whose rows are those, by end time (from now on, or none).
+ * The last three read every slice at once and sort what they find (few: what is running now).
+ */
+export const WALL_PARTS = ["upcoming", "recent", "long", "open_ended"] as const;
+export type WallPart = (typeof WALL_PARTS)[number];
+type WallSlice = { status: (typeof WALL_STATUSES)[number]; pinned: boolean };
+
+function partConditions(part: WallPart, now: number): SQL[] {
+  const startedLongAgo = sql`(${initiatives.startTime} is null or ${initiatives.startTime} < ${now - WALL_RECENT_SPAN_MS})`;
+  switch (part) {
+    case "upcoming":
+      return [gte(initiatives.startTime, now)];
+    case "recent":
+      return [gte(initiatives.startTime, now - WALL_RECENT_SPAN_MS), lt(initiatives.startTime, now)];
+    case "long":
+      return [LONG_INITIATIVE, startedLongAgo, gte(initiatives.endTime, now)];
+    case "open_ended":
+      return [LONG_INITIATIVE, startedLongAgo, isNull(initiatives.endTime)];
+  }
+}
+
+/**
+ * The first `limit` rows of one part of the wall, of the slices given (exported so the tests can
+ * EXPLAIN it). Only `upcoming` keeps the index's order; the others sort (`+start_time`: an
+ * index in that order must not tempt the planner to walk the organisation's past instead).
+ */
+export function wallPartQuery(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number, part: WallPart, slices: WallSlice[], limit: number) {
+  const statuses = [...new Set(slices.map((slice) => slice.status))];
+  const pins = [...new Set(slices.map((slice) => slice.pinned))];
   return db
     .select()
     .from(initiatives)
     .where(
       and(
         eq(initiatives.orgId, org.id),
-        eq(initiatives.status, slice.status),
-        eq(initiatives.pinned, slice.pinned),
+        statuses.length === 1 ? eq(initiatives.status, statuses[0]) : inArray(initiatives.status, statuses),
+        pins.length === 1 ? eq(initiatives.pinned, pins[0]) : inArray(initiatives.pinned, pins),
+        ...partConditions(part, now),
         ...sharedConditions(db, org, memberId, f),
         // Not history: not ended, registration open.
         or(isNull(initiatives.endTime), gte(initiatives.endTime, now)),
@@ -121,8 +152,17 @@ export function wallSliceQuery(
         or(isNull(initiatives.endTime), gte(initiatives.endTime, f.from)),
       ),
     )
-    .orderBy(asc(initiatives.startTime), asc(initiatives.id))
+    .orderBy(part === "upcoming" ? asc(initiatives.startTime) : sql`+${initiatives.startTime}`, asc(initiatives.id))
     .limit(limit);
+}
+
+/** The statements of one wall page's rows: `upcoming` per slice, the other parts for all slices. */
+export function wallPartQueries(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number, limit: number) {
+  const slices = wallSlices(org, f.pinned);
+  return [
+    ...slices.map((slice) => wallPartQuery(db, org, memberId, f, now, "upcoming", [slice], limit)),
+    ...WALL_PARTS.filter((part) => part !== "upcoming").map((part) => wallPartQuery(db, org, memberId, f, now, part, slices, limit)),
+  ];
 }
 
 /** Pinned first where the organisation pins, then by start time (none first, as SQLite sorts), then id. */
@@ -155,7 +195,8 @@ export function pastQuery(db: Database, org: Tenant, memberId: string, f: WallFi
 export async function wallPage(env: Pick<Env, "DB">, org: Tenant, memberId: string, f: WallFilters, now: number): Promise<WallPage> {
   const db = getDb(env);
   const end = f.page * WALL_PAGE_SIZE;
-  const slices = wallSlices(org, f.pinned).map((slice) => wallSliceQuery(db, org, memberId, f, now, slice, end + 1));
+  // The first end + 1 rows of every part hold the first end + 1 of the wall.
+  const slices = wallPartQueries(db, org, memberId, f, now, end + 1);
   // The past section shows on the first page only. Everything in one round trip.
   const queries = f.page === 1 ? [...slices, pastQuery(db, org, memberId, f, now)] : slices;
   const results = (await db.batch(queries as [(typeof queries)[number], ...(typeof queries)[number][]])) as InitiativeRow[][];
@@ -169,15 +210,20 @@ export async function wallPage(env: Pick<Env, "DB">, org: Tenant, memberId: stri
 /**
  * My initiatives (belongsToMine): accepted participations, interests and contributions (pending
  * pledges included: the member gave, even before the organisers confirm it), the
- * newest involvement first. One batch: the member's initiative ids with their latest activity,
- * those rows of the organisation and what their cards show, the last two keyed by the first as a
- * subquery.
+ * newest involvement first. One batch: the member's initiative ids with their latest activity
+ * joined to those rows of the organisation (with their SDGs and categories), then the member's
+ * own participations, interests and contributions, each read once (issue 26: a subquery of the
+ * ids in every statement read the member's activity once per statement).
  */
 export async function myInitiatives(env: Pick<Env, "DB">, org: Tenant, memberId: string): Promise<InitiativeCard[]> {
-  const [order, rows, ...cards] = await getDb(env).batch(myInitiativesQueries(getDb(env), org, memberId));
-  const rank = new Map(order.map((a, index) => [a.initiative_id, index]));
-  const sorted = rows.filter((row) => rank.has(row.id)).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
-  return toCards(org, sorted, cards);
+  const [rows, ...own] = await getDb(env).batch(myInitiativesQueries(getDb(env), org, memberId));
+  const sdgs = rows.flatMap((row) => (JSON.parse(row.sdgs) as number[]).map((id) => ({ initiativeId: row.initiative.id, id })));
+  const categories = rows.flatMap((row) => (JSON.parse(row.categories) as string[]).map((slug) => ({ initiativeId: row.initiative.id, slug })));
+  return toCards(
+    org,
+    rows.map((row) => row.initiative),
+    [sdgs, categories, ...own],
+  );
 }
 
 /** The statements of myInitiatives' batch (exported so the tests can measure what they read). */
@@ -191,14 +237,29 @@ export function myInitiativesQueries(db: Database, org: Tenant, memberId: string
       union all
       select ${contributions.initiativeId}, ${contributions.createdAt} from ${contributions}
         where ${contributions.orgId} = ${org.id} and ${contributions.memberId} = ${memberId} and ${liveContribution} and ${contributions.amount} > 0
-    ) group by initiative_id order by at desc limit ${MINE_LIMIT}`;
-  const mine = sql`(select initiative_id from (${activity}))`;
+    ) group by initiative_id order by at desc, initiative_id limit ${MINE_LIMIT}`;
+  const mine = db
+    .select({ initiativeId: sql<string>`initiative_id`.as("initiative_id"), at: sql<number>`at`.as("at") })
+    .from(sql`(${activity})`)
+    .as("mine");
+  const { initiativeSdgs: sdgs, initiativeCategories: categories } = schema;
   return [
-    db.select({ initiative_id: sql<string>`initiative_id` }).from(sql`(${activity})`),
-    // `+org_id`: the organisation is checked on the rows found by id (an interest may name another
-    // organisation's initiative) but is no index term, which made the planner read every initiative
-    // of the organisation instead of the member's few hundred (issue 26).
-    db.select().from(initiatives).where(and(sql`+${initiatives.orgId} = ${org.id}`, inArray(initiatives.id, mine))),
-    ...cardStatements(db, memberId, (column) => inArray(column, mine)),
+    db
+      .select({
+        initiative: initiatives,
+        // The cards' SDGs and categories, in the order cardStatements reads them.
+        sdgs: sql<string>`(select json_group_array(sdg_id) from (select ${sdgs.sdgId} as sdg_id from ${sdgs} where ${sdgs.initiativeId} = ${initiatives.id} order by ${sdgs.sdgId}))`,
+        categories: sql<string>`(select json_group_array(slug) from (select ${categories.categorySlug} as slug from ${categories} where ${categories.initiativeId} = ${initiatives.id} order by ${categories.categorySlug}))`,
+      })
+      .from(mine)
+      // `+org_id`: the organisation is checked on the rows found by id (an interest may name another
+      // organisation's initiative) but is no index term, which made the planner read every initiative
+      // of the organisation instead of the member's few hundred (issue 26).
+      .innerJoin(initiatives, and(eq(initiatives.id, mine.initiativeId), sql`+${initiatives.orgId} = ${org.id}`))
+      .orderBy(desc(mine.at), asc(mine.initiativeId)),
+    // The member's own rows of the organisation (interests carry no org_id: all of the member's).
+    ...ownCardStatements(db, memberId, (column) =>
+      column === participations.initiativeId ? eq(participations.orgId, org.id) : column === contributions.initiativeId ? eq(contributions.orgId, org.id) : undefined,
+    ),
   ] as const;
 }

@@ -262,6 +262,19 @@ export function cardStatements(db: Database, memberId: string, isCard: (column: 
       .from(schema.initiativeCategories)
       .where(isCard(schema.initiativeCategories.initiativeId))
       .orderBy(schema.initiativeCategories.categorySlug),
+    ...ownCardStatements(db, memberId, isCard),
+  ] as const;
+}
+
+/**
+ * The member's own part of the cards (participation, interest, contributions), the last three
+ * statements of cardStatements. `isCard` may instead answer a condition on the member's rows (their
+ * organisation's, or none): then every such row of the member's is read and toCards keeps those
+ * of the cards, which "my initiatives" does so that it reads the member's rows once, not once per
+ * statement through a subquery of its ids (issue 26).
+ */
+export function ownCardStatements(db: Database, memberId: string, isCard: (column: SQLiteColumn) => SQL | undefined) {
+  return [
     db
       .select({
         initiativeId: participations.initiativeId,

@@ -4,12 +4,12 @@
  * manager approval, phone (when the organisation asks members for one), hours and indicator
  * totals, and the organiser's decision on a participant.
  */
-import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { instantOfZoned, regionZone } from "../../app/domain/zoned-time";
 import type { IndicatorUnit, InitiativeStatus, InitiativeType } from "../../app/domain/initiatives";
 import { PARTICIPANT_DECISIONS } from "../../app/domain/manage";
 import { phoneRequired } from "../../app/domain/phone";
-import { getDb, schema } from "../db/client";
+import { getDb, schema, type Database } from "../db/client";
 import { recount } from "../initiatives/actions";
 import { iso } from "../initiatives/serialize";
 import { ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
@@ -52,7 +52,15 @@ export interface InitiativeListQuery {
   from?: string;
   /** YYYY-MM-DD in the organisation's zone: started by the end of that day. */
   to?: string;
-  page?: number;
+  /** The `next_cursor` of the page before (keyset paging: no page is counted through). */
+  cursor?: string;
+}
+
+/** A page's cursor (INITIATIVE_CURSOR): the start time (empty when none) and id of its last row. */
+const encodeCursor = (row: { startTime: number | null; id: string }) => `${row.startTime ?? ""}.${row.id}`;
+function decodeCursor(cursor: string) {
+  const [start, ...id] = cursor.split(".");
+  return { start: start === "" ? null : Number(start), id: id.join(".") };
 }
 
 /** The first instant of day `date` (YYYY-MM-DD) in `zone`, `days` days later. */
@@ -65,25 +73,46 @@ function dayStart(date: string, zone: string, days = 0) {
 /** Created by the actor or naming them organiser, whatever their role. */
 const ownedBy = (db: ReturnType<typeof getDb>, memberId: string) => managedInitiatives(db, { memberId, role: "organiser" });
 
-export async function listManagedInitiatives(env: Env, org: Tenant, actor: StaffActor, query: InitiativeListQuery) {
-  requireRole(actor, ORGANISING_ROLES);
-  const db = getDb(env);
-  const page = query.page ?? 1;
+/**
+ * The statements of one page of listManagedInitiatives (exported so the tests can measure them):
+ * the initiatives with a start time after the cursor, newest start first, then those without one
+ * (where SQLite sorts them, last), by id. Keyset paging on initiatives_org_start_idx (org_id,
+ * start_time, id): a page reads its own rows, however far down the list it is.
+ */
+export function managedInitiativesQueries(db: Database, org: Tenant, actor: StaffActor, query: InitiativeListQuery) {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const dated = and(
+    isNotNull(initiatives.startTime),
+    // After the cursor's row in (start_time, id) order, as one row value: a range on the index.
+    after ? (after.start === null ? sql`0` : sql`(${initiatives.startTime}, ${initiatives.id}) < (${after.start}, ${after.id})`) : undefined,
+  );
+  const undated = and(isNull(initiatives.startTime), after?.start === null ? lt(initiatives.id, after.id) : undefined);
+  return [managedInitiativesPart(db, org, actor, query, dated, true), managedInitiativesPart(db, org, actor, query, undated, false)] as const;
+}
+
+function managedInitiativesPart(db: Database, org: Tenant, actor: StaffActor, query: InitiativeListQuery, part: SQL | undefined, byStart: boolean) {
   const q = query.q?.trim();
-  // Built with the query builder so that each column names its table inside the subqueries.
-  const pendingRecords = db
-    .select({ n: count() })
-    .from(records)
-    .innerJoin(participations, eq(participations.id, records.participationId))
-    .where(and(eq(participations.initiativeId, initiatives.id), eq(records.status, "pending")));
+  // What waits per initiative, counted from its participations on participation_records_pending_idx
+  // (the records that wait): CROSS JOIN keeps that order, where the planner walked every pending
+  // record of every organisation for each initiative listed (issue 26).
+  const pendingRecords = sql`select count(*) from ${participations} cross join ${records} on ${records.participationId} = ${participations.id}
+    where ${participations.initiativeId} = ${initiatives.id} and ${records.status} = 'pending'`;
   const pendingUploads = db
     .select({ n: count() })
     .from(schema.attachments)
     .where(and(eq(schema.attachments.initiativeId, initiatives.id), eq(schema.attachments.status, "pending")));
   const pending = sql<number>`(${pendingRecords}) + (${pendingUploads})`;
   const mine = ownedBy(db, actor.memberId)!;
+  // An administrator's list walks the organisation's initiatives in order on
+  // initiatives_org_start_idx and stops at the page. An organiser's starts from the few they
+  // manage (by id: `+org_id` and `+start_time` are no index terms, or the planner walked every
+  // initiative of the organisation to find theirs) and sorts those.
+  const organiser = actor.role !== "admin";
+  const managedIds = sql`(select ${schema.initiativeOrganisers.initiativeId} from ${schema.initiativeOrganisers}
+    where ${schema.initiativeOrganisers.orgId} = ${org.id} and ${schema.initiativeOrganisers.memberId} = ${actor.memberId}
+    union all select ${initiatives.id} from ${initiatives} where ${initiatives.submitterMemberId} = ${actor.memberId})`;
   const zone = regionZone(org.region);
-  const rows = await db
+  return db
     .select({
       id: initiatives.id,
       slug: initiatives.slug,
@@ -100,8 +129,8 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
     .from(initiatives)
     .where(
       and(
-        eq(initiatives.orgId, org.id),
-        managedInitiatives(db, actor),
+        organiser ? sql`+${initiatives.orgId} = ${org.id}` : eq(initiatives.orgId, org.id),
+        organiser ? sql`${initiatives.id} in ${managedIds}` : undefined,
         query.scope === "mine" ? mine : undefined,
         query.type ? eq(initiatives.type, query.type) : undefined,
         query.status ? eq(initiatives.status, query.status) : undefined,
@@ -110,13 +139,21 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
         query.to ? lt(initiatives.startTime, dayStart(query.to, zone, 1)) : undefined,
         // instr, not LIKE: what the member types is taken literally (as the wall's search does).
         q ? sql`instr(lower(${initiatives.title}), lower(${q})) > 0` : undefined,
+        part,
       ),
     )
-    .orderBy(desc(initiatives.startTime), desc(initiatives.id))
-    .limit(INITIATIVES_PAGE + 1)
-    .offset((page - 1) * INITIATIVES_PAGE);
+    .orderBy(...(byStart ? [organiser ? sql`+${initiatives.startTime} desc` : desc(initiatives.startTime)] : []), desc(initiatives.id))
+    .limit(INITIATIVES_PAGE + 1);
+}
+
+export async function listManagedInitiatives(env: Env, org: Tenant, actor: StaffActor, query: InitiativeListQuery) {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const [dated, undated] = await db.batch(managedInitiativesQueries(db, org, actor, query));
+  const rows = [...dated, ...undated];
+  const page = rows.slice(0, INITIATIVES_PAGE);
   return {
-    initiatives: rows.slice(0, INITIATIVES_PAGE).map(
+    initiatives: page.map(
       (row): ManagedInitiative => ({
         id: row.id,
         slug: row.slug,
@@ -131,8 +168,8 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
         mine: Number(row.mine) === 1,
       }),
     ),
-    page,
     has_more: rows.length > INITIATIVES_PAGE,
+    next_cursor: rows.length > INITIATIVES_PAGE ? encodeCursor(page.at(-1)!) : null,
   };
 }
 

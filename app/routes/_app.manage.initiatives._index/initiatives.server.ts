@@ -1,6 +1,6 @@
 /** /manage/initiatives on the server: the initiatives the member organises, filtered as the URL says. */
 import { INITIATIVE_TYPES, type InitiativeType } from "~/domain/initiatives";
-import { INITIATIVE_STATUS_FILTERS, ORGANISING_ROLES } from "~/domain/manage";
+import { INITIATIVE_CURSOR, INITIATIVE_STATUS_FILTERS, ORGANISING_ROLES } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { listData, requireStaff } from "~/lib/manage.server";
 
@@ -8,7 +8,7 @@ import { listData, requireStaff } from "~/lib/manage.server";
 export function initiativeFilters(url: URL) {
   const type = url.searchParams.get("type");
   const status = url.searchParams.get("status");
-  const page = Number(url.searchParams.get("page"));
+  const cursor = url.searchParams.get("cursor") ?? "";
   const day = (name: string) => {
     const value = url.searchParams.get(name) ?? "";
     return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
@@ -20,7 +20,8 @@ export function initiativeFilters(url: URL) {
     mine: url.searchParams.get("scope") === "mine",
     from: day("from"),
     to: day("to"),
-    page: Number.isInteger(page) && page > 1 && page < 10_000 ? page : 1,
+    // The `next_cursor` the list answered (`{start}.{id}`), else the first page.
+    cursor: INITIATIVE_CURSOR.test(cursor) ? cursor : null,
   };
 }
 
@@ -34,7 +35,7 @@ export async function loadInitiatives(args: ApiArgs) {
     ...(filters.mine ? { scope: "mine" as const } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
-    page: String(filters.page),
+    ...(filters.cursor ? { cursor: filters.cursor } : {}),
   };
   const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives.$get({ param: { org: pathParam(org) }, query }));
   return { filters, list: listData(result) };

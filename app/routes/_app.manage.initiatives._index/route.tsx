@@ -30,9 +30,11 @@ export default function ManageInitiatives() {
   const { settings } = useSignedIn();
   const location = useLocation();
   const initiatives = list?.initiatives ?? [];
-  const pageLink = (page: number) => {
+  /** The same filters, from the first page (no cursor) or after the cursor the list answered. */
+  const pageLink = (cursor: string | null) => {
     const params = new URLSearchParams(location.search);
-    params.set("page", String(page));
+    if (cursor) params.set("cursor", cursor);
+    else params.delete("cursor");
     return `/manage/initiatives?${params}`;
   };
   return (
@@ -126,15 +128,15 @@ export default function ManageInitiatives() {
       ) : (
         <ListState failed={!list} empty={t("initiatives_empty")} reloadHref={location.pathname + location.search} />
       )}
-      {list && (list.page > 1 || list.has_more) ? (
+      {list && (filters.cursor || list.next_cursor) ? (
         <nav aria-label={t("next_page")} className="flex flex-wrap gap-3">
-          {list.page > 1 ? (
-            <Link to={pageLink(1)} className={buttonVariants({ variant: "outline" })}>
+          {filters.cursor ? (
+            <Link to={pageLink(null)} className={buttonVariants({ variant: "outline" })}>
               {t("first_page")}
             </Link>
           ) : null}
-          {list.has_more ? (
-            <Link to={pageLink(list.page + 1)} className={buttonVariants({ variant: "outline" })}>
+          {list.next_cursor ? (
+            <Link to={pageLink(list.next_cursor)} className={buttonVariants({ variant: "outline" })}>
               {t("next_page")}
             </Link>
           ) : null}
