@@ -226,11 +226,11 @@ describe("/settings/notification", () => {
     const cookies: Record<string, string> = {};
     for (const who of ["ben", "otto"]) cookies[who] = (await createWebSession(context, (await login(`${who}@acme.example`, "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
     const page = pageRequests(cookies);
-    expect((await run(notificationLoader as never, page.get("ben", "/settings/notification"))).data).toEqual({ reminders: { reminder: { email: true }, staff_digest: null } });
+    expect((await run(notificationLoader as never, page.get("ben", "/settings/notification"))).data).toMatchObject({ reminders: { reminder: { email: true }, staff_digest: null } });
     expect((await run(notificationLoader as never, page.get("otto", "/settings/notification"))).data).toMatchObject({ reminders: { staff_digest: { email: true } } });
     const fields: [string, string][] = [["intent", "reminders"], ["topic", "reminder"], ["channel", "email"], ["enabled", "false"]];
     expect((await run(notificationAction as never, page.post("ben", "/settings/notification", fields))).data).toEqual({ saved: true, error: null });
-    expect((await run(notificationLoader as never, page.get("ben", "/settings/notification"))).data).toEqual({ reminders: { reminder: { email: false }, staff_digest: null } });
+    expect((await run(notificationLoader as never, page.get("ben", "/settings/notification"))).data).toMatchObject({ reminders: { reminder: { email: false }, staff_digest: null } });
     expect((await run(notificationAction as never, page.post("ben", "/settings/notification", [["intent", "reminders"], ["topic", "news"], ["channel", "email"]]))).status).toBe(400);
     await run(notificationAction as never, page.post("ben", "/settings/notification", [...fields.slice(0, 3), ["enabled", "true"]]));
   });
