@@ -4,6 +4,7 @@
  * consumer hands it to that kind's handler, which acks, retries or ends the message itself.
  */
 import { runExportJob, type ExportMessage } from "./exports/jobs";
+import { runPushJob, type PushJob } from "./push/notify";
 import { renderCertificateJob } from "./social-cv/render-job";
 
 /**
@@ -12,7 +13,7 @@ import { renderCertificateJob } from "./social-cv/render-job";
  * through every retry.
  */
 export type CertificateJob = { kind: "cv_certificate"; id: string; from?: number; to?: number };
-export type Job = CertificateJob | ExportMessage;
+export type Job = CertificateJob | ExportMessage | PushJob;
 
 export async function runJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
@@ -20,6 +21,8 @@ export async function runJobs(batch: MessageBatch<Job>, env: Env) {
     if (job?.kind === "cv_certificate" && typeof job.id === "string") await renderCertificateJob(env, message as Message<CertificateJob>);
     // A staff export's next step (workers/exports/jobs.ts): a bounded number of D1 statements each.
     else if (job?.kind === "export" && typeof job.id === "string") await runExportJob(env, message as Message<ExportMessage>);
+    // A push notification for one member (workers/push/notify.ts, decision 046).
+    else if (job?.kind === "push" && typeof job.org === "string" && typeof job.member === "string") await runPushJob(env, message as Message<PushJob>);
     // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.
     else message.ack();
   }

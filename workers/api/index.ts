@@ -22,6 +22,7 @@ import { organizationRoutes } from "./organization";
 import { participationRoutes } from "./participation";
 import { profileRoutes } from "./profile";
 import { proposalRoutes } from "./proposals";
+import { pushRoutes } from "./push";
 import { rankingRoutes } from "./ranking";
 import { responsibleProfileRoutes } from "./responsible-profile";
 import { signupRoutes } from "./signup";
@@ -63,6 +64,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/exports", exportRoutes)
   .route("/:org/geocode", geocodeRoutes)
   .route("/:org/proposal", proposalRoutes)
+  .route("/:org/push", pushRoutes)
   .route("/:org/ranking", rankingRoutes)
   .route("/:org/responsible_profile", responsibleProfileRoutes);
 
