@@ -1,5 +1,7 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PushSettings } from "~/components/settings/push-settings";
+import { loadPushSettings, savePushPreference } from "~/lib/push.server";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
@@ -20,8 +22,11 @@ const SWITCHES = [
 
 type SwitchName = (typeof SWITCHES)[number]["name"];
 
+export const loader = async (args: LoaderFunctionArgs) => ({ push: await loadPushSettings(args) });
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
+  if (form.has("push_kind")) return savePushPreference({ request, context }, form);
   // Each switch is its own form: the one posted is the one to save.
   const posted = SWITCHES.find(({ name }) => form.has(name));
   if (!posted) throw new Response("Unknown setting", { status: 400 });
@@ -32,6 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** One switch per kind of e-mail: news and offers, and what staff decide about my participation. Each button shows and flips its state. */
 export default function NotificationSettings() {
   const { commercialCommsAccepted, participationEmails } = useSignedIn().settings;
+  const { push } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { t } = useTranslation("settings");
   const stored: Record<SwitchName, boolean> = { commercial_comms_accepted: commercialCommsAccepted, participation_emails: participationEmails };
@@ -68,6 +74,7 @@ export default function NotificationSettings() {
           );
         })}
       </div>
+      <PushSettings push={push} />
       {!isPending(navigation) ? null : <p className="sr-only" role="status">{t("settings_saving")}</p>}
       <ActionError />
     </SettingsPage>

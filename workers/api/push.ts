@@ -65,7 +65,7 @@ export const pushRoutes = new Hono<AppEnv>()
 
   .delete("/subscription", validate("json", v.object({ endpoint: v.pipe(v.string("form_error_required"), v.maxLength(2048, "push_endpoint_invalid")) })), async (c) => {
     await deleteSubscription(c.env, c.var.org.id, c.var.auth.memberId, c.req.valid("json").endpoint);
-    return c.body(null, 204);
+    return c.json({ subscribed: false });
   })
 
   .put("/preferences", validate("json", PreferencesSchema), async (c) => c.json({ preferences: await updatePreferences(c.env, c.var.org.id, c.var.auth.memberId, c.req.valid("json")) }));

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { PartyPopper, Star } from "lucide-react";
 import { useRef } from "react";
+import { PushPrompt } from "~/components/push/push-prompt";
 import { Button } from "~/components/ui/button";
 import { useTranslation, type TFunction } from "~/i18n/react";
 
@@ -66,6 +67,7 @@ export function ArrivalDialog({ arrival, configuredMessage, onClose }: Props) {
               <p className="whitespace-pre-line">{rated ? t("rated_success_body") : joinSuccessMessage(t, configuredMessage)}</p>
             </div>
           </Dialog.Description>
+          {shown?.kind === "joined" ? <PushPrompt /> : null}
           <Dialog.Close asChild>
             <Button className="mt-2 w-full">{t("join_success_close")}</Button>
           </Dialog.Close>
