@@ -2,7 +2,7 @@
  * Push subscriptions and push preferences (migration 0025): one row per member, organisation and
  * browser endpoint; preferences per member and organisation, all on when there is no row.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import type { PushTarget } from "./service";
@@ -37,9 +37,24 @@ export async function saveSubscription(env: Env, who: Subscriber, target: PushTa
         target: [schema.pushSubscriptions.orgId, schema.pushSubscriptions.memberId, schema.pushSubscriptions.endpoint],
         set: { p256dh: target.keys.p256dh, auth: target.keys.auth, sessionId: who.sessionId },
       }),
-    // Raw SQL: drizzle's delete has no ORDER BY ... LIMIT subquery to keep the newest.
-    db.run(sql`DELETE FROM push_subscriptions WHERE org_id = ${who.orgId} AND member_id = ${who.memberId} AND id NOT IN
-      (SELECT id FROM push_subscriptions WHERE org_id = ${who.orgId} AND member_id = ${who.memberId} ORDER BY created_at DESC, rowid DESC LIMIT ${MAX_SUBSCRIPTIONS})`),
+    // Beyond the newest MAX_SUBSCRIPTIONS of this member here, the oldest go (rowid breaks ties of one millisecond).
+    db
+      .delete(schema.pushSubscriptions)
+      .where(
+        and(
+          eq(schema.pushSubscriptions.orgId, who.orgId),
+          eq(schema.pushSubscriptions.memberId, who.memberId),
+          notInArray(
+            schema.pushSubscriptions.id,
+            db
+              .select({ id: schema.pushSubscriptions.id })
+              .from(schema.pushSubscriptions)
+              .where(and(eq(schema.pushSubscriptions.orgId, who.orgId), eq(schema.pushSubscriptions.memberId, who.memberId)))
+              .orderBy(desc(schema.pushSubscriptions.createdAt), desc(sql`rowid`))
+              .limit(MAX_SUBSCRIPTIONS),
+          ),
+        ),
+      ),
   ]);
   return before.length === 0;
 }
