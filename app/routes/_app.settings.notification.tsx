@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PushSettings } from "~/components/settings/push-settings";
+import { SubmitSwitch } from "~/components/settings/submit-switch";
 import { loadPushSettings, savePushPreference } from "~/lib/push.server";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
@@ -58,18 +59,7 @@ export default function NotificationSettings() {
                   {t(hint)}
                 </p>
               </div>
-              <button
-                type="submit"
-                role="switch"
-                aria-checked={on}
-                aria-labelledby={`${name}-label`}
-                aria-describedby={`${name}-hint`}
-                name={name}
-                value={on ? "false" : "true"}
-                className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${on ? "bg-brand" : "bg-input"}`}
-              >
-                <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${on ? "left-[1.375rem]" : "left-0.5"}`} />
-              </button>
+              <SubmitSwitch on={on} name={name} labelledBy={`${name}-label`} describedBy={`${name}-hint`} />
             </Form>
           );
         })}

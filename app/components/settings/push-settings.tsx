@@ -6,6 +6,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { SubmitSwitch } from "./submit-switch";
 import { useTranslation } from "~/i18n/react";
 import { currentSubscription, pushState, pushSupported, subscribe, unsubscribe } from "~/lib/push-device";
 import type { PushSettings as Settings } from "~/lib/push.server";
@@ -85,17 +86,7 @@ export function PushSettings({ push }: { push: Settings }) {
               <span id={`push-${kind}-label`} className="flex-1 text-sm">
                 {t(`push_kind_${kind}`)}
               </span>
-              <button
-                type="submit"
-                role="switch"
-                aria-checked={on}
-                aria-labelledby={`push-${kind}-label`}
-                name="value"
-                value={on ? "false" : "true"}
-                className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${on ? "bg-brand" : "bg-input"}`}
-              >
-                <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${on ? "left-[1.375rem]" : "left-0.5"}`} />
-              </button>
+              <SubmitSwitch on={on} name="value" labelledBy={`push-${kind}-label`} />
             </Form>
           );
         })}

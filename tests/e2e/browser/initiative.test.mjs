@@ -331,7 +331,7 @@ describe("initiative detail and participation", () => {
       assert.equal((await fetchJson(`/push/subscription?endpoint=${encodeURIComponent(endpoint)}`)).subscribed, true);
       const chatSwitch = page.getByRole("switch", { name: push.push_kind_chat });
       await chatSwitch.click();
-      await page.getByRole("alert").filter({ hasText: settings.settings_saved }).waitFor();
+      await page.getByText(settings.settings_saved).waitFor();
       assert.equal(await chatSwitch.getAttribute("aria-checked"), "false");
       // A push reaches the service worker, which shows it (delivered by DevTools, as its Push button does).
       const cdp = await context.newCDPSession(page);
