@@ -1,5 +1,5 @@
 /** /settings/notification's push part (decision 046): the VAPID key and switches, and saving one switch, through /api/{org}/push. */
-import { jsonBody, memberCall, memberReadCall, pathParam, type ApiArgs } from "./api.server";
+import { memberCall, memberReadCall, pathParam, type ApiArgs } from "./api.server";
 import { memberOrgSlug } from "./member.server";
 
 export const PUSH_KIND_NAMES = ["participation", "chat", "reminders"] as const;
@@ -20,6 +20,6 @@ export async function savePushPreference(args: ApiArgs, form: FormData): Promise
   const kind = PUSH_KIND_NAMES.find((name) => name === form.get("push_kind"));
   if (!kind) throw new Response("Unknown setting", { status: 400 });
   const org = await memberOrgSlug(args);
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].push.preferences.$put({ param: { org: pathParam(org) } }, jsonBody({ [kind]: form.get("value") === "true" })));
+  const result = await memberCall(args, "PUT", (api) => api.api[":org"].push.preferences.$put({ param: { org: pathParam(org) }, json: { [kind]: form.get("value") === "true" } }));
   return result.ok ? { saved: true, error: null } : { saved: false, error: result.error.error };
 }

@@ -21,7 +21,7 @@ const expandHex = (hex: string) => (hex.length === 4 ? `#${[...hex.slice(1)].map
 const rgbOf = (hex: string) => [1, 3, 5].map((at) => parseInt(expandHex(hex).slice(at, at + 2), 16));
 
 /** RGB pixels, one filter byte (0) before each row, as PNG's IDAT wants them before compression. */
-function drawRows(size: number, background: string): Uint8Array {
+function drawRows(size: number, background: string): Uint8Array<ArrayBuffer> {
   const [br, bg, bb] = rgbOf(background);
   const [fr, fg, fb] = rgbOf(readableOn(background));
   const rows = new Uint8Array(size * (size * 3 + 1));
@@ -67,7 +67,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

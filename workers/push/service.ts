@@ -29,7 +29,7 @@ export interface PushNotification {
 export interface PushOptions {
   /** Seconds the push service may keep it for a browser that is offline. */
   ttl: number;
-  urgency?: "very-low" | "low" | "normal" | "high";
+  urgency?: "low" | "normal" | "high";
 }
 
 /** sent: the push service took it; gone: the subscription is no more (404/410), remove it; failed: try again later. */
@@ -57,7 +57,7 @@ export function outcomeOf(status: number): PushOutcome {
 export class WebPushService implements PushService {
   constructor(
     private readonly vapid: VapidKeys,
-    private readonly doFetch: typeof fetch = (input, init) => fetch(input, init),
+    private readonly doFetch: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init),
   ) {}
 
   async send(target: PushTarget, notification: PushNotification, options: PushOptions): Promise<PushOutcome> {
