@@ -4,9 +4,11 @@
  * worker keeps one member's pages at a time.
  */
 import { useEffect } from "react";
-import { registerServiceWorker } from "~/lib/push-device";
 
 export function ServiceWorker({ viewer }: { viewer: string }) {
-  useEffect(() => registerServiceWorker(viewer), [viewer]);
+  // Its own chunk, fetched after hydration: not part of any route's first-visit JavaScript (decision 039).
+  useEffect(() => {
+    import("~/lib/push-device").then(({ registerServiceWorker }) => registerServiceWorker(viewer)).catch(() => undefined);
+  }, [viewer]);
   return null;
 }
