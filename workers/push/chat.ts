@@ -11,10 +11,8 @@ import { queuePush } from "./notify";
 export async function pushChatMessage(env: Env, sender: ChatActor, closed: string[], message: ChatMessageJson): Promise<void> {
   const recipients = closed.filter((id) => id !== sender.memberId);
   if (!recipients.length) return;
-  try {
+  await queuePush(env, sender.orgId, recipients, async () => {
     const [profile] = await getDb(env).select({ name: schema.profiles.name }).from(schema.profiles).where(eq(schema.profiles.memberId, sender.memberId));
-    await queuePush(env, sender.orgId, recipients, { type: "chat_message", conversationId: message.conversation_id, from: profile?.name ?? "", text: message.content });
-  } catch (cause) {
-    console.error(JSON.stringify({ level: "error", msg: "chat push not queued", error: String(cause) }));
-  }
+    return { type: "chat_message", conversationId: message.conversation_id, from: profile?.name ?? "", text: message.content };
+  });
 }

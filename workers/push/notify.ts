@@ -39,15 +39,18 @@ const SEND_BATCH_MAX = 100;
  * Queues a push of `event` to each of these members who has a subscription in the organisation.
  * Failures are logged, never thrown: a notification must not undo what caused it.
  */
-export async function queuePush(env: Env, orgId: string, memberIds: string[], event: PushEvent): Promise<void> {
+export async function queuePush(env: Env, orgId: string, memberIds: string[], event: PushEvent | ((subscribed: string[]) => Promise<PushEvent>)): Promise<void> {
   try {
     if (!pushService(env)) return;
     const members = await membersWithSubscriptions(env, orgId, memberIds);
+    if (!members.length) return;
+    // An event that costs a read to build (the chat sender's name) is built only for someone subscribed.
+    const body = typeof event === "function" ? await event(members) : event;
     for (let at = 0; at < members.length; at += SEND_BATCH_MAX) {
-      await env.JOBS.sendBatch(members.slice(at, at + SEND_BATCH_MAX).map((member) => ({ body: { kind: "push", org: orgId, member, event } satisfies PushJob })));
+      await env.JOBS.sendBatch(members.slice(at, at + SEND_BATCH_MAX).map((member) => ({ body: { kind: "push", org: orgId, member, event: body } satisfies PushJob })));
     }
   } catch (cause) {
-    console.error(JSON.stringify({ level: "error", msg: "push not queued", event: event.type, error: String(cause) }));
+    console.error(JSON.stringify({ level: "error", msg: "push not queued", error: String(cause) }));
   }
 }
 
