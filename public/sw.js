@@ -92,13 +92,8 @@ async function networkFirst(event) {
     const kept = isKept(url) ? await cache.match(request) : undefined;
     if (kept) return kept;
     if (request.mode === "navigate") {
-      // At its own address (a redirect), so the page that loads is the one its scripts were built for.
-      if (url.pathname === OFFLINE_URL) {
-        const offline = await cache.match(OFFLINE_URL, { ignoreSearch: true });
-        if (offline) return offline;
-      } else if (await cache.match(OFFLINE_URL)) {
-        return Response.redirect(`${OFFLINE_URL}?${new URLSearchParams({ from: url.pathname + url.search })}`, 302);
-      }
+      const offline = await cache.match(OFFLINE_URL);
+      if (offline) return offline;
     }
     throw failure;
   }

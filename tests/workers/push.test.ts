@@ -251,4 +251,13 @@ describe("the installable app", () => {
     }
     expect((await call("GET", "/app-icon/100.png")).status).toBe(404);
   });
+
+  it("an offline page in the browser's language, with no script and nothing of any member's", async () => {
+    const page = await call("GET", "/offline", { host: "acme.localhost", headers: { "accept-language": "es-ES,es;q=0.9" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<h1>Estás sin conexión</h1>");
+    expect(html).toContain('href="/initiative">Mis iniciativas</a>');
+    expect(html).not.toContain("<script");
+  });
 });

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../types";
 import type { Tenant } from "../tenant/organizations";
 import { brandColour, iconPng, ICON_SIZES, type IconSize } from "./icon";
+import { offlinePage } from "./offline-page";
 
 /** Home screens cut longer names; the organisation's name when it fits, else its first word, else its start. */
 export function shortName(name: string): string {
@@ -42,6 +43,7 @@ export const installRoutes = new Hono<AppEnv>()
   .get("/manifest.webmanifest", (c) =>
     c.body(JSON.stringify(webManifest(c.var.tenant)), 200, { "content-type": "application/manifest+json", "cache-control": "public, max-age=3600" }),
   )
+  .get("/offline", (c) => c.html(offlinePage(c.var.tenant, c.req.header("accept-language") ?? null)))
   .get("/app-icon/:file{[0-9]+\\.png}", async (c) => {
     const size = Number(c.req.param("file").replace(/\.png$/, ""));
     if (!ICON_SIZES.includes(size as IconSize)) return c.notFound();
