@@ -52,6 +52,12 @@ interface Env {
   BASEMAP_URL?: string;
   /** Optional bucket holding a full basemap, served with Range support by workers/basemap.ts. */
   BASEMAP?: R2Bucket;
+  /** Web push (workers/push, docs/decisions/046): the VAPID pair (public key as browsers take it; private d as a secret) and its contact. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+  /** "webpush" | "fake"; default webpush in production, the local fake (GET /dev/push) elsewhere. */
+  PUSH_SERVICE?: string;
 }
 
 declare namespace Cloudflare {

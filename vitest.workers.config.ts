@@ -28,6 +28,10 @@ export default defineConfig(async () => {
             DEFAULT_ORG_SLUG: "commons",
             PUBLIC_URL: "http://localhost:8787",
             TOKEN_SECRET: "test-only-token-secret-0123456789abcdef",
+            // Web push on, through the local fake (workers/push/fake.ts): a test-only VAPID pair.
+            VAPID_PUBLIC_KEY: "BMw2jv_oBK8v0lPVmRvhx8nQ3tvVHHKPqzKC75oMrSKMEuDhXmEOPfgRponWOAcw93wMLWC4VwjthaMaAxxl0cQ",
+            VAPID_PRIVATE_KEY: "F5_G_Afs2klLz8TtirqFXbXq_3ZTwHRUdtUTCYy4M78",
+            VAPID_SUBJECT: "mailto:test@commons.localhost",
           },
         },
       }),

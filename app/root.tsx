@@ -11,6 +11,9 @@ import styles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable per organisation host (workers/install, decision 046).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/app-icon/192.png" },
   { rel: "stylesheet", href: styles },
 ];
 
@@ -43,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* In the layout, not in `meta`: a route's own meta replaces its parents', and every page needs it. */}
         <meta name="description" content={description} />
+        <meta name="theme-color" content={data?.theme["--brand"] ?? "#1d4ed8"} />
         <Meta />
         <Links />
       </head>

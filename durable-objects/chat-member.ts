@@ -13,6 +13,7 @@ import * as v from "valibot";
 import { ChatClientFrameSchema } from "../app/domain/chat";
 import { DomainError, internalError, RateLimitedError } from "../workers/lib/domain-errors";
 import { CHAT_MEMBER_HEADER, CHAT_ORG_HEADER, type ChatEvent, deliver as deliverTo, memberObject } from "../workers/chat/live";
+import { pushChatMessage } from "../workers/push/chat";
 import {
   type ChatActor,
   chatPartners,
@@ -117,7 +118,8 @@ export class ChatMember extends DurableObject<Env> {
         if (sent.duplicate) return;
         const event: ChatEvent = { type: "message", message: sent.message };
         this.broadcast(event, ws);
-        await deliverTo(this.env, actor.orgId, others(sent.members, actor.memberId), event);
+        const closed = await deliverTo(this.env, actor.orgId, others(sent.members, actor.memberId), event);
+        this.ctx.waitUntil(pushChatMessage(this.env, actor, closed, sent.message));
         return;
       }
       case "typing": {
@@ -180,16 +182,19 @@ export class ChatMember extends DurableObject<Env> {
   // --- called by the Worker and by other members' objects ------------------------------------
 
   /** Sends an event to every socket of this member. */
-  async deliver(event: ChatEvent): Promise<void> {
+  /** Answers whether this member had a socket open to take it (false: their chat is closed). */
+  async deliver(event: ChatEvent): Promise<boolean> {
+    const open = this.openSockets().length > 0;
     this.broadcast(event);
     if (event.type === "conversation") {
       // A new conversation makes a new partner: show whether they are online now.
       const [socket] = this.openSockets();
       const actor = socket?.deserializeAttachment() as SocketState | undefined;
-      if (!actor) return;
+      if (!actor) return open;
       const online = new Set(await this.onlineAmong(actor.orgId, event.conversation.occupant_ids));
       for (const memberId of event.conversation.occupant_ids) this.broadcast({ type: "presence", member_id: memberId, online: online.has(memberId) });
     }
+    return open;
   }
 
   /** Closes every socket of this member (their account was disabled: workers/auth/disable-member.ts). */

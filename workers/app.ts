@@ -16,6 +16,8 @@ import { calendarFeedRoutes } from "./calendar/routes";
 import { sdgImageRoutes } from "./sdg-images";
 import { fixtureRoutes } from "./dev/fixtures";
 import { devRoutes } from "./dev/mailbox";
+import { devPushRoutes } from "./dev/push-outbox";
+import { installRoutes } from "./install/manifest";
 import { getConfig, isProduction } from "./lib/config";
 import { DomainError } from "./lib/domain-errors";
 import { errorJson, handleError, handleNotFound } from "./lib/errors";
@@ -156,6 +158,7 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.route("/dev", devRoutes);
   app.route("/dev/fixtures", fixtureRoutes);
   app.route("/dev/dns", devDnsRoutes);
+  app.route("/dev/push", devPushRoutes);
   // Behind an edge, the providers and the round trip's state are the upstream's (auth/edge-sso.ts).
   app.use("/sso/initiate/*", upstream);
   app.route("/sso/initiate", ssoInitiatePage);
@@ -175,6 +178,9 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
 
   // Organisations' uploaded logos and covers, public on every host (workers/admin/settings.ts).
   app.get("/media/logos/:file", async (c) => (await organizationImageResponse(c.env, c.req.param("file"))) ?? handleNotFound(c));
+
+  // The installable app of the organisation of this host: manifest and icons (workers/install, decision 046).
+  app.route("/", installRoutes);
 
   // Everything else: a static file if one exists, else a Remix page.
   app.all("*", async (c) => {

@@ -7,6 +7,7 @@ import { runCalendarMailJob, type CalendarMailJob } from "./calendar/mail";
 import { runExportJob, type ExportMessage } from "./exports/jobs";
 import { runReminderJob } from "./reminders/deliver";
 import type { ReminderJob } from "./reminders/planner";
+import { runPushJob, type PushJob } from "./push/notify";
 import { renderCertificateJob } from "./social-cv/render-job";
 
 /**
@@ -15,7 +16,7 @@ import { renderCertificateJob } from "./social-cv/render-job";
  * through every retry.
  */
 export type CertificateJob = { kind: "cv_certificate"; id: string; from?: number; to?: number };
-export type Job = CertificateJob | ExportMessage | CalendarMailJob | ReminderJob;
+export type Job = CertificateJob | ExportMessage | CalendarMailJob | ReminderJob | PushJob;
 
 export async function runJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
@@ -27,6 +28,8 @@ export async function runJobs(batch: MessageBatch<Job>, env: Env) {
     else if (job?.kind === "calendar_mail" && typeof job.orgId === "string" && typeof job.initiativeId === "string") await runCalendarMailJob(env, message as Message<CalendarMailJob>);
     // A reminder before an initiative, claimed by the scheduled planner (workers/reminders/deliver.ts): sent once.
     else if (job?.kind === "reminder" && typeof job.memberId === "string") await runReminderJob(env, message as Message<ReminderJob>);
+    // A push notification for one member (workers/push/notify.ts, decision 046).
+    else if (job?.kind === "push" && typeof job.org === "string" && typeof job.member === "string") await runPushJob(env, message as Message<PushJob>);
     // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.
     else message.ack();
   }

@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { Button } from "~/components/ui/button";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
+import { signOutDevice } from "~/lib/sign-out-device";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_title");
 
@@ -35,7 +36,7 @@ export default function SettingsMenu() {
           ))}
         </ul>
       </nav>
-      <Form method="post" action="/logout">
+      <Form method="post" action="/logout" onSubmit={signOutDevice}>
         <Button type="submit" variant="outline" className="w-full">
           {t("settings_logout")}
         </Button>

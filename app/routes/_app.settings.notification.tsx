@@ -1,5 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PushSettings } from "~/components/settings/push-settings";
+import { loadPushSettings, savePushPreference } from "~/lib/push.server";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
@@ -27,8 +29,8 @@ const SWITCHES = [
 type SwitchName = (typeof SWITCHES)[number]["name"];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const [calendar, reminders] = await Promise.all([loadCalendarFeed(args), loadReminderSettings(args)]);
-  return { calendar, reminders };
+  const [calendar, reminders, push] = await Promise.all([loadCalendarFeed(args), loadReminderSettings(args), loadPushSettings(args)]);
+  return { calendar, reminders, push };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,6 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ calendar: answer }, { status });
   }
   if (form.get("intent") === REMINDERS_INTENT) return saveReminderSetting({ request, context }, form);
+  if (form.has("push_kind")) return savePushPreference({ request, context }, form);
   // Each switch is its own form: the one posted is the one to save.
   const posted = SWITCHES.find(({ name }) => form.has(name));
   if (!posted) throw new Response("Unknown setting", { status: 400 });
@@ -50,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** One switch per kind of e-mail: news and offers, and what staff decide about my participation. Each button shows and flips its state. */
 export default function NotificationSettings() {
   const { commercialCommsAccepted, participationEmails } = useSignedIn().settings;
-  const { calendar, reminders } = useLoaderData<typeof loader>();
+  const { calendar, reminders, push } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("settings");
@@ -65,6 +68,7 @@ export default function NotificationSettings() {
           return <SwitchRow key={name} id={name} name={name} on={on} label={t(label)} hint={t(hint)} />;
         })}
       </div>
+      <PushSettings push={push} />
       <ReminderSettings settings={reminders} />
       <CalendarFeedSettings feed={calendar} answer={answer && "calendar" in answer ? answer.calendar : null} />
       {!isPending(navigation) ? null : <p className="sr-only" role="status">{t("settings_saving")}</p>}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { RouteErrorBoundary } from "~/components/error-page";
+import { ServiceWorker } from "~/components/push/service-worker";
 import { AppShell } from "~/components/shell/app-shell";
 import { TermsModal } from "~/components/shell/terms-modal";
 import { contactEmail, loadMember, navigationFor, socialNetworksFor } from "~/lib/member.server";
@@ -58,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function SignedIn() {
-  const { member, organization, nav, contactEmail, pendingTerms, onboarding } = useLoaderData<typeof loader>();
+  const { member, organization, nav, contactEmail, pendingTerms, onboarding, chat } = useLoaderData<typeof loader>();
   const modal = pendingTerms !== null || onboarding !== null;
   return (
     <>
@@ -67,6 +68,7 @@ export default function SignedIn() {
           <Outlet />
         </AppShell>
       </div>
+      <ServiceWorker viewer={`${chat.orgSlug}:${chat.memberId}`} />
       {pendingTerms ? <TermsModal kind={pendingTerms.kind} url={pendingTerms.url} organization={organization.name} /> : null}
       {onboarding ? (
         <Suspense fallback={null}>

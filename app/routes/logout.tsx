@@ -8,6 +8,7 @@ import { Form, Link } from "@remix-run/react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { logout, logoutPage } from "~/lib/entry-redirects.server";
+import { signOutDevice } from "~/lib/sign-out-device";
 import { titleMeta } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "auth", "logout_title");
@@ -21,7 +22,8 @@ export default function Logout() {
     <main className="mx-auto flex max-w-md flex-col gap-4 px-6 py-12 text-center">
       <h1 className="text-2xl font-bold">{t("logout_title")}</h1>
       <p>{t("logout_text")}</p>
-      <Form method="post" action="/logout" className="flex flex-col gap-3">
+      {/* This device stops keeping the member's pages and getting their notifications (decision 046). */}
+      <Form method="post" action="/logout" className="flex flex-col gap-3" onSubmit={signOutDevice}>
         <Button type="submit">{t("logout_confirm")}</Button>
         <Link to="/" className={buttonVariants({ variant: "outline" })}>
           {t("logout_cancel")}

@@ -20,6 +20,7 @@ import {
   openPrivateConversation,
   sendChatMessage,
 } from "../chat/service";
+import { pushChatMessage } from "../push/chat";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 
@@ -70,7 +71,11 @@ export const chatRoutes = new Hono<AppEnv>()
     const actor = actorOf(c);
     const sent = await sendChatMessage(c.env, actor, c.req.param("id"), await jsonBody(c));
     // Stored; now live delivery to every member's sockets (mine too: my other tabs).
-    if (!sent.duplicate) await deliver(c.env, actor.orgId, sent.members, { type: "message", message: sent.message });
+    if (!sent.duplicate) {
+      const closed = await deliver(c.env, actor.orgId, sent.members, { type: "message", message: sent.message });
+      // Those whose chat is closed hear of it by push, queued after the answer (decision 046).
+      c.executionCtx.waitUntil(pushChatMessage(c.env, actor, closed.filter((id) => id !== actor.memberId), sent.message));
+    }
     return c.json({ message: sent.message }, sent.duplicate ? 200 : 201);
   })
 

@@ -23,6 +23,7 @@ import { organizationRoutes } from "./organization";
 import { participationRoutes } from "./participation";
 import { profileRoutes } from "./profile";
 import { proposalRoutes } from "./proposals";
+import { pushRoutes } from "./push";
 import { rankingRoutes } from "./ranking";
 import { cantComeRoutes, reminderSettingsRoutes } from "./reminders";
 import { responsibleProfileRoutes } from "./responsible-profile";
@@ -68,6 +69,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/exports", exportRoutes)
   .route("/:org/geocode", geocodeRoutes)
   .route("/:org/proposal", proposalRoutes)
+  .route("/:org/push", pushRoutes)
   .route("/:org/ranking", rankingRoutes)
   .route("/:org/reminders", reminderSettingsRoutes)
   .route("/:org/responsible_profile", responsibleProfileRoutes);

@@ -8,6 +8,7 @@ import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { declined, unauthorized } from "../lib/domain-errors";
+import { deleteSessionSubscriptions } from "../push/subscriptions";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./tokens";
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
@@ -70,11 +71,15 @@ export async function createSession(env: Env, memberId: string, userAgent?: stri
 }
 
 export async function revokeSession(env: Env, sessionId: string, reason: string) {
-  await getDb(env)
-    .update(schema.sessions)
-    .set({ revokedAt: Date.now(), revokedReason: reason })
-    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)))
-    .run();
+  const db = getDb(env);
+  await db.batch([
+    db
+      .update(schema.sessions)
+      .set({ revokedAt: Date.now(), revokedReason: reason })
+      .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt))),
+    // The device signed out is no longer the member's: its push subscriptions go with the session (decision 046).
+    deleteSessionSubscriptions(env, sessionId),
+  ]);
 }
 
 /** The statement that ends every live session of a member (for a batch with the change that requires it; `onlyIf`: only when that change happened). */

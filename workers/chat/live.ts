@@ -25,15 +25,18 @@ export function memberObject(env: Env, orgId: string, memberId: string) {
 
 /**
  * Hands an event to each member's object. A failed delivery is logged, not thrown: the message is
- * already stored, and a client that missed it catches up on reconnect.
+ * already stored, and a client that missed it catches up on reconnect. Answers the members who had
+ * no socket open (their chat is closed: a message may reach them by push instead, decision 046).
  */
-export async function deliver(env: Env, orgId: string, memberIds: string[], event: ChatEvent) {
+export async function deliver(env: Env, orgId: string, memberIds: string[], event: ChatEvent): Promise<string[]> {
   const results = await Promise.allSettled(memberIds.map((id) => memberObject(env, orgId, id).deliver(event)));
-  for (const result of results) {
+  const closed: string[] = [];
+  results.forEach((result, at) => {
     if (result.status === "rejected") {
       console.error(JSON.stringify({ level: "error", msg: "chat delivery failed", event: event.type, error: String(result.reason) }));
-    }
-  }
+    } else if (result.value === false) closed.push(memberIds[at]);
+  });
+  return closed;
 }
 
 /** Chat is a per-organisation feature (off: 404, as for a page that does not exist); role system never chats (403). */

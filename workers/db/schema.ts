@@ -1600,3 +1600,62 @@ export const notificationOptOuts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.topic, t.channel] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Web push (issue 29, section 3; docs/decisions/046-web-push-and-offline.md)
+
+/**
+ * One browser's push subscription for a member in an organisation (RFC 8030: the endpoint the push
+ * service gave that browser, and its RFC 8291 keys). Removed when the push service answers 404 or
+ * 410, when the member turns push off on that device, and when the Auth session it was made in
+ * signs out.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret (base64url), for the payload's encryption. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** The Auth session that subscribed: its sign-out removes the subscription (the device is no longer theirs). */
+    sessionId: text("session_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_member_endpoint_uq").on(t.orgId, t.memberId, t.endpoint), index("push_subscriptions_session_idx").on(t.sessionId)],
+);
+
+/** Which notifications a member wants by push in an organisation; no row: all of them. */
+export const pushPreferences = sqliteTable(
+  "push_preferences",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** Waitlist offers and validation results. */
+    participation: integer("participation", { mode: "boolean" }).notNull().default(true),
+    /** Chat messages that arrive while the chat is closed. */
+    chat: integer("chat", { mode: "boolean" }).notNull().default(true),
+    /** Reminders before an initiative. */
+    reminders: integer("reminders", { mode: "boolean" }).notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.memberId] })],
+);
+
+/** What the local fake push service received (development and tests; workers/push/fake.ts), readable at GET /dev/push. */
+export const pushOutbox = sqliteTable("push_outbox", {
+  id: text("id").primaryKey(),
+  endpoint: text("endpoint").notNull(),
+  /** The notification as JSON, before encryption (the fake has no browser key to decrypt with). */
+  payload: text("payload").notNull(),
+  createdAt: createdAt(),
+});

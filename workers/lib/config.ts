@@ -39,6 +39,12 @@ const ConfigSchema = v.object({
   // Cloudflare for SaaS: with both, a verified hostname gets its certificate there (docs/hostnames.md).
   CF_ZONE_ID: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, "CF_ZONE_ID must be a zone id (32 hex characters)"))),
   CF_API_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  // Web push (workers/push): the VAPID pair and contact, all three or none (push off); the real push
+  // services in production, the local fake elsewhere unless PUSH_SERVICE says otherwise.
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^B[A-Za-z0-9_-]{86}$/, "VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters starting with B)"))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key (d) in base64url (43 characters)"))),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: URL"))),
+  PUSH_SERVICE: v.optional(v.picklist(["webpush", "fake"], "PUSH_SERVICE must be webpush or fake")),
 });
 export type AppConfig = v.InferOutput<typeof ConfigSchema>;
 
@@ -63,6 +69,9 @@ export function getConfig(env: Env): AppConfig {
     }
     if (!result.output.PAYPAL_CLIENT_ID !== !result.output.PAYPAL_SECRET) {
       throw new Error("Invalid Worker configuration: set both PAYPAL_CLIENT_ID and PAYPAL_SECRET, or neither");
+    }
+    if (new Set([!result.output.VAPID_PUBLIC_KEY, !result.output.VAPID_PRIVATE_KEY, !result.output.VAPID_SUBJECT]).size > 1) {
+      throw new Error("Invalid Worker configuration: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together, or none (see .dev.vars.example)");
     }
     config = result.output;
     cache.set(env, config);

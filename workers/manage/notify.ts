@@ -12,6 +12,7 @@ import { selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { renderNotice, type NoticeKind } from "../email/notices";
 import { getEmailSender } from "../email/sender";
+import { queuePushNotices } from "../push/notices";
 import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
 
 export interface Notice {
@@ -71,4 +72,6 @@ export async function sendNotices(env: Env, org: Tenant, notices: Notice[]): Pro
     }),
   );
   for (const result of results) if (result.status === "rejected") console.error("notice not sent", result.reason);
+  // The same decisions by push, for the kinds members want on their phone (decision 046).
+  await queuePushNotices(env, org.id, list);
 }

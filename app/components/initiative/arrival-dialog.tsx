@@ -1,8 +1,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { PartyPopper, Star } from "lucide-react";
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation, type TFunction } from "~/i18n/react";
+
+// The offer to turn on notifications loads with the dialog's opening, not with the page (decision 039).
+const PushPrompt = lazy(() => import("~/components/push/push-prompt").then((module) => ({ default: module.PushPrompt })));
 
 /** The message's name in the community config, and in `appIntl` where it is worded per locale. */
 export const JOIN_MESSAGE_KEY = "initiative_participation_success_message";
@@ -66,6 +69,11 @@ export function ArrivalDialog({ arrival, configuredMessage, onClose }: Props) {
               <p className="whitespace-pre-line">{rated ? t("rated_success_body") : joinSuccessMessage(t, configuredMessage)}</p>
             </div>
           </Dialog.Description>
+          {shown?.kind === "joined" && arrival ? (
+            <Suspense fallback={null}>
+              <PushPrompt />
+            </Suspense>
+          ) : null}
           <Dialog.Close asChild>
             <Button className="mt-2 w-full">{t("join_success_close")}</Button>
           </Dialog.Close>

@@ -1,10 +1,11 @@
 /**
- * One switch of /settings/notification: its own form, a label and a hint, and a button with the
- * switch role that posts the opposite of its state as `name`. Hidden fields (`children`) say which
+ * One switch of /settings/notification: its own form, a label and a hint, and the submit switch
+ * (./submit-switch.tsx) that posts the opposite of its state as `name`. Hidden fields (`children`) say which
  * setting it is when `name` alone does not.
  */
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SubmitSwitch } from "./submit-switch";
 
 export function SwitchRow({ id, name, on, label, hint, children }: { id: string; name: string; on: boolean; label: string; hint: string; children?: ReactNode }) {
   return (
@@ -18,18 +19,7 @@ export function SwitchRow({ id, name, on, label, hint, children }: { id: string;
           {hint}
         </p>
       </div>
-      <button
-        type="submit"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        name={name}
-        value={on ? "false" : "true"}
-        className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${on ? "bg-brand" : "bg-input"}`}
-      >
-        <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${on ? "left-[1.375rem]" : "left-0.5"}`} />
-      </button>
+      <SubmitSwitch on={on} name={name} labelledBy={`${id}-label`} describedBy={`${id}-hint`} />
     </Form>
   );
 }

@@ -4,7 +4,8 @@
  * joining (with the phone drawer first),
  * my initiatives' success dialog, reporting hours and an indicator, rating (and its thanks), manager
  * approval, the chat button clear of the primary action at 390 px, a full
- * and a past initiative, uploading and deleting a document, the map (a card first, drawn when asked), and axe at
+ * and a past initiative, uploading and deleting a document, the map (a card first, drawn when asked), web push
+ * with the fake push service, installability and the QR offline (decision 046), and axe at
  * 390x844 and 1280x800 with screenshots.
  *
  *   node_modules/.bin/node --test tests/e2e/browser/initiative.test.mjs
@@ -293,6 +294,85 @@ describe("initiative detail and participation", () => {
       }
       await screenshot(page, "initiative-chat-button-mobile");
       assert.deepEqual(errorsOf(page), []);
+    });
+  });
+
+  test("push with the fake push service, installability (manifest, icons, a controlling service worker), and the QR offline", async () => {
+    const { slug } = await createInitiative(suite.server, { title: "Beach clean-up at dawn", participation_method: "qr", starts_in_days: 3, ends_in_days: 3 });
+    const push = strings("push");
+    const settings = strings("settings");
+    await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
+      const context = page.context();
+      await context.grantPermissions(["notifications"], { origin: suite.acme });
+      // Chromium's own push service (FCM) is out of reach here: subscribe() answers a subscription whose
+      // endpoint is the fake push service's, kept across pages as the browser keeps a real one.
+      await context.addInitScript(() => {
+        const stored = () => JSON.parse(localStorage.getItem("test:push") ?? "null");
+        const wrap = (json) => json && { endpoint: json.endpoint, expirationTime: null, options: {}, toJSON: () => json, unsubscribe: async () => (localStorage.removeItem("test:push"), true) };
+        PushManager.prototype.getSubscription = async () => wrap(stored());
+        PushManager.prototype.subscribe = async () => {
+          const json = { endpoint: `https://push.commons.test/send/${crypto.randomUUID()}`, expirationTime: null, keys: { p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4", auth: "BTBZMqHH6r4Tts7J_aSIgg" } };
+          localStorage.setItem("test:push", JSON.stringify(json));
+          return wrap(json);
+        };
+      });
+      const member = await signInAsNew(page, { tag: "offline" });
+      await addParticipation(suite.server, member, slug);
+
+      // Subscribe from the settings: the Worker keeps it, and the fake push service receives what is sent.
+      await open(page, "/settings/notification");
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+      await page.getByRole("heading", { name: push.push_settings_title }).waitFor();
+      await page.getByRole("button", { name: push.push_turn_on, exact: true }).click();
+      await page.getByRole("status").filter({ hasText: push.push_on }).waitFor();
+      const endpoint = await page.evaluate(() => JSON.parse(localStorage.getItem("test:push")).endpoint);
+      // In the page: acme.localhost resolves in Chromium, not in Node.
+      const fetchJson = (href) => page.evaluate(async (url) => (await fetch(url)).json(), href);
+      assert.equal((await fetchJson(`/push/subscription?endpoint=${encodeURIComponent(endpoint)}`)).subscribed, true);
+      const chatSwitch = page.getByRole("switch", { name: push.push_kind_chat });
+      await chatSwitch.click();
+      await page.getByText(settings.settings_saved).waitFor();
+      assert.equal(await chatSwitch.getAttribute("aria-checked"), "false");
+      // A push reaches the service worker, which shows it (delivered by DevTools, as its Push button does).
+      const cdp = await context.newCDPSession(page);
+      const registration = new Promise((resolve) => cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => registrations[0] && resolve(registrations[0].registrationId)));
+      await cdp.send("ServiceWorker.enable");
+      await cdp.send("ServiceWorker.deliverPushMessage", { origin: suite.acme, registrationId: await registration, data: JSON.stringify({ title: "A place for you", body: "Held until 10:00", url: `/initiative/${slug}`, tag: "offer" }) });
+      await page.waitForFunction(async () => (await (await navigator.serviceWorker.ready).getNotifications()).some((notification) => notification.title === "A place for you"), null, { timeout: 10_000 });
+
+      // Installable: the organisation's manifest (name, colour, /wall, standalone) and icons of 192 and 512 px, and Chromium's own verdict.
+      const manifestUrl = await page.locator("link[rel=manifest]").getAttribute("href");
+      const manifest = await fetchJson(manifestUrl);
+      assert.equal(manifest.name, "Acme");
+      assert.deepEqual([manifest.start_url, manifest.display], ["/wall", "standalone"]);
+      assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/);
+      for (const size of [192, 512]) {
+        const icon = manifest.icons.find((entry) => entry.sizes === `${size}x${size}`);
+        const drawn = await page.evaluate(async (src) => createImageBitmap(await (await fetch(src)).blob()).then((bitmap) => [bitmap.width, bitmap.height]), icon.src);
+        assert.deepEqual(drawn, [size, size]);
+      }
+      // Chromium's own installability check; "in-incognito" is about the test's throwaway browser profile, not the site.
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      assert.deepEqual(installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito"), []);
+
+      // The joined initiative's detail and its QR, opened once online, open again with no connection.
+      await open(page, "/initiative");
+      await open(page, `/initiative/${slug}`);
+      await open(page, `/initiative/${slug}/participate`);
+      await page.getByRole("img", { name: t.qr_label }).waitFor();
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await page.getByRole("img", { name: t.qr_label }).waitFor();
+        await page.goto(`${suite.acme}/initiative/${slug}`);
+        await page.getByRole("heading", { name: "Beach clean-up at dawn" }).first().waitFor();
+        // A page it does not keep: the offline page, in the member's language.
+        await page.goto(`${suite.acme}/rankings`);
+        await page.getByRole("heading", { name: push.offline_title }).waitFor();
+        await screenshot(page, "offline-page-mobile");
+      } finally {
+        await context.setOffline(false);
+      }
     });
   });
 
