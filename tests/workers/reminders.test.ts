@@ -220,6 +220,44 @@ describe("planning", () => {
   });
 });
 
+describe("by push", () => {
+  it("pushes the reminder to the member's subscribed devices too, by push alone with e-mail off, and not when their push setting says no", async () => {
+    await member("pia", "org-acme");
+    const endpoint = "https://push.example.net/send/pia-phone";
+    const keys = { p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4", auth: "BTBZMqHH6r4Tts7J_aSIgg" };
+    expect((await call("PUT", "/api/acme/push/subscription", { token: tokens.pia, body: { endpoint, expirationTime: null, keys } })).status).toBe(201);
+    const pushed = async () => json<{ title: string; body: string; url: string }[]>(await call("GET", `/dev/push?endpoint=${encodeURIComponent(endpoint)}`));
+    /** One cron run, the reminder's job, then the push job it queued. */
+    const remind = async (at: number) => {
+      await cron(at);
+      await consume();
+    };
+
+    const first = madrid(20, "10:00");
+    const run = await createInitiative({ orgId: "org-acme", slug: "pushed-run", title: "Pushed run", startTime: first });
+    await addParticipation(run.id, "org-acme", ids.pia);
+    await remind(first - 24 * HOUR + MINUTE);
+    expect(await reminders("pia@acme.example")).toHaveLength(1);
+    expect(await pushed()).toEqual([expect.objectContaining({ title: expect.stringContaining("Pushed run"), url: expect.stringContaining("/initiative/pushed-run") })]);
+
+    // E-mail off: the push alone, and the reminder counts as sent.
+    await call("PUT", "/api/acme/reminders/settings", { token: tokens.pia, body: { topic: "reminder", channel: "email", enabled: false } });
+    const second = madrid(21, "10:00");
+    const swim = await createInitiative({ orgId: "org-acme", slug: "pushed-swim", title: "Pushed swim", startTime: second });
+    await addParticipation(swim.id, "org-acme", ids.pia);
+    await remind(second - 24 * HOUR + MINUTE);
+    expect(await reminders("pia@acme.example")).toHaveLength(1);
+    expect((await pushed()).map((push) => push.title).sort()).toEqual([expect.stringContaining("Pushed run"), expect.stringContaining("Pushed swim")]);
+    expect((await rows(swim.id))[0].status).toBe("sent");
+
+    // Reminders off in the push settings too: nothing reaches the member.
+    expect((await call("PUT", "/api/acme/push/preferences", { token: tokens.pia, body: { reminders: false } })).status).toBe(200);
+    await remind(second - 2 * HOUR + MINUTE);
+    expect(await pushed()).toHaveLength(2);
+    expect(await reminders("pia@acme.example")).toHaveLength(1);
+  });
+});
+
 describe("/settings/notification", () => {
   it("shows the reminder switches (the digest's to organisers only) and saves one", async () => {
     const context = await testLoadContext("acme");

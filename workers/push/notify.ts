@@ -36,21 +36,24 @@ const TTL: Record<PushEvent["type"], number> = {
 const SEND_BATCH_MAX = 100;
 
 /**
- * Queues a push of `event` to each of these members who has a subscription in the organisation.
- * Failures are logged, never thrown: a notification must not undo what caused it.
+ * Queues a push of `event` to each of these members who has a subscription in the organisation,
+ * and says whether it queued any. Failures are logged, never thrown: a notification must not undo
+ * what caused it.
  */
-export async function queuePush(env: Env, orgId: string, memberIds: string[], event: PushEvent | ((subscribed: string[]) => Promise<PushEvent>)): Promise<void> {
+export async function queuePush(env: Env, orgId: string, memberIds: string[], event: PushEvent | ((subscribed: string[]) => Promise<PushEvent>)): Promise<boolean> {
   try {
-    if (!pushService(env)) return;
+    if (!pushService(env)) return false;
     const members = await membersWithSubscriptions(env, orgId, memberIds);
-    if (!members.length) return;
+    if (!members.length) return false;
     // An event that costs a read to build (the chat sender's name) is built only for someone subscribed.
     const body = typeof event === "function" ? await event(members) : event;
     for (let at = 0; at < members.length; at += SEND_BATCH_MAX) {
       await env.JOBS.sendBatch(members.slice(at, at + SEND_BATCH_MAX).map((member) => ({ body: { kind: "push", org: orgId, member, event: body } satisfies PushJob })));
     }
+    return true;
   } catch (cause) {
     console.error(JSON.stringify({ level: "error", msg: "push not queued", error: String(cause) }));
+    return false;
   }
 }
 
@@ -58,7 +61,7 @@ export async function queuePush(env: Env, orgId: string, memberIds: string[], ev
  * For the reminders (issue 29, section 2) and anything else that speaks to one member: queues
  * `event` for them, as their preferences and language say when the queue sends it.
  */
-export function sendPushToMember(env: Env, orgId: string, memberId: string, event: PushEvent): Promise<void> {
+export function sendPushToMember(env: Env, orgId: string, memberId: string, event: PushEvent): Promise<boolean> {
   return queuePush(env, orgId, [memberId], event);
 }
 

@@ -1,9 +1,11 @@
 /**
  * The channels a reminder goes out on (docs/decisions/045-reminders-exactly-once.md). Each is one
  * small function from the reminder to a delivery; the queue consumer (./deliver.ts) calls every
- * channel the member has not switched off. Adding a channel (web push) is: its name in
- * REMINDER_CHANNELS (app/domain/reminders.ts), one function here, and one entry in
- * `reminderChannels`. A channel that throws is logged by the consumer and never resent.
+ * channel the member has not switched off. Adding a channel is: its name in REMINDER_CHANNELS
+ * (app/domain/reminders.ts), one function here, and one entry in `reminderChannels`. Web push is
+ * the one channel not named there: whether a member's devices are told of reminders is their push
+ * setting ("reminders", decision 046), read when the push is sent, not an opt-out of this page. A
+ * channel that throws is logged by the consumer and never resent.
  */
 import { checkinQrValue, formatCheckinCode } from "../../app/domain/checkin";
 import { resolveLocale } from "../../app/domain/locales";
@@ -12,6 +14,7 @@ import type { ReminderChannelName } from "../../app/domain/reminders";
 import { regionZone } from "../../app/domain/zoned-time";
 import { getEmailSender } from "../email/sender";
 import { participantCheckinCode } from "../manage/checkin";
+import { sendPushToMember } from "../push/notify";
 import { organizationLogoUrl, type Tenant } from "../tenant/organizations";
 import { renderReminder } from "./emails";
 import { qrPngDataUrl } from "./qr";
@@ -41,8 +44,9 @@ export interface Reminder {
 }
 
 export interface ReminderChannel {
-  name: ReminderChannelName;
-  send(env: Env, reminder: Reminder): Promise<void>;
+  name: ReminderChannelName | "push";
+  /** Sends, or says it had nobody to send to (false: a member with no device subscribed to push). */
+  send(env: Env, reminder: Reminder): Promise<boolean>;
 }
 
 /** The zoom a map link opens at: close enough to find the door. */
@@ -81,6 +85,21 @@ async function sendEmail(env: Env, reminder: Reminder) {
     settingsUrl: `${origin}/settings/notification`,
   });
   await getEmailSender(env).send({ to: member.email, ...email });
+  return true;
 }
 
-export const reminderChannels: readonly ReminderChannel[] = [{ name: "email", send: sendEmail }];
+/** The reminder on the member's devices (workers/push): queued only when one of them is subscribed. */
+function sendPush(env: Env, reminder: Reminder) {
+  const { org, member, initiative } = reminder;
+  return sendPushToMember(env, org.id, member.id, {
+    type: "reminder",
+    initiative: { slug: initiative.slug, title: initiative.title },
+    startsAt: initiative.startTime,
+    place: placeOf(initiative)?.address || null,
+  });
+}
+
+export const reminderChannels: readonly ReminderChannel[] = [
+  { name: "email", send: sendEmail },
+  { name: "push", send: sendPush },
+];

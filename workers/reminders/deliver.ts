@@ -89,7 +89,10 @@ export async function deliverReminder(env: Env, job: ReminderJob, now = Date.now
   const results = await Promise.allSettled(channels.map((channel) => channel.send(env, reminder)));
   const failed = results.filter((result) => result.status === "rejected");
   for (const failure of failed) console.error("reminder not sent", failure.reason);
-  return failed.length === results.length ? settle(env, key, "failed") : "sent";
+  if (failed.length === results.length) return settle(env, key, "failed");
+  // Every channel that ran had nobody to reach (e-mail switched off, no device subscribed to push).
+  if (results.every((result) => result.status === "fulfilled" && result.value === false)) return settle(env, key, "skipped");
+  return "sent";
 }
 
 async function settle(env: Env, key: readonly [string, string, number, number], status: "skipped" | "failed") {
