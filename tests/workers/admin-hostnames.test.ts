@@ -92,6 +92,21 @@ describe("custom hostnames", () => {
   });
 });
 
+describe("e-mail domains on the access screen", () => {
+  it("a domain the operator adds gets its proof token with its row, so reading the screen writes nothing", async () => {
+    await env.DB.prepare("INSERT INTO organization_email_domains (domain, org_id) VALUES ('staff.x.example', 'org-acme')").run();
+    const stored = await env.DB.prepare("SELECT token FROM organization_email_domains WHERE domain = 'staff.x.example'").first<{ token: string | null }>();
+    expect(stored?.token).toMatch(/^[0-9a-f]{32}$/);
+    // A token given by hand stays as given.
+    await env.DB.prepare("INSERT INTO organization_email_domains (domain, org_id, token) VALUES ('mine.x.example', 'org-acme', 'given')").run();
+    expect((await env.DB.prepare("SELECT token FROM organization_email_domains WHERE domain = 'mine.x.example'").first<{ token: string }>())?.token).toBe("given");
+    const before = await env.DB.prepare("SELECT domain, token FROM organization_email_domains ORDER BY domain").all();
+    const { email_domains } = await json(await api("alma", "GET", "/access"));
+    expect(email_domains.find((row: { domain: string }) => row.domain === "staff.x.example").record.value).toContain(stored!.token);
+    expect((await env.DB.prepare("SELECT domain, token FROM organization_email_domains ORDER BY domain").all()).results).toEqual(before.results);
+  });
+});
+
 describe("pending claims (issue 25)", () => {
   const commons = (method: string, path: string, body?: unknown) => call(method, `/api/commons/admin${path}`, { token: tokens.cid, body });
   const age = (hostname: string, days: number) => env.DB.prepare("UPDATE hostname_claims SET created_at = created_at - ? WHERE hostname = ?").bind(days * 86_400_000, hostname).run();

@@ -11,6 +11,6 @@ import { emailDomainQueries, emailDomainViews } from "./email-domains";
 
 export async function accessOverview(env: Env, org: Tenant, actor: StaffActor) {
   requireRole(actor, ["admin"]);
-  const [claims, live, providers, , domains] = await getDb(env).batch([...hostnameQueries(env, org), providersQuery(env, org), ...emailDomainQueries(env, org)]);
+  const [claims, live, providers, domains] = await getDb(env).batch([...hostnameQueries(env, org), providersQuery(env, org), ...emailDomainQueries(env, org)]);
   return { hostnames: hostnameViews(claims, live), providers: providerViews(providers), email_domains: emailDomainViews(domains) };
 }

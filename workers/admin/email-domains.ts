@@ -7,7 +7,7 @@
  * unproven one still admits sign-ups, and never links an existing account. The domains themselves
  * are set by the operator; administrators prove them.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { challengeRecord } from "../../app/domain/hostnames";
 import { getDb, schema } from "../db/client";
 import { txtProof } from "../dns";
@@ -32,18 +32,12 @@ export interface EmailDomainView {
   verified_at: string | null;
 }
 
-/** A token for each of the organisation's domains that has none yet (rows the operator added). */
-function tokenStatement(env: Env, org: Tenant) {
-  return getDb(env)
-    .update(domains)
-    .set({ token: sql`lower(hex(randomblob(16)))` })
-    .where(and(eq(domains.orgId, org.id), isNull(domains.token)));
-}
-
-/** The statements of the list: tokens given first, then the rows (to batch alone or with others: GET /admin/access). */
+/**
+ * The statements of the list (to batch alone or with others: GET /admin/access). Reads only: a
+ * domain's token is given when its row is made (trigger of migrations/0026).
+ */
 export function emailDomainQueries(env: Env, org: Tenant) {
-  const db = getDb(env);
-  return [tokenStatement(env, org), db.select().from(domains).where(eq(domains.orgId, org.id)).orderBy(domains.domain)] as const;
+  return [getDb(env).select().from(domains).where(eq(domains.orgId, org.id)).orderBy(domains.domain)] as const;
 }
 
 export function emailDomainViews(rows: DomainRow[]): EmailDomainView[] {
@@ -60,7 +54,7 @@ export function emailDomainViews(rows: DomainRow[]): EmailDomainView[] {
 /** GET /admin/email_domains. */
 export async function listEmailDomains(env: Env, org: Tenant, actor: StaffActor) {
   requireRole(actor, ["admin"]);
-  const [, rows] = await getDb(env).batch(emailDomainQueries(env, org));
+  const [rows] = await getDb(env).batch(emailDomainQueries(env, org));
   return emailDomainViews(rows);
 }
 
@@ -72,8 +66,7 @@ export async function listEmailDomains(env: Env, org: Tenant, actor: StaffActor)
 export async function verifyEmailDomain(env: Env, org: Tenant, actor: StaffActor, domain: string, now = Date.now()) {
   requireRole(actor, ["admin"]);
   const db = getDb(env);
-  const [, found] = await db.batch([tokenStatement(env, org), db.select().from(domains).where(and(eq(domains.domain, domain), eq(domains.orgId, org.id)))]);
-  const row = found[0];
+  const row = await db.select().from(domains).where(and(eq(domains.domain, domain), eq(domains.orgId, org.id))).get();
   if (!row?.token) throw notFound("email_domain_not_found", "This organisation has no such e-mail domain.");
   const view = () => emailDomainViews([row])[0];
   if (row.verifiedAt !== null) return view();

@@ -85,7 +85,7 @@ export const organizationEmailDomains = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    /** The value the TXT record must hold; set when an administrator first asks for it. */
+    /** The value the TXT record must hold; given when the row is made (trigger of migrations/0026). */
     token: text("token"),
     /** Why the last check did not prove it (email_domain_check_{code}). */
     lastError: text("last_error"),
