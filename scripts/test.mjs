@@ -1,20 +1,24 @@
 // `npm test`: every tier of tests, the checks that need no build side by side, then the Worker
-// tests, the build, and the end-to-end tiers side by side. Stops at the first red tier and always
+// tests, the build and the end-to-end tiers in order. Stops at the first red tier and always
 // ends with each tier's wall time, so a slow tier shows in every CI log (the whole chain must stay
 // within 15 minutes on 2 cores).
 import { spawn } from "node:child_process";
 
 /**
  * A tier is one npm script. A stage's lanes run at the same time (their output kept apart); the
- * tiers of one lane run one after the other. The end-to-end tiers share the last stage: their
- * time is mostly waiting on servers and a browser (a browser file kept about a third of two cores
- * busy), so the browser files run two at a time beside a lane of SSO, pages and edge.
+ * tiers of one lane run one after the other. Only the checks that need no server share a stage:
+ * the end-to-end tiers run one at a time, each of their files alone, because a browser file keeps
+ * both cores busy (Chromium, workerd and the test together): run side by side on 2 cores they
+ * took longer than one after the other, and their timeouts grew tight.
  */
 const stages = [
   [["typecheck"], ["lint"], ["test:unit"]],
   [["test:workers"]],
   [["build"]],
-  [["test:browser"], ["test:sso", "test:pages", "test:edge"]],
+  [["test:sso"]],
+  [["test:pages"]],
+  [["test:browser"]],
+  [["test:edge"]],
 ];
 
 const times = [];
