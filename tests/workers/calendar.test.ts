@@ -212,6 +212,8 @@ describe("the feed", () => {
 describe("changes", () => {
   it("keep the UID and move SEQUENCE and LAST-MODIFIED when staff edit the initiative", async () => {
     const url = (await json(await api("ana", "GET", "/calendar"))).url;
+    // LAST-MODIFIED is in whole seconds: the last change a few seconds back, so the edit's is another second.
+    await env.DB.prepare("UPDATE initiatives SET updated_at = updated_at - 5000 WHERE id = ?").bind(ids.webinar).run();
     const before = (await feedOf(url)).events.find((event) => event.uid.startsWith(ids.webinar))!;
     const editable = await json(await api("olga", "GET", `/manage/initiatives/${ids.webinar}`));
     const saved = await api("olga", "PUT", `/manage/initiatives/${ids.webinar}`, { ...editable, title: "Mentoring webinar (moved)" });
