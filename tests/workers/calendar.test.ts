@@ -306,7 +306,7 @@ describe("one event", () => {
     expect(await count()).toBe(sent);
   });
 
-  it("reaches the HTTP e-mail provider as a base64 attachment with its type", async () => {
+  it("reaches the HTTP e-mail provider as base64 attachments with their types, an image inline by its Content-ID", async () => {
     const bodies: unknown[] = [];
     const sender = new HttpEmailSender(env.DB, {
       url: "https://mail.example/send",
@@ -318,10 +318,19 @@ describe("one event", () => {
       }) as typeof fetch,
     });
     const content = "BEGIN:VCALENDAR\r\nSUMMARY:Playa ñ\r\nEND:VCALENDAR\r\n";
-    await sender.send({ to: "ana@acme.example", subject: "s", text: "t", html: "h", links: [], attachments: [{ filename: "beach.ics", contentType: "text/calendar; method=PUBLISH", content }] });
-    const [attachment] = (bodies[0] as { attachments: { filename: string; content_type: string; content: string }[] }).attachments;
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 255]);
+    const attachments = [
+      { filename: "beach.ics", contentType: "text/calendar; method=PUBLISH", content },
+      { filename: "check-in.png", contentType: "image/png", content: png, contentId: "checkin-qr" },
+    ];
+    await sender.send({ to: "ana@acme.example", subject: "s", text: "t", html: '<img src="cid:checkin-qr">', links: [], attachments });
+    const [attachment, image] = (bodies[0] as { attachments: { filename: string; content_type: string; content: string; content_id?: string; disposition?: string }[] }).attachments;
     expect(attachment).toMatchObject({ filename: "beach.ics", content_type: "text/calendar; method=PUBLISH" });
+    expect(attachment).not.toHaveProperty("content_id");
     expect(new TextDecoder().decode(Uint8Array.from(atob(attachment.content), (ch) => ch.charCodeAt(0)))).toBe(content);
+    // Bytes go as they are (no text encoding on the way), inline by their Content-ID.
+    expect(image).toMatchObject({ filename: "check-in.png", content_type: "image/png", content_id: "checkin-qr", disposition: "inline" });
+    expect([...Uint8Array.from(atob(image.content), (ch) => ch.charCodeAt(0))]).toEqual([...png]);
   });
 
   it("is not sent to a member who switched participation e-mails off", async () => {

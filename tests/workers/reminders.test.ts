@@ -276,7 +276,7 @@ describe("/settings/notification", () => {
 
 describe("the reminder e-mail", () => {
   const start = madrid(12, "10:00");
-  let mail: { subject: string; text: string; html: string; links: string[] };
+  let mail: { subject: string; text: string; html: string; links: string[]; attachments: { filename: string; content_type: string; content: string; encoding?: string; content_id?: string; disposition?: string }[] };
   let token = "";
 
   beforeAll(async () => {
@@ -324,9 +324,13 @@ describe("the reminder e-mail", () => {
     const code = `${detail.checkin_code.slice(0, 5)}-${detail.checkin_code.slice(5)}`;
     expect(mail.text).toContain(code);
     expect(mail.html).toContain(code);
-    const image = /<img src="data:image\/png;base64,([A-Za-z0-9+/=]+)"/.exec(mail.html);
+    // An inline part the HTML names by its Content-ID, not a data: URL (Gmail's web client shows none).
+    expect(mail.html).not.toContain("data:image");
+    const image = /<img src="cid:([^"]+)"/.exec(mail.html);
     expect(image).not.toBeNull();
-    const png = Uint8Array.from(atob(image![1]), (char) => char.charCodeAt(0));
+    const part = mail.attachments.find((attachment) => attachment.content_id === image![1]);
+    expect(part).toMatchObject({ content_type: "image/png", encoding: "base64", disposition: "inline" });
+    const png = Uint8Array.from(atob(part!.content), (char) => char.charCodeAt(0));
     expect([...png.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     // Width from the IHDR chunk: (modules + 8 of quiet zone) x 6 pixels.
     const width = new DataView(png.buffer).getUint32(16);

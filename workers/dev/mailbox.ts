@@ -29,7 +29,8 @@ export const devRoutes = new Hono<AppEnv>().get("/mailbox", validate("query", Ma
       text: row.text,
       html: row.html,
       links: JSON.parse(row.links) as string[],
-      attachments: JSON.parse(row.attachments) as { filename: string; content_type: string; content: string }[],
+      // Bytes (an inline image) in base64 with `encoding: "base64"`; text as it is.
+      attachments: JSON.parse(row.attachments) as { filename: string; content_type: string; content: string; encoding?: "base64"; content_id?: string; disposition?: "inline" }[],
       status: row.status,
       created_at: new Date(row.createdAt).toISOString(),
     })),

@@ -11,7 +11,7 @@ export interface EmailMessage {
   text: string;
   html: string;
   links: string[];
-  /** Files sent along, as text (a calendar event: text/calendar). */
+  /** Files sent along: text (a calendar event: text/calendar) or bytes (an image). */
   attachments?: EmailAttachment[];
 }
 
@@ -19,11 +19,28 @@ export interface EmailAttachment {
   filename: string;
   /** With its parameters, e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
   contentType: string;
-  content: string;
+  content: string | Uint8Array;
+  /**
+   * Makes the file an inline part the HTML shows as `<img src="cid:{contentId}">`. Images inside
+   * the message as `data:` URLs are not shown by Gmail's web client and several others; an inline
+   * part is shown by all of them, and still without a connection once the message is on the phone.
+   */
+  contentId?: string;
 }
 
+/** Base64 of the attachment's bytes (text as UTF-8). */
+const base64Content = (content: string | Uint8Array) => base64Encode(typeof content === "string" ? new TextEncoder().encode(content) : content);
+
+/** The outbox keeps text as it is (tests read a calendar file back) and bytes in base64. */
 const attachmentsJson = (message: EmailMessage) =>
-  JSON.stringify((message.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, content_type: contentType, content })));
+  JSON.stringify(
+    (message.attachments ?? []).map(({ filename, contentType, content, contentId }) => ({
+      filename,
+      content_type: contentType,
+      ...(typeof content === "string" ? { content } : { content: base64Encode(content), encoding: "base64" }),
+      ...(contentId ? { content_id: contentId, disposition: "inline" } : {}),
+    })),
+  );
 
 export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
@@ -66,9 +83,17 @@ export class HttpEmailSender implements EmailSender {
           subject: message.subject,
           text: message.text,
           html: message.html,
-          // Base64 content with its type: the attachments shape these providers take.
+          // Base64 content with its type, and the Content-ID of an inline part: the attachments shape
+          // these providers take (Resend: content_id; inline parts are those with one).
           ...(message.attachments?.length
-            ? { attachments: message.attachments.map(({ filename, contentType, content }) => ({ filename, content_type: contentType, content: base64Encode(new TextEncoder().encode(content)) })) }
+            ? {
+                attachments: message.attachments.map(({ filename, contentType, content, contentId }) => ({
+                  filename,
+                  content_type: contentType,
+                  content: base64Content(content),
+                  ...(contentId ? { content_id: contentId, disposition: "inline" } : {}),
+                })),
+              }
             : {}),
         }),
       });

@@ -17,7 +17,7 @@ import { participantCheckinCode } from "../manage/checkin";
 import { sendPushToMember } from "../push/notify";
 import { organizationLogoUrl, type Tenant } from "../tenant/organizations";
 import { renderReminder } from "./emails";
-import { qrPngDataUrl } from "./qr";
+import { CHECKIN_QR_CONTENT_ID, qrPng } from "./qr";
 
 /** Everything a channel needs to say about one reminder, read once by the consumer. */
 export interface Reminder {
@@ -80,11 +80,12 @@ async function sendEmail(env: Env, reminder: Reminder) {
     link: `${origin}/initiative/${encodeURIComponent(initiative.slug)}`,
     place: placeOf(initiative),
     remoteUrl: initiative.remoteUrl,
-    checkin: code ? { image: qrPngDataUrl(checkinQrValue(reminder.participationUuid, code)), code: formatCheckinCode(code) } : null,
+    checkin: code ? { image: `cid:${CHECKIN_QR_CONTENT_ID}`, code: formatCheckinCode(code) } : null,
     cantComeUrl: reminder.cantComeUrl,
     settingsUrl: `${origin}/settings/notification`,
   });
-  await getEmailSender(env).send({ to: member.email, ...email });
+  const qr = code ? [{ filename: "check-in.png", contentType: "image/png", content: qrPng(checkinQrValue(reminder.participationUuid, code)), contentId: CHECKIN_QR_CONTENT_ID }] : [];
+  await getEmailSender(env).send({ to: member.email, ...email, attachments: qr });
   return true;
 }
 

@@ -18,7 +18,10 @@ export interface ReminderVars {
   link: string;
   place: { address: string; mapUrl: string } | null;
   remoteUrl: string | null;
-  /** The check-in QR (a data: PNG) and the code it carries, as people read it out; null without check-in by QR. */
+  /**
+   * The check-in QR (the `src` of its image: the `cid:` of the message's inline part) and the code
+   * it carries, as people read it out; null without check-in by QR.
+   */
   checkin: { image: string; code: string } | null;
   cantComeUrl: string;
   settingsUrl: string;
