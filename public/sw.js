@@ -117,7 +117,13 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate" || url.pathname.endsWith(".data")) return event.respondWith(networkFirst(event));
 });
 
-/** Keeps what the page already loaded before this worker controlled it: its assets and the kept pages it names. */
+/**
+ * Keeps what the page already loaded before this worker controlled it: its assets and the kept
+ * pages it names, each only when no copy is kept yet. Every signed-in page sends its list after
+ * load, so fetching what is kept already would load each page twice and every initiative linked
+ * from "my initiatives" on each visit; a kept page is renewed whenever the member opens it
+ * (network first).
+ */
 async function warm(urls) {
   const pages = await caches.open(PAGES);
   const assets = await caches.open(ASSETS);
@@ -127,7 +133,7 @@ async function warm(urls) {
     const isAsset = url.pathname.startsWith("/assets/");
     if (!isAsset && !isKept(url)) continue;
     const cache = isAsset ? assets : pages;
-    if (isAsset && (await cache.match(url.href))) continue;
+    if (await cache.match(url.href)) continue;
     if (!isAsset && !(await ownerOf(pages))) continue;
     try {
       const response = await fetch(url.href, { credentials: "same-origin" });

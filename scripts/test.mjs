@@ -15,8 +15,8 @@ const stages = [
   [["typecheck"], ["lint"], ["test:unit"]],
   [["test:workers"]],
   [["build"]],
-  [["test:sso"]],
-  [["test:pages"]],
+  // The browser files, then the page-level and single sign-on files, all against one server
+  // (scripts/browser-tests.mjs); `test:pages` and `test:sso` run those two alone.
   [["test:browser"]],
   [["test:edge"]],
 ];

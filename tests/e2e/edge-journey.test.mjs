@@ -91,7 +91,7 @@ describe("through the edge", () => {
       await page.getByRole("alert").getByRole("link", { name: auth.signin_error_401_tip, exact: true }).waitFor();
       assert.equal(new URL(page.url()).pathname, "/signin", "still on the sign-in page");
 
-      await signIn(page, suite.acme, member.email, { password: member.password });
+      await signIn(page, suite.acme, member.email, { password: member.password, screens: true });
       const session = (await page.context().cookies(suite.acme)).find((cookie) => cookie.name === SESSION_COOKIE);
       assert.ok(session?.httpOnly, "the edge's HttpOnly session cookie");
       await open(page, suite.acme, "/settings");
@@ -101,7 +101,7 @@ describe("through the edge", () => {
       assert.deepEqual(errorsOf(page, { allowStatus: [401] }), []);
     });
     await withPage(suite.browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
-      await signIn(page, suite.acme, member.email, { password: member.password, js: false });
+      await signIn(page, suite.acme, member.email, { password: member.password, js: false, screens: true });
       await page.goto(`${suite.acme}/settings`);
       assert.equal(new URL(page.url()).pathname, "/settings");
     });

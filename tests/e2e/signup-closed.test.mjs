@@ -7,14 +7,15 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { after, before, describe, test } from "node:test";
-import { root, startServer } from "../support/server.mjs";
+import { root, sharedServer, startServer } from "../support/server.mjs";
 
 const ACME_TOKEN = "acme-signup-0b7e6c1a";
 const strings = JSON.parse(readFileSync(`${root}/app/i18n/locales/en-US/signup.json`, "utf8"));
 let server;
 
 before(async () => {
-  server = await startServer({ seed: true, vars: { ENVIRONMENT: "test" } });
+  // The end-to-end run's one server (scripts/browser-tests.mjs) when there is one: this file only reads.
+  server = sharedServer() ?? (await startServer({ seed: true, vars: { ENVIRONMENT: "test" } }));
 });
 after(async () => server?.stop());
 

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { CLIENT_ID, CookieJar, PROVIDER_SLUG, registerSsoProvider, request, startIdentityProvider, walkProvider } from "../support/oidc.mjs";
-import { startServer } from "../support/server.mjs";
+import { sharedServer, startServer } from "../support/server.mjs";
 
 const SSO_EMAIL = "sso.user@acme.example";
 const SSO_NAME = "Sofia Single-Sign";
@@ -19,7 +19,9 @@ describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_0
   let callbackPrefix;
 
   before(async () => {
-    app = await startServer({ seed: true, vars: { ENVIRONMENT: "test" } });
+    // The end-to-end run's one server when there is one (scripts/browser-tests.mjs runs this file
+    // last: it makes single sign-on compulsory for Acme).
+    app = sharedServer() ?? (await startServer({ seed: true, vars: { ENVIRONMENT: "test" } }));
     callbackPrefix = `${app.url}/auth/sso/${PROVIDER_SLUG}/callback`;
     idp = await startIdentityProvider(app.url, { account: { email: SSO_EMAIL, name: SSO_NAME } });
     await registerSsoProvider(app, idp, { orgId: "org-acme", id: "sso-acme" });

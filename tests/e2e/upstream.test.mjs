@@ -76,7 +76,7 @@ describe("the edge in front of an upstream", { timeout: 300_000 }, () => {
   test("signs a member in on the edge, who reads the wall; the edge keeps only the web session", async () => {
     const member = await createMember(servers, { tag: "edge-walker", name: "Edu Edge" });
     await withPage(browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, acme, member.email, { password: member.password });
+      await signIn(page, acme, member.email, { password: member.password, screens: true });
       await page.goto(`${acme}/wall`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       assert.equal(new URL(page.url()).pathname, "/wall");

@@ -10,10 +10,12 @@
  * browser are up, and `tearDown`, run with their stopping: a second root `before` of its own
  * could run before this one has finished. `throughEdge` serves the file through an edge in front of
  * the upstream (issue 16; server.mjs startEdgeAndUpstream), as COMMONS_THROUGH_EDGE=1 does for any file.
+ * Under `npm run test:browser` the files use the one server the runner started (server.mjs
+ * sharedServer); `ownServer` asks for a server of the file's own all the same.
  */
 import { after, before } from "node:test";
 import { launchBrowser } from "./browser.mjs";
-import { startEdgeAndUpstream, startServer } from "./server.mjs";
+import { sharedServer, startEdgeAndUpstream, startServer } from "./server.mjs";
 
 /**
  * @typedef {{ server: Awaited<ReturnType<typeof startServer>>, browser: import("playwright-core").Browser, acmeHost: string, acme: string }} AcmeSuite
@@ -22,13 +24,14 @@ import { startEdgeAndUpstream, startServer } from "./server.mjs";
  */
 
 /**
- * @param {{ setUp?: (suite: AcmeSuite) => Promise<void>, tearDown?: () => Promise<unknown> | undefined, throughEdge?: boolean }} [hooks]
+ * @param {{ setUp?: (suite: AcmeSuite) => Promise<void>, tearDown?: () => Promise<unknown> | undefined, throughEdge?: boolean, ownServer?: boolean }} [hooks]
  * @returns {AcmeSuite}
  */
-export function useAcmeSuite({ setUp, tearDown, throughEdge = process.env.COMMONS_THROUGH_EDGE === "1" } = {}) {
+export function useAcmeSuite({ setUp, tearDown, throughEdge = process.env.COMMONS_THROUGH_EDGE === "1", ownServer = false } = {}) {
   const suite = { server: undefined, browser: undefined, acmeHost: "", acme: "" };
   before(async () => {
-    const server = throughEdge ? startEdgeAndUpstream() : startServer();
+    const shared = throughEdge || ownServer ? null : sharedServer();
+    const server = shared ?? (throughEdge ? startEdgeAndUpstream() : startServer());
     [suite.server, suite.browser] = await Promise.all([server, launchBrowser()]);
     suite.acmeHost = `acme.localhost:${suite.server.port}`;
     suite.acme = `http://${suite.acmeHost}`;

@@ -16,6 +16,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { root } from "./server.mjs";
@@ -59,10 +60,15 @@ const pageErrors = new WeakMap();
  * and the Accept-Language header the server reads. Page errors, console errors and CSP violations are
  * collected for `errorsOf(page)`.
  *
+ * The app's service worker is kept out unless `serviceWorkers: "allow"`: it proxies every navigation
+ * and data request and, after each signed-in page's load, fetches the pages it keeps for offline
+ * use, which only the tests of push and offline are about; elsewhere it would only slow the waits
+ * for a quiet network.
+ *
  * @param {import("playwright-core").Browser} browser
- * @param {{ viewport?: "mobile" | "desktop", locale?: string, javaScriptEnabled?: boolean }} [options]
+ * @param {{ viewport?: "mobile" | "desktop", locale?: string, javaScriptEnabled?: boolean, serviceWorkers?: "allow" | "block" }} [options]
  */
-export async function newPage(browser, { viewport = "desktop", locale = "en-US", javaScriptEnabled = true } = {}) {
+export async function newPage(browser, { viewport = "desktop", locale = "en-US", javaScriptEnabled = true, serviceWorkers = "block" } = {}) {
   const size = VIEWPORTS[viewport];
   if (!size) throw new Error(`Unknown viewport "${viewport}" (use ${Object.keys(VIEWPORTS).join(" or ")})`);
   const mobile = viewport === "mobile";
@@ -74,6 +80,7 @@ export async function newPage(browser, { viewport = "desktop", locale = "en-US",
     locale,
     javaScriptEnabled,
     reducedMotion: "reduce",
+    serviceWorkers,
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
@@ -199,10 +206,61 @@ export function pluralForm(messages, key, count, locale = "en-US") {
 }
 
 /**
- * Signs a demo member in through /signin on `origin` (email step, then password), in the page's
- * language (`locale` picks the labels), and waits until the app has left /signin.
+ * The cookies of a sign-in on `origin`: its password stage posted as a form, as a browser without
+ * JavaScript does. Sent to loopback with the origin's Host (Node resolves no `*.localhost` name;
+ * Chromium maps them), so the cookies are set on the origin's host by hand. Answers them and the
+ * page the sign-in lands on.
  */
-export async function signIn(page, origin, email, { password = "commons-demo", js = true, locale = "en-US" } = {}) {
+function signInCookies(origin, email, password, locale) {
+  const { hostname, port, host } = new URL(origin);
+  const body = new URLSearchParams({ intent: "login", email, password }).toString();
+  return new Promise((resolve, reject) => {
+    const post = httpRequest(
+      {
+        hostname: "127.0.0.1",
+        port,
+        method: "POST",
+        path: `/signin?stage=password&email=${encodeURIComponent(email)}`,
+        headers: { host, origin, "accept-language": locale, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        const landing = response.headers.location;
+        if (![302, 303].includes(response.statusCode) || !landing) return reject(new Error(`signing ${email} in on ${origin} answered ${response.statusCode}`));
+        resolve({
+          landing,
+          cookies: (response.headers["set-cookie"] ?? []).flatMap((header) => {
+            const [pair, ...attributes] = header.split(";").map((part) => part.trim());
+            const at = pair.indexOf("=");
+            const attribute = (name) => attributes.find((entry) => entry.toLowerCase().startsWith(name))?.split("=")[1];
+            const sameSite = { lax: "Lax", strict: "Strict", none: "None" }[attribute("samesite")?.toLowerCase()];
+            // A cookie the sign-in clears (Max-Age=0) is left out.
+            if (attribute("max-age") === "0") return [];
+            return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: attribute("path") ?? "/", httpOnly: attributes.some((entry) => entry.toLowerCase() === "httponly"), ...(sameSite ? { sameSite } : {}) };
+          }),
+        });
+      },
+    );
+    post.on("error", reject);
+    post.end(body);
+  });
+}
+
+/**
+ * Signs a member in on `origin` and opens the page the sign-in lands on. By default it posts the
+ * password stage's form as a browser without JavaScript would (one request, its cookies in the
+ * page's context), since most files need a signed-in member, not the sign-in screens: walking
+ * them took two page loads and two waits for a quiet network each time, 53 times a run. The
+ * screens are walked (email step, then password, in the page's language: `locale` picks the
+ * labels) with `screens: true`, by the files about signing in.
+ */
+export async function signIn(page, origin, email, { password = "commons-demo", js = true, locale = "en-US", screens = false } = {}) {
+  if (!screens) {
+    const { cookies, landing } = await signInCookies(origin, email, password, locale);
+    await page.context().addCookies(cookies);
+    await page.goto(new URL(landing, origin).href);
+    return;
+  }
   const auth = strings("auth", locale);
   await page.goto(`${origin}/signin`);
   if (js) await waitForHydration(page);

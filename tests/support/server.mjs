@@ -15,7 +15,7 @@
  */
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -217,9 +217,50 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 }
 
 /**
- * @param {{ seed?: boolean, vars?: Record<string, string>, readyPath?: string, script?: string, port?: number }} [options]
+ * Runs SQL against the local D1 kept in `persistDir` and answers the result rows (all statements,
+ * in order). Long SQL (seeding hundreds of rows) goes through a file: a command line has a size
+ * limit (spawn fails with E2BIG).
+ */
+function d1Of(persistDir) {
+  return async function d1(sql, { timeoutMs = 5 * 60_000 } = {}) {
+    const viaFile = Buffer.byteLength(sql) > D1_COMMAND_MAX_BYTES;
+    const sqlFile = viaFile ? path.join(persistDir, `statements-${randomUUID()}.sql`) : null;
+    if (sqlFile) writeFileSync(sqlFile, sql);
+    const stdout = await runStep(
+      bin("wrangler"),
+      ["d1", "execute", "DB", "--local", "--persist-to", persistDir, ...(sqlFile ? ["--file", sqlFile] : ["--command", sql]), "--json"],
+      // All of it: the answer is JSON, one result per statement.
+      { timeoutMs, outputLimit: Infinity },
+    ).finally(() => sqlFile && rmSync(sqlFile, { force: true }));
+    // The JSON array starts on a line of its own; a progress line before it may hold "[" too.
+    const start = stdout.search(/^\[\s*(\{|\])/m);
+    const parsed = JSON.parse(start >= 0 ? stdout.slice(start) : stdout);
+    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((result) => result.results ?? []);
+  };
+}
+
+/** The environment variable through which scripts/browser-tests.mjs hands its one server to every browser file. */
+export const SHARED_SERVER_ENV = "COMMONS_SHARED_SERVER";
+
+/**
+ * The server that scripts/browser-tests.mjs started for all the browser files of one run, or null
+ * when this file runs alone (then it starts its own). Starting workerd took 20 to 45 s per file on
+ * two cores, most of the browser tier's fixed cost; one server for the whole tier pays it once.
+ * The files share its data, so each works with members, initiatives (and, where it changes the
+ * organisation itself, an organisation) it makes for itself. It is the runner's to stop.
+ */
+export function sharedServer() {
+  const shared = process.env[SHARED_SERVER_ENV];
+  if (!shared) return null;
+  const { url, port, persistDir, log } = JSON.parse(shared);
+  const output = () => (existsSync(log) ? readFileSync(log, "utf8").slice(-OUTPUT_LIMIT) : "");
+  return { url, port, persistDir, d1: d1Of(persistDir), output, residentBytes: () => 0, stop: async () => {} };
+}
+
+/**
+ * @param {{ seed?: boolean, vars?: Record<string, string>, readyPath?: string, script?: string, port?: number, logFile?: string }} [options]
  *   `script` serves another entry module with the same bindings (the bench's counting harness);
- *   `port` a port chosen beforehand (an edge's PUBLIC_URL names it).
+ *   `port` a port chosen beforehand (an edge's PUBLIC_URL names it); `logFile` gets wrangler's output too.
  */
 export async function startServer(options = {}) {
   // A port found free is free to every process until bound: with test files running side by side,
@@ -234,7 +275,7 @@ export async function startServer(options = {}) {
   }
 }
 
-async function startServerOnce({ seed = true, vars = {}, readyPath = "/welcome", script, port: chosenPort } = {}) {
+async function startServerOnce({ seed = true, vars = {}, readyPath = "/welcome", script, port: chosenPort, logFile } = {}) {
   if (process.env.COMMONS_REBUILD === "1" || !existsSync(path.join(root, "build", "server", "index.js"))) {
     await runStep(bin("remix"), ["vite:build"]);
   }
@@ -267,6 +308,7 @@ async function startServerOnce({ seed = true, vars = {}, readyPath = "/welcome",
       output += chunk;
       if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
       if (process.env.COMMONS_SERVER_LOG === "1") process.stderr.write(chunk);
+      if (logFile) appendFileSync(logFile, chunk);
     };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
@@ -294,26 +336,7 @@ async function startServerOnce({ seed = true, vars = {}, readyPath = "/welcome",
       persistDir,
       /** wrangler's output so far (for assertion messages). */
       output: () => output,
-      /**
-       * Runs SQL against the server's local D1 and answers the result rows (all statements, in order).
-       * Long SQL (seeding hundreds of rows) goes through a file: a command line has a size limit
-       * (spawn fails with E2BIG).
-       */
-      async d1(sql, { timeoutMs = 5 * 60_000 } = {}) {
-        const viaFile = Buffer.byteLength(sql) > D1_COMMAND_MAX_BYTES;
-        const sqlFile = viaFile ? path.join(persistDir, `statements-${randomUUID()}.sql`) : null;
-        if (sqlFile) writeFileSync(sqlFile, sql);
-        const stdout = await runStep(
-          bin("wrangler"),
-          ["d1", "execute", "DB", "--local", "--persist-to", persistDir, ...(sqlFile ? ["--file", sqlFile] : ["--command", sql]), "--json"],
-          // All of it: the answer is JSON, one result per statement.
-          { timeoutMs, outputLimit: Infinity },
-        ).finally(() => sqlFile && rmSync(sqlFile, { force: true }));
-        // The JSON array starts on a line of its own; a progress line before it may hold "[" too.
-        const start = stdout.search(/^\[\s*(\{|\])/m);
-        const parsed = JSON.parse(start >= 0 ? stdout.slice(start) : stdout);
-        return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((result) => result.results ?? []);
-      },
+      d1: d1Of(persistDir),
       /** Resident memory of the server's workerd processes, in bytes (Linux; 0 where /proc is absent). */
       residentBytes() {
         return groupResidentBytes(pid);
