@@ -10,6 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { SubmitSwitch } from "./submit-switch";
 
 const DONE: Record<CalendarAnswer["intent"], string> = {
   calendar_on: "calendar_feed_turned_on",
@@ -72,18 +73,7 @@ export function CalendarFeedSettings({ feed, answer }: { feed: CalendarFeedState
               </p>
             </div>
             <input type="hidden" name="include_interests" value={interests ? "false" : "true"} />
-            <button
-              type="submit"
-              name="intent"
-              value="calendar_interests"
-              role="switch"
-              aria-checked={interests}
-              aria-labelledby="calendar-interests-label"
-              aria-describedby="calendar-interests-hint"
-              className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${interests ? "bg-brand" : "bg-input"}`}
-            >
-              <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${interests ? "left-[1.375rem]" : "left-0.5"}`} />
-            </button>
+            <SubmitSwitch on={interests} name="intent" value="calendar_interests" labelledBy="calendar-interests-label" describedBy="calendar-interests-hint" />
           </Form>
           <div className="flex flex-wrap gap-2">
             <Form method="post">
