@@ -1,31 +1,51 @@
-// `npm run test:browser`: every browser file (or those named) against ONE server. Starting workerd
-// with the app took 20 to 45 s per file on two cores, about half of the tier's time when each of the
-// 19 files started its own; now the runner starts one, hands it to the files through the
-// environment (tests/support/server.mjs sharedServer), and stops it at the end. The files still run
-// one at a time (each keeps both cores busy), each in its own process with its own Chromium, and
-// work with the members, initiatives and organisations they make themselves.
+// The end-to-end tiers, each against servers started once for all its files. Starting workerd with
+// the app took 20 to 45 s per file on two cores, about half of the browser tier's time when each of
+// its 19 files started its own. The runner starts the servers, hands them to the files through the
+// environment (tests/support/server.mjs sharedServer, sharedEdgeAndUpstream) and stops them at the
+// end. The files still run one at a time (each keeps both cores busy), each in its own process with
+// its own Chromium, and work with the members, initiatives and organisations they make themselves.
 //
-// The page-level files that need no browser run on the same server after the browser files; the
-// single sign-on file last of all, because it makes single sign-on compulsory for Acme.
-//
-//   node scripts/browser-tests.mjs                         # the whole tier
-//   node scripts/browser-tests.mjs tests/e2e/browser/wall.test.mjs
+//   node scripts/e2e-tests.mjs browser                     # the browser tier (npm run test:browser)
+//   node scripts/e2e-tests.mjs browser tests/e2e/browser/wall.test.mjs
+//   node scripts/e2e-tests.mjs edge                        # the edge tier (npm run test:edge)
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { root, SHARED_SERVER_ENV, startServer } from "../tests/support/server.mjs";
+import { root, sharedEnvironment, startEdgeAndUpstream, startServer } from "../tests/support/server.mjs";
 
-const browserDir = path.join("tests", "e2e", "browser");
-const named = process.argv.slice(2);
-const browserFiles = () => readdirSync(path.join(root, browserDir)).filter((name) => name.endsWith(".test.mjs")).sort().map((name) => path.join(browserDir, name));
-const files = named.length ? named : [...browserFiles(), path.join("tests", "e2e", "signup-closed.test.mjs"), path.join("tests", "e2e", "sso.test.mjs")];
+const e2e = path.join("tests", "e2e");
+const browserDir = path.join(e2e, "browser");
+// The browser tier's order keeps what changes Acme itself after what reads it: the administrator's
+// file (brand colour, texts, a new policy every member then meets, a web address) after the other
+// browser files, then the page-level file that needs no browser, and the single sign-on file last
+// of all, because it makes single sign-on compulsory for Acme.
+const CHANGES_ACME = "admin.test.mjs";
+const browserFiles = () =>
+  readdirSync(path.join(root, browserDir))
+    .filter((name) => name.endsWith(".test.mjs"))
+    .sort((a, b) => Number(a === CHANGES_ACME) - Number(b === CHANGES_ACME) || a.localeCompare(b))
+    .map((name) => path.join(browserDir, name));
+
+const tiers = {
+  browser: { files: () => [...browserFiles(), path.join(e2e, "signup-closed.test.mjs"), path.join(e2e, "sso.test.mjs")], start: (logFile) => startServer({ logFile }) },
+  // The upstream file stops the upstream in its last test, so it runs after the journeys.
+  edge: { files: () => [path.join(e2e, "edge-journey.test.mjs"), path.join(e2e, "upstream.test.mjs")], start: (logFile) => startEdgeAndUpstream({ logFile }) },
+};
+
+const [name, ...named] = process.argv.slice(2);
+const tier = tiers[name];
+if (!tier) {
+  console.error(`Usage: node scripts/e2e-tests.mjs ${Object.keys(tiers).join("|")} [files...]`);
+  process.exit(2);
+}
+const files = named.length ? named : tier.files();
 
 const logDir = path.join(root, "test-results");
 mkdirSync(logDir, { recursive: true });
-const log = path.join(logDir, "browser-server.log");
+const log = path.join(logDir, `${name}-servers.log`);
 rmSync(log, { force: true });
 
-const server = await startServer({ logFile: log });
+const servers = await tier.start(log);
 let code = 1;
 try {
   code = await new Promise((resolve) => {
@@ -33,12 +53,12 @@ try {
     const child = spawn(process.execPath, ["--test", "--test-concurrency=1", "--test-timeout=900000", ...files], {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, [SHARED_SERVER_ENV]: JSON.stringify({ url: server.url, port: server.port, persistDir: server.persistDir, log }) },
+      env: { ...process.env, ...sharedEnvironment(servers, log) },
     });
     child.on("close", (exitCode, signal) => resolve(signal ? 1 : exitCode));
   });
 } finally {
-  await server.stop();
+  await servers.stop();
 }
-if (code !== 0) console.error(`The shared server's output: ${path.relative(root, log)}`);
+if (code !== 0) console.error(`The servers' output: ${path.relative(root, log)}`);
 process.exit(code);

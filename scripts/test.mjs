@@ -16,7 +16,7 @@ const stages = [
   [["test:workers"]],
   [["build"]],
   // The browser files, then the page-level and single sign-on files, all against one server
-  // (scripts/browser-tests.mjs); `test:pages` and `test:sso` run those two alone.
+  // (scripts/e2e-tests.mjs); `test:pages` and `test:sso` run those two alone.
   [["test:browser"]],
   [["test:edge"]],
 ];

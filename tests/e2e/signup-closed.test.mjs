@@ -14,7 +14,7 @@ const strings = JSON.parse(readFileSync(`${root}/app/i18n/locales/en-US/signup.j
 let server;
 
 before(async () => {
-  // The end-to-end run's one server (scripts/browser-tests.mjs) when there is one: this file only reads.
+  // The end-to-end run's one server (scripts/e2e-tests.mjs) when there is one: this file only reads.
   server = sharedServer() ?? (await startServer({ seed: true, vars: { ENVIRONMENT: "test" } }));
 });
 after(async () => server?.stop());

@@ -19,7 +19,7 @@ describe("OpenID Connect single sign-on against oidc-provider", { timeout: 240_0
   let callbackPrefix;
 
   before(async () => {
-    // The end-to-end run's one server when there is one (scripts/browser-tests.mjs runs this file
+    // The end-to-end run's one server when there is one (scripts/e2e-tests.mjs runs this file
     // last: it makes single sign-on compulsory for Acme).
     app = sharedServer() ?? (await startServer({ seed: true, vars: { ENVIRONMENT: "test" } }));
     callbackPrefix = `${app.url}/auth/sso/${PROVIDER_SLUG}/callback`;

@@ -16,7 +16,7 @@ import { after, before, describe, test } from "node:test";
 import { expectNoSeriousAxeViolations, launchBrowser, signIn, strings, withPage } from "../support/browser.mjs";
 import { addParticipation, createInitiative, createMember } from "../support/fixtures.mjs";
 import { registerSsoProvider, startIdentityProvider, walkProvider } from "../support/oidc.mjs";
-import { startEdgeAndUpstream } from "../support/server.mjs";
+import { sharedEdgeAndUpstream, startEdgeAndUpstream } from "../support/server.mjs";
 
 const auth = strings("auth");
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -29,7 +29,8 @@ describe("the edge in front of an upstream", { timeout: 300_000 }, () => {
   let home;
 
   before(async () => {
-    [servers, browser] = await Promise.all([startEdgeAndUpstream(), launchBrowser()]);
+    // The edge tier's pair (scripts/e2e-tests.mjs), or a pair of this file's own when it runs alone.
+    [servers, browser] = await Promise.all([sharedEdgeAndUpstream() ?? startEdgeAndUpstream(), launchBrowser()]);
     acme = `http://acme.localhost:${servers.port}`;
     home = `http://localhost:${servers.port}`;
   }, { timeout: 240_000 });

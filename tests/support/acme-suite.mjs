@@ -10,12 +10,12 @@
  * browser are up, and `tearDown`, run with their stopping: a second root `before` of its own
  * could run before this one has finished. `throughEdge` serves the file through an edge in front of
  * the upstream (issue 16; server.mjs startEdgeAndUpstream), as COMMONS_THROUGH_EDGE=1 does for any file.
- * Under `npm run test:browser` the files use the one server the runner started (server.mjs
- * sharedServer); `ownServer` asks for a server of the file's own all the same.
+ * Under `npm run test:browser` and `test:edge` the files use the servers the runner started
+ * (scripts/e2e-tests.mjs); `ownServer` asks for a server of the file's own all the same.
  */
 import { after, before } from "node:test";
 import { launchBrowser } from "./browser.mjs";
-import { sharedServer, startEdgeAndUpstream, startServer } from "./server.mjs";
+import { sharedEdgeAndUpstream, sharedServer, startEdgeAndUpstream, startServer } from "./server.mjs";
 
 /**
  * @typedef {{ server: Awaited<ReturnType<typeof startServer>>, browser: import("playwright-core").Browser, acmeHost: string, acme: string }} AcmeSuite
@@ -30,7 +30,7 @@ import { sharedServer, startEdgeAndUpstream, startServer } from "./server.mjs";
 export function useAcmeSuite({ setUp, tearDown, throughEdge = process.env.COMMONS_THROUGH_EDGE === "1", ownServer = false } = {}) {
   const suite = { server: undefined, browser: undefined, acmeHost: "", acme: "" };
   before(async () => {
-    const shared = throughEdge || ownServer ? null : sharedServer();
+    const shared = ownServer ? null : throughEdge ? sharedEdgeAndUpstream() : sharedServer();
     const server = shared ?? (throughEdge ? startEdgeAndUpstream() : startServer());
     [suite.server, suite.browser] = await Promise.all([server, launchBrowser()]);
     suite.acmeHost = `acme.localhost:${suite.server.port}`;

@@ -239,22 +239,47 @@ function d1Of(persistDir) {
   };
 }
 
-/** The environment variable through which scripts/browser-tests.mjs hands its one server to every browser file. */
+/** The environment variables through which scripts/e2e-tests.mjs hands its servers to the files it runs. */
 export const SHARED_SERVER_ENV = "COMMONS_SHARED_SERVER";
+export const SHARED_EDGE_ENV = "COMMONS_SHARED_EDGE";
+
+/** What a file needs to know of a server another process started, to hand on (`describe`) and to use (`attach`). */
+const describeServer = (server, log) => ({ url: server.url, port: server.port, persistDir: server.persistDir, pid: server.pid, log });
 
 /**
- * The server that scripts/browser-tests.mjs started for all the browser files of one run, or null
- * when this file runs alone (then it starts its own). Starting workerd took 20 to 45 s per file on
- * two cores, most of the browser tier's fixed cost; one server for the whole tier pays it once.
- * The files share its data, so each works with members, initiatives (and, where it changes the
- * organisation itself, an organisation) it makes for itself. It is the runner's to stop.
+ * A server another process started, as this file uses it: its D1, its output so far, and a stop
+ * that ends its process (a test may stop an upstream on purpose) but leaves its data to the
+ * process that started it.
+ */
+function attachServer({ url, port, persistDir, pid, log }) {
+  const output = () => (log && existsSync(log) ? readFileSync(log, "utf8").slice(-OUTPUT_LIMIT) : "");
+  return { url, port, persistDir, d1: d1Of(persistDir), output, residentBytes: () => 0, stop: async () => killGroup(pid, "SIGKILL") };
+}
+
+/**
+ * The server that scripts/e2e-tests.mjs started for all the browser files of one run, or null when
+ * this file runs alone (then it starts its own). Starting workerd took 20 to 45 s per file on two
+ * cores, most of the browser tier's fixed cost; one server for the whole tier pays it once. The
+ * files share its data, so each works with members and initiatives it makes for itself, and the
+ * runner orders the files that change Acme itself last. It is the runner's to stop.
  */
 export function sharedServer() {
   const shared = process.env[SHARED_SERVER_ENV];
+  return shared ? { ...attachServer(JSON.parse(shared)), stop: async () => {} } : null;
+}
+
+/** The edge and its upstream that scripts/e2e-tests.mjs started for the edge files (as startEdgeAndUpstream answers them), or null. */
+export function sharedEdgeAndUpstream() {
+  const shared = process.env[SHARED_EDGE_ENV];
   if (!shared) return null;
-  const { url, port, persistDir, log } = JSON.parse(shared);
-  const output = () => (existsSync(log) ? readFileSync(log, "utf8").slice(-OUTPUT_LIMIT) : "");
-  return { url, port, persistDir, d1: d1Of(persistDir), output, residentBytes: () => 0, stop: async () => {} };
+  const described = JSON.parse(shared);
+  return { ...edgePair(attachServer(described.edge), attachServer(described.upstream)), stop: async () => {} };
+}
+
+/** Hands `server` (or an edge pair's two servers) to the files a runner starts, as the environment they read. */
+export function sharedEnvironment(server, log) {
+  if (server.edge) return { [SHARED_EDGE_ENV]: JSON.stringify({ edge: describeServer(server.edge, log), upstream: describeServer(server.upstream, log) }) };
+  return { [SHARED_SERVER_ENV]: JSON.stringify(describeServer(server, log)) };
 }
 
 /**
@@ -334,6 +359,8 @@ async function startServerOnce({ seed = true, vars = {}, readyPath = "/welcome",
       url,
       port,
       persistDir,
+      /** The process group's leader (wrangler), for a runner that hands this server to other processes. */
+      pid,
       /** wrangler's output so far (for assertion messages). */
       output: () => output,
       d1: d1Of(persistDir),
@@ -375,17 +402,18 @@ async function startServerOnce({ seed = true, vars = {}, readyPath = "/welcome",
  * of its own with nothing but its migrations. Answers the edge as a server (its url, port; d1 and
  * the /dev routes reach the upstream's data), with `upstream` and `edgeD1` beside.
  */
-export async function startEdgeAndUpstream({ vars = {} } = {}) {
+export async function startEdgeAndUpstream({ vars = {}, logFile } = {}) {
   const secret = "edge-and-upstream-share-this-secret-for-tests-0123";
   const [edgePort, upstreamPort] = [await freePort(), await freePort()];
   const edgeUrl = `http://localhost:${edgePort}`;
   // Both start at once (each waits for its own first 200, the edge's through the upstream): workerd's
   // start-up is most of a server's set-up, and the two need not take turns.
   const [upstreamStarted, edgeStarted] = await Promise.allSettled([
-    startServer({ seed: true, port: upstreamPort, vars: { ENVIRONMENT: "test", EDGE_SECRET: secret, EDGE_URL: edgeUrl, ...vars } }),
+    startServer({ seed: true, port: upstreamPort, logFile, vars: { ENVIRONMENT: "test", EDGE_SECRET: secret, EDGE_URL: edgeUrl, ...vars } }),
     startServer({
       seed: false,
       port: edgePort,
+      logFile,
       vars: { ENVIRONMENT: "test", UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}/`, EDGE_SECRET: secret, PUBLIC_URL: edgeUrl, TOKEN_SECRET: "the-edge-seals-its-sessions-with-its-own-secret-0123", ...vars },
     }),
   ]);
@@ -393,7 +421,11 @@ export async function startEdgeAndUpstream({ vars = {} } = {}) {
     await Promise.allSettled([upstreamStarted.value?.stop(), edgeStarted.value?.stop()]);
     throw upstreamStarted.reason ?? edgeStarted.reason;
   }
-  const [upstream, edge] = [upstreamStarted.value, edgeStarted.value];
+  return edgePair(edgeStarted.value, upstreamStarted.value);
+}
+
+/** The edge as a server (its url, port; d1 and the /dev routes reach the upstream's data), with `upstream` and `edgeD1` beside. */
+function edgePair(edge, upstream) {
   return {
     url: edge.url,
     port: edge.port,

@@ -26,10 +26,9 @@ async function latestMail(to) {
   assert.fail(`no e-mail for ${to}`);
 }
 const people = {};
-// Its own server: it changes Acme itself (brand colour, texts, a new policy every member then meets,
-// a web address), which the other files of a shared run must not see.
+// It changes Acme itself (brand colour, texts, a new policy every member then meets, a web
+// address): scripts/e2e-tests.mjs runs it after the other browser files on their shared server.
 const suite = useAcmeSuite({
-  ownServer: true,
   setUp: async ({ server }) => {
     people.admin = await createMember(server, { tag: "admin-members", name: "Ada Administrator", role: "admin" });
     people.promoted = await createMember(server, { tag: "promoted", name: "Pedro Promoted" });
