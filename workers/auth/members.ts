@@ -2,7 +2,7 @@
  * Members as the Auth service answers them: lookups by e-mail, the `user` object of the login
  * answer, and the statements that create a member (one batch: nothing half-written).
  */
-import { slugWords } from "../../app/domain/slug";
+import { profileSlug } from "../../app/domain/slug";
 import { avatarUrl } from "../profile/avatar-url";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
@@ -109,12 +109,6 @@ export function userJsonOf(env: Env, member: MemberRow, profile: typeof schema.p
     email_confirmed: member.emailConfirmedAt !== null,
     organizations: organizations.map(({ tenant, role }) => ({ ...organizationSummary(env, tenant), role })),
   };
-}
-
-/** A readable, unique profile slug: "marta-ruiz-3f9a". */
-export function profileSlug(name: string): string {
-  const base = slugWords(name, 40);
-  return `${base || "member"}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
 export const accountExists = () => conflict("account_exists", "An account with this e-mail already exists.");

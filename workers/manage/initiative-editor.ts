@@ -13,7 +13,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { EditorConfig, InitiativeInput } from "../../app/domain/initiatives/editor";
 import { SDG_SLUGS, type DonationSource } from "../../app/domain/initiatives/types";
 import { defaultMapCenter } from "../../app/domain/community-config";
-import { slugWords } from "../../app/domain/slug";
+import { initiativeSlug } from "../../app/domain/slug";
 import { chunksFor, writeBatch } from "../db/chunks";
 import { getDb, schema, type Database } from "../db/client";
 import { iso } from "../initiatives/serialize";
@@ -167,18 +167,6 @@ const takenPart = (db: Database, initiativeId: string) => {
     .from(initiatives)
     .where(eq(initiatives.id, initiativeId));
 };
-
-const SLUG_TAIL_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-
-/**
- * Lowercase words of the title joined by hyphens, and a random tail of 8 letters or digits (36^8
- * tails: two initiatives of one organisation never meet), so no read is needed to keep it unique.
- */
-export function slugFor(title: string, random = crypto.getRandomValues(new Uint8Array(8))) {
-  const words = slugWords(title, 60);
-  const tail = [...random].map((byte) => SLUG_TAIL_ALPHABET[byte % SLUG_TAIL_ALPHABET.length]).join("");
-  return words ? `${words}-${tail}` : `initiative-${tail}`;
-}
 
 /** The names of `wanted` that `known` lacks, as the field error of `field`. */
 function unknownIn(field: string, wanted: string[], known: Set<string>) {
@@ -335,7 +323,7 @@ export async function initiativeCreation(
 ) {
   const { input, partnerIds } = await checkReferences(env, db, org, given, null, options.unknownReferences);
   const { id } = made;
-  const slug = slugFor(input.title);
+  const slug = initiativeSlug(input.title);
   const features = org.community.features;
   const statements: BatchItem<"sqlite">[] = [
     db.insert(initiatives).values({

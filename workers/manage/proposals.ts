@@ -14,6 +14,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { InitiativeInput } from "../../app/domain/initiatives/editor";
 import { SDG_SLUGS } from "../../app/domain/initiatives/types";
 import type { Precision } from "../../app/domain/location-precision";
+import { proposalModeratorRoles } from "../../app/domain/manage";
 import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { ChangedMeanwhileError, forbidden, notFound } from "../lib/domain-errors";
@@ -28,7 +29,7 @@ import type { StaffActor } from "./scope";
 const { proposals, profiles, members } = schema;
 
 /** Who moderates proposals: administrators, and organisers where the organisation lets them. */
-export const moderatesProposals = (org: Tenant, role: string) => role === "admin" || (role === "organiser" && org.community.organisers_moderate_proposals);
+export const moderatesProposals = (org: Tenant, role: string) => (proposalModeratorRoles(org.community) as readonly string[]).includes(role);
 
 function requireModerator(org: Tenant, actor: StaffActor) {
   if (!moderatesProposals(org, actor.role)) throw forbidden("staff_only", "Only the organisation's moderators can do this.");
