@@ -62,6 +62,8 @@ export function chatGroupLetter(name: string): string {
  * refused at the upgrade, and retried forever). Any other close is a drop, retried with backoff.
  */
 export const CHAT_CLOSE = {
+  /** Signed out: no live web session (only a new sign-in helps). */
+  unauthenticated: 4401,
   accountDisabled: 4403,
   membershipRemoved: 4404,
 } as const;
