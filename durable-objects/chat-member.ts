@@ -5,7 +5,7 @@
  * status, typing and presence. D1 stays the truth: messages are stored (workers/chat/service.ts)
  * before anyone is told about them.
  *
- * Only the Worker reaches fetch(): workers/chat/socket.ts authenticates the member, checks the
+ * Only the Worker reaches fetch(): workers/api/chat-socket.ts authenticates the member, checks the
  * organisation, and passes who it is in headers.
  */
 import { DurableObject } from "cloudflare:workers";

@@ -17,7 +17,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { base64UrlDecode, base64UrlEncode } from "../lib/crypto";
 import { badRequest, ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
-import { guardedAudit, type AuditEntry } from "../manage/audit";
+import { guardedAudit, type AuditEntry } from "../audit/statements";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";

@@ -1,6 +1,6 @@
 /**
  * Chat API under /api/{org}/chat (docs/api/chat.md), in the style of SPEC.md section 7. The same
- * rules apply on the live channel (workers/chat/socket.ts), which shares workers/chat/service.ts.
+ * rules apply on the live channel (workers/api/chat-socket.ts), which shares workers/chat/service.ts.
  * Every call needs membership of {org} (orgScope), the chat feature on (else 404 chat_disabled) and
  * a role other than system (else 403 chat_forbidden).
  */

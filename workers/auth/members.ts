@@ -4,7 +4,8 @@
  */
 import { profileSlug } from "../../app/domain/slug";
 import { avatarUrl } from "../profile/avatar-url";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { latestPlatformTermsVersion } from "../profile/platform-terms";
+import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { conflict } from "../lib/domain-errors";
 import { getOrganizationBySlug, organizationOrigin, type Tenant } from "../tenant/organizations";
@@ -19,14 +20,7 @@ export async function findMemberById(env: Env, id: string) {
   return getDb(env).select().from(schema.members).where(eq(schema.members.id, id)).get();
 }
 
-export async function latestPlatformTermsVersion(env: Env): Promise<number> {
-  const row = await getDb(env)
-    .select({ version: schema.platformTerms.version })
-    .from(schema.platformTerms)
-    .orderBy(desc(schema.platformTerms.version))
-    .get();
-  return row?.version ?? 0;
-}
+export { latestPlatformTermsVersion };
 
 export interface MemberOrganization {
   tenant: Tenant;

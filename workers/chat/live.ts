@@ -6,7 +6,7 @@ import type { Tenant } from "../tenant/organizations";
 import { forbidden, notFound } from "../lib/domain-errors";
 import type { ChatMessageJson, ConversationJson } from "./service";
 
-/** Who the socket belongs to, set by the Worker (workers/chat/socket.ts) on the upgrade it forwards. */
+/** Who the socket belongs to, set by the Worker (workers/api/chat-socket.ts) on the upgrade it forwards. */
 export const CHAT_ORG_HEADER = "x-commons-chat-org";
 export const CHAT_MEMBER_HEADER = "x-commons-chat-member";
 

@@ -19,7 +19,7 @@ import { getDb, schema, type Database } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { badRequest } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
-import { auditStatements } from "./audit";
+import { auditStatements } from "../audit/statements";
 import { imageExists } from "./images";
 import { managedInitiative } from "./managed-initiative";
 import { ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";

@@ -20,7 +20,7 @@ import { iso } from "../initiatives/serialize";
 import { ChangedMeanwhileError, forbidden, notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { guardedAudit } from "./audit";
+import { guardedAudit } from "../audit/statements";
 import { initiativeCreation, isUnwritten } from "./initiative-editor";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";

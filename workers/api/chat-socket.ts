@@ -31,8 +31,8 @@ import { DomainError, forbidden, notFound, upgradeRequired } from "../lib/domain
 import { isOwnOrigin } from "../lib/request-origin";
 import { getOrganizationBySlug, type Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
-import { assertChatAllowed, CHAT_MEMBER_HEADER, CHAT_ORG_HEADER, memberObject } from "./live";
-import { chatRole } from "./service";
+import { assertChatAllowed, CHAT_MEMBER_HEADER, CHAT_ORG_HEADER, memberObject } from "../chat/live";
+import { chatRole } from "../chat/service";
 
 const organizationNotFound = () => notFound("organization_not_found", "The organisation cannot be found.");
 
