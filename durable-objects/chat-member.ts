@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
-import { ChatClientFrameSchema } from "../app/domain/chat";
+import { ChatClientFrameSchema, type ChatServerFrame } from "../app/domain/chat";
 import { DomainError, internalError, RateLimitedError } from "../workers/lib/domain-errors";
 import { CHAT_MEMBER_HEADER, CHAT_ORG_HEADER, type ChatEvent, deliver as deliverTo, memberObject } from "../workers/chat/live";
 import { pushChatMessage } from "../workers/push/chat";
@@ -253,7 +253,7 @@ export class ChatMember extends DurableObject<Env> {
 
 const others = (members: string[], me: string) => members.filter((memberId) => memberId !== me);
 
-function send(ws: WebSocket, frame: Record<string, unknown>) {
+function send(ws: WebSocket, frame: ChatServerFrame) {
   try {
     ws.send(JSON.stringify(frame));
   } catch {
