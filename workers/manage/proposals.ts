@@ -11,8 +11,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { InitiativeInput } from "../../app/domain/initiatives/editor";
-import { SDG_SLUGS } from "../../app/domain/initiatives/types";
+import { BLANK_INITIATIVE_INPUT, type InitiativeInput } from "../../app/domain/initiatives/editor";
+import { SDG_SLUGS, type InitiativeType } from "../../app/domain/initiatives/types";
 import type { Precision } from "../../app/domain/location-precision";
 import { proposalModeratorRoles } from "../../app/domain/manage";
 import { getDb, schema } from "../db/client";
@@ -164,7 +164,7 @@ export async function reviewProposal(env: Env, org: Tenant, actor: StaffActor, i
       : [
           // The initiative is made as the editor makes one, its id the proposal's, guarded by this
           // decision; the proposal is marked after it (its initiative_id must name a row by then).
-          ...(await initiativeCreation(env, db, org, { id: p.id, submitterMemberId: p.memberId, organiserMemberIds: [actor.memberId] }, initiativeInputOf(p), now, { guard: mine, unknownReferences: "drop" })).statements,
+          ...(await initiativeCreation(env, db, org, { id: p.id, submitterMemberId: p.memberId, organiserMemberIds: [actor.memberId] }, initiativeInputOf(toModerated(current)), now, { guard: mine, unknownReferences: "drop" })).statements,
           db.update(proposals).set({ status: "open", initiativeId: p.id, ...decided }).where(waiting),
         ];
   let written: unknown[] = [];
@@ -190,47 +190,30 @@ export async function reviewProposal(env: Env, org: Tenant, actor: StaffActor, i
   return { proposal: toModerated(after), notices: [notice] };
 }
 
+/** What a proposal says that its initiative takes as it is (as the moderators' queue shows it). */
+const CARRIED_FIELDS = [
+  "title",
+  "description",
+  "start_time",
+  "end_time",
+  "is_in_person",
+  "address",
+  "latitude",
+  "longitude",
+  "location_precision",
+  "is_remote",
+  "remote_url",
+  "competences",
+  "max_participants",
+] as const;
+
 /**
  * What a proposal says, as the editor's input: the initiative an approval makes (SPEC.md section 5).
  * A donation proposal has no donation parameters (the wizard does not ask how to give): its
  * initiative starts without them, and the editor asks staff for them on its first save, as the
  * editor's schema asks of every donation initiative staff create or save.
  */
-export function initiativeInputOf(p: typeof proposals.$inferSelect): InitiativeInput {
-  const sdgs = (JSON.parse(p.sdgs) as number[]).map((sdg) => SDG_SLUGS[sdg - 1]).filter(Boolean);
-  return {
-    type: p.type,
-    subtype: null,
-    title: p.title,
-    description: p.description,
-    image: null,
-    start_time: iso(p.startTime),
-    end_time: iso(p.endTime),
-    registration_end_time: null,
-    is_in_person: p.isInPerson,
-    address: p.address,
-    address_detail: null,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    location_precision: p.locationPrecision ?? null,
-    is_remote: p.isRemote,
-    remote_url: p.remoteUrl,
-    categories: [],
-    competences: JSON.parse(p.competences) as string[],
-    sdgs,
-    target_audience: [],
-    max_participants: p.maxParticipants !== null && p.maxParticipants >= 0 ? p.maxParticipants : null,
-    points: 0,
-    program: null,
-    is_working_hours: false,
-    minors_allowed: false,
-    participation_method: "report_hours",
-    hours_per_day: 0,
-    indicators: [],
-    donation_params: null,
-    contact_person: null,
-    contact_email: null,
-    contact_phone: null,
-    collaborators: [],
-  };
+export function initiativeInputOf(p: ModeratedProposal): InitiativeInput {
+  const carried = Object.fromEntries(CARRIED_FIELDS.map((field) => [field, p[field]])) as Pick<ModeratedProposal, (typeof CARRIED_FIELDS)[number]>;
+  return { ...BLANK_INITIATIVE_INPUT, ...carried, type: p.type as InitiativeType, sdgs: p.sdgs as InitiativeInput["sdgs"] };
 }
