@@ -5,12 +5,12 @@
  * status, typing and presence. D1 stays the truth: messages are stored (workers/chat/service.ts)
  * before anyone is told about them.
  *
- * Only the Worker reaches fetch(): workers/chat/socket.ts authenticates the member, checks the
+ * Only the Worker reaches fetch(): workers/api/chat-socket.ts authenticates the member, checks the
  * organisation, and passes who it is in headers.
  */
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
-import { ChatClientFrameSchema } from "../app/domain/chat";
+import { ChatClientFrameSchema, type ChatServerFrame } from "../app/domain/chat";
 import { DomainError, internalError, RateLimitedError } from "../workers/lib/domain-errors";
 import { CHAT_MEMBER_HEADER, CHAT_ORG_HEADER, type ChatEvent, deliver as deliverTo, memberObject } from "../workers/chat/live";
 import { pushChatMessage } from "../workers/push/chat";
@@ -253,7 +253,7 @@ export class ChatMember extends DurableObject<Env> {
 
 const others = (members: string[], me: string) => members.filter((memberId) => memberId !== me);
 
-function send(ws: WebSocket, frame: Record<string, unknown>) {
+function send(ws: WebSocket, frame: ChatServerFrame) {
   try {
     ws.send(JSON.stringify(frame));
   } catch {

@@ -6,11 +6,11 @@
  */
 import { Hono } from "hono";
 import { apiRoutes, jsonBodyLimit } from "./api";
-import { edgeChatSocket } from "./chat/edge-socket";
-import { chatSocket } from "./chat/socket";
-import { authRoutes } from "./auth/routes";
+import { edgeChatSocket } from "./api/chat-edge-socket";
+import { chatSocket } from "./api/chat-socket";
+import { authRoutes } from "./api/auth";
 import { adoptUpstreamSignIn } from "./auth/edge-sso";
-import { ssoInitiatePage } from "./auth/sso";
+import { ssoInitiatePage } from "./api/sso";
 import { basemapRoutes } from "./basemap";
 import { calendarFeedRoutes } from "./calendar/routes";
 import { sdgImageRoutes } from "./sdg-images";

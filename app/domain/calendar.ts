@@ -2,12 +2,13 @@
  * Calendar rules both sides read (issue 29): how far back the member's feed goes, the shape of a
  * feed's path, and the "Add to calendar" links of the initiative page (plain links: no script).
  */
+import { BASE64URL_LETTER } from "./tokens";
 
 /** The feed holds initiatives from this many days back, and a cancellation stays this long so calendars remove it. */
 export const FEED_DAYS_BACK = 30;
 
 /** GET /calendar/{token}.ics: a base64url token (43 letters from 32 bytes), bounded. */
-export const FEED_FILE_PATTERN = /^([A-Za-z0-9_-]{20,100})\.ics$/;
+export const FEED_FILE_PATTERN = new RegExp(`^(${BASE64URL_LETTER}{20,100})\\.ics$`);
 
 /** A UTC DATE-TIME as calendars read it in links: 20261205T090000Z. */
 const compactUtc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");

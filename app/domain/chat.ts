@@ -50,6 +50,60 @@ export const ChatClientFrameSchema = v.variant("type", [
 /** What the widget sends: a frame of the schema, or the heartbeat (answered by the runtime, never validated). */
 export type ChatClientFrame = v.InferInput<typeof ChatClientFrameSchema> | { type: "ping" };
 
+/** A message as the API and the live channel answer it (docs/api/chat.md). */
+export interface ChatMessageJson {
+  id: number;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  created_at: number;
+  client_id: string | null;
+}
+
+export interface ChatUserJson {
+  id: string;
+  name: string;
+  avatar: string | null;
+  /** The account was deleted: no name, shown as "deleted member" (docs/api/chat.md). */
+  deleted?: boolean;
+}
+
+export interface ConversationJson {
+  id: string;
+  type: "private";
+  participants: ChatUserJson[];
+  /** The other members (SPEC.md "participants ids" without me). */
+  occupant_ids: string[];
+  unread_count: number;
+  last_read_message_id: number;
+  last_message: ChatMessageJson | null;
+  last_message_user_id: string | null;
+  last_message_timestamp: number | null;
+  created_at: number;
+}
+
+/** Server → client events, delivered to every socket of a member (workers/chat/live.ts). */
+export type ChatEvent =
+  | { type: "message"; message: ChatMessageJson }
+  | { type: "read"; conversation_id: string; member_id: string; message_id: number }
+  | { type: "typing"; conversation_id: string; member_id: string }
+  | { type: "presence"; member_id: string; online: boolean }
+  | { type: "conversation"; conversation: ConversationJson };
+
+/**
+ * Server → client frames of the live channel (docs/api/chat.md): the events, and the answers to
+ * one socket's own frames. One definition for the member's Durable Object that sends them and the
+ * widget that reads them.
+ */
+export type ChatServerFrame =
+  | ChatEvent
+  | { type: "ready"; member_id: string; online: string[] }
+  | { type: "ack"; temp_id: string | null; message: ChatMessageJson }
+  | { type: "presence_state"; online: string[]; checked: string[] }
+  | { type: "sync"; after: number; messages: ChatMessageJson[]; has_more: boolean }
+  | { type: "pong" }
+  | { type: "error"; error: string; message: string; fields?: Record<string, string>; temp_id?: string | null; conversation_id?: string; retry_after?: number };
+
 /** The initial letter a member is listed under: A–Z without accents, "#" for anything else. */
 export function chatGroupLetter(name: string): string {
   const first = name.trim().normalize("NFD").replace(/[\u0300-\u036f]/g, "").charAt(0).toUpperCase();
@@ -62,6 +116,8 @@ export function chatGroupLetter(name: string): string {
  * refused at the upgrade, and retried forever). Any other close is a drop, retried with backoff.
  */
 export const CHAT_CLOSE = {
+  /** Signed out: no live web session (only a new sign-in helps). */
+  unauthenticated: 4401,
   accountDisabled: 4403,
   membershipRemoved: 4404,
 } as const;

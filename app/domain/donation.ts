@@ -81,7 +81,8 @@ export const donationDetailsFormSchema = v.pipe(
   v.transform(({ amount, source, comment, anonymous, order_id }) => ({
     value: amount,
     source,
-    params: source === "paypal" ? { order_id: order_id.trim() } : {},
+    // The API's body types the parameters as named values (contributionSchema): one type for both.
+    params: (source === "paypal" ? { order_id: order_id.trim() } : {}) as Record<string, string>,
     anonymous,
     comment: comment || null,
   })),

@@ -12,6 +12,9 @@ export const ORGANISATION_ROLES = ["member", ...STAFF_ROLES] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 export const ORGANISING_ROLES: readonly StaffRole[] = ["organiser", "admin"];
 export const APPROVING_ROLES: readonly StaffRole[] = ["manager", "admin"];
+/** Who moderates proposals (SPEC.md section 6): administrators, and organisers where the organisation lets them. */
+export const proposalModeratorRoles = (community: { organisers_moderate_proposals: boolean }): readonly StaffRole[] =>
+  community.organisers_moderate_proposals ? ORGANISING_ROLES : ["admin"];
 
 export const isStaffRole = (role: string | null | undefined): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role ?? "");
 export const reviews = (role: string | null | undefined) => (ORGANISING_ROLES as readonly string[]).includes(role ?? "");

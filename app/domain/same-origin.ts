@@ -1,7 +1,7 @@
 /**
  * The one rule for a redirect target taken from a request (a form's `redirectTo`, a `redirect`
  * query parameter, the Referer, the SSO path): only a path of this site, never an open redirect.
- * Shared by the Worker (workers/auth/sso.ts) and the web app (app/lib), so both refuse the same
+ * Shared by the Worker (workers/api/sso.ts) and the web app (app/lib), so both refuse the same
  * tricks (docs/decisions/011-requests-from-elsewhere.md).
  */
 

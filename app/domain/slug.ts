@@ -33,3 +33,22 @@ export function slugWords(text: string, maxLength: number): string {
     .slice(0, maxLength)
     .replace(/-+$/, "");
 }
+
+const SLUG_TAIL_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * A new slug for something named `text`: its words (at most `maxLength` characters, `fallback` when
+ * none are left) and a random tail of 8 letters or digits (36^8 tails: two of one organisation never
+ * meet), so no read is needed to keep it unique. The one rule for initiatives and profiles.
+ */
+export function generatedSlug(text: string, fallback: string, maxLength: number, random: Uint8Array = crypto.getRandomValues(new Uint8Array(8))) {
+  const words = slugWords(text, maxLength);
+  const tail = [...random].map((byte) => SLUG_TAIL_ALPHABET[byte % SLUG_TAIL_ALPHABET.length]).join("");
+  return `${words || fallback}-${tail}`;
+}
+
+/** An initiative's slug: "limpieza-de-la-playa-k3x9a0qz". */
+export const initiativeSlug = (title: string, random?: Uint8Array) => generatedSlug(title, "initiative", 60, random);
+
+/** A profile's slug: "marta-ruiz-3f9ak2m1". */
+export const profileSlug = (name: string) => generatedSlug(name, "member", 40);

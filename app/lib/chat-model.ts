@@ -4,23 +4,16 @@
  * the member list's search and the state every socket event and REST answer moves through.
  * Unit-tested in tests/unit/chat-model.test.ts.
  */
-import type { ChatEvent } from "../../workers/chat/live";
-import type { ChatMessageJson, ChatUserJson, ChatUsersPage, ConversationJson } from "../../workers/chat/service";
+import type { ChatMessageJson, ChatServerFrame, ChatUserJson, ConversationJson } from "~/domain/chat";
+import type { ChatUsersPage } from "../../workers/chat/service";
 
 export type ChatMessage = ChatMessageJson;
 export type ChatUser = ChatUserJson;
 export type Conversation = ConversationJson;
 export type UsersPage = ChatUsersPage;
 
-/** Server → client frames of the live channel (docs/api/chat.md). */
-export type ServerFrame =
-  | ChatEvent
-  | { type: "ready"; member_id: string; online: string[] }
-  | { type: "ack"; temp_id: string | null; message: ChatMessage }
-  | { type: "presence_state"; online: string[]; checked: string[] }
-  | { type: "sync"; after: number; messages: ChatMessage[]; has_more: boolean }
-  | { type: "pong" }
-  | { type: "error"; error: string; message: string; fields?: Record<string, string>; temp_id?: string | null; conversation_id?: string; retry_after?: number };
+/** Server → client frames of the live channel: the one definition in app/domain/chat.ts. */
+export type ServerFrame = ChatServerFrame;
 
 /** A message of mine not yet acknowledged: shown as pending, or as failed with a retry. */
 export interface PendingMessage {

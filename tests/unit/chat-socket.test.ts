@@ -53,7 +53,7 @@ describe("the chat socket's reconnection", () => {
     expect(FakeSocket.made).toHaveLength(2);
   });
 
-  it.each([CHAT_CLOSE.accountDisabled, CHAT_CLOSE.membershipRemoved, 4401])("stops for good on close code %i", (code) => {
+  it.each([CHAT_CLOSE.unauthenticated, CHAT_CLOSE.accountDisabled, CHAT_CLOSE.membershipRemoved])("stops for good on close code %i", (code) => {
     const statuses = started();
     FakeSocket.made[0].serverCloses(code);
     expect(statuses.at(-1)).toBe("ended");

@@ -199,4 +199,22 @@ describe("import circles", () => {
     );
     expect(importCircles(graph)).toEqual([]);
   });
+
+  it("no two folders of workers/ import each other, directly or round a circle", () => {
+    const files = sourceFiles("workers");
+    const known = new Set([...files, ...sourceFiles("app")]);
+    // A folder is one node (workers/auth); a module at the top of workers/ (app.ts, types.ts) is its own.
+    const folderOf = (file: string) => (file.split("/").length > 2 ? file.split("/").slice(0, 2).join("/") : file);
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const source = withoutAnyTypeOnlyImports(readFileSync(path.join(root, file), "utf8"));
+      const folders = importedSpecifiers(source)
+        .map((specifier) => moduleFile(file, specifier, known))
+        .filter((target): target is string => target !== null && target.startsWith("workers/"))
+        .map(folderOf)
+        .filter((folder) => folder !== folderOf(file));
+      graph.set(folderOf(file), [...new Set([...(graph.get(folderOf(file)) ?? []), ...folders])]);
+    }
+    expect(importCircles(graph)).toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ import { mapServices, OFFLINE_BASEMAP_URL } from "../../workers/maps";
 import { PRECISIONS } from "../../app/domain/location-precision";
 import { approximationOf } from "../../app/lib/geocode";
 import { offlineGeocoder } from "../../workers/geocoding/offline";
-import { slugFor } from "../../workers/manage/initiative-editor";
+import { initiativeSlug } from "../../app/domain/slug";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
@@ -154,11 +154,11 @@ describe("the place's precision in the editor's and the wizard's bodies (issue 2
   });
 });
 
-describe("slugFor", () => {
+describe("initiativeSlug (the one generated-slug rule, app/domain/slug.ts)", () => {
   it("makes a slug of the title's words with a random tail", () => {
-    expect(slugFor("Limpieza de la playa: ¡Cádiz 2027!", new Uint8Array([0, 1, 2, 3, 25, 26, 35, 36]))).toBe("limpieza-de-la-playa-cadiz-2027-abcdz09a");
-    expect(slugFor("¡¡!!", new Uint8Array(8))).toBe("initiative-aaaaaaaa");
-    expect(slugFor("a".repeat(100))).toMatch(/^a{60}-[a-z0-9]{8}$/);
+    expect(initiativeSlug("Limpieza de la playa: ¡Cádiz 2027!", new Uint8Array([0, 1, 2, 3, 25, 26, 35, 36]))).toBe("limpieza-de-la-playa-cadiz-2027-abcdz09a");
+    expect(initiativeSlug("¡¡!!", new Uint8Array(8))).toBe("initiative-aaaaaaaa");
+    expect(initiativeSlug("a".repeat(100))).toMatch(/^a{60}-[a-z0-9]{8}$/);
   });
 });
 

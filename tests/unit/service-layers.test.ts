@@ -42,9 +42,9 @@ const HANDLERS = [
   "workers/api/profile.ts",
   "workers/api/signup.ts",
   "workers/api/wall.ts",
-  "workers/auth/routes.ts",
-  "workers/auth/sso.ts",
-  "workers/chat/socket.ts",
+  "workers/api/auth.ts",
+  "workers/api/sso.ts",
+  "workers/api/chat-socket.ts",
 ];
 
 /** A query in the making: a database handle, a prepared statement, raw SQL or the D1 binding. */

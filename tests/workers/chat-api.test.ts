@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CHAT_CLOSE } from "../../app/domain/chat";
 import { createWebSession } from "../../workers/auth/web-session";
 import { call, createOrg, json, login } from "./support";
 import { chatWorld, connect, openConversation, SocketClient, upgrade, type ChatMemberFixture } from "./chat-support";
@@ -196,7 +197,12 @@ describe("the socket and the web session cookie", () => {
     // login of the same second, as created_at counts whole seconds.
     const sid = JSON.parse(atob(tokens.access_token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
     await env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ?").bind(Date.now(), sid).run();
-    expect((await upgrade("?org=acme", { cookie, headers: { origin: "http://localhost" } })).status).toBe(401);
+    // A browser cannot read a refused upgrade's status: the upgrade is closed at once with 4401, on which the widget stops.
+    const refused = await upgrade("?org=acme", { cookie, headers: { origin: "http://localhost" } });
+    expect(refused.status).toBe(101);
+    const closed = new Promise<number>((resolve) => refused.webSocket!.addEventListener("close", (event) => resolve(event.code)));
+    refused.webSocket!.accept();
+    expect(await closed).toBe(CHAT_CLOSE.unauthenticated);
   });
 
   it("uses the organisation of the host when no org parameter is given", async () => {

@@ -1,16 +1,23 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, json } from "./support";
-import { chatWorld, connect, openConversation, sleep, upgrade, type ChatMemberFixture } from "./chat-support";
+import { CHAT_CLOSE } from "../../app/domain/chat";
+import { createWebSession } from "../../workers/auth/web-session";
+import { ACCESS_TOKEN_TTL_SECONDS } from "../../workers/auth/tokens";
+import { base64UrlEncode, hmacSha256 } from "../../workers/lib/crypto";
+import { getConfig } from "../../workers/lib/config";
+import { call, json, login, testEnv } from "./support";
+import { chatWorld, connect, openConversation, sleep, SocketClient, upgrade, type ChatMemberFixture } from "./chat-support";
 
 let ana: ChatMemberFixture;
 let bruno: ChatMemberFixture;
 let outsider: ChatMemberFixture;
 let conversation: string;
 
+let world: Awaited<ReturnType<typeof chatWorld>>;
+
 beforeAll(async () => {
-  const world = await chatWorld();
+  world = await chatWorld();
   ana = await world.member("ana@acme.example", "Ana Garcia");
   bruno = await world.member("bruno@acme.example", "Bruno Lima");
   outsider = await world.member("joao@vizinhos.example", "João Silva", world.orgs.vizinhos.id);
@@ -108,8 +115,8 @@ describe("the live channel", () => {
     a.close();
   });
 
-  it("refuses an unauthenticated upgrade with 401, and plain GETs with 426", async () => {
-    expect((await upgrade("?org=acme")).status).toBe(401);
+  it("refuses an unauthenticated upgrade with 401 (a browser's: closed at once with 4401), and plain GETs with 426", async () => {
+    expect(await refusal(await upgrade("?org=acme"))).toEqual({ code: CHAT_CLOSE.unauthenticated, reason: "unauthenticated" });
     expect((await upgrade("?org=acme", { token: "not-a-token" })).status).toBe(401);
     expect((await upgrade("?org=acme&token=forged.jwt.value")).status).toBe(401);
     expect((await call("GET", "/chat/socket?org=acme", { token: ana.token })).status).toBe(426);
@@ -147,6 +154,57 @@ describe("the live channel", () => {
   it("refuses a cookie-authenticated upgrade from another site", async () => {
     const res = await upgrade("?org=acme", { cookie: "commons_session=whatever", headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(401);
+  });
+});
+
+/** The close a refused browser reads: the upgrade is answered, and closed at once with a final code. */
+async function refusal(response: Response) {
+  expect(response.status).toBe(101);
+  const ws = response.webSocket!;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })));
+  ws.accept();
+  return closed;
+}
+
+/** An access token signed with the Worker's secret, with the claims given (what no sign-in hands out). */
+async function handMadeToken(claims: Record<string, unknown>) {
+  const encode = (value: unknown) => base64UrlEncode(new TextEncoder().encode(JSON.stringify(value)));
+  const body = `${encode({ alg: "HS256", typ: "JWT" })}.${encode(claims)}`;
+  return `${body}.${base64UrlEncode(await hmacSha256(getConfig(env).TOKEN_SECRET, body))}`;
+}
+
+describe("who may open the socket", () => {
+  it("a page's web session opens it (the page's identity read), and a disabled member's widget is told to stop with 4403", async () => {
+    const dora = await world.member("dora@acme.example", "Dora Paz");
+    const tokens = (await login("dora@acme.example", "Correct-Horse-9")).body;
+    const cookie = (await createWebSession({ cloudflare: { env: testEnv } }, tokens)).split(";")[0];
+    const opened = await upgrade("?org=acme", { cookie });
+    expect(opened.status).toBe(101);
+    const client = new SocketClient(opened.webSocket!);
+    expect(await client.ofType("ready")).toMatchObject({ member_id: dora.id });
+    client.close();
+    await env.DB.prepare("UPDATE members SET disabled_at = ? WHERE id = ?").bind(Date.now(), dora.id).run();
+    expect(await refusal(await upgrade("?org=acme", { cookie }))).toEqual({ code: CHAT_CLOSE.accountDisabled, reason: "account_disabled" });
+    // Outside the organisations of the member: the widget stops too (4404), where a token client gets 404.
+    expect(await refusal(await upgrade("?org=vizinhos", { cookie: (await createWebSession({ cloudflare: { env: testEnv } }, (await login("ana@acme.example", "Correct-Horse-9")).body)).split(";")[0] }))).toEqual({
+      code: CHAT_CLOSE.membershipRemoved,
+      reason: "organization_not_found",
+    });
+  });
+
+  it("takes an access token only within its stated maximum age, whatever its expiry claims", async () => {
+    const { sid, sub } = JSON.parse(atob(ana.token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    const now = Math.floor(Date.now() / 1000);
+    const fresh = await handMadeToken({ sub, sid, iat: now - 60, exp: now + ACCESS_TOKEN_TTL_SECONDS });
+    const opened = await upgrade(`?org=acme&token=${fresh}`);
+    expect(opened.status).toBe(101);
+    opened.webSocket!.accept();
+    opened.webSocket!.close(1000, "done");
+    const old = await handMadeToken({ sub, sid, iat: now - ACCESS_TOKEN_TTL_SECONDS - 60, exp: now + 3600 });
+    expect((await upgrade(`?org=acme&token=${old}`)).status).toBe(401);
+    expect((await upgrade("?org=acme", { token: old })).status).toBe(401);
+    const undated = await handMadeToken({ sub, sid, exp: now + 60 });
+    expect((await upgrade(`?org=acme&token=${undated}`)).status).toBe(401);
   });
 });
 

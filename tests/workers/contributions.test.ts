@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CONFIRMATION_CODE_ALPHABET } from "../../app/domain/initiatives";
 import { fakeOrderId } from "../../workers/payments/fake";
 import { DAY, createInitiative } from "./initiatives-fixtures";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { contributeAction } from "../../app/routes/_app.initiative.$slug.($action)/donation.server";
+import { createWebSession } from "../../workers/auth/web-session";
+import { call, createMember, json, login, seedOrganizations, testEnv, testLoadContext } from "./support";
 
 let marta: string;
 let ana: string;
@@ -248,3 +250,26 @@ async function vizinhosToken() {
   }
   return vizinhos;
 }
+
+describe("the detail page's donation form, through the typed client", () => {
+  // The page sends the API's validated body (`json`), so a page whose body the API would not take fails the type check.
+  async function submit(cookie: string, fields: Record<string, string>) {
+    const request = new Request("http://acme.localhost/initiative/food-bank", { method: "POST", headers: { cookie, origin: "http://acme.localhost" } });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return contributeAction({ request, context: await testLoadContext("acme") }, "food-bank", form);
+  }
+
+  it("records a transfer, and a PayPal gift from the order the page created", async () => {
+    const tokens = (await login("marta@acme.example", "Correct-Horse-9", "acme.localhost")).body;
+    const cookie = (await createWebSession({ cloudflare: { env: testEnv } }, tokens)).split(";")[0];
+    const transfer = await submit(cookie, { intent: "contribute_submit", amount: "12", source: "transfer", comment: "From the page", idempotency_key: newKey() });
+    expect(transfer.status).toBe(201);
+    expect(transfer.result.donation.contribution).toMatchObject({ value: 12, source: "transfer", comment: "From the page" });
+    const order = await submit(cookie, { intent: "contribute_paypal_order", amount: "7" });
+    expect(order.status).toBe(201);
+    const orderId = order.result.donation.order_id as string;
+    const paid = await submit(cookie, { intent: "contribute_submit", amount: "7", source: "paypal", order_id: orderId, idempotency_key: newKey() });
+    expect([paid.status, paid.result.donation.contribution]).toEqual([201, expect.objectContaining({ value: 7, source: "paypal" })]);
+  });
+});

@@ -192,7 +192,7 @@ describe("/dev/fixtures/member", () => {
     });
     expect(made.status).toBe(201);
     const { slug } = await json(made);
-    expect(slug).toMatch(/^huerto-de-prueba-en-lavapies-[0-9a-f]{8}$/);
+    expect(slug).toMatch(/^huerto-de-prueba-en-lavapies-[a-z0-9]{8}$/);
     const member = await json(await call("POST", "/dev/fixtures/member", { body: { org: "acme", name: "Reader" } }));
     const token = (await login(member.email, member.password, "acme.localhost")).body.access_token;
     const initiative = await json(await call("GET", `/api/acme/initiative/${slug}`, { token, host: "acme.localhost" }));

@@ -166,6 +166,62 @@ describe("moderation: /api/{org}/manage/proposals", () => {
     expect((await manage("ada", "PUT", `/${id}`, { status: "rejected", reject_reason: "No" })).status).toBe(409);
   });
 
+  it("approving makes the initiative through the editor's service: the editor opens it for the moderator as it opens one staff created", async () => {
+    const sent = await propose("marta", valid({ title: "Editor-made approval" }));
+    const { id } = await json(sent);
+    expect((await manage("ada", "PUT", `/${id}`, { status: "open" })).status).toBe(200);
+    const editor = await call("GET", `/api/acme/manage/initiatives/${id}`, { token: tokens.ada });
+    expect(editor.status).toBe(200);
+    expect(await json(editor)).toMatchObject({
+      id,
+      type: "volunteering",
+      status: "open",
+      title: "Editor-made approval",
+      sdgs: ["quality-education"],
+      competences: ["communication"],
+      max_participants: 8,
+      is_in_person: true,
+      latitude: 40.4153,
+      participation_method: "report_hours",
+      donation_params: null,
+    });
+    // The proposer submitted it, the moderator organises it; the decision is the one audit row.
+    const row = await env.DB.prepare("SELECT i.submitter_member_id = m.id AS theirs FROM initiatives i JOIN members m ON m.email = 'marta@acme.example' WHERE i.id = ?").bind(id).first();
+    expect(row).toEqual({ theirs: 1 });
+    const organisers = await env.DB.prepare("SELECT m.email FROM initiative_organisers o JOIN members m ON m.id = o.member_id WHERE o.initiative_id = ?").bind(id).all();
+    expect(organisers.results).toEqual([{ email: "ada@acme.example" }]);
+    const audit = await env.DB.prepare("SELECT action FROM audit_log WHERE target_id = ?").bind(id).all();
+    expect(audit.results).toEqual([{ action: "proposal.approved" }]);
+  });
+
+  it("approving a donation proposal makes a donation initiative without parameters, which the editor then asks staff for", async () => {
+    const sent = await propose("marta", { type: "donation", title: "Books for the school", description: "Buy books for the school library.", sdgs: ["quality-education"] });
+    expect(sent.status).toBe(201);
+    const { id } = await json(sent);
+    const approved = await manage("ada", "PUT", `/${id}`, { status: "open" });
+    expect([approved.status, (await json(approved)).initiative_id]).toEqual([200, id]);
+    const editor = await json(await call("GET", `/api/acme/manage/initiatives/${id}`, { token: tokens.ada }));
+    expect(editor).toMatchObject({ type: "donation", title: "Books for the school", max_participants: null, donation_params: null });
+    expect((await env.DB.prepare("SELECT max_participants FROM initiatives WHERE id = ?").bind(id).first())).toEqual({ max_participants: -1 });
+    // The editor's rules for staff are not loosened: saving it still needs the donation's parameters.
+    // The editor's answer, sent back as it came (a PUT reads it without its read-only fields).
+    const save = await call("PUT", `/api/acme/manage/initiatives/${id}`, { token: tokens.ada, body: editor });
+    expect([save.status, (await json(save)).fields]).toEqual([400, { donation_params: "form_error_required" }]);
+    const saved = await call("PUT", `/api/acme/manage/initiatives/${id}`, { token: tokens.ada, body: { ...editor, donation_params: { currency: "EUR", sources: ["inhand"], inhand_instructions: "At the school office" } } });
+    expect(saved.status).toBe(200);
+  });
+
+  it("of an approval and a rejection sent at once, one decides and the other gets 409; nothing of the loser is written", async () => {
+    const { id } = await json(await propose("marta", valid({ title: "Decided twice at once" })));
+    const [approve, reject] = await Promise.all([manage("ada", "PUT", `/${id}`, { status: "open" }), manage("ada", "PUT", `/${id}`, { status: "rejected", reject_reason: "Not now." })]);
+    expect([approve.status, reject.status].sort()).toEqual([200, 409]);
+    const stored = await env.DB.prepare("SELECT status, initiative_id FROM proposals WHERE id = ?").bind(id).first<{ status: string; initiative_id: string | null }>();
+    const initiatives = (await env.DB.prepare("SELECT count(*) AS n FROM initiatives WHERE id = ?").bind(id).first<{ n: number }>())!.n;
+    const links = (await env.DB.prepare("SELECT count(*) AS n FROM initiative_sdgs WHERE initiative_id = ?").bind(id).first<{ n: number }>())!.n;
+    expect({ status: stored!.status, initiatives, links }).toEqual(stored!.status === "open" ? { status: "open", initiatives: 1, links: 1 } : { status: "rejected", initiatives: 0, links: 0 });
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE target_id = ?").bind(id).first<{ n: number }>())!.n).toBe(1);
+  });
+
   it("rejecting needs a reason, which the proposer sees", async () => {
     const id = waiting[2].id;
     const bare = await manage("ada", "PUT", `/${id}`, { status: "rejected" });

@@ -1,6 +1,6 @@
 /**
  * The audit log as administrators read it (issue 15, point 6; docs/api/admin.md): every staff and
- * administrator action of the organisation (workers/manage/audit.ts writes each in the batch of its
+ * administrator action of the organisation (workers/audit/statements.ts writes each in the batch of its
  * change), newest first, filtered by kind of thing, action, who and when. Read only: there is no
  * call that changes or deletes a row.
  */

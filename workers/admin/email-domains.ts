@@ -12,7 +12,7 @@ import { challengeRecord } from "../../app/domain/hostnames";
 import { getDb, schema } from "../db/client";
 import { txtProof } from "../dns";
 import { conflict, notFound, upstreamUnavailable } from "../lib/domain-errors";
-import { auditStatements } from "../manage/audit";
+import { auditStatements } from "../audit/statements";
 import { requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 

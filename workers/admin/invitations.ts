@@ -21,7 +21,7 @@ import { renderEmail } from "../email/templates";
 import { getEmailSender } from "../email/sender";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { conflict } from "../lib/domain-errors";
-import { auditStatements } from "../manage/audit";
+import { auditStatements } from "../audit/statements";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
 import type { AssignableRole } from "./members";

@@ -9,7 +9,7 @@
  * (409), so no administrator can lock someone out of another organisation (decision 023).
  */
 import { CHAT_CLOSE } from "../../app/domain/chat";
-import { ORGANISATION_ROLES } from "../../app/domain/manage";
+import { APPROVING_ROLES, ORGANISATION_ROLES } from "../../app/domain/manage";
 import { DELETION_GRACE_MS } from "../account/deletion";
 import { revokeMemberSessions } from "../auth/sessions";
 import { memberObject } from "../chat/live";
@@ -17,7 +17,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { base64UrlDecode, base64UrlEncode } from "../lib/crypto";
 import { badRequest, ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
-import { guardedAudit, type AuditEntry } from "../manage/audit";
+import { guardedAudit, type AuditEntry } from "../audit/statements";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
@@ -165,7 +165,7 @@ export async function listMembers(env: Env, org: Tenant, actor: StaffActor, quer
     // Who may be a line manager (the screen offers them on every row): active managers and administrators.
     env.DB.prepare(
       `select m.id, coalesce(nullif(pr.name, ''), m.email) as name from memberships ms join members m on m.id = ms.member_id left join profiles pr on pr.member_id = m.id
-       where ms.org_id = ?1 and ms.role in ('manager', 'admin') and m.disabled_at is null order by lower(coalesce(nullif(pr.name, ''), m.email)), m.id`,
+       where ms.org_id = ?1 and ms.role in (${APPROVING_ROLES.map((role) => `'${role}'`).join(", ")}) and m.disabled_at is null order by lower(coalesce(nullif(pr.name, ''), m.email)), m.id`,
     ).bind(org.id),
     ...(total ? [total] : []),
     // Going back: the first page too, in the same round trip, for when fewer than a page come before.

@@ -4,7 +4,7 @@
  * non-closable policy modal again until they accept it. Administrators only.
  */
 import { getDb } from "../db/client";
-import { auditStatements } from "../manage/audit";
+import { auditStatements } from "../audit/statements";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { updateOrganization, type Tenant } from "../tenant/organizations";
 

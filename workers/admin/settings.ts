@@ -9,7 +9,7 @@
 import { getDb } from "../db/client";
 import { immutableFileResponse, storeImage } from "../files/public-file";
 import { badRequest, type FieldErrors } from "../lib/domain-errors";
-import { auditStatements } from "../manage/audit";
+import { auditStatements } from "../audit/statements";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { updateOrganization, type OrganizationChanges, type Tenant } from "../tenant/organizations";
 import { withCommunityDefaults } from "../../app/domain/community-config";

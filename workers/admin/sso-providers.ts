@@ -15,7 +15,7 @@ import { isProduction } from "../lib/config";
 import { badRequest, conflict, DomainError, notFound } from "../lib/domain-errors";
 import { OutboundRefused, outboundRule, outboundUrlProblem } from "../lib/guarded-fetch";
 import { violatesUnique } from "../lib/unique-violation";
-import { auditStatements, guardedAudit } from "../manage/audit";
+import { auditStatements, guardedAudit } from "../audit/statements";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 
@@ -224,7 +224,7 @@ function failureOf(cause: unknown): { code: string; detail: Record<string, unkno
 }
 
 /**
- * The callback of a test round trip (workers/auth/sso.ts): exchanges the code as a sign-in would
+ * The callback of a test round trip (workers/api/sso.ts): exchanges the code as a sign-in would
  * and records the claims received, or why it failed. Nobody is signed in, no account is linked.
  * Answers where to send the administrator back to.
  */

@@ -1,6 +1,6 @@
 /**
  * Chat API under /api/{org}/chat (docs/api/chat.md), in the style of SPEC.md section 7. The same
- * rules apply on the live channel (workers/chat/socket.ts), which shares workers/chat/service.ts.
+ * rules apply on the live channel (workers/api/chat-socket.ts), which shares workers/chat/service.ts.
  * Every call needs membership of {org} (orgScope), the chat feature on (else 404 chat_disabled) and
  * a role other than system (else 403 chat_forbidden).
  */
@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { jsonBody } from "../lib/json-body";
-import { invalidInput, validate } from "../lib/validation";
+import { validate } from "../lib/validation";
 import { assertChatAllowed, deliver } from "../chat/live";
 import {
   type ChatActor,
@@ -79,11 +79,9 @@ export const chatRoutes = new Hono<AppEnv>()
     return c.json({ message: sent.message }, sent.duplicate ? 200 : 201);
   })
 
-  .put("/conversations/:id/read", async (c) => {
+  .put("/conversations/:id/read", validate("json", ReadSchema), async (c) => {
     const actor = actorOf(c);
-    const parsed = v.safeParse(ReadSchema, await jsonBody(c, {}));
-    if (!parsed.success) throw invalidInput(parsed.issues);
-    const read = await markRead(c.env, actor, c.req.param("id"), parsed.output.message_id);
+    const read = await markRead(c.env, actor, c.req.param("id"), c.req.valid("json").message_id);
     await deliver(c.env, actor.orgId, read.members, {
       type: "read",
       conversation_id: read.conversation_id,

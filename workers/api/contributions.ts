@@ -15,12 +15,13 @@ import * as v from "valibot";
 import { amountSchema, contributionSchema } from "../../app/domain/initiatives";
 import { createPaypalOrder, recordContribution } from "../contributions/service";
 import { badRequest } from "../lib/domain-errors";
-import { jsonBody } from "../lib/json-body";
-import { parseInput } from "../lib/validation";
+import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { initiativeFromPath } from "./participation";
 import { isIdempotencyKey } from "../../app/domain/tokens";
+
+const PaypalOrderBody = v.object({ value: amountSchema });
 
 /** The request's Idempotency-Key, or null when the client sent none (then nothing is deduplicated). */
 function idempotencyKey(c: Context<AppEnv>): string | null {
@@ -32,15 +33,15 @@ function idempotencyKey(c: Context<AppEnv>): string | null {
 
 export const contributionRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .post("/", async (c) => {
+  .post("/", validate("json", contributionSchema), async (c) => {
     const key = idempotencyKey(c);
-    const input = parseInput(contributionSchema, await jsonBody(c));
+    const input = c.req.valid("json");
     const initiative = await initiativeFromPath(c);
     const recorded = await recordContribution(c.env, { orgId: c.var.org.id, memberId: c.var.auth.memberId, initiative, key, input });
     return c.json(recorded.contribution, recorded.created ? 201 : 200);
   })
-  .post("/paypal/order", async (c) => {
-    const { value } = parseInput(v.object({ value: amountSchema }), await jsonBody(c));
+  .post("/paypal/order", validate("json", PaypalOrderBody), async (c) => {
+    const { value } = c.req.valid("json");
     const orderId = await createPaypalOrder(c.env, await initiativeFromPath(c), value);
     return c.json({ order_id: orderId }, 201);
   });

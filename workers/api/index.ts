@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { authRoutes } from "../auth/routes";
+import { authRoutes } from "./auth";
 import { tooLarge } from "../lib/domain-errors";
 import { errorJson } from "../lib/errors";
 import type { AppEnv } from "../types";

@@ -6,6 +6,7 @@
  */
 import { Hono } from "hono";
 import * as v from "valibot";
+import { BASE64URL_LETTER } from "../../app/domain/tokens";
 import { unavailable } from "../lib/domain-errors";
 import { outboundUrlProblem } from "../lib/guarded-fetch";
 import { validate } from "../lib/validation";
@@ -21,7 +22,7 @@ const EndpointSchema = v.pipe(
   v.check((value) => URL.canParse(value) && outboundUrlProblem(value, { allowLoopback: false }) === null, "push_endpoint_invalid"),
 );
 
-const base64url = (bytes: number) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`);
+const base64url = (bytes: number) => new RegExp(`^${BASE64URL_LETTER}{${Math.ceil((bytes * 4) / 3)}}={0,2}$`);
 
 /** PushSubscription.toJSON(): the endpoint and the RFC 8291 keys (a P-256 point of 65 bytes, an auth secret of 16). */
 const SubscriptionSchema = v.object({

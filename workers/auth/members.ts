@@ -2,9 +2,10 @@
  * Members as the Auth service answers them: lookups by e-mail, the `user` object of the login
  * answer, and the statements that create a member (one batch: nothing half-written).
  */
-import { slugWords } from "../../app/domain/slug";
+import { profileSlug } from "../../app/domain/slug";
 import { avatarUrl } from "../profile/avatar-url";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { latestPlatformTermsVersion } from "../profile/platform-terms";
+import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { conflict } from "../lib/domain-errors";
 import { getOrganizationBySlug, organizationOrigin, type Tenant } from "../tenant/organizations";
@@ -19,14 +20,7 @@ export async function findMemberById(env: Env, id: string) {
   return getDb(env).select().from(schema.members).where(eq(schema.members.id, id)).get();
 }
 
-export async function latestPlatformTermsVersion(env: Env): Promise<number> {
-  const row = await getDb(env)
-    .select({ version: schema.platformTerms.version })
-    .from(schema.platformTerms)
-    .orderBy(desc(schema.platformTerms.version))
-    .get();
-  return row?.version ?? 0;
-}
+export { latestPlatformTermsVersion };
 
 export interface MemberOrganization {
   tenant: Tenant;
@@ -109,12 +103,6 @@ export function userJsonOf(env: Env, member: MemberRow, profile: typeof schema.p
     email_confirmed: member.emailConfirmedAt !== null,
     organizations: organizations.map(({ tenant, role }) => ({ ...organizationSummary(env, tenant), role })),
   };
-}
-
-/** A readable, unique profile slug: "marta-ruiz-3f9a". */
-export function profileSlug(name: string): string {
-  const base = slugWords(name, 40);
-  return `${base || "member"}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
 export const accountExists = () => conflict("account_exists", "An account with this e-mail already exists.");

@@ -7,7 +7,7 @@ import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import { declined, unauthorized } from "../lib/domain-errors";
+import { accountDisabled, unauthorized } from "../lib/domain-errors";
 import { deleteSessionSubscriptions } from "../push/subscriptions";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./tokens";
 
@@ -25,8 +25,7 @@ export interface IssuedTokens {
 const invalidRefresh = (code = "invalid_refresh_token") =>
   unauthorized(code, "The session has ended; sign in again.");
 
-/** A disabled account's tokens stop working at once, everywhere (SPEC.md section 8: 402 logs out). */
-export const accountDisabled = () => declined("account_disabled", "This account is no longer active.");
+export { accountDisabled };
 
 /**
  * The reason of sessions ended by disabling their account. Such a session keeps answering 402

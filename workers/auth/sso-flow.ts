@@ -1,5 +1,5 @@
 /**
- * Single sign-on by OpenID Connect (the flow behind workers/auth/sso.ts): authorization code flow
+ * Single sign-on by OpenID Connect (the flow behind workers/api/sso.ts): authorization code flow
  * with PKCE, state and nonce, configured per organisation (table sso_providers). The round trip's
  * secrets live in D1 (sso_states), used once.
  */

@@ -27,7 +27,11 @@ export async function signAccessToken(
   return `${body}.${base64UrlEncode(await hmacSha256(secret, body))}`;
 }
 
-/** The claims of a valid, unexpired token, or null for anything else (forged, malformed, expired). */
+/**
+ * The claims of a valid, unexpired token, or null for anything else (forged, malformed, expired,
+ * or older than an access token's maximum age whatever its `exp` says). `now` 0: any age (only to
+ * name the session an old token stood for, never to use it).
+ */
 export async function verifyAccessToken(secret: string, token: string, now = Date.now()): Promise<AccessClaims | null> {
   const parts = token.split(".");
   if (parts.length !== 3 || parts[0] !== HEADER) return null;
@@ -35,8 +39,8 @@ export async function verifyAccessToken(secret: string, token: string, now = Dat
     const expected = await hmacSha256(secret, `${parts[0]}.${parts[1]}`);
     if (!timingSafeEqual(expected, base64UrlDecode(parts[2]))) return null;
     const claims = JSON.parse(new TextDecoder().decode(base64UrlDecode(parts[1]))) as Partial<AccessClaims>;
-    if (typeof claims.sub !== "string" || typeof claims.sid !== "string" || typeof claims.exp !== "number") return null;
-    if (claims.exp * 1000 <= now) return null;
+    if (typeof claims.sub !== "string" || typeof claims.sid !== "string" || typeof claims.exp !== "number" || typeof claims.iat !== "number") return null;
+    if (claims.exp * 1000 <= now || (now > 0 && now - claims.iat * 1000 >= ACCESS_TOKEN_TTL_SECONDS * 1000)) return null;
     return claims as AccessClaims;
   } catch {
     return null;

@@ -4,19 +4,14 @@
  */
 import type { Tenant } from "../tenant/organizations";
 import { forbidden, notFound } from "../lib/domain-errors";
-import type { ChatMessageJson, ConversationJson } from "./service";
+import type { ChatEvent } from "../../app/domain/chat";
 
-/** Who the socket belongs to, set by the Worker (workers/chat/socket.ts) on the upgrade it forwards. */
+/** Who the socket belongs to, set by the Worker (workers/api/chat-socket.ts) on the upgrade it forwards. */
 export const CHAT_ORG_HEADER = "x-commons-chat-org";
 export const CHAT_MEMBER_HEADER = "x-commons-chat-member";
 
-/** Server → client events; the socket protocol is in docs/api/chat.md. */
-export type ChatEvent =
-  | { type: "message"; message: ChatMessageJson }
-  | { type: "read"; conversation_id: string; member_id: string; message_id: number }
-  | { type: "typing"; conversation_id: string; member_id: string }
-  | { type: "presence"; member_id: string; online: boolean }
-  | { type: "conversation"; conversation: ConversationJson };
+/** Server → client events: one definition with the client's (app/domain/chat.ts). */
+export type { ChatEvent };
 
 /** The object of one member in one organisation: the org id is part of the name, so nothing crosses. */
 export function memberObject(env: Env, orgId: string, memberId: string) {

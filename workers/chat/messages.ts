@@ -6,13 +6,13 @@ import * as v from "valibot";
 import { CHAT_LIMITS, ChatMessageContentSchema } from "../../app/domain/chat";
 import { conflict, RateLimitedError } from "../lib/domain-errors";
 import { refuseIllFormedText } from "../lib/json-body";
-import { countInWindowSql, windowStartOf } from "../lib/rate-limit";
+import { countInWindowSql, RATE_LIMITS, secondsLeftInWindow, windowStartOf } from "../lib/rate-limit";
 import { invalidInput } from "../lib/validation";
 import { conversationMembers } from "./conversations";
 import { conversationNotFound, isConversationId, MESSAGE_COLUMNS, messageJson, type ChatActor, type ChatMessageJson, type MessageRow } from "./model";
 
 /** Messages one member may send: a burst of 20, then about two a second. */
-export const CHAT_SEND_LIMIT = { max: 20, windowSeconds: 10 };
+export const CHAT_SEND_LIMIT = RATE_LIMITS.chat_message.account;
 
 /** A conversation's messages, newest first, older than `before` (a message id) when given. */
 export async function listMessages(env: Env, actor: ChatActor, conversationId: string, before?: number, limit: number = CHAT_LIMITS.historyLimit) {
@@ -70,7 +70,6 @@ export async function sendChatMessage(env: Env, actor: ChatActor, conversationId
   if (!isConversationId(conversationId)) throw conversationNotFound();
 
   const now = Date.now();
-  const windowMs = CHAT_SEND_LIMIT.windowSeconds * 1000;
   const windowStart = windowStartOf(now, CHAT_SEND_LIMIT);
   const key = `chat_message:${actor.orgId}:${actor.memberId}`;
   // ?1 org, ?2 conversation, ?3 sender, ?4 client id
@@ -107,7 +106,7 @@ export async function sendChatMessage(env: Env, actor: ChatActor, conversationId
     return { message: messageJson(earlier), members, duplicate: true };
   }
   const count = counted.results[0] as { count: number; window_start: number } | undefined;
-  const retryAfter = Math.max(1, Math.ceil(((count?.window_start ?? windowStart) + windowMs - now) / 1000));
+  const retryAfter = secondsLeftInWindow(count?.window_start ?? windowStart, CHAT_SEND_LIMIT, now);
   throw new RateLimitedError("too_many_requests", "Too many messages; wait a moment.", retryAfter);
 }
 

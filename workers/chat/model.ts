@@ -2,6 +2,7 @@
  * The chat's shapes (docs/api/chat.md) and the small rules every chat module shares: who acts, how a
  * message and a member look in JSON, which conversation ids can exist.
  */
+import type { ChatMessageJson, ChatUserJson, ConversationJson } from "../../app/domain/chat";
 import { notFound } from "../lib/domain-errors";
 
 /** Who is acting: a member inside one organisation. */
@@ -10,36 +11,8 @@ export interface ChatActor {
   memberId: string;
 }
 
-export interface ChatMessageJson {
-  id: number;
-  conversation_id: string;
-  sender_id: string;
-  content: string;
-  created_at: number;
-  client_id: string | null;
-}
-
-export interface ChatUserJson {
-  id: string;
-  name: string;
-  avatar: string | null;
-  /** The account was deleted: no name, shown as "deleted member" (docs/api/chat.md). */
-  deleted?: boolean;
-}
-
-export interface ConversationJson {
-  id: string;
-  type: "private";
-  participants: ChatUserJson[];
-  /** The other members (SPEC.md "participants ids" without me). */
-  occupant_ids: string[];
-  unread_count: number;
-  last_read_message_id: number;
-  last_message: ChatMessageJson | null;
-  last_message_user_id: string | null;
-  last_message_timestamp: number | null;
-  created_at: number;
-}
+// The JSON shapes are the client's too: one definition in app/domain/chat.ts.
+export type { ChatMessageJson, ChatUserJson, ConversationJson };
 
 export interface MessageRow {
   id: number;

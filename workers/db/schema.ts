@@ -1274,15 +1274,8 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
 );
 
-export const TASK_STATUSES = [
-  "created",
-  "active",
-  "retry",
-  "completed",
-  "failed",
-  "cancelled",
-  "expired",
-] as const;
+/** A background task moves through the certificate's states (SPEC 4 "Background tasks"): one list. */
+export const TASK_STATUSES = CERTIFICATE_STATUSES;
 
 /** Slow jobs run by the queue consumer; clients poll the status (SPEC 4 "Background tasks"). */
 export const backgroundTasks = sqliteTable(

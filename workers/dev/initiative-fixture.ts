@@ -9,7 +9,7 @@
 import { and, eq } from "drizzle-orm";
 import * as v from "valibot";
 import { DONATION_SOURCES, INDICATOR_UNITS, INITIATIVE_TYPES } from "../../app/domain/initiatives";
-import { slugSchema, slugWords } from "../../app/domain/slug";
+import { initiativeSlug, slugSchema } from "../../app/domain/slug";
 import { getDb, schema } from "../db/client";
 import { notFound } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
@@ -53,12 +53,6 @@ export const InitiativeFixtureSchema = v.strictObject({
 
 export type InitiativeFixture = v.InferOutput<typeof InitiativeFixtureSchema>;
 
-/** A slug from the title (accents folded), with a random end so every call makes a new one. */
-function slugOf(title: string) {
-  const base = slugWords(title, 60);
-  return `${base || "initiative"}-${crypto.randomUUID().slice(0, 8)}`;
-}
-
 /** Writes the initiative and what comes with it in one batch; answers its id and slug. */
 export async function createInitiativeFixture(env: Env, org: Tenant, fixture: InitiativeFixture) {
   const db = getDb(env);
@@ -71,7 +65,7 @@ export async function createInitiativeFixture(env: Env, org: Tenant, fixture: In
     if (!member) throw notFound("member_not_found", "The organisation has no such member.");
   }
   const id = crypto.randomUUID();
-  const slug = slugOf(fixture.title);
+  const slug = initiativeSlug(fixture.title);
   const now = Date.now();
   const at = (inDays: number) => now + inDays * DAY_MS;
   const { place, donation } = fixture;

@@ -16,7 +16,7 @@ import { getDb, schema } from "../db/client";
 import { txtProof } from "../dns";
 import { getConfig } from "../lib/config";
 import { conflict, notFound, upstreamUnavailable } from "../lib/domain-errors";
-import { auditStatements, guardedAudit } from "../manage/audit";
+import { auditStatements, guardedAudit } from "../audit/statements";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 import { hostnameService, HostnameServiceError } from "./service";

@@ -18,7 +18,7 @@ import {
   scoreSchema,
   type Initiative,
 } from "../../app/domain/initiatives";
-import { guardedAudit } from "../manage/audit";
+import { guardedAudit } from "../audit/statements";
 import { approvesEveryone, REVIEW_REASON_MAX_LENGTH } from "../../app/domain/manage";
 import type { Notice } from "../manage/notify";
 import { getDb, schema, type Database } from "../db/client";

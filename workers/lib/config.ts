@@ -3,6 +3,7 @@
  * A missing secret fails loudly with a clear message instead of a confusing error later.
  */
 import * as v from "valibot";
+import { BASE64URL_LETTER } from "../../app/domain/tokens";
 
 /**
  * The TOKEN_SECRET of .dev.vars.example: public, so it must never sign production tokens
@@ -41,8 +42,8 @@ const ConfigSchema = v.object({
   CF_API_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
   // Web push (workers/push): the VAPID pair and contact, all three or none (push off); the real push
   // services in production, the local fake elsewhere unless PUSH_SERVICE says otherwise.
-  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^B[A-Za-z0-9_-]{86}$/, "VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters starting with B)"))),
-  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key (d) in base64url (43 characters)"))),
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(new RegExp(`^B${BASE64URL_LETTER}{86}$`), "VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters starting with B)"))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(new RegExp(`^${BASE64URL_LETTER}{43}$`), "VAPID_PRIVATE_KEY must be a P-256 private key (d) in base64url (43 characters)"))),
   VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: URL"))),
   PUSH_SERVICE: v.optional(v.picklist(["webpush", "fake"], "PUSH_SERVICE must be webpush or fake")),
 });

@@ -1,4 +1,5 @@
 /** Small Web Crypto helpers shared by tokens, passwords and e-mail links. */
+import { isBase64Url } from "../../app/domain/tokens";
 
 const encoder = new TextEncoder();
 
@@ -10,7 +11,7 @@ export function base64UrlEncode(bytes: ArrayBuffer | Uint8Array): string {
 }
 
 export function base64UrlDecode(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("invalid base64url");
+  if (!isBase64Url(text)) throw new Error("invalid base64url");
   const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
   const binary = atob(padded);
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));

@@ -107,6 +107,8 @@ export class ChangedMeanwhileError extends DomainError {
 export const badRequest = (code: string, message: string, fields?: FieldErrors) => new DomainError("invalid", code, message, fields);
 export const unauthorized = (code: string, message: string) => new DomainError("unauthenticated", code, message);
 export const declined = (code: string, message: string) => new DomainError("declined", code, message);
+/** A disabled account's tokens stop working at once, everywhere (SPEC.md section 8: 402 logs out). */
+export const accountDisabled = () => declined("account_disabled", "This account is no longer active.");
 export const forbidden = (code: string, message: string) => new DomainError("forbidden", code, message);
 export const notFound = (code = "not_found", message = "The resource cannot be found.") => new DomainError("not_found", code, message);
 export const conflict = (code: string, message: string, fields?: FieldErrors) => new DomainError("conflict", code, message, fields);

@@ -41,11 +41,17 @@ export const RATE_LIMITS = {
   // each feed's own fetches, far above any calendar app's polling.
   calendar_feed_miss: { ip: { max: 30, windowSeconds: 600 } },
   calendar_feed: { account: { max: 120, windowSeconds: 3600 } },
+  // Chat messages per member and organisation, over REST and the socket alike (SPEC.md section 9;
+  // counted inside the send's own batch, workers/chat/messages.ts).
+  chat_message: { account: { max: 20, windowSeconds: 10 } },
 } satisfies Record<string, Partial<Record<Scope, Limit>>>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
 /** When the fixed window holding `now` started (ms). */
 export const windowStartOf = (now: number, limit: Limit) => now - (now % (limit.windowSeconds * 1000));
+
+/** Seconds until the window that started at `windowStart` is over: what a 429's Retry-After says (at least 1). */
+export const secondsLeftInWindow = (windowStart: number, limit: Limit, now: number) => Math.max(1, Math.ceil((windowStart + limit.windowSeconds * 1000 - now) / 1000));
 
 /**
  * The one counting statement of every fixed window: `source` yields the (key, window_start, count)
@@ -65,14 +71,13 @@ export const countInWindowSql = (source: string, start: string, amount: string) 
  * is exceeded (else 0) and the window the count belongs to.
  */
 export async function hit(db: D1Database, key: string, limit: Limit, now = Date.now(), amount = 1) {
-  const windowMs = limit.windowSeconds * 1000;
   const windowStart = windowStartOf(now, limit);
   const row = await db
     .prepare(countInWindowSql("VALUES (?1, ?2, ?3)", "?2", "?3"))
     .bind(key, windowStart, amount)
     .first<{ count: number; window_start: number }>();
   const window = row?.window_start ?? windowStart;
-  const retryAfter = !row || row.count <= limit.max ? 0 : Math.max(1, Math.ceil((row.window_start + windowMs - now) / 1000));
+  const retryAfter = !row || row.count <= limit.max ? 0 : secondsLeftInWindow(row.window_start, limit, now);
   return { retryAfter, windowStart: window };
 }
 

@@ -15,7 +15,7 @@ import { iso } from "../initiatives/serialize";
 import { conflict, forbidden, notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { guardedAudit } from "./audit";
+import { guardedAudit } from "../audit/statements";
 import type { Notice } from "./notify";
 import type { StaffActor } from "./scope";
 

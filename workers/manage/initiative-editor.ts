@@ -8,18 +8,18 @@
  * initiative is made of (its row, lookups, indicators, donation parameters, audit row) is written in
  * one batch: all of it or none.
  */
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { EditorConfig, InitiativeInput } from "../../app/domain/initiatives/editor";
 import { SDG_SLUGS, type DonationSource } from "../../app/domain/initiatives/types";
 import { defaultMapCenter } from "../../app/domain/community-config";
-import { slugWords } from "../../app/domain/slug";
+import { initiativeSlug } from "../../app/domain/slug";
 import { chunksFor, writeBatch } from "../db/chunks";
 import { getDb, schema, type Database } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { badRequest } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
-import { auditStatements } from "./audit";
+import { auditStatements } from "../audit/statements";
 import { imageExists } from "./images";
 import { managedInitiative } from "./managed-initiative";
 import { ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
@@ -168,25 +168,24 @@ const takenPart = (db: Database, initiativeId: string) => {
     .where(eq(initiatives.id, initiativeId));
 };
 
-const SLUG_TAIL_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-
-/**
- * Lowercase words of the title joined by hyphens, and a random tail of 8 letters or digits (36^8
- * tails: two initiatives of one organisation never meet), so no read is needed to keep it unique.
- */
-export function slugFor(title: string, random = crypto.getRandomValues(new Uint8Array(8))) {
-  const words = slugWords(title, 60);
-  const tail = [...random].map((byte) => SLUG_TAIL_ALPHABET[byte % SLUG_TAIL_ALPHABET.length]).join("");
-  return words ? `${words}-${tail}` : `initiative-${tail}`;
-}
-
 /** The names of `wanted` that `known` lacks, as the field error of `field`. */
 function unknownIn(field: string, wanted: string[], known: Set<string>) {
   return wanted.some((slug) => !known.has(slug)) ? { [field]: "form_error_invalid" } : {};
 }
 
-/** The database's checks of an input: lookups and collaborators exist, the image is this organisation's. Answers the collaborators' ids. */
-async function checkReferences(env: Env, db: Database, org: Tenant, input: InitiativeInput, previousImage: string | null) {
+/**
+ * How a new initiative's references that the database lacks are met: the editor refuses them (the
+ * staff member can fix the form), an approval drops them (a lookup removed since the proposal was
+ * sent is nothing the moderator could fix).
+ */
+export type UnknownReferences = "refuse" | "drop";
+
+/**
+ * The database's checks of an input: lookups and collaborators exist, the image is this
+ * organisation's. Answers the input (without the unknown lookups, when those are dropped) and the
+ * collaborators' ids.
+ */
+async function checkReferences(env: Env, db: Database, org: Tenant, input: InitiativeInput, previousImage: string | null, unknown: UnknownReferences = "refuse") {
   // One IN list per lookup (each well under D1's parameter limit: the schema caps the lists), one batch.
   const named = (values: string[]) => (values.length ? values : [""]);
   const [categories, competences, audiences, partners] = await db.batch([
@@ -199,15 +198,21 @@ async function checkReferences(env: Env, db: Database, org: Tenant, input: Initi
       .where(and(eq(collaborators.orgId, org.id), inArray(collaborators.slug, named(input.collaborators)))),
   ]);
   const slugsOf = (rows: { slug: string }[]) => new Set(rows.map((row) => row.slug));
+  const known = { categories: slugsOf(categories), competences: slugsOf(competences), target_audience: slugsOf(audiences), collaborators: slugsOf(partners) };
+  const partnerIds = partners.map((partner) => partner.id);
+  if (unknown === "drop") {
+    const kept = (field: keyof typeof known) => input[field].filter((slug) => known[field].has(slug));
+    return { input: { ...input, categories: kept("categories"), competences: kept("competences"), target_audience: kept("target_audience"), collaborators: kept("collaborators") }, partnerIds };
+  }
   const errors = {
-    ...unknownIn("categories", input.categories, slugsOf(categories)),
-    ...unknownIn("competences", input.competences, slugsOf(competences)),
-    ...unknownIn("target_audience", input.target_audience, slugsOf(audiences)),
-    ...unknownIn("collaborators", input.collaborators, slugsOf(partners)),
+    ...unknownIn("categories", input.categories, known.categories),
+    ...unknownIn("competences", input.competences, known.competences),
+    ...unknownIn("target_audience", input.target_audience, known.target_audience),
+    ...unknownIn("collaborators", input.collaborators, known.collaborators),
     ...(input.image && input.image !== previousImage && !(await imageExists(env, org, input.image)) ? { image: "form_error_invalid" } : {}),
   };
   if (Object.keys(errors).length) throw badRequest("validation_error", "Some fields are missing or invalid.", errors);
-  return partners.map((partner) => partner.id);
+  return { input, partnerIds };
 }
 
 /** The initiative row's columns that the editor sets. */
@@ -288,21 +293,45 @@ function childStatements(db: Database, initiativeId: string, input: InitiativeIn
   return statements;
 }
 
-/** A new initiative, open, created by the actor (who therefore organises it). Answers its id and slug. */
-export async function createInitiative(env: Env, org: Tenant, actor: StaffActor, input: InitiativeInput, now: number) {
-  requireRole(actor, ORGANISING_ROLES);
-  const db = getDb(env);
-  const partnerIds = await checkReferences(env, db, org, input, null);
-  const id = crypto.randomUUID();
-  const slug = slugFor(input.title);
+/** Who makes a new initiative: its id, who submitted it, and who is named its organisers besides. */
+export interface NewInitiative {
+  id: string;
+  submitterMemberId: string;
+  organiserMemberIds?: string[];
+}
+
+/**
+ * The one way an initiative is made (issue 27): by the editor (createInitiative) and by a
+ * moderator's approval of a proposal (workers/manage/proposals.ts). Checks the references of
+ * `input` and answers the slug and the statements that write the open initiative, its lookups,
+ * collaborators, indicators, donation parameters and organisers, to run in the caller's batch
+ * beside its own audit row. Validating `input` is the caller's: the editor's body by
+ * initiativeInputSchema, a proposal by its own schema when it was sent.
+ *
+ * `guard`: the write happens only while it holds (the approval's decision, decision 025). The
+ * row's id is then null unless it holds, so a batch whose guard failed stops at the row's NOT NULL
+ * and writes nothing at all (`isUnwritten` tells that failure apart).
+ */
+export async function initiativeCreation(
+  env: Env,
+  db: Database,
+  org: Tenant,
+  made: NewInitiative,
+  given: InitiativeInput,
+  now: number,
+  options: { guard?: SQL; unknownReferences?: UnknownReferences } = {},
+) {
+  const { input, partnerIds } = await checkReferences(env, db, org, given, null, options.unknownReferences);
+  const { id } = made;
+  const slug = initiativeSlug(input.title);
   const features = org.community.features;
-  await writeBatch(db, [
+  const statements: BatchItem<"sqlite">[] = [
     db.insert(initiatives).values({
-      id,
+      id: options.guard ? sql<string>`(case when ${options.guard} then ${id} end)` : id,
       orgId: org.id,
       slug,
       status: "open",
-      submitterMemberId: actor.memberId,
+      submitterMemberId: made.submitterMemberId,
       createdAt: now,
       ...rowValues(org, input, now),
       points: features.points ? input.points : 0,
@@ -312,6 +341,23 @@ export async function createInitiative(env: Env, org: Tenant, actor: StaffActor,
     ...chunksFor(input.indicators, 5).map((part) =>
       db.insert(indicators).values(part.map((indicator, index) => ({ id: crypto.randomUUID(), initiativeId: id, name: indicator.name, unit: indicator.unit, sortOrder: index }))),
     ),
+    ...chunksFor(made.organiserMemberIds ?? [], 4).map((part) =>
+      db.insert(schema.initiativeOrganisers).values(part.map((memberId) => ({ initiativeId: id, memberId, orgId: org.id, createdAt: now }))),
+    ),
+  ];
+  return { id, slug, statements };
+}
+
+/** Whether `error` is the failure of a guarded initiativeCreation whose guard no longer held. */
+export const isUnwritten = (error: unknown) => error instanceof Error && /NOT NULL constraint failed: initiatives\.id/.test(`${error.message} ${String(error.cause ?? "")}`);
+
+/** A new initiative, open, created by the actor (who therefore organises it). Answers its id and slug. */
+export async function createInitiative(env: Env, org: Tenant, actor: StaffActor, input: InitiativeInput, now: number) {
+  requireRole(actor, ORGANISING_ROLES);
+  const db = getDb(env);
+  const { id, slug, statements } = await initiativeCreation(env, db, org, { id: crypto.randomUUID(), submitterMemberId: actor.memberId }, input, now);
+  await writeBatch(db, [
+    ...statements,
     ...auditStatements(db, org.id, actor.memberId, [{ action: "initiative.created", targetType: "initiative", targetId: id, detail: { title: input.title, type: input.type } }], now),
   ]);
   return { id, slug };
@@ -334,7 +380,7 @@ export async function updateInitiative(env: Env, org: Tenant, actor: StaffActor,
   const kept = new Set(input.indicators.map((indicator) => indicator.id).filter(Boolean));
   if (current.indicators.some((indicator) => indicator.has_reports && !kept.has(indicator.id))) errors.indicators = "form_error_indicator_in_use";
   if (Object.keys(errors).length) throw badRequest("validation_error", "Some fields are missing or invalid.", errors);
-  const partnerIds = await checkReferences(env, db, org, input, current.image);
+  const { partnerIds } = await checkReferences(env, db, org, input, current.image);
   const dropped = current.indicators.filter((indicator) => !kept.has(indicator.id)).map((indicator) => indicator.id);
   await writeBatch(db, [
     db.update(initiatives).set(rowValues(org, input, now)).where(eq(initiatives.id, current.id)),

@@ -15,7 +15,7 @@ import { iso } from "../initiatives/serialize";
 import { ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { guardedAudit } from "./audit";
+import { guardedAudit } from "../audit/statements";
 import { managedInitiative } from "./managed-initiative";
 import { toWaitlistEntries, waitlistStatement } from "./waitlist";
 import { managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";

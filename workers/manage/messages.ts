@@ -12,7 +12,7 @@ import { getEmailSender } from "../email/sender";
 import { RateLimitedError } from "../lib/domain-errors";
 import { hit } from "../lib/rate-limit";
 import { organizationLogoUrl, organizationOrigin, type Tenant } from "../tenant/organizations";
-import { auditStatements } from "./audit";
+import { auditStatements } from "../audit/statements";
 import { managedInitiative } from "./managed-initiative";
 import type { StaffActor } from "./scope";
 

@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
 import { resolveLocale } from "../../app/domain/locales";
+import { proposalModeratorRoles } from "../../app/domain/manage";
 import { getDb, schema } from "../db/client";
 import { renderProposalDigest } from "../email/digest";
 import { getEmailSender } from "../email/sender";
@@ -34,13 +35,12 @@ export async function sendProposalDigests(env: Env, now: number) {
     const previous = last.get(row.orgId) ?? 0;
     // Nothing new since the last digest, or the last one too recent.
     if ((row.newest ?? 0) <= previous || now - previous < org.community.proposal_digest_hours * HOUR) continue;
-    const roles = org.community.organisers_moderate_proposals ? (["admin", "organiser"] as const) : (["admin"] as const);
     const [moderators, newest] = await db.batch([
       db
         .select({ email: members.email, language: members.language })
         .from(memberships)
         .innerJoin(members, eq(members.id, memberships.memberId))
-        .where(and(eq(memberships.orgId, org.id), inArray(memberships.role, [...roles]), isNull(members.disabledAt))),
+        .where(and(eq(memberships.orgId, org.id), inArray(memberships.role, [...proposalModeratorRoles(org.community)]), isNull(members.disabledAt))),
       db
         .select({ title: proposals.title })
         .from(proposals)

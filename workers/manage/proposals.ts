@@ -1,35 +1,35 @@
 /**
  * The moderators' side of proposals (issue 12; SPEC.md section 6: administrators approve
  * proposals, and organisers too where the organisation's `organisers_moderate_proposals` says so).
- * The queue shows each proposal in full; approving makes an open initiative of it (the proposer
+ * The queue shows each proposal in full; approving makes an open initiative of it through the
+ * editor's own service (`initiativeCreation`, workers/manage/initiative-editor.ts; the proposer
  * as its submitter, the moderator named its organiser, so the staff editor can change it at once),
  * rejecting needs a reason. Both tell the proposer by e-mail. The initiative's id is the
  * proposal's, and every write is conditional on this decision's audit row, written only while the
  * proposal waits, so of two moderators at once one decides (and one e-mail goes) and the other
  * gets 409.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { SDG_SLUGS } from "../../app/domain/initiatives/types";
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { BLANK_INITIATIVE_INPUT, type InitiativeInput } from "../../app/domain/initiatives/editor";
+import { SDG_SLUGS, type InitiativeType } from "../../app/domain/initiatives/types";
 import type { Precision } from "../../app/domain/location-precision";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { proposalModeratorRoles } from "../../app/domain/manage";
 import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { ChangedMeanwhileError, forbidden, notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
-import { guardedAudit } from "./audit";
-import { slugFor } from "./initiative-editor";
+import { guardedAudit } from "../audit/statements";
+import { initiativeCreation, isUnwritten } from "./initiative-editor";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 import type { StaffActor } from "./scope";
 
 const { proposals, profiles, members } = schema;
 
-/** Renders the raw statements of a decision for env.DB.batch. */
-const dialect = new SQLiteSyncDialect();
-
 /** Who moderates proposals: administrators, and organisers where the organisation lets them. */
-export const moderatesProposals = (org: Tenant, role: string) => role === "admin" || (role === "organiser" && org.community.organisers_moderate_proposals);
+export const moderatesProposals = (org: Tenant, role: string) => (proposalModeratorRoles(org.community) as readonly string[]).includes(role);
 
 function requireModerator(org: Tenant, actor: StaffActor) {
   if (!moderatesProposals(org, actor.role)) throw forbidden("staff_only", "Only the organisation's moderators can do this.");
@@ -156,13 +156,25 @@ export async function reviewProposal(env: Env, org: Tenant, actor: StaffActor, i
     (target) => sql`exists (select 1 from ${proposals} where ${proposals.id} = ${target} and ${proposals.status} = 'proposed')`,
   );
   const mine = sql`${p.id} in ${audit.targets}`;
-  const statements: SQL[] =
+  const decided = { reviewedBy: actor.memberId, reviewedAt: now };
+  const waiting = and(eq(proposals.id, p.id), eq(proposals.status, "proposed"), mine);
+  const statements: BatchItem<"sqlite">[] =
     decision.status === "rejected"
-      ? [sql`update proposals set status = 'rejected', reject_reason = ${decision.reject_reason ?? null}, reviewed_by = ${actor.memberId}, reviewed_at = ${now} where id = ${p.id} and status = 'proposed' and ${mine}`]
-      : approvalStatements(org, actor, p, mine, now);
-  // Raw statements in one D1 batch: drizzle's batch cannot carry raw SQL with parameters.
-  const [, ...results] = await env.DB.batch([audit.statement.toSQL(), ...statements.map((statement) => dialect.sqlToQuery(statement)), audit.written.toSQL()].map(({ sql: text, params }) => env.DB.prepare(text).bind(...params)));
-  const written = results[results.length - 1].results;
+      ? [db.update(proposals).set({ status: "rejected", rejectReason: decision.reject_reason ?? null, ...decided }).where(waiting)]
+      : [
+          // The initiative is made as the editor makes one, its id the proposal's, guarded by this
+          // decision; the proposal is marked after it (its initiative_id must name a row by then).
+          ...(await initiativeCreation(env, db, org, { id: p.id, submitterMemberId: p.memberId, organiserMemberIds: [actor.memberId] }, initiativeInputOf(toModerated(current)), now, { guard: mine, unknownReferences: "drop" })).statements,
+          db.update(proposals).set({ status: "open", initiativeId: p.id, ...decided }).where(waiting),
+        ];
+  let written: unknown[] = [];
+  try {
+    const results = await db.batch([audit.statement, ...statements, audit.written] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    written = results[results.length - 1] as unknown[];
+  } catch (error) {
+    // An approval whose guard failed (someone decided first) stops at the initiative's row.
+    if (!isUnwritten(error)) throw error;
+  }
   const after = await oneProposal(env, org, id);
   if (!written.length) throw alreadyReviewed(after);
   const initiative = after.proposal.initiativeId
@@ -178,27 +190,30 @@ export async function reviewProposal(env: Env, org: Tenant, actor: StaffActor, i
   return { proposal: toModerated(after), notices: [notice] };
 }
 
+/** What a proposal says that its initiative takes as it is (as the moderators' queue shows it). */
+const CARRIED_FIELDS = [
+  "title",
+  "description",
+  "start_time",
+  "end_time",
+  "is_in_person",
+  "address",
+  "latitude",
+  "longitude",
+  "location_precision",
+  "is_remote",
+  "remote_url",
+  "competences",
+  "max_participants",
+] as const;
+
 /**
- * The approval's statements, each run only when `mine` holds (this approval's audit row was
- * written). The initiative's id is the proposal's, so even a second approval could not make
- * another. Raw SQL: the inserts read the proposal's own columns, which drizzle's insert-select
- * cannot name. The proposal is marked last (its initiative_id must name an
- * initiative that exists by then).
+ * What a proposal says, as the editor's input: the initiative an approval makes (SPEC.md section 5).
+ * A donation proposal has no donation parameters (the wizard does not ask how to give): its
+ * initiative starts without them, and the editor asks staff for them on its first save, as the
+ * editor's schema asks of every donation initiative staff create or save.
  */
-function approvalStatements(org: Tenant, actor: StaffActor, p: typeof proposals.$inferSelect, mine: SQL, now: number): SQL[] {
-  const made = sql`${mine} and exists (select 1 from initiatives where id = ${p.id})`;
-  return [
-    sql`insert into initiatives (id, org_id, slug, title, description, address, latitude, longitude, location_precision, type, status, start_time, end_time,
-           is_in_person, is_remote, remote_url, max_participants, submitter_member_id, created_at, updated_at)
-         select id, org_id, ${slugFor(p.title)}, title, description, address, latitude, longitude, location_precision, type, 'open', start_time, end_time,
-           is_in_person, is_remote, remote_url, coalesce(max_participants, -1), member_id, ${now}, ${now}
-         from proposals where id = ${p.id} and status = 'proposed' and ${mine}
-         on conflict do nothing`,
-    sql`insert into initiative_sdgs (initiative_id, sdg_id) select ${p.id}, value from json_each((select sdgs from proposals where id = ${p.id})) where ${made} on conflict do nothing`,
-    sql`insert into initiative_competences (initiative_id, competence_slug)
-         select ${p.id}, value from json_each((select competences from proposals where id = ${p.id})) where ${made} and value in (select slug from competences) on conflict do nothing`,
-    // The moderator organises it, so the staff editor opens for them (an administrator may anyway).
-    sql`insert into initiative_organisers (initiative_id, member_id, org_id, created_at) select ${p.id}, ${actor.memberId}, ${org.id}, ${now} where ${made} on conflict do nothing`,
-    sql`update proposals set status = 'open', initiative_id = ${p.id}, reviewed_by = ${actor.memberId}, reviewed_at = ${now} where id = ${p.id} and status = 'proposed' and ${mine}`,
-  ];
+export function initiativeInputOf(p: ModeratedProposal): InitiativeInput {
+  const carried = Object.fromEntries(CARRIED_FIELDS.map((field) => [field, p[field]])) as Pick<ModeratedProposal, (typeof CARRIED_FIELDS)[number]>;
+  return { ...BLANK_INITIATIVE_INPUT, ...carried, type: p.type as InitiativeType, sdgs: p.sdgs as InitiativeInput["sdgs"] };
 }

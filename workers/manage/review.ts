@@ -13,7 +13,7 @@ import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import { chunksFor } from "../db/chunks";
 import type { Database } from "../db/client";
 import { ChangedMeanwhileError, notFound } from "../lib/domain-errors";
-import { guardedAudit, type AuditEntry } from "./audit";
+import { guardedAudit, type AuditEntry } from "../audit/statements";
 import { requireManaged } from "./scope";
 
 export type ReviewedKind = "record" | "contribution" | "attachment";

@@ -9,7 +9,7 @@ import { getDb, schema, type Database } from "../db/client";
 import { iso } from "../initiatives/serialize";
 import { ChangedMeanwhileError, conflict } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
-import { guardedAudit } from "./audit";
+import { guardedAudit } from "../audit/statements";
 import { managedInitiative } from "./managed-initiative";
 import type { StaffActor } from "./scope";
 

@@ -7,9 +7,9 @@ import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ProfileDetailsInput } from "../../app/domain/profile-details";
 import { getDb, schema, type BatchResults, type Database } from "../db/client";
+import { accountDisabled } from "../lib/domain-errors";
 import { lookupName } from "../lib/lookup-names";
 import { readKey, type RequestMemo } from "../lib/request-memo";
-import { accountDisabled } from "../auth/sessions";
 import type { Tenant } from "../tenant/organizations";
 import type { OrgMembership } from "../types";
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { ProfileDetailsInput } from "../../app/domain/profile-details";
-import { latestPlatformTermsVersion } from "../auth/members";
+import { latestPlatformTermsVersion } from "./platform-terms";
 import { chunksFor, selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { badRequest, conflict } from "../lib/domain-errors";

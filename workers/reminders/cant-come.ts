@@ -7,6 +7,7 @@
  * the member's own leave path, which moves the waitlist. Only on the organisation's own host.
  */
 import { and, eq } from "drizzle-orm";
+import { BASE64URL_LETTER } from "../../app/domain/tokens";
 import { getDb, schema } from "../db/client";
 import { advanceWaitlist } from "../initiatives/waitlist";
 import { leave } from "../initiatives/actions";
@@ -21,7 +22,7 @@ import type { Tenant } from "../tenant/organizations";
 const { participations, initiatives } = schema;
 
 /** `{participation id}.{signature}`: 18 bytes of HMAC-SHA-256, 24 characters. */
-export const CANT_COME_TOKEN = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{24}$/;
+export const CANT_COME_TOKEN = new RegExp(`^${BASE64URL_LETTER}{1,64}\\.${BASE64URL_LETTER}{24}$`);
 
 async function signature(env: Env, participationId: string, joinedAt: number) {
   return base64UrlEncode((await hmacSha256(getConfig(env).TOKEN_SECRET, `cant-come:${participationId}:${joinedAt}`)).slice(0, 18));

@@ -9,7 +9,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { INITIATIVE_TYPES, VOLUNTEERING_SUBTYPES, type InitiativeType } from "~/domain/initiatives";
-import { DESCRIPTION_MAX_LENGTH, inPersonByDefault, PARTICIPATION_METHODS, TITLE_MAX_LENGTH, takesParticipants, type DonationInput } from "~/domain/initiatives/editor";
+import { BLANK_INITIATIVE_INPUT, DESCRIPTION_MAX_LENGTH, inPersonByDefault, PARTICIPATION_METHODS, TITLE_MAX_LENGTH, takesParticipants, type DonationInput } from "~/domain/initiatives/editor";
 import { zonedInputValue } from "~/domain/zoned-time";
 import { sdgChoices } from "~/components/initiative/sdg";
 import { Alert } from "~/components/ui/alert";
@@ -56,40 +56,7 @@ export interface EditorValues extends LocationValues {
   type_locked?: boolean;
 }
 
-export const BLANK_INITIATIVE: EditorValues = {
-  type: "volunteering",
-  subtype: null,
-  title: "",
-  description: "",
-  image: null,
-  start_time: null,
-  end_time: null,
-  registration_end_time: null,
-  is_in_person: true,
-  address: null,
-  address_detail: null,
-  latitude: null,
-  longitude: null,
-  is_remote: false,
-  remote_url: null,
-  categories: [],
-  competences: [],
-  sdgs: [],
-  target_audience: [],
-  max_participants: null,
-  points: 0,
-  program: null,
-  is_working_hours: false,
-  minors_allowed: false,
-  participation_method: "report_hours",
-  hours_per_day: 0,
-  indicators: [],
-  donation_params: null,
-  contact_person: null,
-  contact_email: null,
-  contact_phone: null,
-  collaborators: [],
-};
+export const BLANK_INITIATIVE: EditorValues = BLANK_INITIATIVE_INPUT;
 
 export interface InitiativeEditorProps {
   mode: "create" | "edit";

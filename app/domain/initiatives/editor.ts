@@ -235,6 +235,46 @@ export function initiativeInputSchema(config: EditorConfig) {
 
 export type InitiativeInput = v.InferOutput<ReturnType<typeof initiativeInputSchema>>;
 
+/**
+ * An initiative with nothing chosen yet, as the schema's defaults leave it: what the editor's form
+ * opens with, and what an approved proposal fills in (workers/manage/proposals.ts).
+ */
+export const BLANK_INITIATIVE_INPUT: InitiativeInput = {
+  type: "volunteering",
+  subtype: null,
+  title: "",
+  description: "",
+  image: null,
+  start_time: null,
+  end_time: null,
+  registration_end_time: null,
+  is_in_person: true,
+  address: null,
+  address_detail: null,
+  latitude: null,
+  longitude: null,
+  location_precision: null,
+  is_remote: false,
+  remote_url: null,
+  categories: [],
+  competences: [],
+  sdgs: [],
+  target_audience: [],
+  max_participants: null,
+  points: 0,
+  program: null,
+  is_working_hours: false,
+  minors_allowed: false,
+  participation_method: "report_hours",
+  hours_per_day: 0,
+  indicators: [],
+  donation_params: null,
+  contact_person: null,
+  contact_email: null,
+  contact_phone: null,
+  collaborators: [],
+};
+
 /** What the editor's form holds: FormData, or URLSearchParams in tests. */
 interface FormLike {
   get(name: string): FormDataEntryValue | null;

@@ -18,7 +18,7 @@ import {
   type DonationStep,
   type PaymentProviderMode,
 } from "~/domain/donation";
-import { jsonBody, memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { memberOrgSlug } from "~/lib/member.server";
 import { fieldErrors } from "~/domain/field-errors";
 import { parseForm } from "~/domain/form-values";
@@ -88,7 +88,7 @@ export async function contributeAction(args: ApiArgs, slug: string, form: FormDa
       if (!amount.success) return answer(400, "details", { fields: fieldErrors(amount.issues, { root: "amount" }) });
       const org = await memberOrgSlug(args);
       const created = await memberCall(args, "POST", (api) =>
-        api.api[":org"].initiative[":slug"].contribution.paypal.order.$post({ param: contributionParam(org, slug) }, jsonBody({ value: amount.output })),
+        api.api[":org"].initiative[":slug"].contribution.paypal.order.$post({ param: contributionParam(org, slug), json: { value: amount.output } }),
       );
       if (created.ok) return answer(201, "details", { order_id: created.data.order_id });
       return answer(created.status, "details", { error: created.error.error, fields: apiFields(created.error.fields) });
@@ -116,7 +116,7 @@ async function submitContribution(
   const result = await memberCall(
     args,
     "POST",
-    (api) => api.api[":org"].initiative[":slug"].contribution.$post({ param: contributionParam(org, slug) }, jsonBody(parsed.value)),
+    (api) => api.api[":org"].initiative[":slug"].contribution.$post({ param: contributionParam(org, slug), json: parsed.value }),
     { headers: { "idempotency-key": key } },
   );
   if (result.ok) return answer(result.status, "success", { key, contribution: result.data });
