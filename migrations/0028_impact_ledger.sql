@@ -37,6 +37,7 @@ CREATE TABLE `impact_snapshots` (
 	`totals` text NOT NULL,
 	`rows_hash` text NOT NULL,
 	`row_count` integer NOT NULL,
+	`signature` text NOT NULL,
 	`created_by` text NOT NULL,
 	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	FOREIGN KEY (`org_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE cascade

@@ -1758,6 +1758,8 @@ export const impactSnapshots = sqliteTable(
     totals: text("totals").notNull(),
     rowsHash: text("rows_hash").notNull(),
     rowCount: integer("row_count").notNull(),
+    /** HMAC of the deployment's secret over the snapshot (workers/impact/snapshots.ts): a changed row no longer verifies. */
+    signature: text("signature").notNull(),
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
   },
