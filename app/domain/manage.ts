@@ -62,9 +62,9 @@ export const initiativeStateSchema = v.pipe(
 export function manageSections(
   role: string,
   moderatesProposals = false,
-): ("dashboard" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "policy" | "audit")[] {
+): ("dashboard" | "impact" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "policy" | "audit")[] {
   return [
-    ...(role === "admin" ? (["dashboard"] as const) : []),
+    ...(role === "admin" ? (["dashboard", "impact"] as const) : []),
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),

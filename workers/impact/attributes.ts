@@ -15,15 +15,14 @@ import type { LedgerPeriod } from "./ledger";
 
 const country = v.nullable(v.pipe(v.string("form_error_invalid"), v.regex(/^[A-Z]{2}$/, "impact_error_unknown_country")));
 const label = v.nullable(v.pipe(v.string("form_error_invalid"), v.trim(), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_max_length")));
-const someField = (body: object) => Object.keys(body).length > 0;
 
 export const memberAttributesSchema = v.pipe(
   v.strictObject({ country: v.optional(country), site: v.optional(label), grade: v.optional(label) }, "form_error_unknown_field"),
-  v.check(someField, "form_error_empty_update"),
+  v.check((body) => Object.keys(body).length > 0, "form_error_empty_update"),
 );
 export const initiativeAttributesSchema = v.pipe(
   v.strictObject({ motivation: v.optional(v.picklist(schema.MOTIVATIONS, "form_error_invalid")), country: v.optional(country) }, "form_error_unknown_field"),
-  v.check(someField, "form_error_empty_update"),
+  v.check((body) => Object.keys(body).length > 0, "form_error_empty_update"),
 );
 export const timeBasisSchema = v.strictObject({ time_basis: v.nullable(v.picklist(schema.TIME_BASES, "form_error_invalid")) }, "form_error_unknown_field");
 export const managementHoursSchema = v.strictObject(

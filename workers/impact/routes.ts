@@ -53,21 +53,23 @@ const withPeriod = <T extends { from?: number; to?: number }>(query: T) => {
   const fallback = lastYear(Date.now());
   return { ...query, from: query.from ?? fallback.from, to: query.to ?? fallback.to };
 };
-const periodChecks = [
-  v.forward(v.check(({ from, to }: { from: number; to: number }) => from < to, "form_error_end_before_start"), ["to"]),
-  v.forward(v.check(({ from, to }: { from: number; to: number }) => to - from <= IMPACT_MAX_DAYS * DAY_MS, "form_error_out_of_range"), ["from"]),
-] as const;
+/** From before to, and not longer than IMPACT_MAX_DAYS, as the `to` and `from` fields' messages. */
+const periodIsSound = <T extends { from: number; to: number }>() =>
+  [
+    v.forward(v.check((period: T) => period.from < period.to, "form_error_end_before_start"), ["to"] as never),
+    v.forward(v.check((period: T) => period.to - period.from <= IMPACT_MAX_DAYS * DAY_MS, "form_error_out_of_range"), ["from"] as never),
+  ] as const;
 
 const reportQuery = v.pipe(
   v.strictObject({ ...periodFields, group_by: v.optional(v.picklist(GROUP_BYS, "form_error_invalid")) }, "form_error_unknown_field"),
   v.transform(withPeriod),
-  ...periodChecks,
+  ...periodIsSound<{ from: number; to: number; group_by?: (typeof GROUP_BYS)[number] }>(),
 );
-const periodQuery = v.pipe(v.strictObject(periodFields, "form_error_unknown_field"), v.transform(withPeriod), ...periodChecks);
+const periodQuery = v.pipe(v.strictObject(periodFields, "form_error_unknown_field"), v.transform(withPeriod), ...periodIsSound<{ from: number; to: number }>());
 /** A snapshot names its period explicitly. */
 const snapshotBody = v.pipe(
   v.strictObject({ from: v.pipe(dayText, v.transform(Date.parse)), to: v.pipe(dayText, v.transform((text) => Date.parse(text) + DAY_MS)) }, "form_error_unknown_field"),
-  ...periodChecks,
+  ...periodIsSound<{ from: number; to: number }>(),
 );
 
 const idParam = v.object({ org: v.string(), id: v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invalid")) });

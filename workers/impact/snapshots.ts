@@ -47,8 +47,11 @@ const serialize = (row: SnapshotRow, verified: boolean) => ({
   signature: row.signature,
   /** Whether the stored snapshot is the one signed (an edited row is not). */
   verified,
-  ...(JSON.parse(row.totals) as FrozenTotals),
+  ...frozenFigures(JSON.parse(row.totals) as FrozenTotals),
 });
+
+/** The frozen figures without their period (the row's own columns say it). */
+const frozenFigures = ({ totals, participants, initiatives }: FrozenTotals) => ({ totals, participants, initiatives });
 
 /** Freezes the report of a period that is over. */
 export async function freezeSnapshot(env: Env, org: Tenant, actor: StaffActor, period: LedgerPeriod, now: number) {

@@ -55,7 +55,7 @@ export function xlsxWorkbook(sheetName: string, rows: Cell[][]): Uint8Array {
 }
 
 export function xlsxResponse(filename: string, sheetName: string, rows: Cell[][]): Response {
-  return new Response(xlsxWorkbook(sheetName, rows), {
+  return new Response(xlsxWorkbook(sheetName, rows) as Uint8Array<ArrayBuffer>, {
     headers: {
       "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]+/g, "-")}"`,
