@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { esrsNarrative } from "../../workers/impact/exports";
+import { ledgerSumsSql } from "../../workers/impact/ledger";
 import type { ImpactReport } from "../../workers/impact/report";
 import type { Tenant } from "../../workers/tenant/organizations";
 import { addContribution, addParticipation, createInitiative } from "./initiatives-fixtures";
@@ -180,6 +181,18 @@ describe("the impact report", () => {
   it("leaves hours unvalued when no rate is in force, never in another currency", async () => {
     const early = await report("from=2023-01-01&to=2023-12-31");
     expect(early.totals.time_value).toEqual([]);
+  });
+});
+
+describe("what the report reads", () => {
+  it("reads the period's counted records by the status index and every other row by its key, and the audit log only for the evidence", async () => {
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${ledgerSumsSql("country")}`).bind("org-acme", at("2025-01-01"), at("2026-01-01"), 1).all<{ detail: string }>();
+    const plan = results.map((row) => row.detail);
+    expect(plan).toContain("SEARCH r USING INDEX participation_records_status_idx (status=? AND created_at>? AND created_at<?)");
+    expect(plan).toContain("SEARCH c USING INDEX contributions_org_status_idx (org_id=? AND status=? AND created_at>? AND created_at<?)");
+    expect(plan).toContain("SEARCH h USING INDEX impact_management_hours_org_idx (org_id=? AND spent_at>? AND spent_at<?)");
+    expect(plan.filter((step) => step.startsWith("SCAN") && step !== "SCAN base")).toEqual([]);
+    expect(plan.some((step) => step.includes("audit_log"))).toBe(false);
   });
 });
 
