@@ -116,6 +116,24 @@ export function decisionSchema<const D extends readonly [string, ...string[]]>(d
   );
 }
 
+/** Whose time hours were given in (issue 30; docs/impact.md): the company's paid working time or the member's own. */
+export const TIME_BASES = ["paid", "own"] as const;
+
+/**
+ * A decision on one record: decisionSchema's, and `time_basis` to correct whose time the hours were
+ * given in while deciding (null: back to the initiative's working-hours setting).
+ */
+export const recordDecisionSchema = v.pipe(
+  v.strictObject(
+    { status: v.picklist(RECORD_DECISIONS, "form_error_invalid"), reason: reasonSchema, time_basis: v.optional(v.nullable(v.picklist(TIME_BASES, "form_error_invalid"))) },
+    "form_error_unknown_field",
+  ),
+  v.forward(
+    v.check((body) => body.status !== "rejected" || !!body.reason, "form_error_required"),
+    ["reason"],
+  ),
+);
+
 /** The ids of a bulk decision: 1 to BULK_REVIEW_MAX, each once. */
 export const bulkIdsSchema = v.pipe(
   v.array(v.pipe(v.string("form_error_invalid"), v.minLength(1, "form_error_invalid"), v.maxLength(64, "form_error_invalid")), "form_error_invalid"),

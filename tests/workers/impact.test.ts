@@ -182,6 +182,18 @@ describe("the impact report", () => {
     const early = await report("from=2023-01-01&to=2023-12-31");
     expect(early.totals.time_value).toEqual([]);
   });
+
+  it("takes the time basis staff set when they validate, over the initiative's working hours", async () => {
+    const id = await record(ids.anaBeach, "2023-03-03", 4, "pending");
+    const validated = await call("PUT", `/api/acme/manage/records/${id}`, { ...as("olga"), body: { status: "validated", time_basis: "own" } });
+    expect(validated.status).toBe(200);
+    const early = await report("from=2023-01-01&to=2023-12-31");
+    expect(early.totals.hours).toEqual({ paid: 0, own: 4, management: 0, unvalued: 4 });
+    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE target_id = ? AND action = 'record.validated'").bind(id).first<{ detail: string }>();
+    expect(JSON.parse(audit!.detail)).toEqual({ time_basis: "own" });
+    const wrong = await call("PUT", `/api/acme/manage/records/${id}`, { ...as("olga"), body: { status: "validated", time_basis: "weekend" } });
+    expect((await json(wrong)).fields).toEqual({ time_basis: "form_error_invalid" });
+  });
 });
 
 describe("what the report reads", () => {

@@ -20,7 +20,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
-import { ORGANISATION_ROLES } from "../../app/domain/manage";
+import { ORGANISATION_ROLES, TIME_BASES } from "../../app/domain/manage";
 import { PRECISIONS } from "../../app/domain/location-precision";
 import { CERTIFICATE_STATUSES } from "../../app/domain/certificate-status";
 import { EXPORT_KINDS, EXPORT_STATUSES } from "../../app/domain/exports";
@@ -484,8 +484,7 @@ export const LONG_INITIATIVE = sql.raw(`(start_time is null or end_time is null 
 
 /** The B4SI motivation classes (issue 30; docs/impact.md). */
 export const MOTIVATIONS = ["charitable_gift", "community_investment", "commercial_initiative"] as const;
-/** Whose time an hour was given in: the company's (paid working time) or the member's own. */
-export const TIME_BASES = ["paid", "own"] as const;
+export { TIME_BASES };
 
 export const initiatives = sqliteTable(
   "initiatives",
