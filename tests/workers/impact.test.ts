@@ -8,6 +8,7 @@
  */
 import { env } from "cloudflare:workers";
 import ExcelJS from "exceljs";
+import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { esrsNarrative } from "../../workers/impact/exports";
 import { ledgerSumsSql } from "../../workers/impact/ledger";
@@ -275,6 +276,16 @@ describe("the exports", () => {
     const spanish = esrsNarrative({ name: "Acme", community: { language: "es-ES" } } as Tenant, full, { from: Date.UTC(2025, 0, 1), to: Date.UTC(2026, 0, 1) });
     expect(spanish).toContain("## Acciones");
     expect(spanish).toContain("3 empleados participaron en 4 iniciativas comunitarias");
+  });
+
+  it("the ESRS S3-4 annex is also a PDF of the same draft", async () => {
+    const response = await call("GET", `/api/acme/admin/impact/esrs-s3.pdf?${YEAR_2025}`, as("alma"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const pdf = await PDFDocument.load(await response.arrayBuffer());
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(pdf.getTitle()).toBe("ESRS S3-4");
+    expect(pdf.getAuthor()).toBe("Acme");
   });
 
   it("answers 404 for an export it does not know", async () => {

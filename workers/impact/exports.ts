@@ -22,7 +22,7 @@ import type { Cell } from "./xlsx";
 
 export const IMPACT_EXPORTS = ["b4si", "gri-201-1", "iris-oi8429", "esrs-s3", "evidence"] as const;
 export type ImpactExport = (typeof IMPACT_EXPORTS)[number];
-export const EXPORT_FORMATS = ["csv", "xlsx", "md"] as const;
+export const EXPORT_FORMATS = ["csv", "xlsx", "md", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface Table {

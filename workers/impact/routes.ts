@@ -8,6 +8,7 @@
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
+import { resolveLocale } from "../../app/domain/locales";
 import { csvResponse } from "../lib/csv";
 import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
@@ -29,6 +30,7 @@ import {
 } from "./attributes";
 import { EXPORT_FORMATS, IMPACT_EXPORTS, impactExport, markdownTable, type ExportFormat, type ImpactExport } from "./exports";
 import { GROUP_BYS } from "./ledger";
+import { renderAnnexPdf } from "./pdf";
 import { listRates, rateCardSchema, replaceRates } from "./rates";
 import { impactReport } from "./report";
 import { freezeSnapshot, listSnapshots, snapshotWithChanges } from "./snapshots";
@@ -80,20 +82,15 @@ function exportFile(file: string): { kind: ImpactExport; format: ExportFormat } 
   if (!match) return null;
   const [, kind, format] = match;
   if (!(IMPACT_EXPORTS as readonly string[]).includes(kind) || !(EXPORT_FORMATS as readonly string[]).includes(format)) return null;
-  // The evidence is rows for a sampler: CSV and XLSX only.
+  // The evidence is rows for a sampler: CSV and XLSX only; the PDF is the ESRS annex's alone.
   if (kind === "evidence" && format === "md") return null;
+  if (format === "pdf" && kind !== "esrs-s3") return null;
   return { kind: kind as ImpactExport, format: format as ExportFormat };
 }
 
+const DOWNLOAD_HEADERS = { "cache-control": "private, no-store", "x-content-type-options": "nosniff" };
 const markdownResponse = (filename: string, text: string) =>
-  new Response(text, {
-    headers: {
-      "content-type": "text/markdown; charset=utf-8",
-      "content-disposition": `attachment; filename="${filename}"`,
-      "cache-control": "private, no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
+  new Response(text, { headers: { ...DOWNLOAD_HEADERS, "content-type": "text/markdown; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` } });
 
 export const impactRoutes = new Hono<AppEnv>()
   .use(orgScope)
@@ -128,6 +125,10 @@ export const impactRoutes = new Hono<AppEnv>()
     const name = `${c.var.org.slug}-${file.kind}-${new Date(period.from).toISOString().slice(0, 10)}-${new Date(period.to - 1).toISOString().slice(0, 10)}.${file.format}`;
     if (file.format === "csv") return csvResponse(name, content.table.header, content.table.rows);
     if (file.format === "xlsx") return xlsxResponse(name, content.table.sheet, [content.table.header, ...content.table.rows]);
+    if (file.format === "pdf") {
+      const bytes = await renderAnnexPdf(content.markdown!, { title: content.table.sheet, author: c.var.org.name, locale: resolveLocale(c.var.org.community.language) });
+      return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { ...DOWNLOAD_HEADERS, "content-type": "application/pdf", "content-disposition": `attachment; filename="${name}"` } });
+    }
     return markdownResponse(name, content.markdown ?? `# ${content.table.sheet}\n\n${markdownTable(content.table)}\n`);
   });
 

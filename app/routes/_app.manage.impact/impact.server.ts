@@ -84,7 +84,7 @@ export async function saveRates(args: ApiArgs) {
   return { saved: false, fields, status: result.status };
 }
 
-const EXPORT_FILE = /^(b4si|gri-201-1|iris-oi8429|esrs-s3|evidence)\.(csv|xlsx|md)$/;
+const EXPORT_FILE = /^(b4si|gri-201-1|iris-oi8429|esrs-s3|evidence)\.(csv|xlsx|md)$|^esrs-s3\.pdf$/;
 
 /** /manage/impact/{file}: an export of the page's period, streamed from the API. */
 export async function impactFile(args: ApiArgs, file: string): Promise<Response> {

@@ -94,7 +94,7 @@ function Downloads({ query }: { query: Loaded["query"] }) {
     ["b4si", ["csv", "xlsx", "md"]],
     ["gri-201-1", ["csv", "xlsx", "md"]],
     ["iris-oi8429", ["csv", "xlsx", "md"]],
-    ["esrs-s3", ["md", "csv", "xlsx"]],
+    ["esrs-s3", ["md", "pdf", "csv", "xlsx"]],
     ["evidence", ["csv", "xlsx"]],
   ];
   const label = { b4si: "download_b4si", "gri-201-1": "download_gri", "iris-oi8429": "download_iris", "esrs-s3": "download_esrs", evidence: "download_evidence" } as Record<string, string>;
