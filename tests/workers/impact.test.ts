@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseCsv } from "../../app/domain/csv-import";
 import { esrsNarrative } from "../../workers/impact/exports";
 import { ledgerSumsSql } from "../../workers/impact/ledger";
 import type { ImpactReport } from "../../workers/impact/report";
@@ -39,27 +40,6 @@ const RATES = [
   { key_type: "country", key_value: "BR", amount: 60, currency: "BRL", name: "Valor da hora voluntária", source: "IBGE 2025", from_year: 2025 },
   { key_type: "grade", key_value: "A", amount: 40, currency: "EUR", source: "Acme grade A cost", from_year: 2025 },
 ];
-
-/** RFC 4180 cells of a CSV answer (quoted cells, doubled quotes, CRLF), without its byte-order mark. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < body.length; i += 1) {
-    const ch = body[i];
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\n") row.push(cell), rows.push(row), (row = []), (cell = "");
-    else if (ch !== "\r") cell += ch;
-  }
-  return rows;
-}
 
 async function csv(path: string, who = "alma") {
   const response = await call("GET", path, as(who));
