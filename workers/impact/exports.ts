@@ -8,12 +8,12 @@
 import { fromMinorUnits } from "../../app/domain/initiatives/forms";
 import { DEFAULT_LOCALE, resolveLocale, type Locale } from "../../app/domain/locales";
 import { pluralRule } from "../../app/domain/plural";
-import en from "../../app/i18n/locales/en-US/impact.json";
-import es from "../../app/i18n/locales/es-ES/impact.json";
-import eu from "../../app/i18n/locales/eu-ES/impact.json";
-import ptBR from "../../app/i18n/locales/pt-BR/impact.json";
-import ptPT from "../../app/i18n/locales/pt-PT/impact.json";
-import fr from "../../app/i18n/locales/fr/impact.json";
+import en from "../../app/i18n/locales/en-US/impact_annex.json";
+import es from "../../app/i18n/locales/es-ES/impact_annex.json";
+import eu from "../../app/i18n/locales/eu-ES/impact_annex.json";
+import ptBR from "../../app/i18n/locales/pt-BR/impact_annex.json";
+import ptPT from "../../app/i18n/locales/pt-PT/impact_annex.json";
+import fr from "../../app/i18n/locales/fr/impact_annex.json";
 import { requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import { ledgerRows, ledgerSums, readSums, type LedgerPeriod, type LedgerRow, type LedgerSums } from "./ledger";
@@ -115,7 +115,7 @@ export function evidenceTable(rows: LedgerRow[]): Table {
 
 const STRINGS: Record<Locale, Record<string, string>> = { "en-US": en, "es-ES": es, "eu-ES": eu, "pt-BR": ptBR, "pt-PT": ptPT, fr };
 
-/** impact.json's words in `locale`, each falling back to English, with `{{name}}` filled and plural forms by the locale's rules. */
+/** impact_annex.json's words in `locale`, each falling back to English, with `{{name}}` filled and plural forms by the locale's rules. */
 function impactText(locale: Locale) {
   const formOf = pluralRule(locale);
   return (key: string, values: Record<string, string | number> = {}, count?: number) => {
