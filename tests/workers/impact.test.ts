@@ -250,6 +250,9 @@ describe("the exports", () => {
     expect(text).toContain("# ESRS S3-4 annex");
     expect(text).toContain("3 employees took part in 4 community initiatives, giving 14 hours.");
     expect(text).toContain("| value_paid_time | EUR | 120 |");
+    expect(text).toContain("- Paid working time valued at 120 EUR; the programme's management cost 100 EUR.");
+    // No management hours in Brazil: the sentence leaves them out rather than saying "0 BRL".
+    expect(text).toContain("- Paid working time valued at 0 BRL.");
     const figures = await csv(`/api/acme/admin/impact/esrs-s3.csv?${YEAR_2025}`);
     expect(figures.find((r) => r.figure === "hours_own_time")!.value).toBe("11");
     const full = await report();

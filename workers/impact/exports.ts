@@ -151,7 +151,7 @@ export function esrsNarrative(org: Tenant, report: ImpactReport, period: LedgerP
     `## ${t("esrs_resources_heading")}`,
     "",
     ...(totals.time_value.length
-      ? totals.time_value.map((v) => `- ${t("esrs_resources_value", { paid: number.format(v.paid), management: number.format(v.management), currency: v.currency })}`)
+      ? totals.time_value.map((v) => `- ${t(v.management ? "esrs_resources_value" : "esrs_resources_paid", { paid: number.format(v.paid), management: number.format(v.management), currency: v.currency })}`)
       : [`- ${t("esrs_resources_none")}`]),
     `- ${t("esrs_resources_management", { hours: number.format(totals.hours.management) })}`,
     ...totals.cash.map((c) => `- ${t("esrs_resources_cash", { amount: number.format(c.amount), currency: c.currency }, c.count)}`),

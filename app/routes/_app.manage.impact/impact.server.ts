@@ -3,16 +3,12 @@
  * (GET /api/{org}/admin/impact), the rate card (GET /api/{org}/admin/rates), saving the card
  * (PUT), and the exports streamed from the API. Administrators only: anyone else gets a 404 page.
  */
+import { IMPACT_GROUP_BYS, RATE_FIELDS } from "~/domain/impact";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { notFound, pick, requireStaff } from "~/lib/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const IMPACT_GROUP_BYS = ["", "country", "site", "sdg", "cause", "motivation"] as const;
-export const RATE_KEY_TYPES = ["default", "country", "site", "grade"] as const;
-/** Empty rows the rate card form offers below the saved ones. */
-export const NEW_RATE_ROWS = 2;
-export const RATE_FIELDS = ["key_type", "key_value", "amount", "currency", "name", "source", "from_year", "to_year"] as const;
 
 /** The period of the URL (days, both included), else last calendar year, and the breakdown asked for. */
 export function reportQueryOf(url: URL, now = Date.now()) {

@@ -8,7 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { sdgName } from "~/components/initiative/sdg";
 import { Labelled, ManageSection, STAFF_FIELD } from "~/components/manage/decision-parts";
@@ -17,7 +17,12 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { formatMoney } from "~/domain/donation";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
-import { IMPACT_GROUP_BYS, loadImpact, NEW_RATE_ROWS, RATE_KEY_TYPES, saveRates } from "./impact.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { IMPACT_GROUP_BYS, NEW_RATE_ROWS, RATE_KEY_TYPES } from "~/domain/impact";
+import { loadImpact, saveRates } from "./impact.server";
+
+// uPlot, loaded only where a chart is on screen (as on the dashboard).
+const BarChart = lazy(() => import("~/components/manage/bar-chart"));
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "impact", "title");
 
@@ -173,6 +178,19 @@ function RateCard({ rates, fields, saved }: { rates: NonNullable<Loaded["rates"]
   );
 }
 
+/** Hours per group (paid and own time) as bars, for sighted readers; the table below has the same numbers. */
+function GroupChart({ labels, values, format }: { labels: string[]; values: number[]; format: (value: number) => string }) {
+  const hydrated = useHydrated();
+  if (!hydrated || !values.length) return null;
+  return (
+    <div aria-hidden="true" className="rounded-lg border border-border bg-card p-4">
+      <Suspense fallback={<div className="h-[200px]" />}>
+        <BarChart labels={labels} values={values} format={format} />
+      </Suspense>
+    </div>
+  );
+}
+
 export default function ManageImpact() {
   const { query, report, error, rates } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -220,6 +238,13 @@ export default function ManageImpact() {
           )}
           {totals.cash.length ? <Table caption={t("cash")} head={[t("currency"), t("cash")]} rows={totals.cash.map((c) => [c.currency, formatMoney(c.amount, c.currency, locale)])} /> : null}
           {totals.in_kind.length ? <Table caption={t("in_kind")} head={[t("in_kind"), ""]} rows={totals.in_kind.map((k) => [number(k.quantity), k.unit])} /> : null}
+          {report.group_by && report.groups.length ? (
+            <GroupChart
+              labels={report.groups.map((group) => (report.group_by === "sdg" && group.group ? group.group : groupName(report.group_by!, group.group, t)))}
+              values={report.groups.map((group) => group.hours.paid + group.hours.own)}
+              format={number}
+            />
+          ) : null}
           {report.group_by && report.groups.length ? (
             <Table
               caption={t(`group_${report.group_by}`)}
