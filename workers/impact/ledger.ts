@@ -61,15 +61,20 @@ const MEMBERSHIP = (member: string) => `left join memberships ms on ms.org_id = 
  * Columns: kind, id, at, member_id, participation_id, initiative_id, initiative_title, motivation,
  * country, site, time_basis, hours, quantity, unit, rate_id, validator_id, validated_at,
  * checkin_day, audit_id.
- * Counted hours go through participation_records_status_idx (status, created_at): the period's
- * counted records, each then joined by primary key (docs/impact.md "Scale").
+ * Counted hours and counted in-kind values are one pass over participation_records_status_idx
+ * (status, created_at): the period's counted records, each then joined by primary key (the
+ * `status in` before the two counted conditions lets the planner use that index; docs/impact.md "Scale").
  */
 const LEDGER_BASE = (evidence: boolean) => `
-  select 'time' as kind, r.id, r.created_at as at, p.member_id, p.id as participation_id, i.id as initiative_id, i.title as initiative_title, i.motivation,
-    ${WHERE} as country, ms.site, ${TIME_BASIS} as time_basis, r.hours, null as quantity, null as unit, ${RATE_IN_FORCE(yearOf("r.created_at"))} as rate_id,
+  select case r.type when 'hours' then 'time' else 'in_kind' end as kind, r.id, r.created_at as at, p.member_id, p.id as participation_id, i.id as initiative_id,
+    i.title as initiative_title, i.motivation, ${WHERE} as country, ms.site,
+    case r.type when 'hours' then ${TIME_BASIS} end as time_basis, case r.type when 'hours' then r.hours end as hours,
+    case r.type when 'indicator' then r.value end as quantity, case r.type when 'indicator' then r.unit end as unit,
+    case r.type when 'hours' then ${RATE_IN_FORCE(yearOf("r.created_at"))} end as rate_id,
     null as cash_amount, null as cash_currency, r.reviewed_by as validator_id, r.reviewed_at as validated_at, r.checkin_day, ${evidence ? AUDIT_OF("record", "r.id") : "null"} as audit_id
   from participation_records r join participations p on p.id = r.participation_id join initiatives i on i.id = p.initiative_id ${MEMBERSHIP("p.member_id")}
-  where p.org_id = ?1 and r.created_at >= ?2 and r.created_at < ?3 and ${COUNTED_HOURS} and r.hours > 0
+  where p.org_id = ?1 and r.created_at >= ?2 and r.created_at < ?3 and r.status in ('validated', 'granted')
+    and ((${COUNTED_HOURS} and r.hours > 0) or (${COUNTED_INDICATORS} and i.type = 'collection'))
   union all
   select 'management', h.id, h.spent_at, h.member_id, null, i.id, i.title, i.motivation,
     ${WHERE}, ms.site, 'paid', h.hours, null, null, ${RATE_IN_FORCE(yearOf("h.spent_at"))},
@@ -81,13 +86,7 @@ const LEDGER_BASE = (evidence: boolean) => `
     ${WHERE}, ms.site, null, null, null, null, null,
     c.amount, c.currency, c.reviewed_by, c.reviewed_at, null, ${evidence ? AUDIT_OF("contribution", "c.id") : "null"}
   from contributions c join initiatives i on i.id = c.initiative_id ${MEMBERSHIP("c.member_id")}
-  where c.org_id = ?1 and c.status = 'confirmed' and c.created_at >= ?2 and c.created_at < ?3
-  union all
-  select 'in_kind', r.id, r.created_at, p.member_id, p.id, i.id, i.title, i.motivation,
-    ${WHERE}, ms.site, null, null, r.value, r.unit, null,
-    null, null, r.reviewed_by, r.reviewed_at, r.checkin_day, ${evidence ? AUDIT_OF("record", "r.id") : "null"}
-  from participation_records r join participations p on p.id = r.participation_id join initiatives i on i.id = p.initiative_id ${MEMBERSHIP("p.member_id")}
-  where p.org_id = ?1 and r.created_at >= ?2 and r.created_at < ?3 and ${COUNTED_INDICATORS} and i.type = 'collection'`;
+  where c.org_id = ?1 and c.status = 'confirmed' and c.created_at >= ?2 and c.created_at < ?3`;
 
 /**
  * LEDGER_BASE with each row's value: hours × the rate's amount in the rate's currency (time and
