@@ -337,6 +337,18 @@ describe("the rate card", () => {
   });
 });
 
+describe("management hours", () => {
+  it("lists the period's entries and removes one, with its audit entry", async () => {
+    const { management_hours } = await json(await call("GET", `/api/acme/admin/impact/management?${YEAR_2025}`, as("alma")));
+    expect(management_hours).toMatchObject([{ initiative: "beach", hours: 5, day: "2025-06-10", note: "Logistics", member_id: ids.alma }]);
+    const added = await json(await call("POST", "/api/acme/admin/impact/management", { ...as("alma"), body: { initiative: "remote", hours: 2, day: "2022-02-02", member_id: ids.ben } }));
+    expect((await call("DELETE", `/api/acme/admin/impact/management/${added.id}`, as("alma"))).status).toBe(204);
+    expect((await call("DELETE", `/api/acme/admin/impact/management/${added.id}`, as("alma"))).status).toBe(404);
+    const audit = await env.DB.prepare("SELECT action FROM audit_log WHERE target_id = ? ORDER BY created_at").bind(added.id).all<{ action: string }>();
+    expect(audit.results.map((row) => row.action)).toEqual(["impact_management.added", "impact_management.removed"]);
+  });
+});
+
 describe("who may call", () => {
   it("is the administrators' only: a member and an organiser get 403 whatever they send", async () => {
     for (const who of ["ana", "olga"]) {
@@ -352,6 +364,7 @@ describe("who may call", () => {
     expect((await call("GET", "/api/acme/admin/rates", as("cid"))).status).toBe(404);
     expect((await call("PUT", `/api/commons/admin/impact/members/${ids.ana}`, { ...as("cid"), body: { country: "FR" } })).status).toBe(404);
     expect((await call("PUT", `/api/commons/admin/impact/records/${ids.anaPaid}`, { ...as("cid"), body: { time_basis: "own" } })).status).toBe(404);
+    expect((await call("PUT", "/api/acme/admin/impact/initiatives/elsewhere", { ...as("alma"), body: { country: "FR" } })).status).toBe(404);
     const own = await json(await call("GET", `/api/commons/admin/impact?${YEAR_2025}`, as("cid")));
     expect(own.totals.hours).toEqual({ paid: 0, own: 50, management: 0, unvalued: 50 });
   });

@@ -75,6 +75,8 @@ const snapshotBody = v.pipe(
 );
 
 const idParam = v.object({ org: v.string(), id: v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invalid")) });
+/** An initiative by its slug, as the staff screens name it. */
+const slugParam = v.object({ org: v.string(), slug: v.pipe(v.string(), v.minLength(1), v.maxLength(200, "form_error_invalid")) });
 
 /** `b4si.csv` and the like: which export, in which format (anything else is 404). */
 function exportFile(file: string): { kind: ImpactExport; format: ExportFormat } | null {
@@ -105,8 +107,8 @@ export const impactRoutes = new Hono<AppEnv>()
   .put("/members/:id", validate("param", idParam), validate("json", memberAttributesSchema), async (c) =>
     c.json(await setMemberAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json"), Date.now())),
   )
-  .put("/initiatives/:id", validate("param", idParam), validate("json", initiativeAttributesSchema), async (c) =>
-    c.json(await setInitiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json"), Date.now())),
+  .put("/initiatives/:slug", validate("param", slugParam), validate("json", initiativeAttributesSchema), async (c) =>
+    c.json(await setInitiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").slug, c.req.valid("json"), Date.now())),
   )
   .put("/records/:id", validate("param", idParam), validate("json", timeBasisSchema), async (c) =>
     c.json(await setTimeBasis(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json").time_basis, Date.now())),
