@@ -24,6 +24,7 @@ import { ORGANISATION_ROLES, TIME_BASES } from "../../app/domain/manage";
 import { PRECISIONS } from "../../app/domain/location-precision";
 import { CERTIFICATE_STATUSES } from "../../app/domain/certificate-status";
 import { EXPORT_KINDS, EXPORT_STATUSES } from "../../app/domain/exports";
+import { RATE_KEY_TYPES } from "../../app/domain/impact";
 
 const createdAt = () =>
   integer("created_at")
@@ -1687,8 +1688,8 @@ export const pushOutbox = sqliteTable("push_outbox", {
 // ---------------------------------------------------------------------------------------------
 // The impact ledger (issue 30; docs/impact.md, docs/decisions/048-impact-ledger-live-and-valued-by-date.md)
 
-/** What a rate applies to: everyone (default), or the members of one country, site or grade. */
-export const RATE_KEYS = ["default", "country", "site", "grade"] as const;
+/** What a rate applies to: everyone (default), or the members of one country, site or grade (app/domain/impact.ts). */
+export { RATE_KEY_TYPES as RATE_KEYS };
 
 /**
  * The rate card: what an hour of a member's time is worth, in minor units of a currency, from a
@@ -1703,7 +1704,7 @@ export const impactRates = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    keyType: text("key_type", { enum: RATE_KEYS }).notNull(),
+    keyType: text("key_type", { enum: RATE_KEY_TYPES }).notNull(),
     keyValue: text("key_value").notNull().default(""),
     /** Minor units per hour. */
     amount: integer("amount").notNull(),
