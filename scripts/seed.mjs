@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { buildDemoSql } from "./seed-data.mjs";
 import { buildChatDemoSql } from "./seed-chat.mjs";
 import { buildDemoFilesSql, DEMO_FILES } from "./seed-files.mjs";
+import { buildImpactDemoSql } from "./seed-impact.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const binDir = join(repoRoot, "node_modules", ".bin");
@@ -29,7 +30,8 @@ const tempDir = mkdtempSync(join(tmpdir(), "commons-seed-"));
 const sqlFile = join(tempDir, "demo.sql");
 let status = 1;
 try {
-  writeFileSync(sqlFile, buildDemoSql() + buildChatDemoSql() + buildDemoFilesSql(), "utf8");
+  // The impact ledger's demo last: it reads Acme's members and initiatives (scripts/seed-impact.mjs).
+  writeFileSync(sqlFile, buildDemoSql() + buildChatDemoSql() + buildDemoFilesSql() + buildImpactDemoSql(), "utf8");
   status = runWrangler(["d1", "execute", "DB", "--local", "--file", sqlFile, ...wranglerArgs]);
   for (const file of withFiles && status === 0 ? DEMO_FILES : []) {
     const path = join(tempDir, file.id);

@@ -65,9 +65,9 @@ export const initiativeStateSchema = v.pipe(
 export function manageSections(
   role: string,
   moderatesProposals = false,
-): ("dashboard" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "policy" | "audit")[] {
+): ("dashboard" | "impact" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "policy" | "audit")[] {
   return [
-    ...(role === "admin" ? (["dashboard"] as const) : []),
+    ...(role === "admin" ? (["dashboard", "impact"] as const) : []),
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),
@@ -118,6 +118,24 @@ export function decisionSchema<const D extends readonly [string, ...string[]]>(d
     ),
   );
 }
+
+/** Whose time hours were given in (issue 30; docs/impact.md): the company's paid working time or the member's own. */
+export const TIME_BASES = ["paid", "own"] as const;
+
+/**
+ * A decision on one record: decisionSchema's, and `time_basis` to correct whose time the hours were
+ * given in while deciding (null: back to the initiative's working-hours setting).
+ */
+export const recordDecisionSchema = v.pipe(
+  v.strictObject(
+    { status: v.picklist(RECORD_DECISIONS, "form_error_invalid"), reason: reasonSchema, time_basis: v.optional(v.nullable(v.picklist(TIME_BASES, "form_error_invalid"))) },
+    "form_error_unknown_field",
+  ),
+  v.forward(
+    v.check((body) => body.status !== "rejected" || !!body.reason, "form_error_required"),
+    ["reason"],
+  ),
+);
 
 /** The ids of a bulk decision: 1 to BULK_REVIEW_MAX, each once. */
 export const bulkIdsSchema = v.pipe(

@@ -16,8 +16,8 @@ for (const [path, messages] of Object.entries(files)) {
   (bundled[locale] ??= {})[file] = messages;
 }
 
-/** Namespaces the e-mails and the certificate PDF use on the server only; pages never need them. */
-const SERVER_ONLY = new Set(["email", "certificate", "reminders_email"]);
+/** Namespaces the e-mails, the certificate PDF and the ESRS annex draft use on the server only; pages never need them. */
+const SERVER_ONLY = new Set(["email", "certificate", "reminders_email", "impact_annex"]);
 
 export function bundledMessages(locale: string): Messages {
   return bundled[locale] ?? {};

@@ -17,6 +17,7 @@ import { chatRoutes } from "./chat";
 import { contributionRoutes } from "./contributions";
 import { exportRoutes } from "./exports";
 import { geocodeRoutes } from "./geocode";
+import { impactRoutes, rateRoutes } from "../impact/routes";
 import { initiativeRoutes } from "./initiatives";
 import { manageRoutes } from "./manage";
 import { organizationRoutes } from "./organization";
@@ -65,6 +66,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/calendar", calendarRoutes)
   .route("/:org/chat", chatRoutes)
   .route("/:org/manage", manageRoutes)
+  // Before /:org/admin: its middleware would otherwise run for these paths too (Hono runs every match in order).
+  .route("/:org/admin/impact", impactRoutes)
+  .route("/:org/admin/rates", rateRoutes)
   .route("/:org/admin", adminRoutes)
   .route("/:org/exports", exportRoutes)
   .route("/:org/geocode", geocodeRoutes)

@@ -11,7 +11,7 @@ import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { DONATION_SOURCES, INITIATIVE_TYPES } from "../../app/domain/initiatives";
 import { proposalDecisionSchema } from "../../app/domain/proposals";
-import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, INITIATIVE_CURSOR, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, UPLOAD_DECISIONS } from "../../app/domain/manage";
+import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, INITIATIVE_CURSOR, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, recordDecisionSchema, UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { schema } from "../db/client";
 import { bulkApprovalSchema, decideApprovals, listApprovals } from "../manage/approvals";
 import { listContributions, reviewContribution, reviewContributions } from "../manage/contributions";
@@ -139,7 +139,8 @@ export const manageRoutes = new Hono<AppEnv>()
     sendAfterAnswer(c, notices);
     return c.json({ records, applied, lost });
   })
-  .put("/records/:id", validate("json", decisionSchema(RECORD_DECISIONS, { reasonRequired: true })), async (c) => {
+  // A single decision may also correct whose time the hours were given in (issue 30, time_basis).
+  .put("/records/:id", validate("json", recordDecisionSchema), async (c) => {
     const { record, notices } = await reviewRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     return c.json(record);

@@ -20,10 +20,11 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
-import { ORGANISATION_ROLES } from "../../app/domain/manage";
+import { ORGANISATION_ROLES, TIME_BASES } from "../../app/domain/manage";
 import { PRECISIONS } from "../../app/domain/location-precision";
 import { CERTIFICATE_STATUSES } from "../../app/domain/certificate-status";
 import { EXPORT_KINDS, EXPORT_STATUSES } from "../../app/domain/exports";
+import { RATE_KEY_TYPES } from "../../app/domain/impact";
 
 const createdAt = () =>
   integer("created_at")
@@ -234,6 +235,14 @@ export const memberships = sqliteTable(
     onboardingCompletedVersion: integer("onboarding_completed_version").notNull().default(0),
     /** The member's manager (approves attendance when the organisation requires it). */
     managerMemberId: text("manager_member_id"),
+    /**
+     * Where the member works, for the impact ledger (issue 30; docs/impact.md): country (ISO 3166-1
+     * alpha-2), site or business unit, and grade, set by an administrator. They choose the rate an
+     * hour of the member's time is valued at (impact_rates) and the report's breakdowns.
+     */
+    country: text("country"),
+    site: text("site"),
+    grade: text("grade"),
     /**
      * Where the member sorts in the staff list (decision 043): lower(profile name), or lower(e-mail)
      * without a profile. Never written by the app: the triggers of migrations/0022 keep it in step
@@ -474,6 +483,10 @@ export const WALL_RECENT_SPAN_MS = 31 * 86_400_000;
 /** Lasts longer than WALL_RECENT_SPAN_MS, or has no start or no end: the condition of initiatives_wall_long_idx. */
 export const LONG_INITIATIVE = sql.raw(`(start_time is null or end_time is null or end_time - start_time > ${WALL_RECENT_SPAN_MS})`);
 
+/** The B4SI motivation classes (issue 30; docs/impact.md). */
+export const MOTIVATIONS = ["charitable_gift", "community_investment", "commercial_initiative"] as const;
+export { TIME_BASES };
+
 export const initiatives = sqliteTable(
   "initiatives",
   {
@@ -510,6 +523,13 @@ export const initiatives = sqliteTable(
     /** Kept in step with accepted participations, so the wall never counts rows. */
     participantCount: integer("participant_count").notNull().default(0),
     isWorkingHours: integer("is_working_hours", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Why the company runs it (issue 30, B4SI "why"): a charitable gift, a community investment or a
+     * commercial initiative in the community. Where it happens: a country (ISO 3166-1 alpha-2), or
+     * null when it has none (remote), and then each participant's hours count in their own country.
+     */
+    motivation: text("motivation", { enum: MOTIVATIONS }).notNull().default("community_investment"),
+    country: text("country"),
     minorsAllowed: integer("minors_allowed", { mode: "boolean" }).notNull().default(false),
     feedbackUrl: text("feedback_url"),
     contactPerson: text("contact_person"),
@@ -849,6 +869,11 @@ export const participationRecords = sqliteTable(
      * twice, finds this row instead of writing another.
      */
     checkinDay: text("checkin_day"),
+    /**
+     * Paid working time or the member's own time (issue 30): null follows the initiative's
+     * is_working_hours; an administrator may correct it (impact_time_basis audit entry).
+     */
+    timeBasis: text("time_basis", { enum: TIME_BASES }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1652,3 +1677,84 @@ export const pushOutbox = sqliteTable("push_outbox", {
   payload: text("payload").notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The impact ledger (issue 30; docs/impact.md, docs/decisions/048-impact-ledger-live-and-valued-by-date.md)
+
+/** What a rate applies to: everyone (default), or the members of one country, site or grade (app/domain/impact.ts). */
+export { RATE_KEY_TYPES as RATE_KEYS };
+
+/**
+ * The rate card: what an hour of a member's time is worth, in minor units of a currency, from a
+ * year on (to a year, inclusive, or open). A rate of key `default` has value ''; a named public rate
+ * (a national "value of volunteer time") is a rate with a name. The periods of one key never overlap
+ * (workers/impact/rates.ts checks it when the card is saved).
+ */
+export const impactRates = sqliteTable(
+  "impact_rates",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    keyType: text("key_type", { enum: RATE_KEY_TYPES }).notNull(),
+    keyValue: text("key_value").notNull().default(""),
+    /** Minor units per hour. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    name: text("name"),
+    source: text("source").notNull(),
+    fromYear: integer("from_year").notNull(),
+    toYear: integer("to_year"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("impact_rates_org_idx").on(t.orgId, t.keyType, t.keyValue, t.fromYear)],
+);
+
+/** Hours staff spent running an initiative (B4SI "management costs"), on a day, by a member of staff. */
+export const impactManagementHours = sqliteTable(
+  "impact_management_hours",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    initiativeId: text("initiative_id")
+      .notNull()
+      .references(() => initiatives.id, { onDelete: "cascade" }),
+    /** Whose time it was (valued with that member's rate); kept as text so the row outlives the member. */
+    memberId: text("member_id").notNull(),
+    hours: integer("hours").notNull(),
+    /** The instant the hours are dated at (the rate in force then values them). */
+    spentAt: integer("spent_at").notNull(),
+    note: text("note"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("impact_management_hours_org_idx").on(t.orgId, t.spentAt)],
+);
+
+/**
+ * A frozen report of a closed period (issue 30): its totals as they were, and the SHA-256 of its
+ * evidence rows, so a later correction shows as a difference and never rewrites what was reported.
+ */
+export const impactSnapshots = sqliteTable(
+  "impact_snapshots",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    periodFrom: integer("period_from").notNull(),
+    periodTo: integer("period_to").notNull(),
+    /** The report's totals as JSON (workers/impact/ledger.ts ImpactTotals). */
+    totals: text("totals").notNull(),
+    rowsHash: text("rows_hash").notNull(),
+    rowCount: integer("row_count").notNull(),
+    /** HMAC of the deployment's secret over the snapshot (workers/impact/snapshots.ts): a changed row no longer verifies. */
+    signature: text("signature").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("impact_snapshots_org_idx").on(t.orgId, t.createdAt)],
+);

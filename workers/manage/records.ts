@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { IndicatorUnit } from "../../app/domain/initiatives";
-import { RECORD_DECISIONS } from "../../app/domain/manage";
+import { RECORD_DECISIONS, TIME_BASES } from "../../app/domain/manage";
 import { selectInChunks } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { iso } from "../initiatives/serialize";
@@ -21,6 +21,7 @@ import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 const { participationRecords: records, participations, initiatives, indicators, profiles } = schema;
 
 export type RecordDecision = (typeof RECORD_DECISIONS)[number];
+type TimeBasis = (typeof TIME_BASES)[number];
 
 /** A record as staff see it: what was reported, by whom, for which initiative. */
 export interface ManagedRecord {
@@ -139,7 +140,7 @@ export async function reviewRecords(
   org: Tenant,
   actor: StaffActor,
   ids: string[],
-  decision: { status: RecordDecision; reason: string | null },
+  decision: { status: RecordDecision; reason: string | null; time_basis?: TimeBasis | null },
   now: number,
 ): Promise<{ records: ManagedRecord[]; applied: string[]; lost: string[]; notices: Notice[] }> {
   requireRole(actor, ORGANISING_ROLES);
@@ -149,12 +150,14 @@ export async function reviewRecords(
   // Others besides the ids: the organisation, and the actor in the managed column.
   const found = await selectInChunks(db, ids, read, 4);
   requireReviewable(found, ids, "record");
-  const change = reviewChange(decision, actor, now);
+  // Whose time the hours were (issue 30): corrected in the same guarded write as the decision.
+  const basis = decision.time_basis === undefined ? {} : { timeBasis: decision.time_basis };
+  const change = { ...reviewChange(decision, actor, now), ...basis };
   const reason = change.rejectReason;
   const { stored, applied, lost } = await decideFound(db, found, (row) => row.record.id, (row) => row.record.status === "pending", {
     table: records,
     change,
-    audit: (id) => ({ action: `record.${decision.status}`, targetType: "record", targetId: id, detail: reason ? { reason } : {} }),
+    audit: (id) => ({ action: `record.${decision.status}`, targetType: "record", targetId: id, detail: { ...(reason ? { reason } : {}), ...(decision.time_basis !== undefined ? { time_basis: decision.time_basis } : {}) } }),
     read,
     readOthers: 4,
     org,
@@ -175,7 +178,7 @@ export async function reviewRecords(
 }
 
 /** The decision on one record: its answer, or 409 record_already_reviewed with the record as stored when it lost. */
-export async function reviewRecord(env: Env, org: Tenant, actor: StaffActor, id: string, decision: { status: RecordDecision; reason: string | null }, now: number) {
+export async function reviewRecord(env: Env, org: Tenant, actor: StaffActor, id: string, decision: { status: RecordDecision; reason: string | null; time_basis?: TimeBasis | null }, now: number) {
   const { records: [record], applied, notices } = await reviewRecords(env, org, actor, [id], decision, now);
   if (!applied.length) throw alreadyReviewed("record", record);
   return { record, notices };

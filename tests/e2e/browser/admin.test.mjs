@@ -167,7 +167,7 @@ describe("the dashboard", () => {
 /** Every staff section an administrator may use is on the screen, none past its right edge (they were, in a scrolling strip). */
 async function everySectionInSight(page, width) {
   const links = page.getByRole("navigation", { name: t.manage_sections }).getByRole("link");
-  const names = ["dashboard", "records", "uploads", "money", "initiatives", "approvals", "members", "settings", "access", "policy", "audit"].map((section) => t[`tab_${section}`]);
+  const names = ["dashboard", "impact", "records", "uploads", "money", "initiatives", "approvals", "members", "settings", "access", "policy", "audit"].map((section) => t[`tab_${section}`]);
   assert.deepEqual((await links.allInnerTexts()).map((text) => text.replace(/\s*\d+$/, "").trim()).filter((text) => names.includes(text)), names);
   for (const box of await links.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON()))) {
     assert.ok(box.left >= 0 && box.right <= width, `a section link at ${box.left}-${box.right} of ${width}`);

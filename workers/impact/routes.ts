@@ -1,0 +1,141 @@
+/**
+ * /api/{org}/admin/impact and /api/{org}/admin/rates (issue 30, section 3; docs/api/impact.md):
+ * the impact report, its exports and frozen snapshots, what the ledger reads (members' country,
+ * site and grade, initiatives' motivation and country, a record's time basis, management hours),
+ * and the rate card. Administrators only, checked before any input is read (a member gets 403);
+ * another organisation answers 404 (org-scope.ts). Mounted in workers/api/index.ts before the
+ * generic /:org/admin sub-app, so these paths never run its middleware as well.
+ */
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { resolveLocale } from "../../app/domain/locales";
+import { csvResponse } from "../lib/csv";
+import { notFound } from "../lib/domain-errors";
+import { validate } from "../lib/validation";
+import type { StaffActor } from "../manage/scope";
+import { orgScope } from "../api/org-scope";
+import { rolesFirst } from "../api/roles-first";
+import type { AppEnv } from "../types";
+import {
+  addManagementHours,
+  initiativeAttributesSchema,
+  listManagementHours,
+  managementHoursSchema,
+  memberAttributesSchema,
+  removeManagementHours,
+  setInitiativeAttributes,
+  setMemberAttributes,
+  setTimeBasis,
+  timeBasisSchema,
+} from "./attributes";
+import { EXPORT_FORMATS, IMPACT_EXPORTS, impactExport, markdownTable, type ExportFormat, type ImpactExport } from "./exports";
+import { GROUP_BYS } from "./ledger";
+import { renderAnnexPdf } from "./pdf";
+import { listRates, rateCardSchema, replaceRates } from "./rates";
+import { impactReport } from "./report";
+import { freezeSnapshot, listSnapshots, snapshotWithChanges } from "./snapshots";
+import { xlsxResponse } from "./xlsx";
+
+const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
+
+const DAY_MS = 86_400_000;
+/** The longest period one report covers (about three years, as the dashboard). */
+export const IMPACT_MAX_DAYS = 1100;
+const dayText = v.pipe(v.string(), v.check((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)), "form_error_invalid_date"));
+
+/** Without dates: last calendar year (UTC), the period a report is usually for. */
+export function lastYear(now: number) {
+  const year = new Date(now).getUTCFullYear() - 1;
+  return { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
+}
+
+/** `from` and `to` are days (UTC); `to` covers that whole day. */
+const periodFields = { from: v.optional(v.pipe(dayText, v.transform(Date.parse))), to: v.optional(v.pipe(dayText, v.transform((text) => Date.parse(text) + DAY_MS))) };
+const withPeriod = <T extends { from?: number; to?: number }>(query: T) => {
+  const fallback = lastYear(Date.now());
+  return { ...query, from: query.from ?? fallback.from, to: query.to ?? fallback.to };
+};
+/** From before to, and not longer than IMPACT_MAX_DAYS, as the `to` and `from` fields' messages. */
+const periodIsSound = <T extends { from: number; to: number }>() =>
+  [
+    v.forward(v.check((period: T) => period.from < period.to, "form_error_end_before_start"), ["to"] as never),
+    v.forward(v.check((period: T) => period.to - period.from <= IMPACT_MAX_DAYS * DAY_MS, "form_error_out_of_range"), ["from"] as never),
+  ] as const;
+
+const reportQuery = v.pipe(
+  v.strictObject({ ...periodFields, group_by: v.optional(v.picklist(GROUP_BYS, "form_error_invalid")) }, "form_error_unknown_field"),
+  v.transform(withPeriod),
+  ...periodIsSound<{ from: number; to: number; group_by?: (typeof GROUP_BYS)[number] }>(),
+);
+const periodQuery = v.pipe(v.strictObject(periodFields, "form_error_unknown_field"), v.transform(withPeriod), ...periodIsSound<{ from: number; to: number }>());
+/** A snapshot names its period explicitly. */
+const snapshotBody = v.pipe(
+  v.strictObject({ from: v.pipe(dayText, v.transform(Date.parse)), to: v.pipe(dayText, v.transform((text) => Date.parse(text) + DAY_MS)) }, "form_error_unknown_field"),
+  ...periodIsSound<{ from: number; to: number }>(),
+);
+
+const idParam = v.object({ org: v.string(), id: v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invalid")) });
+/** An initiative by its slug, as the staff screens name it. */
+const slugParam = v.object({ org: v.string(), slug: v.pipe(v.string(), v.minLength(1), v.maxLength(200, "form_error_invalid")) });
+
+/** `b4si.csv` and the like: which export, in which format (anything else is 404). */
+function exportFile(file: string): { kind: ImpactExport; format: ExportFormat } | null {
+  const match = /^([a-z0-9-]+)\.([a-z]+)$/.exec(file);
+  if (!match) return null;
+  const [, kind, format] = match;
+  if (!(IMPACT_EXPORTS as readonly string[]).includes(kind) || !(EXPORT_FORMATS as readonly string[]).includes(format)) return null;
+  // The evidence is rows for a sampler: CSV and XLSX only; the PDF is the ESRS annex's alone.
+  if (kind === "evidence" && format === "md") return null;
+  if (format === "pdf" && kind !== "esrs-s3") return null;
+  return { kind: kind as ImpactExport, format: format as ExportFormat };
+}
+
+const DOWNLOAD_HEADERS = { "cache-control": "private, no-store", "x-content-type-options": "nosniff" };
+const markdownResponse = (filename: string, text: string) =>
+  new Response(text, { headers: { ...DOWNLOAD_HEADERS, "content-type": "text/markdown; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` } });
+
+export const impactRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .use(rolesFirst("admin/impact", () => ["admin"]))
+  .get("/", validate("query", reportQuery), async (c) => {
+    const { group_by, ...period } = c.req.valid("query");
+    return c.json(await impactReport(c.env, c.var.org, actorOf(c), period, group_by ?? null));
+  })
+  .get("/snapshots", async (c) => c.json(await listSnapshots(c.env, c.var.org, actorOf(c))))
+  .post("/snapshots", validate("json", snapshotBody), async (c) => c.json(await freezeSnapshot(c.env, c.var.org, actorOf(c), c.req.valid("json"), Date.now()), 201))
+  .get("/snapshots/:id", validate("param", idParam), async (c) => c.json(await snapshotWithChanges(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
+  .put("/members/:id", validate("param", idParam), validate("json", memberAttributesSchema), async (c) =>
+    c.json(await setMemberAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json"), Date.now())),
+  )
+  .put("/initiatives/:slug", validate("param", slugParam), validate("json", initiativeAttributesSchema), async (c) =>
+    c.json(await setInitiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").slug, c.req.valid("json"), Date.now())),
+  )
+  .put("/records/:id", validate("param", idParam), validate("json", timeBasisSchema), async (c) =>
+    c.json(await setTimeBasis(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json").time_basis, Date.now())),
+  )
+  .get("/management", validate("query", periodQuery), async (c) => c.json(await listManagementHours(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .post("/management", validate("json", managementHoursSchema), async (c) => c.json(await addManagementHours(c.env, c.var.org, actorOf(c), c.req.valid("json"), Date.now()), 201))
+  .delete("/management/:id", validate("param", idParam), async (c) => {
+    await removeManagementHours(c.env, c.var.org, actorOf(c), c.req.valid("param").id, Date.now());
+    return c.body(null, 204);
+  })
+  .get("/:file", validate("query", periodQuery), async (c) => {
+    const file = exportFile(c.req.param("file"));
+    if (!file) throw notFound();
+    const period = c.req.valid("query");
+    const content = await impactExport(c.env, c.var.org, actorOf(c), file.kind, period);
+    const name = `${c.var.org.slug}-${file.kind}-${new Date(period.from).toISOString().slice(0, 10)}-${new Date(period.to - 1).toISOString().slice(0, 10)}.${file.format}`;
+    if (file.format === "csv") return csvResponse(name, content.table.header, content.table.rows);
+    if (file.format === "xlsx") return xlsxResponse(name, content.table.sheet, [content.table.header, ...content.table.rows]);
+    if (file.format === "pdf") {
+      const bytes = await renderAnnexPdf(content.markdown!, { title: content.table.sheet, author: c.var.org.name, locale: resolveLocale(c.var.org.community.language) });
+      return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { ...DOWNLOAD_HEADERS, "content-type": "application/pdf", "content-disposition": `attachment; filename="${name}"` } });
+    }
+    return markdownResponse(name, content.markdown ?? `# ${content.table.sheet}\n\n${markdownTable(content.table)}\n`);
+  });
+
+export const rateRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .use(rolesFirst("admin/rates", () => ["admin"]))
+  .get("/", async (c) => c.json(await listRates(c.env, c.var.org, actorOf(c))))
+  .put("/", validate("json", rateCardSchema), async (c) => c.json(await replaceRates(c.env, c.var.org, actorOf(c), c.req.valid("json").rates, Date.now())));
