@@ -35,6 +35,7 @@ import { readUpload } from "./attachments";
 import type { Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
+import { queueCredentialsAfterAnswer } from "../credentials/jobs";
 import { bulkApprovalScopeFirst } from "./approval-scope";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
@@ -137,11 +138,13 @@ export const manageRoutes = new Hono<AppEnv>()
     const { ids, ...decision } = c.req.valid("json");
     const { records, applied, lost, notices } = await reviewRecords(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
     sendAfterAnswer(c, notices);
+    queueCredentialsAfterAnswer(c, records, applied);
     return c.json({ records, applied, lost });
   })
   .put("/records/:id", validate("json", decisionSchema(RECORD_DECISIONS, { reasonRequired: true })), async (c) => {
     const { record, notices } = await reviewRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
+    queueCredentialsAfterAnswer(c, [record], [record.id]);
     return c.json(record);
   })
   .get("/contributions", validate("query", contributionQuery), async (c) =>

@@ -1,0 +1,133 @@
+/**
+ * The shape of what Commons issues (issue 32; docs/credentials.md): an Open Badges 3.0
+ * OpenBadgeCredential on the W3C Verifiable Credentials 2.0 data model, and the Bitstring Status
+ * List credential that says which are revoked. Pure: the caller brings the facts and the URLs;
+ * signing is issue.ts's, checking verify.ts's.
+ */
+import { SDG_SLUGS } from "../../app/domain/initiatives/types";
+import goalNames from "../../app/i18n/locales/en-US/initiatives.json";
+import lookupNames from "../../app/i18n/locales/en-US/lookups.json";
+
+export const VC_CONTEXT = "https://www.w3.org/ns/credentials/v2";
+export const OB_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json";
+
+export interface ParticipationFacts {
+  /** The credential's URL on the organisation's host. */
+  id: string;
+  issuer: { id: string; name: string; url: string; image: string | null };
+  initiative: { url: string; title: string; description: string; image: string | null; type: string; sdgs: number[]; competences: string[] };
+  /** The member as the credential names them: their e-mail, salted and hashed (OB 3.0 IdentityObject). */
+  identity: { hash: string; salt: string };
+  hours: number;
+  /** When staff validated the last of the hours counted (ms). */
+  validatedAt: number;
+  /** When the credential takes effect: its issue (ms). */
+  validFrom: number;
+  status: { listUrl: string; index: number };
+}
+
+const names = goalNames as Record<string, string>;
+const lookups = lookupNames as Record<string, string>;
+
+/** The first lines of a text as a short description (an Achievement's description is required, not long). */
+const shortText = (text: string, fallback: string) => {
+  const plain = text.replace(/\s+/g, " ").trim();
+  return plain ? (plain.length > 500 ? `${plain.slice(0, 497)}…` : plain) : fallback;
+};
+
+function alignments(facts: ParticipationFacts) {
+  const goals = facts.initiative.sdgs
+    .filter((id) => id >= 1 && id <= SDG_SLUGS.length)
+    .map((id) => ({
+      type: ["Alignment"],
+      targetType: "ext:SustainableDevelopmentGoal",
+      targetName: `SDG ${id}: ${names[`sdg_${SDG_SLUGS[id - 1]}`] ?? SDG_SLUGS[id - 1]}`,
+      targetUrl: `https://sdgs.un.org/goals/goal${id}`,
+      targetFramework: "UN Sustainable Development Goals",
+      targetCode: String(id),
+    }));
+  const competences = facts.initiative.competences.map((slug) => ({
+    type: ["Alignment"],
+    targetType: "Competency",
+    targetName: lookups[`competence.${slug}`] ?? slug,
+    // The initiative that exercised it: the organisation's competences have no page of their own.
+    targetUrl: `${facts.initiative.url}#competence-${encodeURIComponent(slug)}`,
+    targetFramework: `${facts.issuer.name} competences`,
+    targetCode: slug,
+  }));
+  return [...goals, ...competences];
+}
+
+/** The OpenBadgeCredential for one participation's validated hours (unsigned: the JWS is its proof). */
+export function participationCredential(facts: ParticipationFacts) {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const achievementId = `${facts.initiative.url}#achievement`;
+  const hoursResult = `${facts.initiative.url}#validated-hours`;
+  return {
+    "@context": [VC_CONTEXT, OB_CONTEXT],
+    id: facts.id,
+    type: ["VerifiableCredential", "OpenBadgeCredential"],
+    name: facts.initiative.title,
+    issuer: {
+      id: facts.issuer.id,
+      type: ["Profile"],
+      name: facts.issuer.name,
+      url: facts.issuer.url,
+      ...(facts.issuer.image ? { image: { id: facts.issuer.image, type: "Image" } } : {}),
+    },
+    validFrom: iso(facts.validFrom),
+    awardedDate: iso(facts.validFrom),
+    credentialSubject: {
+      type: ["AchievementSubject"],
+      identifier: [{ type: "IdentityObject", identityHash: facts.identity.hash, identityType: "emailAddress", hashed: true, salt: facts.identity.salt }],
+      achievement: {
+        id: achievementId,
+        type: ["Achievement"],
+        achievementType: facts.initiative.type === "training" ? "Course" : "ext:Volunteering",
+        name: facts.initiative.title,
+        description: shortText(facts.initiative.description, facts.initiative.title),
+        criteria: {
+          id: facts.initiative.url,
+          narrative: `Took part in "${facts.initiative.title}" with ${facts.issuer.name}; the hours were validated by the organisation.`,
+        },
+        ...(facts.initiative.image ? { image: { id: facts.initiative.image, type: "Image" } } : {}),
+        alignment: alignments(facts),
+        resultDescription: [{ id: hoursResult, type: ["ResultDescription"], name: "Validated volunteering hours", resultType: "ext:Hours" }],
+        creator: { id: facts.issuer.id, type: ["Profile"], name: facts.issuer.name, url: facts.issuer.url },
+      },
+      result: [{ type: ["Result"], resultDescription: hoursResult, value: String(facts.hours) }],
+    },
+    evidence: [
+      {
+        id: `${facts.id}#evidence`,
+        type: ["Evidence"],
+        name: "Hours validated by the organisation",
+        description: `${facts.hours} hours validated by ${facts.issuer.name} on ${iso(facts.validatedAt).slice(0, 10)}.`,
+        // The validation's instant, for machines: the date above is for people.
+        narrative: `Validated at ${iso(facts.validatedAt)}.`,
+        genre: "Validated hours",
+      },
+    ],
+    credentialStatus: {
+      id: `${facts.status.listUrl}#${facts.status.index}`,
+      type: "BitstringStatusListEntry",
+      statusPurpose: "revocation",
+      statusListIndex: String(facts.status.index),
+      statusListCredential: facts.status.listUrl,
+    },
+  };
+}
+
+export type OpenBadgeCredential = ReturnType<typeof participationCredential>;
+
+/** The organisation's Bitstring Status List credential (revocation), unsigned. */
+export function statusListCredential(listUrl: string, issuer: string, encodedList: string, now: number) {
+  return {
+    "@context": [VC_CONTEXT],
+    id: listUrl,
+    type: ["VerifiableCredential", "BitstringStatusListCredential"],
+    issuer,
+    validFrom: new Date(now).toISOString(),
+    credentialSubject: { id: `${listUrl}#list`, type: "BitstringStatusList", statusPurpose: "revocation", encodedList },
+  };
+}
