@@ -30,10 +30,14 @@ export const credentialUrl = (origin: string, id: string) => `${origin}/credenti
 export const statusListUrl = (origin: string) => `${origin}/credentials/status/revocation`;
 export const verifyPagePath = (id: string) => `/verify/${id}`;
 
-/** Signs `payload` as VC-JOSE: a compact JWS whose payload is the credential (typ vc+jwt). */
+/**
+ * Signs `payload` as VC-JOSE: a compact JWS whose payload is the credential (typ vc+jwt). The kid
+ * names the verification method of the issuer's DID document; the public jwk rides along for
+ * Open Badges 3.0 verifiers (its section 8.2), which must still find it in that document.
+ */
 export async function signCredential(did: string, key: SigningKey, payload: Record<string, unknown>): Promise<string> {
   return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
-    .setProtectedHeader({ alg: "EdDSA", kid: `${did}#${key.id}`, typ: "vc+jwt", cty: "vc" })
+    .setProtectedHeader({ alg: "EdDSA", kid: `${did}#${key.id}`, typ: "vc+jwt", cty: "vc", jwk: { kty: key.publicJwk.kty, crv: key.publicJwk.crv, x: key.publicJwk.x } })
     .sign(key.privateKey);
 }
 

@@ -33,6 +33,8 @@ export interface IssuerKey {
 export interface SigningKey {
   id: string;
   privateKey: CryptoKey | Uint8Array;
+  /** Its public half, as the DID document lists it (OB 3.0 verifiers may read it from the JWS header). */
+  publicJwk: JWK;
 }
 
 /** The secret keys are sealed with; unset, credentials are off (503). */
@@ -93,7 +95,7 @@ export async function signingKey(env: Env, orgId: string, now = Date.now()): Pro
   const jwk = await unsealPrivate(secret, orgId, row.id, row.sealedPrivateJwk);
   // Sealed with another secret (CREDENTIALS_KEY_SECRET changed): an administrator rotates the key.
   if (!jwk) throw unavailable("credentials_key_unreadable", "The organisation's signing key cannot be read; an administrator must rotate it.");
-  return { id: row.id, privateKey: await importJWK(jwk, "EdDSA") };
+  return { id: row.id, privateKey: await importJWK(jwk, "EdDSA"), publicJwk: JSON.parse(row.publicJwk) as JWK };
 }
 
 /**
