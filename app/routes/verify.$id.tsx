@@ -3,9 +3,14 @@
  * own host, without signing in: what the certificate states (name, organisation, hours, period,
  * SDGs) and whether it is authentic and in force. A changed statement shows as not valid, a
  * revoked one says so; an unknown id, or another organisation's, is a 404.
+ * A verifiable credential's id (issue 32; sixteen characters) shows its machine check instead
+ * (components/credentials/credential-verification.tsx), and a credential can be uploaded there.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { CredentialVerification } from "~/components/credentials/credential-verification";
+import { loadCredentialVerification, verifyUploadedCredential } from "~/lib/credential-verification.server";
+import { CREDENTIAL_ID_PATTERN } from "~/domain/credentials";
 import { BadgeCheck, ShieldAlert, ShieldX } from "lucide-react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SdgIcon, sdgName } from "~/components/initiative/sdg";
@@ -18,15 +23,23 @@ export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "respo
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
+  if (CREDENTIAL_ID_PATTERN.test(id)) return { kind: "credential" as const, ...(await loadCredentialVerification({ request, context }, id)) };
   const slug = context.tenant.slug;
   const result = await publicCall({ request, context }, (api) => api.api.organization.profile[":slug"].certificate[":id"].$get({ param: { slug: pathParam(slug), id: pathParam(id) } }));
   if (!result.ok && (result.status === 404 || result.status === 400)) throw new Response("Not found", { status: 404 });
   if (!result.ok) throw new Response("Unavailable", { status: 502 });
-  return result.data;
+  return { kind: "certificate" as const, ...result.data };
 }
 
-export default function VerifyCertificate() {
-  const certificate = useLoaderData<typeof loader>();
+/** A credential pasted or uploaded on a credential's page, checked the same way. */
+export const action = (args: ActionFunctionArgs) => verifyUploadedCredential(args);
+
+export default function Verify() {
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.kind === "credential" ? <CredentialVerification verification={loaded.verification} /> : <VerifyCertificate certificate={loaded} />;
+}
+
+function VerifyCertificate({ certificate }: { certificate: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "certificate" }> }) {
   const { t, i18n } = useTranslation("responsible_profile");
   const statement = certificate.statement;
   const state = certificate.valid ? "valid" : certificate.authentic ? "revoked" : "invalid";

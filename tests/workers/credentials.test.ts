@@ -14,10 +14,15 @@ import { runJobs, type Job } from "../../workers/jobs";
 import { bitIsSet, decodeStatusList } from "../../workers/credentials/bitstring";
 import { signingKey } from "../../workers/credentials/keys";
 import { base64UrlDecode } from "../../workers/lib/crypto";
+import { createWebSession } from "../../workers/auth/web-session";
+import * as verifyPage from "../../app/routes/verify.$id";
+import * as socialCv from "../../app/routes/_app.responsible_profile/route";
 import { addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { run, type Route } from "./route-calls";
+import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
+const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const ACME = "acme.localhost";
 
@@ -82,11 +87,15 @@ beforeAll(async () => {
   vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => void queued.push(...[...messages].map((message) => message.body as Job)) as never);
   const beach = await createInitiative({ orgId: acme.id, slug: "beach", title: "Beach clean-up", description: "We clean the beach.", sdgs: [13, 14], competences: ["teamwork"] });
   const park = await createInitiative({ orgId: commons.id, slug: "park", title: "Park", sdgs: [15] });
+  const context = await testLoadContext("acme");
   for (const [name, org, role] of [["ana", acme.id, "member"], ["admin", acme.id, "admin"], ["cora", commons.id, "member"]] as const) {
     const email = `${name}@${org === acme.id ? "acme" : "commons"}.example`;
     ids[name] = (await createMember({ email, orgId: org, role })).id;
-    tokens[name] = (await login(email, "Correct-Horse-9")).body.access_token;
+    const { body } = await login(email, "Correct-Horse-9");
+    tokens[name] = body.access_token;
+    cookies[name] = (await createWebSession(context, body)).split(";")[0];
   }
+  ids.beachInitiative = beach.id;
   const ana = await addParticipation(beach.id, acme.id, ids.ana);
   ids.anaBeach = ana.id;
   await addRecord(ana.id, "pending", 3);
@@ -266,5 +275,42 @@ describe("revocation and rotation", () => {
     // A JWK of a key of ours, imported as a verifier would: the public part only is served.
     const [method] = (await didDocumentOf(ACME)).verificationMethod;
     await expect(importJWK(method.publicKeyJwk as JWK, "EdDSA")).resolves.toBeTruthy();
+  });
+});
+
+describe("the pages", () => {
+  const page = (path: string, init: RequestInit = {}) => new Request(`http://${ACME}${path}`, { ...init, headers: { cookie: cookies.ana, origin: `http://${ACME}`, ...(init.headers ?? {}) } });
+  const form = (fields: [string, string][]) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+
+  it("/verify/{id} says what the machine check found; an unknown id is a 404", async () => {
+    const loaded = await run(verifyPage.loader as Route, page(`/verify/${ids.first}`), { id: ids.first });
+    expect(loaded.data).toMatchObject({ kind: "credential", verification: { state: "revoked" } });
+    expect((await run(verifyPage.loader as Route, page("/verify/2222222222222222"), { id: "2222222222222222" })).status).toBe(404);
+  });
+
+  it("/verify/{id} checks a pasted or uploaded credential the same way", async () => {
+    const pasted = await run(verifyPage.action as Route, page(`/verify/${ids.first}`, form([["credential", tampered(ids.firstJws)]])), { id: ids.first });
+    expect(pasted.data).toMatchObject({ error: false, uploaded: { state: "invalid" } });
+    const body = new FormData();
+    body.set("credential", "");
+    body.set("file", new File([ids.firstJws], "credential.jwt", { type: "application/octet-stream" }));
+    const uploaded = await run(verifyPage.action as Route, page(`/verify/${ids.first}`, { method: "POST", body }), { id: ids.first });
+    expect(uploaded.data).toMatchObject({ error: false, uploaded: { state: "revoked", credential: { name: "Beach clean-up" } } });
+    const empty = await run(verifyPage.action as Route, page(`/verify/${ids.first}`, form([["credential", " "]])), { id: ids.first });
+    expect(empty.data).toMatchObject({ error: true, uploaded: null });
+  });
+
+  it("the social CV lists the member's credentials, issues what is owed and revokes", async () => {
+    const listed = await run(socialCv.loader as Route, page("/responsible_profile"));
+    expect((listed.data!.credentials as { id: string }[]).map((credential) => credential.id)).toContain(ids.first);
+    expect((await run(socialCv.action as Route, page("/responsible_profile", form([["intent", "issue_credentials"]])))).location).toBe("/responsible_profile?notice=credentials_none");
+    // Hours validated at the check-in desk: no decision queued a credential, the member asks for it.
+    const desk = await addParticipation((await createInitiative({ orgId: "org-acme", slug: "desk", title: "Desk day" })).id, "org-acme", ids.ana);
+    await addRecord(desk.id, "validated", 4);
+    expect((await run(socialCv.action as Route, page("/responsible_profile", form([["intent", "issue_credentials"]])))).location).toBe("/responsible_profile?notice=credentials_issued&count=1");
+    const [fresh] = await credentialsOf("ana");
+    expect(fresh).toMatchObject({ name: "Desk day", hours: 4, revoked_at: null });
+    expect((await run(socialCv.action as Route, page("/responsible_profile", form([["intent", "revoke_credential"], ["id", fresh.id]])))).location).toBe("/responsible_profile?notice=credential_revoked");
+    expect(await json(await verifyStored(fresh.id))).toMatchObject({ state: "revoked" });
   });
 });

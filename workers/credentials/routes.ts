@@ -12,6 +12,7 @@ import * as v from "valibot";
 import { CREDENTIAL_ID_PATTERN, MAX_UPLOADED_CREDENTIAL_LENGTH } from "../../app/domain/credentials";
 import { getDb, schema } from "../db/client";
 import { and, eq } from "drizzle-orm";
+import { notFound } from "../lib/domain-errors";
 import { handleNotFound } from "../lib/errors";
 import { validate } from "../lib/validation";
 import { orgScope } from "../api/org-scope";
@@ -60,7 +61,7 @@ const malformed: Verification = { state: "invalid", reason: "malformed", revoked
 export const credentialVerifyRoutes = new Hono<AppEnv>()
   .get("/verify/:id", validate("param", idParam), async (c) => {
     const verification = await verifyStoredCredential(c.env, c.var.tenant, c.req.valid("param").id);
-    if (!verification) return handleNotFound(c);
+    if (!verification) throw notFound("credential_not_found", "The credential cannot be found.");
     return c.json(verification);
   })
   .post("/verify", validate("json", uploadBody), async (c) => {
