@@ -9,9 +9,18 @@ import { base64UrlDecode, base64UrlEncode } from "../lib/crypto";
 /** 16 KB of bits: the specification's minimum, and the index space credentials are drawn from. */
 export const STATUS_LIST_LENGTH = 131_072;
 
+/** `bytes` through a (de)compression stream, read back whole. */
 async function through(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const out = new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream));
-  return new Uint8Array(await out.arrayBuffer());
+  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream).getReader();
+  const chunks: Uint8Array[] = [];
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  const out = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /** The encoded list with the bits at `indexes` set. */

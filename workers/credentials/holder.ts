@@ -82,3 +82,9 @@ export async function revokeCredential(env: Env, org: Tenant, memberId: string, 
   if (!row) throw notFound("credential_not_found", "The credential cannot be found.");
   return { id, revoked_at: iso(row.revokedAt)! };
 }
+
+/** The signed credential `id` of the organisation as issued (revoked ones too: a verifier must see them revoked), or null. */
+export async function issuedCredentialJws(env: Env, orgId: string, id: string): Promise<string | null> {
+  const row = await getDb(env).select({ jwt: credentials.jwt }).from(credentials).where(and(eq(credentials.id, id), eq(credentials.orgId, orgId))).get();
+  return row?.jwt ?? null;
+}

@@ -10,15 +10,13 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { CREDENTIAL_ID_PATTERN, MAX_UPLOADED_CREDENTIAL_LENGTH } from "../../app/domain/credentials";
-import { getDb, schema } from "../db/client";
-import { and, eq } from "drizzle-orm";
 import { notFound } from "../lib/domain-errors";
 import { handleNotFound } from "../lib/errors";
 import { validate } from "../lib/validation";
 import { orgScope } from "../api/org-scope";
 import { rolesFirst } from "../api/roles-first";
 import type { AppEnv } from "../types";
-import { issueOwedCredentials, listCredentials, revokeCredential } from "./holder";
+import { issuedCredentialJws, issueOwedCredentials, listCredentials, revokeCredential } from "./holder";
 import { didDocument, issuerKeys, rotateSigningKey } from "./keys";
 import { VC_CONTEXT } from "./open-badge";
 import { signedStatusList } from "./status-list";
@@ -40,13 +38,12 @@ export const credentialHostRoutes = new Hono<AppEnv>()
   .get("/credentials/:file", async (c) => {
     const [, id, json] = /^([^.]+)(\.json)?$/.exec(c.req.param("file")) ?? [];
     if (!id || !CREDENTIAL_ID_PATTERN.test(id)) return handleNotFound(c);
-    const { credentials } = schema;
-    const row = await getDb(c.env).select({ jwt: credentials.jwt }).from(credentials).where(and(eq(credentials.id, id), eq(credentials.orgId, c.var.tenant.id))).get();
-    if (!row) return handleNotFound(c);
+    const jws = await issuedCredentialJws(c.env, c.var.tenant.id, id);
+    if (!jws) return handleNotFound(c);
     const headers = { "cache-control": "private, no-cache", "x-robots-tag": "noindex" };
-    if (!json) return c.body(row.jwt, 200, { ...headers, "content-type": VC_JWT });
+    if (!json) return c.body(jws, 200, { ...headers, "content-type": VC_JWT });
     // VC 2.0's JSON form of a credential secured by JOSE: the JWS inside, verifiable as is.
-    const enveloped = { "@context": [VC_CONTEXT], id: `data:${VC_JWT},${row.jwt}`, type: "EnvelopedVerifiableCredential" };
+    const enveloped = { "@context": [VC_CONTEXT], id: `data:${VC_JWT},${jws}`, type: "EnvelopedVerifiableCredential" };
     return c.json(enveloped, 200, { ...headers, "content-disposition": `attachment; filename="credential-${id}.json"` });
   });
 
