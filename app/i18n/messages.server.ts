@@ -17,7 +17,7 @@ for (const [path, messages] of Object.entries(files)) {
 }
 
 /** Namespaces the e-mails and the certificate PDF use on the server only; pages never need them. */
-const SERVER_ONLY = new Set(["email", "certificate", "reminders_email"]);
+const SERVER_ONLY = new Set(["email", "certificate", "reminders_email", "credentials_email"]);
 
 export function bundledMessages(locale: string): Messages {
   return bundled[locale] ?? {};

@@ -19,7 +19,7 @@ import * as verifyPage from "../../app/routes/verify.$id";
 import * as socialCv from "../../app/routes/_app.responsible_profile/route";
 import { addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
 import { run, type Route } from "./route-calls";
-import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
+import { call, createMember, json, login, mailbox, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
 const cookies: Record<string, string> = {};
@@ -131,6 +131,11 @@ describe("issuing on validation", () => {
     const [identity] = credential.credentialSubject.identifier;
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`ana@acme.example${identity.salt}`)));
     expect(identity.identityHash).toBe(`sha256$${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`);
+    // The member is told, in their language, with the verify link.
+    const [mail] = await mailbox("ana@acme.example");
+    expect(mail.subject).toBe("Your credential for Beach clean-up");
+    expect(mail.text).toContain("3 validated hours");
+    expect(mail.links).toContain(listed.verify_url);
   });
 
   it("holds the properties Open Badges 3.0 requires (our schema, checked by ajv)", async () => {
@@ -217,11 +222,16 @@ describe("tenants and roles", () => {
 
 describe("revocation and rotation", () => {
   it("supersedes the credential when more hours are validated: the old one is revoked in the status list", async () => {
+    // Ana switched e-mails about her participation off: the new credential comes without one.
+    await env.DB.prepare("UPDATE profiles SET participation_emails = 0 WHERE member_id = ?").bind(ids.ana).run();
+    const credentialMails = async () => (await mailbox("ana@acme.example")).filter((mail) => mail.subject.startsWith("Your credential")).length;
+    const mailsBefore = await credentialMails();
     await addRecord(ids.anaBeach, "pending", 2);
     await validate(await pendingRecordOf(ids.anaBeach));
     const [latest, old] = await credentialsOf("ana");
     expect(latest).toMatchObject({ hours: 5, revoked_at: null });
     expect(old).toMatchObject({ id: ids.first, revoked_reason: "superseded" });
+    expect(await credentialMails()).toBe(mailsBefore);
     expect(await json(await verifyStored(ids.first))).toMatchObject({ state: "revoked" });
     ids.second = latest.id;
 

@@ -10,6 +10,7 @@ import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
 import { getOrganizationById } from "../tenant/organizations";
 import type { AppEnv } from "../types";
+import { mailCredentialIssued } from "./email";
 import { reconcileCredential } from "./issue";
 
 export type CredentialJob = { kind: "credential"; orgId: string; participation: string };
@@ -33,8 +34,10 @@ export async function runCredentialJob(env: Env, message: Message<CredentialJob>
     const participation = org
       ? await getDb(env).select({ id: participations.id }).from(participations).where(and(eq(participations.orgId, org.id), eq(participations.uuid, message.body.participation))).get()
       : undefined;
-    if (org && participation) await reconcileCredential(env, org, participation.id);
+    const result = org && participation ? await reconcileCredential(env, org, participation.id) : null;
     message.ack();
+    // Told once, for a credential this delivery issued; a mail that fails is logged, the credential stands.
+    if (org && result?.issued) await mailCredentialIssued(env, org, result.id).catch((error) => console.error("credential e-mail not sent", error));
   } catch (error) {
     console.error("credential job failed", message.body, error);
     message.retry({ delaySeconds: 30 });
