@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CompactSign, importJWK, type JWK } from "jose";
+import { checkinQrValue } from "../../app/domain/checkin";
 import { runJobs, type Job } from "../../workers/jobs";
 import { bitIsSet, decodeStatusList } from "../../workers/credentials/bitstring";
 import { signingKey } from "../../workers/credentials/keys";
@@ -322,5 +323,21 @@ describe("the pages", () => {
     expect(fresh).toMatchObject({ name: "Desk day", hours: 4, revoked_at: null });
     expect((await run(socialCv.action as Route, page("/responsible_profile", form([["intent", "revoke_credential"], ["id", fresh.id]])))).location).toBe("/responsible_profile?notice=credential_revoked");
     expect(await json(await verifyStored(fresh.id))).toMatchObject({ state: "revoked" });
+  });
+});
+
+describe("issuing at the check-in desk", () => {
+  it("queues the credential of hours validated by a check-in, once", async () => {
+    const run = await createInitiative({ orgId: "org-acme", slug: "run", title: "Charity run", participationMethod: "qr", hoursPerDay: 3, startTime: Date.now() - 86_400_000 });
+    const { uuid } = await addParticipation(run.id, "org-acme", ids.ana);
+    const code = (await json(await call("GET", "/api/acme/initiative/run", { token: tokens.ana }))).checkin_code;
+    const checkIn = () => call("POST", `/api/acme/manage/initiatives/${run.id}/checkin`, { token: tokens.admin, body: { code: checkinQrValue(uuid, code) } });
+    expect((await checkIn()).status).toBe(201);
+    expect(queued).toEqual([{ kind: "credential", orgId: "org-acme", participation: uuid }]);
+    // The same check-in again changes nothing, and queues nothing.
+    expect((await checkIn()).status).toBe(200);
+    expect(queued).toHaveLength(1);
+    await drainQueue();
+    expect(await credentialsOf("ana")).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Charity run", hours: 3, revoked_at: null })]));
   });
 });

@@ -35,7 +35,7 @@ import { readUpload } from "./attachments";
 import type { Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
-import { queueCredentialsAfterAnswer } from "../credentials/jobs";
+import { queueCredentialsAfterAnswer, validatedParticipants } from "../credentials/jobs";
 import { bulkApprovalScopeFirst } from "./approval-scope";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
@@ -138,13 +138,13 @@ export const manageRoutes = new Hono<AppEnv>()
     const { ids, ...decision } = c.req.valid("json");
     const { records, applied, lost, notices } = await reviewRecords(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
     sendAfterAnswer(c, notices);
-    queueCredentialsAfterAnswer(c, records, applied);
+    queueCredentialsAfterAnswer(c, validatedParticipants(records, applied));
     return c.json({ records, applied, lost });
   })
   .put("/records/:id", validate("json", decisionSchema(RECORD_DECISIONS, { reasonRequired: true })), async (c) => {
     const { record, notices } = await reviewRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
-    queueCredentialsAfterAnswer(c, [record], [record.id]);
+    queueCredentialsAfterAnswer(c, validatedParticipants([record], [record.id]));
     return c.json(record);
   })
   .get("/contributions", validate("query", contributionQuery), async (c) =>
@@ -223,6 +223,8 @@ export const manageRoutes = new Hono<AppEnv>()
   .get("/initiatives/:id/checkin", async (c) => c.json(await checkinSheet(c.env, c.var.org, actorOf(c), c.req.param("id"), Date.now())))
   .post("/initiatives/:id/checkin", validate("json", checkinBody), async (c) => {
     const { created, checkin } = await checkIn(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
+    // Hours validated at the desk earn their credential too (decision 047).
+    if (created) queueCredentialsAfterAnswer(c, [checkin.participant.uuid]);
     return c.json(checkin, created ? 201 : 200);
   })
   .put("/initiatives/:id/waitlist", validate("json", waitlistOrder), async (c) => {

@@ -45,13 +45,18 @@ export async function runCredentialJob(env: Env, message: Message<CredentialJob>
 }
 
 /**
- * After staff validated hours (workers/api/manage.ts): the participations whose records this
- * decision validated get their credential through the queue, after the answer. A queue that
- * refuses is logged; the member can still ask for what is owed (POST /api/{org}/credentials).
+ * After staff validated hours (workers/api/manage.ts: a records decision, a check-in): the
+ * participations named (by participant uuid) get their credential through the queue, after the
+ * answer. A queue that refuses is logged; the member can still ask for what is owed
+ * (POST /api/{org}/credentials).
  */
-export function queueCredentialsAfterAnswer(c: Context<AppEnv>, records: { id: string; type: string; status: string; participant: { uuid: string } }[], applied: string[]) {
+export function queueCredentialsAfterAnswer(c: Context<AppEnv>, participantUuids: string[]) {
+  if (!participantUuids.length) return;
+  c.executionCtx.waitUntil(queueCredentials(c.env, c.var.org.id, participantUuids).catch((error) => console.error("credential jobs not queued", error)));
+}
+
+/** The participants whose hours records this decision validated (`applied`: the ones it changed). */
+export function validatedParticipants(records: { id: string; type: string; status: string; participant: { uuid: string } }[], applied: string[]): string[] {
   const decided = new Set(applied);
-  const uuids = records.filter((record) => decided.has(record.id) && record.type === "hours" && record.status === "validated").map((record) => record.participant.uuid);
-  if (!uuids.length) return;
-  c.executionCtx.waitUntil(queueCredentials(c.env, c.var.org.id, uuids).catch((error) => console.error("credential jobs not queued", error)));
+  return records.filter((record) => decided.has(record.id) && record.type === "hours" && record.status === "validated").map((record) => record.participant.uuid);
 }
