@@ -8,7 +8,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CredentialVerification } from "~/components/credentials/credential-verification";
+import { CredentialVerification, Item } from "~/components/credentials/credential-verification";
 import { loadCredentialVerification, verifyUploadedCredential } from "~/lib/credential-verification.server";
 import { CREDENTIAL_ID_PATTERN } from "~/domain/credentials";
 import { BadgeCheck, ShieldAlert, ShieldX } from "lucide-react";
@@ -93,15 +93,6 @@ function VerifyCertificate({ certificate }: { certificate: Extract<ReturnType<ty
       ) : null}
       <p className="text-sm text-muted-foreground">{t("verify_note")}</p>
     </main>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
   );
 }
 

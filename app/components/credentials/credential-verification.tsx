@@ -6,23 +6,13 @@
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { BadgeCheck, Clock, ShieldAlert, ShieldX } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import type { VerificationState } from "~/domain/credentials";
 import { formatDateTime, formatOneDecimal } from "~/domain/initiatives/format";
 import { useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
+import type { Verification } from "../../../workers/credentials/verify";
 
-export interface CredentialCheck {
-  state: VerificationState;
-  revoked_at: string | null;
-  credential: {
-    name: string;
-    issuer: { id: string; name: string };
-    achievement: { name: string; description: string };
-    hours: number | null;
-    valid_from: string | null;
-    valid_until: string | null;
-  } | null;
-}
+/** What the machine check answers (workers/credentials/verify.ts), as the page shows it. */
+export type CredentialCheck = Pick<Verification, "state" | "revoked_at" | "credential">;
 
 const ICONS = { authentic: BadgeCheck, revoked: ShieldAlert, expired: Clock, invalid: ShieldX } as const;
 
@@ -113,7 +103,8 @@ export function CredentialVerification({ verification }: { verification: Credent
   );
 }
 
-function Item({ label, value }: { label: string; value: string }) {
+/** One fact of what a certificate or credential states, on the verify page. */
+export function Item({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col">
       <dt className="text-sm text-muted-foreground">{label}</dt>
