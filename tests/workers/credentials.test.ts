@@ -253,6 +253,8 @@ describe("revocation and rotation", () => {
     const rotated = await call("POST", "/api/acme/credentials/keys/rotate", { token: tokens.admin });
     expect(rotated.status).toBe(201);
     const { id: newKey } = await json(rotated);
+    const audit = await env.DB.prepare("SELECT action, actor_member_id AS actor, detail FROM audit_log WHERE org_id = 'org-acme' AND target_type = 'organization'").all();
+    expect(audit.results).toEqual([{ action: "organization.credentials_key_rotated", actor: ids.admin, detail: JSON.stringify({ key: newKey }) }]);
     const document = await didDocumentOf(ACME);
     expect(document.verificationMethod.map((method: { id: string }) => method.id.split("#")[1])).toHaveLength(2);
     const secondJws = await bodyText(await jwtOf(ids.second));

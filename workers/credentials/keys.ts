@@ -110,7 +110,7 @@ export async function rotateSigningKey(env: Env, org: Tenant, actor: StaffActor,
   await db.batch([
     db.update(keys).set({ retiredAt: now }).where(and(eq(keys.orgId, org.id), isNull(keys.retiredAt))),
     db.insert(keys).values(row),
-    ...auditStatements(db, org.id, actor.memberId, [{ action: "credentials.key_rotated", targetType: "organization", targetId: org.id, detail: { key: row.id } }], now),
+    ...auditStatements(db, org.id, actor.memberId, [{ action: "organization.credentials_key_rotated", targetType: "organization", targetId: org.id, detail: { key: row.id } }], now),
   ]);
   return { id: row.id, created_at: new Date(now).toISOString() };
 }
