@@ -15,6 +15,7 @@ CREATE TABLE `credentials` (
 	`org_id` text NOT NULL,
 	`member_id` text NOT NULL,
 	`participation_id` text,
+	`certificate_id` text,
 	`hours` integer NOT NULL,
 	`jwt` text NOT NULL,
 	`status_index` integer NOT NULL,
@@ -24,10 +25,12 @@ CREATE TABLE `credentials` (
 	`revoked_reason` text,
 	FOREIGN KEY (`org_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`member_id`) REFERENCES `members`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`participation_id`) REFERENCES `participations`(`id`) ON UPDATE no action ON DELETE set null
+	FOREIGN KEY (`participation_id`) REFERENCES `participations`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`certificate_id`) REFERENCES `cv_certificates`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `credentials_status_index_uq` ON `credentials` (`org_id`,`status_index`);--> statement-breakpoint
 CREATE INDEX `credentials_member_idx` ON `credentials` (`org_id`,`member_id`,`issued_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `credentials_participation_active_uq` ON `credentials` (`participation_id`) WHERE revoked_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX `credentials_certificate_uq` ON `credentials` (`certificate_id`);--> statement-breakpoint
 CREATE INDEX `credentials_revoked_idx` ON `credentials` (`org_id`) WHERE revoked_at is not null;

@@ -41,6 +41,7 @@ export default function Verify() {
 
 function VerifyCertificate({ certificate }: { certificate: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "certificate" }> }) {
   const { t, i18n } = useTranslation("responsible_profile");
+  const { t: credentials } = useTranslation("credentials");
   const statement = certificate.statement;
   const state = certificate.valid ? "valid" : certificate.authentic ? "revoked" : "invalid";
   const Icon = state === "valid" ? BadgeCheck : state === "revoked" ? ShieldAlert : ShieldX;
@@ -90,6 +91,13 @@ function VerifyCertificate({ certificate }: { certificate: Extract<ReturnType<ty
             </div>
           ) : null}
         </section>
+      ) : null}
+      {certificate.credential_verify_url ? (
+        <p className="text-sm">
+          <a href={certificate.credential_verify_url} className="font-medium text-brand underline-offset-4 hover:underline">
+            {credentials("verify_certificate_credential")}
+          </a>
+        </p>
       ) : null}
       <p className="text-sm text-muted-foreground">{t("verify_note")}</p>
     </main>

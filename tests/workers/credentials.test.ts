@@ -49,7 +49,7 @@ async function validate(recordId: string) {
   expect(result.explicitAcks.length).toBeGreaterThan(0);
 }
 
-const credentialsOf = async (who: string, org = "acme") => (await json(await call("GET", `/api/${org}/credentials`, { token: tokens[who] }))).credentials as { id: string; hours: number; revoked_at: string | null; revoked_reason: string | null; verify_url: string; json_url: string; linkedin_url: string }[];
+const credentialsOf = async (who: string, org = "acme") => (await json(await call("GET", `/api/${org}/credentials`, { token: tokens[who] }))).credentials as { id: string; kind: string; hours: number; revoked_at: string | null; revoked_reason: string | null; verify_url: string; json_url: string; linkedin_url: string }[];
 const jwtOf = async (id: string, host = ACME) => call("GET", `/credentials/${id}`, { host });
 /** A JWS answer's text (read as bytes: workerd warns on .text() of a type it does not know as text). */
 const bodyText = async (response: Response) => new TextDecoder().decode(await response.arrayBuffer());
@@ -341,5 +341,30 @@ describe("issuing at the check-in desk", () => {
     expect(queued).toHaveLength(1);
     await drainQueue();
     expect(await credentialsOf("ana")).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Charity run", hours: 3, revoked_at: null })]));
+  });
+});
+
+describe("the social CV's roll-up credential", () => {
+  it("is issued with the certificate, linked from its verify page, and withdrawn with it", async () => {
+    const asked = await call("PUT", "/api/acme/responsible_profile/pdf", { token: tokens.ana, body: { timezone_offset: 0 } });
+    expect(asked.status).toBe(202);
+    const { ticket } = await json(asked);
+    await drainQueue();
+    const rollup = (await credentialsOf("ana")).find((credential) => credential.kind === "social_cv")!;
+    expect(rollup).toMatchObject({ revoked_at: null });
+    const credential = decodePart((await bodyText(await jwtOf(rollup.id))).split(".")[1]);
+    const { validateOpenBadge } = await import("../support/open-badge-schema");
+    expect(validateOpenBadge(credential)).toEqual([]);
+    // Ana's counted hours in Acme: 5 on the beach, 4 at the desk, 3 at the run.
+    expect(credential.credentialSubject.result[0].value).toBe("12");
+    expect(credential.evidence.map((evidence: { name: string }) => evidence.name).sort()).toEqual(["Beach clean-up", "Charity run", "Desk day"]);
+    expect(credential.credentialSubject.achievement.alignment.map((a: { targetCode: string }) => a.targetCode)).toEqual(["13", "14", "teamwork"]);
+    expect(await json(await verifyStored(rollup.id))).toMatchObject({ state: "authentic", credential: { hours: 12 } });
+    // The certificate's verify page (the PDF's link) leads to it.
+    const certificate = await json(await call("GET", `/api/organization/profile/acme/certificate/${ticket}`, { host: ACME }));
+    expect(certificate.credential_verify_url).toBe(`/verify/${rollup.id}`);
+    // Revoking the certificate revokes its roll-up in the status list.
+    expect((await call("DELETE", `/api/acme/responsible_profile/certificates/${ticket}`, { token: tokens.ana })).status).toBe(200);
+    expect(await json(await verifyStored(rollup.id))).toMatchObject({ state: "revoked" });
   });
 });

@@ -21,7 +21,7 @@ export const CREDENTIALS_LISTED = 100;
 /** The member's credentials in the organisation, newest first, with their links. */
 export async function listCredentials(env: Env, org: Tenant, memberId: string) {
   const rows = await getDb(env)
-    .select({ id: credentials.id, hours: credentials.hours, issuedAt: credentials.issuedAt, revokedAt: credentials.revokedAt, revokedReason: credentials.revokedReason, title: initiatives.title })
+    .select({ id: credentials.id, hours: credentials.hours, issuedAt: credentials.issuedAt, revokedAt: credentials.revokedAt, revokedReason: credentials.revokedReason, title: initiatives.title, certificateId: credentials.certificateId })
     .from(credentials)
     .leftJoin(participations, eq(participations.id, credentials.participationId))
     .leftJoin(initiatives, eq(initiatives.id, participations.initiativeId))
@@ -35,6 +35,8 @@ export async function listCredentials(env: Env, org: Tenant, memberId: string) {
       const name = row.title ?? org.name;
       return {
         id: row.id,
+        /** A participation's, or the roll-up issued with a social CV certificate (whose name the page words). */
+        kind: row.certificateId ? ("social_cv" as const) : ("participation" as const),
         name,
         hours: row.hours,
         issued_at: iso(row.issuedAt)!,

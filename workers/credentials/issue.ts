@@ -9,12 +9,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { CompactSign } from "jose";
 import { getDb, schema } from "../db/client";
+import { getConfig } from "../lib/config";
 import { sha256Hex } from "../lib/crypto";
 import { violatesUnique } from "../lib/unique-violation";
 import { COUNTED_HOURS } from "../reports/counted-hours";
 import { organizationOrigin, type Tenant } from "../tenant/organizations";
 import { issuerDid, signingKey, type SigningKey } from "./keys";
-import { participationCredential } from "./open-badge";
+import { participationCredential, rollupCredential } from "./open-badge";
 import { STATUS_LIST_LENGTH } from "./bitstring";
 
 const { credentials, participations, initiatives, members } = schema;
@@ -168,6 +169,64 @@ export async function reconcileCredential(env: Env, org: Tenant, participationId
         .get();
       if (issued && issued.hours === counted.hours) return { id: issued.id, issued: false };
       // Else the random status index was taken: draw another.
+    }
+  }
+  throw new Error("no free status index after four draws");
+}
+
+/** What the social CV certificate states (workers/social-cv/certificates.ts), as the roll-up needs it. */
+export interface RollupInput {
+  certificateId: string;
+  memberId: string;
+  hours: number;
+  period: { from: number | null; to: number | null };
+  sdgs: number[];
+  competences: string[];
+  initiatives: { slug: string; title: string; hours: number }[];
+}
+
+/**
+ * The social CV's roll-up credential, issued with its certificate (PDF): the period, the total
+ * validated hours, the goals, competences and initiatives. One per certificate (a retried render
+ * finds the one it issued); answers its id, or null when credentials are off or the member has no
+ * address to be named by.
+ */
+export async function issueRollupCredential(env: Env, org: Tenant, input: RollupInput, now = Date.now()): Promise<string | null> {
+  if (!getConfig(env).CREDENTIALS_KEY_SECRET) return null;
+  const db = getDb(env);
+  const existing = await db.select({ id: credentials.id }).from(credentials).where(eq(credentials.certificateId, input.certificateId)).get();
+  if (existing) return existing.id;
+  const member = await db.select({ email: members.email, erasedAt: members.erasedAt }).from(members).where(eq(members.id, input.memberId)).get();
+  if (!member || member.erasedAt !== null) return null;
+  const origin = organizationOrigin(env, org);
+  const did = issuerDid(env, org);
+  const key = await signingKey(env, org.id, now);
+  const salt = crypto.randomUUID().replace(/-/g, "");
+  const hash = await identityHash(member.email, salt);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const id = newCredentialId();
+    const statusIndex = randomStatusIndex();
+    const credential = rollupCredential({
+      id: credentialUrl(origin, id),
+      issuer: { id: did, name: org.name, url: origin, image: absolute(org.logo, origin) },
+      cvUrl: `${origin}/responsible_profile`,
+      identity: { hash, salt },
+      hours: input.hours,
+      period: input.period,
+      sdgs: input.sdgs,
+      competences: input.competences,
+      initiatives: input.initiatives.map((initiative) => ({ title: initiative.title, url: `${origin}/initiative/${initiative.slug}`, hours: initiative.hours })),
+      validFrom: now,
+      status: { listUrl: statusListUrl(origin), index: statusIndex },
+    });
+    const jwt = await signCredential(did, key, { ...credential, iss: did, jti: credential.id, nbf: Math.floor(now / 1000) });
+    try {
+      await db.insert(credentials).values({ id, orgId: org.id, memberId: input.memberId, certificateId: input.certificateId, hours: input.hours, jwt, statusIndex, keyId: key.id, issuedAt: now });
+      return id;
+    } catch (error) {
+      if (!violatesUnique(error, "credentials")) throw error;
+      const issued = await db.select({ id: credentials.id }).from(credentials).where(eq(credentials.certificateId, input.certificateId)).get();
+      if (issued) return issued.id;
     }
   }
   throw new Error("no free status index after four draws");

@@ -35,7 +35,7 @@ const shortText = (text: string, fallback: string) => {
   return plain ? (plain.length > 500 ? `${plain.slice(0, 497)}…` : plain) : fallback;
 };
 
-function alignments(facts: ParticipationFacts) {
+function alignments(facts: { issuer: ParticipationFacts["issuer"]; initiative: Pick<ParticipationFacts["initiative"], "url" | "sdgs" | "competences"> }) {
   const goals = facts.initiative.sdgs
     .filter((id) => id >= 1 && id <= SDG_SLUGS.length)
     .map((id) => ({
@@ -119,6 +119,81 @@ export function participationCredential(facts: ParticipationFacts) {
 }
 
 export type OpenBadgeCredential = ReturnType<typeof participationCredential>;
+
+/** What a social CV roll-up states: the period, the total hours, the goals, competences and initiatives. */
+export interface RollupFacts {
+  id: string;
+  issuer: ParticipationFacts["issuer"];
+  /** The member's social CV page: the achievement's criteria. */
+  cvUrl: string;
+  identity: ParticipationFacts["identity"];
+  hours: number;
+  period: { from: number | null; to: number | null };
+  sdgs: number[];
+  competences: string[];
+  initiatives: { title: string; url: string; hours: number }[];
+  validFrom: number;
+  status: ParticipationFacts["status"];
+}
+
+/** The roll-up OpenBadgeCredential issued with a social CV certificate (unsigned). */
+export function rollupCredential(facts: RollupFacts) {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const day = (ms: number | null) => (ms === null ? "" : iso(ms).slice(0, 10));
+  const span = facts.period.from === null ? "" : ` from ${day(facts.period.from)} to ${day(facts.period.to)}`;
+  const name = `Volunteering with ${facts.issuer.name}`;
+  const achievementId = `${facts.issuer.url}/responsible_profile#achievement`;
+  const hoursResult = `${facts.issuer.url}/responsible_profile#validated-hours`;
+  return {
+    "@context": [VC_CONTEXT, OB_CONTEXT],
+    id: facts.id,
+    type: ["VerifiableCredential", "OpenBadgeCredential"],
+    name,
+    issuer: {
+      id: facts.issuer.id,
+      type: ["Profile"],
+      name: facts.issuer.name,
+      url: facts.issuer.url,
+      ...(facts.issuer.image ? { image: { id: facts.issuer.image, type: "Image" } } : {}),
+    },
+    validFrom: iso(facts.validFrom),
+    awardedDate: iso(facts.validFrom),
+    credentialSubject: {
+      type: ["AchievementSubject"],
+      identifier: [{ type: "IdentityObject", identityHash: facts.identity.hash, identityType: "emailAddress", hashed: true, salt: facts.identity.salt }],
+      ...(facts.period.from !== null ? { activityStartDate: iso(facts.period.from) } : {}),
+      ...(facts.period.to !== null ? { activityEndDate: iso(facts.period.to) } : {}),
+      achievement: {
+        id: achievementId,
+        type: ["Achievement"],
+        achievementType: "ext:VolunteeringRecord",
+        name,
+        description: `${facts.hours} validated volunteering hours in ${facts.initiatives.length} initiatives with ${facts.issuer.name}${span}.`,
+        criteria: { id: facts.cvUrl, narrative: `Hours validated by ${facts.issuer.name}${span}, as its social CV of the member states them.` },
+        ...(facts.issuer.image ? { image: { id: facts.issuer.image, type: "Image" } } : {}),
+        alignment: alignments({ issuer: facts.issuer, initiative: { url: facts.cvUrl, sdgs: facts.sdgs, competences: facts.competences } }),
+        resultDescription: [{ id: hoursResult, type: ["ResultDescription"], name: "Validated volunteering hours", resultType: "ext:Hours" }],
+        creator: { id: facts.issuer.id, type: ["Profile"], name: facts.issuer.name, url: facts.issuer.url },
+      },
+      result: [{ type: ["Result"], resultDescription: hoursResult, value: String(facts.hours) }],
+    },
+    evidence: facts.initiatives.map((initiative, index) => ({
+      id: `${facts.id}#initiative-${index + 1}`,
+      type: ["Evidence"],
+      name: initiative.title,
+      description: `${initiative.hours} validated hours.`,
+      genre: "Initiative",
+      narrative: initiative.url,
+    })),
+    credentialStatus: {
+      id: `${facts.status.listUrl}#${facts.status.index}`,
+      type: "BitstringStatusListEntry",
+      statusPurpose: "revocation",
+      statusListIndex: String(facts.status.index),
+      statusListCredential: facts.status.listUrl,
+    },
+  };
+}
 
 /** The organisation's Bitstring Status List credential (revocation), unsigned. */
 export function statusListCredential(listUrl: string, issuer: string, encodedList: string, now: number) {

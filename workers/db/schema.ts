@@ -1695,7 +1695,7 @@ export const credentialIssuerKeys = sqliteTable(
 
 /**
  * The credentials issued: one per participation's validated hours while in force (a new
- * validation supersedes it with a new one). `jwt` is the signed credential as issued (VC-JOSE);
+ * validation supersedes it with a new one), and one roll-up per social CV certificate. `jwt` is the signed credential as issued (VC-JOSE);
  * `status_index` its bit in the organisation's Bitstring Status List.
  */
 export const credentials = sqliteTable(
@@ -1710,6 +1710,8 @@ export const credentials = sqliteTable(
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
     participationId: text("participation_id").references(() => participations.id, { onDelete: "set null" }),
+    /** A social CV roll-up credential: the certificate (PDF) it was issued with; null for a participation's. */
+    certificateId: text("certificate_id").references(() => cvCertificates.id, { onDelete: "set null" }),
     /** The hours it states: a later validation that changes them supersedes it. */
     hours: integer("hours").notNull(),
     /** The compact JWS (VC-JOSE) as signed. */
@@ -1725,6 +1727,8 @@ export const credentials = sqliteTable(
     index("credentials_member_idx").on(t.orgId, t.memberId, t.issuedAt),
     // The credential in force of a participation: at most one.
     uniqueIndex("credentials_participation_active_uq").on(t.participationId).where(sql`revoked_at is null`),
+    // One roll-up per certificate: a retried render finds the one it issued.
+    uniqueIndex("credentials_certificate_uq").on(t.certificateId),
     // The status list: the revoked bits of one organisation.
     index("credentials_revoked_idx").on(t.orgId).where(sql`revoked_at is not null`),
   ],

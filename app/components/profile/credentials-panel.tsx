@@ -15,6 +15,7 @@ import type { loader as rootLoader } from "~/root";
 
 export interface CredentialSummary {
   id: string;
+  kind: "participation" | "social_cv";
   name: string;
   hours: number;
   issued_at: string;
@@ -62,7 +63,7 @@ export function CredentialsPanel({ credentials }: { credentials: CredentialSumma
           {credentials.map((credential) => (
             <li key={credential.id} className="flex flex-col gap-2 p-3 text-sm">
               <div>
-                <p className="font-medium">{credential.name}</p>
+                <p className="font-medium">{credential.kind === "social_cv" ? t("rollup_name", { organization }) : credential.name}</p>
                 <p className="text-muted-foreground">
                   {t("hours", { count: credential.hours })} · {t("issued", { date: date(credential.issued_at) })} ·{" "}
                   {credential.revoked_at ? t(`revoked_${credential.revoked_reason ?? "staff"}`, { date: date(credential.revoked_at) }) : t("in_force")}
