@@ -7,6 +7,7 @@
  * withdrew is not issued again for the same hours. Idempotent, so the queue may deliver a job twice.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { CompactSign } from "jose";
 import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
@@ -134,41 +135,80 @@ export async function reconcileCredential(env: Env, org: Tenant, participationId
     .where(and(eq(credentials.participationId, participationId), eq(credentials.revokedReason, "member"), eq(credentials.hours, counted.hours)))
     .get();
   if (withdrawn) return null;
-  const origin = organizationOrigin(env, org);
-  const did = issuerDid(env, org);
-  const key = await signingKey(env, org.id, now);
-  const salt = crypto.randomUUID().replace(/-/g, "");
-  const hash = await identityHash(counted.email, salt);
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const id = newCredentialId();
-    const statusIndex = randomStatusIndex();
-    const credential = participationCredential({
-      id: credentialUrl(origin, id),
-      issuer: { id: did, name: org.name, url: origin, image: absolute(org.logo, origin) },
-      initiative: { ...counted.initiative, url: `${origin}/initiative/${counted.initiative.slug}`, image: absolute(counted.initiative.image, origin), sdgs: counted.sdgs, competences: counted.competences },
-      identity: { hash, salt },
-      hours: counted.hours,
-      validatedAt: counted.validatedAt ?? now,
-      validFrom: now,
-      status: { listUrl: statusListUrl(origin), index: statusIndex },
-    });
-    // The JWT claims an OB 3.0 verifier reads besides the credential (iss, jti, nbf), consistent with it.
-    const jwt = await signCredential(did, key, { ...credential, iss: did, jti: credential.id, nbf: Math.floor(now / 1000) });
-    try {
-      const insert = db.insert(credentials).values({ id, orgId: org.id, memberId: counted.memberId, participationId, hours: counted.hours, jwt, statusIndex, keyId: key.id, issuedAt: now });
-      // The old one's revocation and the new one's insert in one transaction: never two in force, never none between.
-      await (revokeCurrent ? db.batch([revokeCurrent, insert]) : insert);
-      return { id, issued: true };
-    } catch (error) {
-      if (!violatesUnique(error, "credentials")) throw error;
-      // Another delivery of the same job issued it meanwhile: that one stands.
+  const issuer = await issuerOf(env, org, counted.email, now);
+  const initiative = { ...counted.initiative, url: `${issuer.origin}/initiative/${counted.initiative.slug}`, image: absolute(counted.initiative.image, issuer.origin), sdgs: counted.sdgs, competences: counted.competences };
+  return signAndStore(env, issuer, {
+    row: { memberId: counted.memberId, participationId, hours: counted.hours },
+    build: (common) => participationCredential({ ...common, initiative, hours: counted.hours, validatedAt: counted.validatedAt ?? now }),
+    // The old one's revocation and the new one's insert in one transaction: never two in force, never none between.
+    alongside: revokeCurrent,
+    // Another delivery of the same job issued it meanwhile: that one stands.
+    stored: async () => {
       const issued = await db
         .select({ id: credentials.id, hours: credentials.hours })
         .from(credentials)
         .where(and(eq(credentials.participationId, participationId), isNull(credentials.revokedAt)))
         .get();
-      if (issued && issued.hours === counted.hours) return { id: issued.id, issued: false };
-      // Else the random status index was taken: draw another.
+      return issued && issued.hours === counted.hours ? issued.id : null;
+    },
+  });
+}
+
+/** Who signs, and how the member is named: the organisation's DID, key and origin, the salted hash of the address. */
+async function issuerOf(env: Env, org: Tenant, email: string, now: number) {
+  const origin = organizationOrigin(env, org);
+  const did = issuerDid(env, org);
+  const salt = crypto.randomUUID().replace(/-/g, "");
+  return {
+    org,
+    now,
+    origin,
+    did,
+    key: await signingKey(env, org.id, now),
+    profile: { id: did, name: org.name, url: origin, image: absolute(org.logo, origin) },
+    identity: { hash: await identityHash(email, salt), salt },
+  };
+}
+
+interface CommonFacts {
+  id: string;
+  issuer: { id: string; name: string; url: string; image: string | null };
+  identity: { hash: string; salt: string };
+  validFrom: number;
+  status: { listUrl: string; index: number };
+}
+
+/**
+ * Signs the credential `build` makes for a fresh id and a random status bit, and stores it (with
+ * `alongside` in the same batch). A unique clash is either another delivery that stored it
+ * meanwhile (`stored` finds it: that one stands) or a status bit already taken: another is drawn.
+ */
+async function signAndStore(
+  env: Env,
+  issuer: Awaited<ReturnType<typeof issuerOf>>,
+  input: {
+    row: Pick<typeof credentials.$inferInsert, "memberId" | "participationId" | "certificateId" | "hours">;
+    build: (common: CommonFacts) => { id: string };
+    alongside?: BatchItem<"sqlite"> | null;
+    stored: () => Promise<string | null>;
+  },
+): Promise<{ id: string; issued: boolean }> {
+  const db = getDb(env);
+  const { org, now, origin, did, key } = issuer;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const id = newCredentialId();
+    const statusIndex = randomStatusIndex();
+    const credential = input.build({ id: credentialUrl(origin, id), issuer: issuer.profile, identity: issuer.identity, validFrom: now, status: { listUrl: statusListUrl(origin), index: statusIndex } });
+    // The JWT claims an OB 3.0 verifier reads besides the credential (iss, jti, nbf), consistent with it.
+    const jwt = await signCredential(did, key, { ...credential, iss: did, jti: credential.id, nbf: Math.floor(now / 1000) });
+    const insert = db.insert(credentials).values({ ...input.row, id, orgId: org.id, jwt, statusIndex, keyId: key.id, issuedAt: now });
+    try {
+      await (input.alongside ? db.batch([input.alongside, insert]) : insert);
+      return { id, issued: true };
+    } catch (error) {
+      if (!violatesUnique(error, "credentials")) throw error;
+      const stored = await input.stored();
+      if (stored) return { id: stored, issued: false };
     }
   }
   throw new Error("no free status index after four draws");
@@ -194,40 +234,17 @@ export interface RollupInput {
 export async function issueRollupCredential(env: Env, org: Tenant, input: RollupInput, now = Date.now()): Promise<string | null> {
   if (!getConfig(env).CREDENTIALS_KEY_SECRET) return null;
   const db = getDb(env);
-  const existing = await db.select({ id: credentials.id }).from(credentials).where(eq(credentials.certificateId, input.certificateId)).get();
-  if (existing) return existing.id;
+  const stored = async () => (await db.select({ id: credentials.id }).from(credentials).where(eq(credentials.certificateId, input.certificateId)).get())?.id ?? null;
+  const existing = await stored();
+  if (existing) return existing;
   const member = await db.select({ email: members.email, erasedAt: members.erasedAt }).from(members).where(eq(members.id, input.memberId)).get();
   if (!member || member.erasedAt !== null) return null;
-  const origin = organizationOrigin(env, org);
-  const did = issuerDid(env, org);
-  const key = await signingKey(env, org.id, now);
-  const salt = crypto.randomUUID().replace(/-/g, "");
-  const hash = await identityHash(member.email, salt);
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const id = newCredentialId();
-    const statusIndex = randomStatusIndex();
-    const credential = rollupCredential({
-      id: credentialUrl(origin, id),
-      issuer: { id: did, name: org.name, url: origin, image: absolute(org.logo, origin) },
-      cvUrl: `${origin}/responsible_profile`,
-      identity: { hash, salt },
-      hours: input.hours,
-      period: input.period,
-      sdgs: input.sdgs,
-      competences: input.competences,
-      initiatives: input.initiatives.map((initiative) => ({ title: initiative.title, url: `${origin}/initiative/${initiative.slug}`, hours: initiative.hours })),
-      validFrom: now,
-      status: { listUrl: statusListUrl(origin), index: statusIndex },
-    });
-    const jwt = await signCredential(did, key, { ...credential, iss: did, jti: credential.id, nbf: Math.floor(now / 1000) });
-    try {
-      await db.insert(credentials).values({ id, orgId: org.id, memberId: input.memberId, certificateId: input.certificateId, hours: input.hours, jwt, statusIndex, keyId: key.id, issuedAt: now });
-      return id;
-    } catch (error) {
-      if (!violatesUnique(error, "credentials")) throw error;
-      const issued = await db.select({ id: credentials.id }).from(credentials).where(eq(credentials.certificateId, input.certificateId)).get();
-      if (issued) return issued.id;
-    }
-  }
-  throw new Error("no free status index after four draws");
+  const issuer = await issuerOf(env, org, member.email, now);
+  const initiatives = input.initiatives.map((initiative) => ({ title: initiative.title, url: `${issuer.origin}/initiative/${initiative.slug}`, hours: initiative.hours }));
+  const { id } = await signAndStore(env, issuer, {
+    row: { memberId: input.memberId, certificateId: input.certificateId, hours: input.hours },
+    build: (common) => rollupCredential({ ...common, cvUrl: `${issuer.origin}/responsible_profile`, hours: input.hours, period: input.period, sdgs: input.sdgs, competences: input.competences, initiatives }),
+    stored,
+  });
+  return id;
 }

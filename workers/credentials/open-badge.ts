@@ -58,6 +58,34 @@ function alignments(facts: { issuer: ParticipationFacts["issuer"]; initiative: P
   return [...goals, ...competences];
 }
 
+/** The issuer as a Profile, and the dates: what every credential of ours says the same way. */
+function issuedBy(facts: Pick<ParticipationFacts, "issuer" | "validFrom">) {
+  const issued = new Date(facts.validFrom).toISOString();
+  return {
+    issuer: {
+      id: facts.issuer.id,
+      type: ["Profile"],
+      name: facts.issuer.name,
+      url: facts.issuer.url,
+      ...(facts.issuer.image ? { image: { id: facts.issuer.image, type: "Image" } } : {}),
+    },
+    validFrom: issued,
+    awardedDate: issued,
+  };
+}
+
+/** The member as OB 3.0 names them without their address: a salted hash of it. */
+const identityOf = (identity: ParticipationFacts["identity"]) => ({ type: "IdentityObject", identityHash: identity.hash, identityType: "emailAddress", hashed: true, salt: identity.salt });
+
+/** The credential's bit in the organisation's revocation list. */
+const statusEntry = (status: ParticipationFacts["status"]) => ({
+  id: `${status.listUrl}#${status.index}`,
+  type: "BitstringStatusListEntry",
+  statusPurpose: "revocation",
+  statusListIndex: String(status.index),
+  statusListCredential: status.listUrl,
+});
+
 /** The OpenBadgeCredential for one participation's validated hours (unsigned: the JWS is its proof). */
 export function participationCredential(facts: ParticipationFacts) {
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -68,18 +96,10 @@ export function participationCredential(facts: ParticipationFacts) {
     id: facts.id,
     type: ["VerifiableCredential", "OpenBadgeCredential"],
     name: facts.initiative.title,
-    issuer: {
-      id: facts.issuer.id,
-      type: ["Profile"],
-      name: facts.issuer.name,
-      url: facts.issuer.url,
-      ...(facts.issuer.image ? { image: { id: facts.issuer.image, type: "Image" } } : {}),
-    },
-    validFrom: iso(facts.validFrom),
-    awardedDate: iso(facts.validFrom),
+    ...issuedBy(facts),
     credentialSubject: {
       type: ["AchievementSubject"],
-      identifier: [{ type: "IdentityObject", identityHash: facts.identity.hash, identityType: "emailAddress", hashed: true, salt: facts.identity.salt }],
+      identifier: [identityOf(facts.identity)],
       achievement: {
         id: achievementId,
         type: ["Achievement"],
@@ -108,13 +128,7 @@ export function participationCredential(facts: ParticipationFacts) {
         genre: "Validated hours",
       },
     ],
-    credentialStatus: {
-      id: `${facts.status.listUrl}#${facts.status.index}`,
-      type: "BitstringStatusListEntry",
-      statusPurpose: "revocation",
-      statusListIndex: String(facts.status.index),
-      statusListCredential: facts.status.listUrl,
-    },
+    credentialStatus: statusEntry(facts.status),
   };
 }
 
@@ -149,18 +163,10 @@ export function rollupCredential(facts: RollupFacts) {
     id: facts.id,
     type: ["VerifiableCredential", "OpenBadgeCredential"],
     name,
-    issuer: {
-      id: facts.issuer.id,
-      type: ["Profile"],
-      name: facts.issuer.name,
-      url: facts.issuer.url,
-      ...(facts.issuer.image ? { image: { id: facts.issuer.image, type: "Image" } } : {}),
-    },
-    validFrom: iso(facts.validFrom),
-    awardedDate: iso(facts.validFrom),
+    ...issuedBy(facts),
     credentialSubject: {
       type: ["AchievementSubject"],
-      identifier: [{ type: "IdentityObject", identityHash: facts.identity.hash, identityType: "emailAddress", hashed: true, salt: facts.identity.salt }],
+      identifier: [identityOf(facts.identity)],
       ...(facts.period.from !== null ? { activityStartDate: iso(facts.period.from) } : {}),
       ...(facts.period.to !== null ? { activityEndDate: iso(facts.period.to) } : {}),
       achievement: {
@@ -185,13 +191,7 @@ export function rollupCredential(facts: RollupFacts) {
       genre: "Initiative",
       narrative: initiative.url,
     })),
-    credentialStatus: {
-      id: `${facts.status.listUrl}#${facts.status.index}`,
-      type: "BitstringStatusListEntry",
-      statusPurpose: "revocation",
-      statusListIndex: String(facts.status.index),
-      statusListCredential: facts.status.listUrl,
-    },
+    credentialStatus: statusEntry(facts.status),
   };
 }
 
