@@ -9,7 +9,7 @@ import { jwsOfUpload } from "../../workers/credentials/verify";
 
 describe("encodeStatusList", () => {
   it("writes 16 KB of bits, GZIP-compressed, as Multibase base64url", async () => {
-    const encoded = await encodeStatusList([0, 9, STATUS_LIST_LENGTH - 1]);
+    const encoded = encodeStatusList([0, 9, STATUS_LIST_LENGTH - 1]);
     expect(encoded).toMatch(/^u[A-Za-z0-9_-]+$/);
     const bits = gunzipSync(Buffer.from(encoded.slice(1), "base64url"));
     expect(bits.length).toBe(16_384);
@@ -21,16 +21,16 @@ describe("encodeStatusList", () => {
   });
 
   it("reads back what it wrote, and nothing else", async () => {
-    const bits = (await decodeStatusList(await encodeStatusList([5, 77_777])))!;
+    const bits = decodeStatusList(encodeStatusList([5, 77_777]))!;
     expect([5, 77_777].map((index) => bitIsSet(bits, index))).toEqual([true, true]);
     expect([0, 4, 6, 77_776, STATUS_LIST_LENGTH, -1].map((index) => bitIsSet(bits, index))).toEqual([false, false, false, false, false, false]);
-    expect(await decodeStatusList("not multibase")).toBeNull();
-    expect(await decodeStatusList("uAAAA")).toBeNull();
+    expect(decodeStatusList("not multibase")).toBeNull();
+    expect(decodeStatusList("uAAAA")).toBeNull();
   });
 
-  it("refuses an index outside the list", async () => {
-    await expect(encodeStatusList([STATUS_LIST_LENGTH])).rejects.toThrow(RangeError);
-    await expect(encodeStatusList([1.5])).rejects.toThrow(RangeError);
+  it("refuses an index outside the list", () => {
+    expect(() => encodeStatusList([STATUS_LIST_LENGTH])).toThrow(RangeError);
+    expect(() => encodeStatusList([1.5])).toThrow(RangeError);
   });
 });
 

@@ -4,40 +4,27 @@
  * padding). At least 16 KB (131,072 entries) so that a set bit says little about who it is (the
  * specification's herd privacy). Pure: no storage, the same code encodes and checks.
  */
+import { gunzipSync, gzipSync } from "fflate";
 import { base64UrlDecode, base64UrlEncode } from "../lib/crypto";
 
 /** 16 KB of bits: the specification's minimum, and the index space credentials are drawn from. */
 export const STATUS_LIST_LENGTH = 131_072;
 
-/** `bytes` through a (de)compression stream, read back whole. */
-async function through(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream).getReader();
-  const chunks: Uint8Array[] = [];
-  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
-  const out = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
-
 /** The encoded list with the bits at `indexes` set. */
-export async function encodeStatusList(indexes: Iterable<number>, length = STATUS_LIST_LENGTH): Promise<string> {
+export function encodeStatusList(indexes: Iterable<number>, length = STATUS_LIST_LENGTH): string {
   const bits = new Uint8Array(length / 8);
   for (const index of indexes) {
     if (!Number.isInteger(index) || index < 0 || index >= length) throw new RangeError(`status index ${index} is outside the list`);
     bits[index >> 3] |= 0x80 >> (index & 7);
   }
-  return `u${base64UrlEncode(await through(bits, new CompressionStream("gzip")))}`;
+  return `u${base64UrlEncode(gzipSync(bits))}`;
 }
 
 /** The bitstring of an encoded list, or null when it is not one. */
-export async function decodeStatusList(encoded: string): Promise<Uint8Array | null> {
+export function decodeStatusList(encoded: string): Uint8Array | null {
   if (!encoded.startsWith("u")) return null;
   try {
-    return await through(base64UrlDecode(encoded.slice(1)), new DecompressionStream("gzip"));
+    return gunzipSync(base64UrlDecode(encoded.slice(1)));
   } catch {
     return null;
   }

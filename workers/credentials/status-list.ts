@@ -21,6 +21,6 @@ export async function signedStatusList(env: Env, org: Tenant, now = Date.now()):
     .where(and(eq(credentials.orgId, org.id), isNotNull(credentials.revokedAt)));
   const url = statusListUrl(organizationOrigin(env, org));
   const did = issuerDid(env, org);
-  const list = statusListCredential(url, did, await encodeStatusList(revoked.map((row) => row.index)), now);
+  const list = statusListCredential(url, did, encodeStatusList(revoked.map((row) => row.index)), now);
   return signCredential(did, await signingKey(env, org.id, now), { ...list, iss: did, jti: url, nbf: Math.floor(now / 1000) });
 }
