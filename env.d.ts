@@ -56,6 +56,8 @@ interface Env {
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
+  /** Verifiable credentials (workers/credentials): seals the organisations' signing keys. */
+  CREDENTIALS_KEY_SECRET?: string;
   /** "webpush" | "fake"; default webpush in production, the local fake (GET /dev/push) elsewhere. */
   PUSH_SERVICE?: string;
 }

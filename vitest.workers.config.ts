@@ -32,6 +32,8 @@ export default defineConfig(async () => {
             VAPID_PUBLIC_KEY: "BMw2jv_oBK8v0lPVmRvhx8nQ3tvVHHKPqzKC75oMrSKMEuDhXmEOPfgRponWOAcw93wMLWC4VwjthaMaAxxl0cQ",
             VAPID_PRIVATE_KEY: "F5_G_Afs2klLz8TtirqFXbXq_3ZTwHRUdtUTCYy4M78",
             VAPID_SUBJECT: "mailto:test@commons.localhost",
+            // Verifiable credentials on (workers/credentials): the organisations' keys are sealed with it.
+            CREDENTIALS_KEY_SECRET: "test-only-credentials-key-secret-0123456789",
           },
         },
       }),

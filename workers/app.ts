@@ -13,6 +13,7 @@ import { adoptUpstreamSignIn } from "./auth/edge-sso";
 import { ssoInitiatePage } from "./api/sso";
 import { basemapRoutes } from "./basemap";
 import { calendarFeedRoutes } from "./calendar/routes";
+import { credentialHostRoutes } from "./credentials/routes";
 import { sdgImageRoutes } from "./sdg-images";
 import { fixtureRoutes } from "./dev/fixtures";
 import { devRoutes } from "./dev/mailbox";
@@ -127,6 +128,9 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.use("/media/*", upstream);
   // Members' calendar feeds read the upstream's data (workers/calendar/routes.ts).
   app.use("/calendar/*", upstream);
+  // Credentials, their status list and the issuer's DID document are the upstream's data too (issue 32).
+  app.use("/credentials/*", upstream);
+  app.use("/.well-known/did.json", upstream);
   // An edge drops its cached organisations when the upstream says they changed (tenant/upstream-tenants.ts).
   app.post("/edge/invalidate", async (c) => c.json(await invalidateUpstreamTenants(c.env, c.req.raw)));
 
@@ -166,6 +170,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.route("/basemap", basemapRoutes);
   // Members' secret calendar feeds, on their organisation's host (issue 29).
   app.route("/calendar", calendarFeedRoutes);
+  // Verifiable credentials on the organisation's host: its DID document, status list and credentials (issue 32).
+  app.route("/", credentialHostRoutes);
   // The goal images, one per goal and language, drawn from the translated goal names.
   app.route("/sdg", sdgImageRoutes);
   // Behind an edge, chat is the upstream's: the socket goes there (docs/decisions/024).

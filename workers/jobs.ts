@@ -9,6 +9,7 @@ import { runReminderJob } from "./reminders/deliver";
 import type { ReminderJob } from "./reminders/planner";
 import { runPushJob, type PushJob } from "./push/notify";
 import { renderCertificateJob } from "./social-cv/render-job";
+import { runCredentialJob, type CredentialJob } from "./credentials/jobs";
 
 /**
  * The messages of the queue. A certificate's message carries the period the member chose
@@ -16,7 +17,7 @@ import { renderCertificateJob } from "./social-cv/render-job";
  * through every retry.
  */
 export type CertificateJob = { kind: "cv_certificate"; id: string; from?: number; to?: number };
-export type Job = CertificateJob | ExportMessage | CalendarMailJob | ReminderJob | PushJob;
+export type Job = CertificateJob | ExportMessage | CalendarMailJob | ReminderJob | PushJob | CredentialJob;
 
 export async function runJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
@@ -30,6 +31,8 @@ export async function runJobs(batch: MessageBatch<Job>, env: Env) {
     else if (job?.kind === "reminder" && typeof job.memberId === "string") await runReminderJob(env, message as Message<ReminderJob>);
     // A push notification for one member (workers/push/notify.ts, decision 046).
     else if (job?.kind === "push" && typeof job.org === "string" && typeof job.member === "string") await runPushJob(env, message as Message<PushJob>);
+    // A participation's verifiable credential after its hours were decided (workers/credentials/jobs.ts, decision 047).
+    else if (job?.kind === "credential" && typeof job.orgId === "string" && typeof job.participation === "string") await runCredentialJob(env, message as Message<CredentialJob>);
     // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.
     else message.ack();
   }

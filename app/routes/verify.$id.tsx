@@ -3,9 +3,14 @@
  * own host, without signing in: what the certificate states (name, organisation, hours, period,
  * SDGs) and whether it is authentic and in force. A changed statement shows as not valid, a
  * revoked one says so; an unknown id, or another organisation's, is a 404.
+ * A verifiable credential's id (issue 32; sixteen characters) shows its machine check instead
+ * (components/credentials/credential-verification.tsx), and a credential can be uploaded there.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { CredentialVerification, Item } from "~/components/credentials/credential-verification";
+import { loadCredentialVerification, verifyUploadedCredential } from "~/lib/credential-verification.server";
+import { CREDENTIAL_ID_PATTERN } from "~/domain/credentials";
 import { BadgeCheck, ShieldAlert, ShieldX } from "lucide-react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { SdgIcon, sdgName } from "~/components/initiative/sdg";
@@ -18,16 +23,25 @@ export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "respo
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
+  if (CREDENTIAL_ID_PATTERN.test(id)) return { kind: "credential" as const, ...(await loadCredentialVerification({ request, context }, id)) };
   const slug = context.tenant.slug;
   const result = await publicCall({ request, context }, (api) => api.api.organization.profile[":slug"].certificate[":id"].$get({ param: { slug: pathParam(slug), id: pathParam(id) } }));
   if (!result.ok && (result.status === 404 || result.status === 400)) throw new Response("Not found", { status: 404 });
   if (!result.ok) throw new Response("Unavailable", { status: 502 });
-  return result.data;
+  return { kind: "certificate" as const, ...result.data };
 }
 
-export default function VerifyCertificate() {
-  const certificate = useLoaderData<typeof loader>();
+/** A credential pasted or uploaded on a credential's page, checked the same way. */
+export const action = (args: ActionFunctionArgs) => verifyUploadedCredential(args);
+
+export default function Verify() {
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.kind === "credential" ? <CredentialVerification verification={loaded.verification} /> : <VerifyCertificate certificate={loaded} />;
+}
+
+function VerifyCertificate({ certificate }: { certificate: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "certificate" }> }) {
   const { t, i18n } = useTranslation("responsible_profile");
+  const { t: credentials } = useTranslation("credentials");
   const statement = certificate.statement;
   const state = certificate.valid ? "valid" : certificate.authentic ? "revoked" : "invalid";
   const Icon = state === "valid" ? BadgeCheck : state === "revoked" ? ShieldAlert : ShieldX;
@@ -78,17 +92,15 @@ export default function VerifyCertificate() {
           ) : null}
         </section>
       ) : null}
+      {certificate.credential_verify_url ? (
+        <p className="text-sm">
+          <a href={certificate.credential_verify_url} className="font-medium text-brand underline-offset-4 hover:underline">
+            {credentials("verify_certificate_credential")}
+          </a>
+        </p>
+      ) : null}
       <p className="text-sm text-muted-foreground">{t("verify_note")}</p>
     </main>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE_TOKEN_SECRET, getConfig, isProduction } from "../../workers/lib/config";
+import { EXAMPLE_CREDENTIALS_KEY_SECRET, EXAMPLE_TOKEN_SECRET, getConfig, isProduction } from "../../workers/lib/config";
 
 const base = { DEFAULT_ORG_SLUG: "commons", PUBLIC_URL: "https://commons.example", TOKEN_SECRET: "a-real-secret-of-at-least-32-characters-xyz" };
 const config = (values: Record<string, unknown>) => getConfig({ ...base, ...values } as unknown as Env);
@@ -24,6 +24,14 @@ describe("Worker configuration", () => {
     expect(() => config({ TOKEN_SECRET: EXAMPLE_TOKEN_SECRET })).toThrow(/public example value/);
     expect(() => config({ ENVIRONMENT: "production", TOKEN_SECRET: EXAMPLE_TOKEN_SECRET })).toThrow(/public example value/);
     expect(config({ ENVIRONMENT: "development", TOKEN_SECRET: EXAMPLE_TOKEN_SECRET }).ENVIRONMENT).toBe("development");
+  });
+
+  it("refuses the example CREDENTIALS_KEY_SECRET in production, and a short one anywhere", () => {
+    expect(exampleVars.CREDENTIALS_KEY_SECRET).toBe(EXAMPLE_CREDENTIALS_KEY_SECRET);
+    expect(() => config({ CREDENTIALS_KEY_SECRET: EXAMPLE_CREDENTIALS_KEY_SECRET })).toThrow(/CREDENTIALS_KEY_SECRET is the public example value/);
+    expect(config({ ENVIRONMENT: "development", CREDENTIALS_KEY_SECRET: EXAMPLE_CREDENTIALS_KEY_SECRET }).CREDENTIALS_KEY_SECRET).toBe(EXAMPLE_CREDENTIALS_KEY_SECRET);
+    expect(() => config({ ENVIRONMENT: "development", CREDENTIALS_KEY_SECRET: "short" })).toThrow(/at least 32 characters/);
+    expect(config({}).CREDENTIALS_KEY_SECRET).toBeUndefined();
   });
 
   it("lets the example file declare development, so npm start and wrangler dev work with it", () => {

@@ -23,6 +23,13 @@ const SERVICES = [
   "workers/chat/service.ts",
   "workers/chat/live.ts",
   "workers/contributions",
+  "workers/credentials/bitstring.ts",
+  "workers/credentials/holder.ts",
+  "workers/credentials/issue.ts",
+  "workers/credentials/keys.ts",
+  "workers/credentials/open-badge.ts",
+  "workers/credentials/status-list.ts",
+  "workers/credentials/verify.ts",
   "workers/files/upload-quota.ts",
   "workers/initiatives",
   "workers/lib/domain-errors.ts",
@@ -45,6 +52,7 @@ const HANDLERS = [
   "workers/api/auth.ts",
   "workers/api/sso.ts",
   "workers/api/chat-socket.ts",
+  "workers/credentials/routes.ts",
 ];
 
 /** A query in the making: a database handle, a prepared statement, raw SQL or the D1 binding. */

@@ -381,7 +381,9 @@ describe("the public verify answer", () => {
     expect(answer).toMatchObject({ id, valid: true, authentic: true, revoked_at: null, statement: { name: "Ben", organization: "Acme", hours: 1 } });
     // Crockford's base32: read out and typed without mistakes (no I, L, O, U, no - or _ inside).
     expect(answer.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
-    expect(Object.keys(answer).sort()).toEqual(["authentic", "code", "id", "revoked_at", "statement", "valid"]);
+    expect(Object.keys(answer).sort()).toEqual(["authentic", "code", "credential_verify_url", "id", "revoked_at", "statement", "valid"]);
+    // The roll-up credential issued with it (issue 32): its own public verify page, nothing more.
+    expect(answer.credential_verify_url).toMatch(/^\/verify\/[2-9a-kmnp-z]{16}$/);
     expect(JSON.stringify(answer)).not.toContain("ben@acme.example");
   });
 

@@ -15,6 +15,7 @@ import { attachmentRoutes } from "./attachments";
 import { calendarRoutes } from "./calendar";
 import { chatRoutes } from "./chat";
 import { contributionRoutes } from "./contributions";
+import { credentialVerifyRoutes, memberCredentialRoutes } from "../credentials/routes";
 import { exportRoutes } from "./exports";
 import { geocodeRoutes } from "./geocode";
 import { impactRoutes, rateRoutes } from "../impact/routes";
@@ -55,6 +56,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/organization", organizationRoutes)
   // The reminder's "can't come" link: no token, the host's organisation (workers/api/reminders.ts).
   .route("/reminders/cant-come", cantComeRoutes)
+  // The verify page's checks of a credential: no token, the host's organisation (workers/credentials/routes.ts).
+  .route("/credentials", credentialVerifyRoutes)
   // Organisation-scoped resources: /api/{org}/...; org-scope.ts checks token and membership.
   .route("/:org/profile", profileRoutes)
   .route("/:org/wall", wallRoutes)
@@ -64,6 +67,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/initiative/:slug", participationRoutes)
   .route("/:org/initiative", initiativeRoutes)
   .route("/:org/calendar", calendarRoutes)
+  .route("/:org/credentials", memberCredentialRoutes)
   .route("/:org/chat", chatRoutes)
   .route("/:org/manage", manageRoutes)
   // Before /:org/admin: its middleware would otherwise run for these paths too (Hono runs every match in order).

@@ -35,6 +35,7 @@ import { readUpload } from "./attachments";
 import type { Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
+import { queueCredentialsAfterAnswer, validatedParticipants } from "../credentials/jobs";
 import { bulkApprovalScopeFirst } from "./approval-scope";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
@@ -137,12 +138,14 @@ export const manageRoutes = new Hono<AppEnv>()
     const { ids, ...decision } = c.req.valid("json");
     const { records, applied, lost, notices } = await reviewRecords(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
     sendAfterAnswer(c, notices);
+    queueCredentialsAfterAnswer(c, validatedParticipants(records, applied));
     return c.json({ records, applied, lost });
   })
   // A single decision may also correct whose time the hours were given in (issue 30, time_basis).
   .put("/records/:id", validate("json", recordDecisionSchema), async (c) => {
     const { record, notices } = await reviewRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
+    queueCredentialsAfterAnswer(c, validatedParticipants([record], [record.id]));
     return c.json(record);
   })
   .get("/contributions", validate("query", contributionQuery), async (c) =>
@@ -221,6 +224,8 @@ export const manageRoutes = new Hono<AppEnv>()
   .get("/initiatives/:id/checkin", async (c) => c.json(await checkinSheet(c.env, c.var.org, actorOf(c), c.req.param("id"), Date.now())))
   .post("/initiatives/:id/checkin", validate("json", checkinBody), async (c) => {
     const { created, checkin } = await checkIn(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
+    // Hours validated at the desk earn their credential too (decision 047).
+    if (created) queueCredentialsAfterAnswer(c, [checkin.participant.uuid]);
     return c.json(checkin, created ? 201 : 200);
   })
   .put("/initiatives/:id/waitlist", validate("json", waitlistOrder), async (c) => {

@@ -25,6 +25,7 @@ import { PRECISIONS } from "../../app/domain/location-precision";
 import { CERTIFICATE_STATUSES } from "../../app/domain/certificate-status";
 import { EXPORT_KINDS, EXPORT_STATUSES } from "../../app/domain/exports";
 import { RATE_KEY_TYPES } from "../../app/domain/impact";
+import { CREDENTIAL_REVOCATION_REASONS } from "../../app/domain/credentials";
 
 const createdAt = () =>
   integer("created_at")
@@ -1757,4 +1758,77 @@ export const impactSnapshots = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("impact_snapshots_org_idx").on(t.orgId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Verifiable credentials (issue 32; docs/credentials.md, docs/decisions/047): Open Badges 3.0
+// credentials signed by the organisation's own Ed25519 key, revocable through its status list.
+
+/**
+ * An organisation's signing keys: one in use (retired_at null), the retired ones kept so that
+ * credentials they signed still verify against the organisation's DID document. The private key is
+ * sealed (AES-GCM, key derived from CREDENTIALS_KEY_SECRET) and never leaves the Worker.
+ */
+export const credentialIssuerKeys = sqliteTable(
+  "credential_issuer_keys",
+  {
+    /** The key's id: the fragment of its verification method (did:web:host#id). */
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The public key as a JWK (OKP, Ed25519): what the DID document lists. */
+    publicJwk: text("public_jwk").notNull(),
+    /** The private key as a JWK, sealed with CREDENTIALS_KEY_SECRET (workers/lib/crypto.ts seal). */
+    sealedPrivateJwk: text("sealed_private_jwk").notNull(),
+    createdAt: createdAt(),
+    /** When an administrator replaced it: it signs nothing more, and still verifies. */
+    retiredAt: integer("retired_at"),
+  },
+  (t) => [
+    index("credential_issuer_keys_org_idx").on(t.orgId, t.createdAt),
+    // One key in use per organisation: two first credentials at once cannot both make one.
+    uniqueIndex("credential_issuer_keys_active_uq").on(t.orgId).where(sql`retired_at is null`),
+  ],
+);
+
+/**
+ * The credentials issued: one per participation's validated hours while in force (a new
+ * validation supersedes it with a new one), and one roll-up per social CV certificate. `jwt` is the signed credential as issued (VC-JOSE);
+ * `status_index` its bit in the organisation's Bitstring Status List.
+ */
+export const credentials = sqliteTable(
+  "credentials",
+  {
+    /** Short and unguessable: the credential's URL (/verify/{id}) and its JSON download. */
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    participationId: text("participation_id").references(() => participations.id, { onDelete: "set null" }),
+    /** A social CV roll-up credential: the certificate (PDF) it was issued with; null for a participation's. */
+    certificateId: text("certificate_id").references(() => cvCertificates.id, { onDelete: "set null" }),
+    /** The hours it states: a later validation that changes them supersedes it. */
+    hours: integer("hours").notNull(),
+    /** The compact JWS (VC-JOSE) as signed. */
+    jwt: text("jwt").notNull(),
+    statusIndex: integer("status_index").notNull(),
+    keyId: text("key_id").notNull(),
+    issuedAt: integer("issued_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    revokedReason: text("revoked_reason", { enum: CREDENTIAL_REVOCATION_REASONS }),
+  },
+  (t) => [
+    uniqueIndex("credentials_status_index_uq").on(t.orgId, t.statusIndex),
+    index("credentials_member_idx").on(t.orgId, t.memberId, t.issuedAt),
+    // The credential in force of a participation: at most one.
+    uniqueIndex("credentials_participation_active_uq").on(t.participationId).where(sql`revoked_at is null`),
+    // One roll-up per certificate: a retried render finds the one it issued.
+    uniqueIndex("credentials_certificate_uq").on(t.certificateId),
+    // The status list: the revoked bits of one organisation.
+    index("credentials_revoked_idx").on(t.orgId).where(sql`revoked_at is not null`),
+  ],
 );

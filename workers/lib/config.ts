@@ -11,6 +11,9 @@ import { BASE64URL_LETTER } from "../../app/domain/tokens";
  */
 export const EXAMPLE_TOKEN_SECRET = "dev-only-token-secret-change-me-0123456789abcdef";
 
+/** The CREDENTIALS_KEY_SECRET of .dev.vars.example: public too, so refused in production the same way. */
+export const EXAMPLE_CREDENTIALS_KEY_SECRET = "dev-only-credentials-key-secret-change-me-0123456789";
+
 const ConfigSchema = v.object({
   // Unset counts as production: a deploy that forgets the variable stays closed. Development
   // declares itself in .dev.vars (wrangler dev), tests in their own bindings.
@@ -46,6 +49,9 @@ const ConfigSchema = v.object({
   VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(new RegExp(`^${BASE64URL_LETTER}{43}$`), "VAPID_PRIVATE_KEY must be a P-256 private key (d) in base64url (43 characters)"))),
   VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: URL"))),
   PUSH_SERVICE: v.optional(v.picklist(["webpush", "fake"], "PUSH_SERVICE must be webpush or fake")),
+  // Verifiable credentials (workers/credentials, docs/credentials.md): the key the organisations'
+  // signing keys are sealed with. Unset: no credentials are issued (their calls answer 503).
+  CREDENTIALS_KEY_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "CREDENTIALS_KEY_SECRET must be at least 32 characters"))),
 });
 export type AppConfig = v.InferOutput<typeof ConfigSchema>;
 
@@ -64,6 +70,9 @@ export function getConfig(env: Env): AppConfig {
       throw new Error(
         "Invalid Worker configuration: TOKEN_SECRET is the public example value of .dev.vars.example; in production set a secret of your own (wrangler secret put TOKEN_SECRET), in development set ENVIRONMENT=development in .dev.vars",
       );
+    }
+    if (result.output.ENVIRONMENT === "production" && result.output.CREDENTIALS_KEY_SECRET === EXAMPLE_CREDENTIALS_KEY_SECRET) {
+      throw new Error("Invalid Worker configuration: CREDENTIALS_KEY_SECRET is the public example value of .dev.vars.example; in production set a secret of your own (wrangler secret put CREDENTIALS_KEY_SECRET)");
     }
     if (!result.output.CF_ZONE_ID !== !result.output.CF_API_TOKEN) {
       throw new Error("Invalid Worker configuration: set both CF_ZONE_ID and CF_API_TOKEN, or neither");

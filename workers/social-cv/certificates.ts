@@ -8,7 +8,7 @@
  * expired when asked about, so no ticket stays pending for ever; asking again cancels the
  * member's unfinished tasks.
  */
-import { and, count, desc, eq, gt, inArray, min, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, min, ne, sql } from "drizzle-orm";
 import { isPendingCertificate, PENDING_CERTIFICATE_STATUSES, type CertificateStatus } from "../../app/domain/certificate-status";
 import { resolveLocale } from "../../app/domain/locales";
 import { getDb, schema } from "../db/client";
@@ -222,7 +222,10 @@ export async function revokeCertificate(env: Env, org: Tenant, memberId: string,
   const row = await ownCertificate(env, org, memberId, id);
   if (row.status !== "completed") throw notFound();
   const revokedAt = row.revokedAt ?? now;
-  if (row.revokedAt === null) await getDb(env).update(cvCertificates).set({ revokedAt, updatedAt: now }).where(eq(cvCertificates.id, id));
+  const db = getDb(env);
+  // Its roll-up credential (issue 32) is withdrawn with it, in the same write.
+  const rollup = db.update(schema.credentials).set({ revokedAt, revokedReason: "member" }).where(and(eq(schema.credentials.certificateId, id), isNull(schema.credentials.revokedAt)));
+  if (row.revokedAt === null) await db.batch([db.update(cvCertificates).set({ revokedAt, updatedAt: now }).where(eq(cvCertificates.id, id)), rollup]);
   return { id, revoked_at: iso(revokedAt)! };
 }
 
@@ -246,8 +249,11 @@ export async function verifyCertificate(env: Env, org: Tenant, id: string) {
   } catch {
     statement = null;
   }
+  // The roll-up credential issued with it (issue 32): the verify page links to its machine check.
+  const rollup = await getDb(env).select({ id: schema.credentials.id }).from(schema.credentials).where(and(eq(schema.credentials.certificateId, row.id), eq(schema.credentials.orgId, org.id))).get();
   return {
     id: row.id,
+    credential_verify_url: rollup ? verifyPath(rollup.id) : null,
     valid: authentic && statement !== null && row.revokedAt === null,
     authentic: authentic && statement !== null,
     revoked_at: iso(row.revokedAt),

@@ -6,6 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { isPendingCertificate } from "../../app/domain/certificate-status";
+import { issueRollupCredential, type RollupInput } from "../credentials/issue";
 import { getDb, schema } from "../db/client";
 import type { CertificateJob } from "../jobs";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
@@ -66,7 +67,20 @@ async function render(env: Env, row: CertificateRow, period: CertificatePeriod) 
     .update(cvCertificates)
     .set({ status: "completed", statement: text, signature, pdfKey: key, error: null, updatedAt: Date.now() })
     .where(and(eq(cvCertificates.id, row.id), eq(cvCertificates.status, "active")));
+  // Its verifiable twin, the roll-up credential (issue 32): a failure is logged, the PDF stands.
+  await issueRollupCredential(env, org, rollupOf(row, statement, profile)).catch((error) => console.error("roll-up credential not issued", row.id, error));
 }
+
+/** What the roll-up credential states: the certificate's own statement, with the competences and initiatives of its social CV. */
+const rollupOf = (row: CertificateRow, statement: CertificateStatement, profile: ResponsibleProfile): RollupInput => ({
+  certificateId: row.id,
+  memberId: row.memberId,
+  hours: statement.hours,
+  period: statement.period,
+  sdgs: statement.sdgs.map((goal) => goal.id),
+  competences: profile.competence_report.map((competence) => competence.id),
+  initiatives: profile.initiative_report.filter((initiative) => initiative.valid_hours > 0).map((initiative) => ({ slug: initiative.slug, title: initiative.title, hours: initiative.valid_hours })),
+});
 
 export async function renderCertificateJob(env: Env, message: Message<CertificateJob>) {
   const id = message.body.id;

@@ -9,6 +9,8 @@ import { Form, Link, useLoaderData, useLocation, useRevalidator, useSearchParams
 import { lazy, Suspense, useState } from "react";
 import { EmptyState, LoadError } from "~/components/initiative/initiative-list";
 import { CertificatePanel } from "~/components/profile/certificate-panel";
+import { CredentialsPanel } from "~/components/profile/credentials-panel";
+import { CredentialNotice as CredentialNoticeBar } from "~/components/profile/credential-notice";
 import { ImpactReport } from "~/components/profile/impact-report";
 import { ScreenCrash } from "~/components/screen-crash";
 import { Avatar } from "~/components/shell/avatar";
@@ -34,7 +36,7 @@ export const action = (args: ActionFunctionArgs) => responsibleProfileAction(arg
 const NOTICES: readonly ProfileNotice[] = ["revoked", "avatar_removed", "action_failed"];
 
 export default function ResponsibleProfile() {
-  const { profile, certificates } = useLoaderData<typeof loader>();
+  const { profile, certificates, credentials } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("responsible_profile");
   const location = useLocation();
   const [params] = useSearchParams();
@@ -65,6 +67,7 @@ export default function ResponsibleProfile() {
           {t(`notice_${notice}`)}
         </p>
       ) : null}
+      <CredentialNoticeBar />
 
       <section aria-labelledby="cv-name" className="flex flex-col items-center gap-4 rounded-lg border border-border bg-card p-6 text-center sm:flex-row sm:text-left">
         <Avatar name={profile.name} src={profile.avatar} size={96} />
@@ -151,6 +154,7 @@ export default function ResponsibleProfile() {
             </ul>
           </section>
           <CertificatePanel certificates={certificates} since={profile.created_at} onCompleted={() => revalidator.revalidate()} />
+          {credentials ? <CredentialsPanel credentials={credentials} /> : null}
         </>
       )}
     </div>
