@@ -13,7 +13,7 @@ import { adoptUpstreamSignIn } from "./auth/edge-sso";
 import { ssoInitiatePage } from "./api/sso";
 import { basemapRoutes } from "./basemap";
 import { calendarFeedRoutes } from "./calendar/routes";
-import { credentialHostRoutes } from "./credentials/routes";
+import { credentialHostRoutes } from "./api/credentials";
 import { sdgImageRoutes } from "./sdg-images";
 import { fixtureRoutes } from "./dev/fixtures";
 import { devRoutes } from "./dev/mailbox";

@@ -52,7 +52,7 @@ const HANDLERS = [
   "workers/api/auth.ts",
   "workers/api/sso.ts",
   "workers/api/chat-socket.ts",
-  "workers/credentials/routes.ts",
+  "workers/api/credentials.ts",
 ];
 
 /** A query in the making: a database handle, a prepared statement, raw SQL or the D1 binding. */

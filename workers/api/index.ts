@@ -15,10 +15,10 @@ import { attachmentRoutes } from "./attachments";
 import { calendarRoutes } from "./calendar";
 import { chatRoutes } from "./chat";
 import { contributionRoutes } from "./contributions";
-import { credentialVerifyRoutes, memberCredentialRoutes } from "../credentials/routes";
+import { credentialVerifyRoutes, memberCredentialRoutes } from "./credentials";
 import { exportRoutes } from "./exports";
 import { geocodeRoutes } from "./geocode";
-import { impactRoutes, rateRoutes } from "../impact/routes";
+import { impactRoutes, rateRoutes } from "./impact";
 import { initiativeRoutes } from "./initiatives";
 import { manageRoutes } from "./manage";
 import { organizationRoutes } from "./organization";
@@ -56,7 +56,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/organization", organizationRoutes)
   // The reminder's "can't come" link: no token, the host's organisation (workers/api/reminders.ts).
   .route("/reminders/cant-come", cantComeRoutes)
-  // The verify page's checks of a credential: no token, the host's organisation (workers/credentials/routes.ts).
+  // The verify page's checks of a credential: no token, the host's organisation (workers/api/credentials.ts).
   .route("/credentials", credentialVerifyRoutes)
   // Organisation-scoped resources: /api/{org}/...; org-scope.ts checks token and membership.
   .route("/:org/profile", profileRoutes)

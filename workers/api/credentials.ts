@@ -13,14 +13,14 @@ import { CREDENTIAL_ID_PATTERN, MAX_UPLOADED_CREDENTIAL_LENGTH } from "../../app
 import { notFound } from "../lib/domain-errors";
 import { handleNotFound } from "../lib/errors";
 import { validate } from "../lib/validation";
-import { orgScope } from "../api/org-scope";
-import { rolesFirst } from "../api/roles-first";
+import { orgScope } from "./org-scope";
+import { rolesFirst } from "./roles-first";
 import type { AppEnv } from "../types";
-import { issuedCredentialJws, issueOwedCredentials, listCredentials, revokeCredential } from "./holder";
-import { didDocument, issuerKeys, rotateSigningKey } from "./keys";
-import { VC_CONTEXT } from "./open-badge";
-import { signedStatusList } from "./status-list";
-import { jwsOfUpload, verifyCredentialJws, verifyStoredCredential, type Verification } from "./verify";
+import { issuedCredentialJws, issueOwedCredentials, listCredentials, revokeCredential } from "../credentials/holder";
+import { didDocument, issuerKeys, rotateSigningKey } from "../credentials/keys";
+import { VC_CONTEXT } from "../credentials/open-badge";
+import { signedStatusList } from "../credentials/status-list";
+import { jwsOfUpload, verifyCredentialJws, verifyStoredCredential, type Verification } from "../credentials/verify";
 
 const VC_JWT = "application/vc+jwt";
 const idParam = v.object({ id: v.pipe(v.string(), v.regex(CREDENTIAL_ID_PATTERN, "form_error_invalid")) });

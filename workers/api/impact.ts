@@ -13,8 +13,8 @@ import { csvResponse } from "../lib/csv";
 import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
 import type { StaffActor } from "../manage/scope";
-import { orgScope } from "../api/org-scope";
-import { rolesFirst } from "../api/roles-first";
+import { orgScope } from "./org-scope";
+import { rolesFirst } from "./roles-first";
 import type { AppEnv } from "../types";
 import {
   addManagementHours,
@@ -27,14 +27,14 @@ import {
   setMemberAttributes,
   setTimeBasis,
   timeBasisSchema,
-} from "./attributes";
-import { EXPORT_FORMATS, IMPACT_EXPORTS, impactExport, markdownTable, type ExportFormat, type ImpactExport } from "./exports";
-import { GROUP_BYS } from "./ledger";
-import { renderAnnexPdf } from "./pdf";
-import { listRates, rateCardSchema, replaceRates } from "./rates";
-import { impactReport } from "./report";
-import { freezeSnapshot, listSnapshots, snapshotWithChanges } from "./snapshots";
-import { xlsxResponse } from "./xlsx";
+} from "../impact/attributes";
+import { EXPORT_FORMATS, IMPACT_EXPORTS, impactExport, markdownTable, type ExportFormat, type ImpactExport } from "../impact/exports";
+import { GROUP_BYS } from "../impact/ledger";
+import { renderAnnexPdf } from "../impact/pdf";
+import { listRates, rateCardSchema, replaceRates } from "../impact/rates";
+import { impactReport } from "../impact/report";
+import { freezeSnapshot, listSnapshots, snapshotWithChanges } from "../impact/snapshots";
+import { xlsxResponse } from "../impact/xlsx";
 
 const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
 
