@@ -61,11 +61,12 @@ async function insertHours(env: Env, participationId: string, hours: number, day
       ),
     );
   // Columns in the schema's order: id, participation_id, type, hours, value, unit, indicator_id, status,
-  // reviewed_by, reviewed_at, reject_reason, checkin_day, created_at (a test reports hours, so a new column shows here).
+  // reviewed_by, reviewed_at, reject_reason, checkin_day, time_basis, created_at (a test reports hours, so a
+  // new column shows here). time_basis null: the record follows its initiative's working-hours setting.
   const [row] = await db
     .insert(participationRecords)
     .select(
-      sql`select ${crypto.randomUUID()}, ${participationId}, 'hours', ${hours}, null, null, null, 'pending', null, null, null, null, ${now} where (${reportedToday}) + ${hours} <= ${cap}`,
+      sql`select ${crypto.randomUUID()}, ${participationId}, 'hours', ${hours}, null, null, null, 'pending', null, null, null, null, null, ${now} where (${reportedToday}) + ${hours} <= ${cap}`,
     )
     .returning();
   return row ?? null;
