@@ -4,7 +4,7 @@
  * check another credential pasted or uploaded (JSON or JWT text), answered on the same page.
  */
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { BadgeCheck, Clock, ShieldAlert, ShieldX } from "lucide-react";
+import { BadgeCheck, Hourglass, ShieldAlert, ShieldX } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { formatDateTime, formatOneDecimal } from "~/domain/initiatives/format";
 import { useTranslation } from "~/i18n/react";
@@ -14,7 +14,9 @@ import type { Verification } from "../../../workers/credentials/verify";
 /** What the machine check answers (workers/credentials/verify.ts), as the page shows it. */
 export type CredentialCheck = Pick<Verification, "state" | "revoked_at" | "credential">;
 
-const ICONS = { authentic: BadgeCheck, revoked: ShieldAlert, expired: Clock, invalid: ShieldX } as const;
+// Hourglass, not Clock: an icon this page shares with the initiative's detail page becomes a chunk of
+// its own that the detail page then loads too, and that page has no room left in its budget.
+const ICONS = { authentic: BadgeCheck, revoked: ShieldAlert, expired: Hourglass, invalid: ShieldX } as const;
 
 function Verdict({ check, headingId }: { check: CredentialCheck; headingId: string }) {
   const { t, i18n } = useTranslation("credentials");
