@@ -18,18 +18,21 @@ const browserDir = path.join(e2e, "browser");
 // The browser tier's order keeps what changes Acme itself after what reads it: the administrator's
 // file (brand colour, texts, a new policy every member then meets, a web address) after the other
 // browser files, then the page-level file that needs no browser, and the single sign-on file last
-// of all, because it makes single sign-on compulsory for Acme.
+// of all, because it makes single sign-on compulsory for Acme. `node --test` sorts the files it is
+// given, so each group of that order is a run of its own.
 const CHANGES_ACME = "admin.test.mjs";
 const browserFiles = () =>
   readdirSync(path.join(root, browserDir))
-    .filter((name) => name.endsWith(".test.mjs"))
-    .sort((a, b) => Number(a === CHANGES_ACME) - Number(b === CHANGES_ACME) || a.localeCompare(b))
+    .filter((name) => name.endsWith(".test.mjs") && name !== CHANGES_ACME)
     .map((name) => path.join(browserDir, name));
 
 const tiers = {
-  browser: { files: () => [...browserFiles(), path.join(e2e, "signup-closed.test.mjs"), path.join(e2e, "sso.test.mjs")], start: (logFile) => startServer({ logFile }) },
+  browser: {
+    groups: () => [browserFiles(), [path.join(browserDir, CHANGES_ACME)], [path.join(e2e, "signup-closed.test.mjs")], [path.join(e2e, "sso.test.mjs")]],
+    start: (logFile) => startServer({ logFile }),
+  },
   // The upstream file stops the upstream in its last test, so it runs after the journeys.
-  edge: { files: () => [path.join(e2e, "edge-journey.test.mjs"), path.join(e2e, "upstream.test.mjs")], start: (logFile) => startEdgeAndUpstream({ logFile }) },
+  edge: { groups: () => [[path.join(e2e, "edge-journey.test.mjs")], [path.join(e2e, "upstream.test.mjs")]], start: (logFile) => startEdgeAndUpstream({ logFile }) },
 };
 
 const [name, ...named] = process.argv.slice(2);
@@ -38,7 +41,7 @@ if (!tier) {
   console.error(`Usage: node scripts/e2e-tests.mjs ${Object.keys(tiers).join("|")} [files...]`);
   process.exit(2);
 }
-const files = named.length ? named : tier.files();
+const groups = named.length ? [named] : tier.groups();
 
 const logDir = path.join(root, "test-results");
 mkdirSync(logDir, { recursive: true });
@@ -46,19 +49,24 @@ const log = path.join(logDir, `${name}-servers.log`);
 rmSync(log, { force: true });
 
 const servers = await tier.start(log);
-let code = 1;
-try {
-  code = await new Promise((resolve) => {
+/** Runs one group of files, one file at a time; answers whether all passed. */
+function runGroup(files) {
+  return new Promise((resolve) => {
     // A hung file fails after 15 minutes instead of holding CI.
     const child = spawn(process.execPath, ["--test", "--test-concurrency=1", "--test-timeout=900000", ...files], {
       cwd: root,
       stdio: "inherit",
       env: { ...process.env, ...sharedEnvironment(servers, log) },
     });
-    child.on("close", (exitCode, signal) => resolve(signal ? 1 : exitCode));
+    child.on("close", (exitCode, signal) => resolve(!signal && exitCode === 0));
   });
+}
+let green = true;
+try {
+  // Every group runs even after a red one: one run shows every failure.
+  for (const files of groups) green = (await runGroup(files)) && green;
 } finally {
   await servers.stop();
 }
-if (code !== 0) console.error(`The servers' output: ${path.relative(root, log)}`);
-process.exit(code);
+if (!green) console.error(`The servers' output: ${path.relative(root, log)}`);
+process.exit(green ? 0 : 1);
