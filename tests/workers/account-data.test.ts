@@ -60,6 +60,7 @@ beforeAll(async () => {
     env.DB.prepare("INSERT INTO attachments (id, org_id, initiative_id, member_id, kind, filename, mimetype, size, r2_key, status) VALUES ('att-marta', ?, ?, ?, 'document', 'marta-notes.pdf', 'application/pdf', 3, 'attachments/att-marta', 'published')").bind(acme.id, park.id, ids.marta),
     env.DB.prepare("INSERT INTO attachments (id, org_id, initiative_id, member_id, kind, filename, mimetype, size, r2_key, status) VALUES ('att-leo', ?, ?, ?, 'document', 'leo-notes.pdf', 'application/pdf', 3, 'attachments/att-leo', 'published')").bind(acme.id, park.id, ids.leo),
     env.DB.prepare("INSERT INTO cv_certificates (id, org_id, member_id, status, locale, timezone_offset, statement, pdf_key, updated_at) VALUES ('cert234567', ?, ?, 'completed', 'en-US', 0, '{\"name\":\"Marta\",\"hours\":6}', 'certificates/cert234567.pdf', 0)").bind(acme.id, ids.marta),
+    env.DB.prepare("INSERT INTO credentials (id, org_id, member_id, certificate_id, hours, jwt, status_index, key_id, issued_at) VALUES ('cred23456789abcd', ?, ?, 'cert234567', 6, 'header.payload.signature', 7, 'key-1', 1000)").bind(acme.id, ids.marta),
   ]);
   await env.FILES.put("attachments/att-marta", new Uint8Array([1, 2, 3]));
   await env.FILES.put("attachments/att-leo", new Uint8Array([1, 2, 3]));
@@ -103,6 +104,9 @@ describe("GET /auth/account/export", () => {
     expect(acme.messages_sent.map((m: { content: string }) => m.content)).toEqual(["See you at the park"]);
     expect(acme.files).toEqual([expect.objectContaining({ filename: "marta-notes.pdf", download: expect.stringMatching(/\/api\/acme\/initiative\/park-day\/attachment\/document\/att-marta\/download$/) })]);
     expect(acme.certificates).toEqual([expect.objectContaining({ id: "cert234567", statement: { name: "Marta", hours: 6 }, verify: expect.stringMatching(/\/verify\/cert234567$/) })]);
+    expect(acme.credentials).toEqual([
+      expect.objectContaining({ id: "cred23456789abcd", kind: "social_cv", certificate_id: "cert234567", hours: 6, credential: "header.payload.signature", revoked_at: null, verify: expect.stringMatching(/\/verify\/cred23456789abcd$/) }),
+    ]);
     const commons = data.organizations.find((o: { slug: string }) => o.slug === "commons");
     expect(commons.participations[0].records[0]).toMatchObject({ hours: 2, status: "validated" });
   });

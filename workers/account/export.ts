@@ -44,6 +44,7 @@ const STATEMENTS = {
       or exists (select 1 from chat_messages x where x.org_id = o.id and x.sender_member_id = ?1)
       or exists (select 1 from attachments x where x.org_id = o.id and x.member_id = ?1)
       or exists (select 1 from cv_certificates x where x.org_id = o.id and x.member_id = ?1)
+      or exists (select 1 from credentials x where x.org_id = o.id and x.member_id = ?1)
       or exists (select 1 from profile_details x where x.org_id = o.id and x.member_id = ?1)
     order by o.name, o.id`,
   memberships: `select org_id, role, org_terms_accepted_version, onboarding_completed_version, created_at from memberships where member_id = ?1`,
@@ -68,6 +69,8 @@ const STATEMENTS = {
     from attachments a join initiatives i on i.id = a.initiative_id join organizations o on o.id = a.org_id where a.member_id = ?1 order by a.created_at, a.id`,
   certificates: `select c.id, c.org_id, c.status, c.statement, c.created_at, c.revoked_at, o.slug as org_slug
     from cv_certificates c join organizations o on o.id = c.org_id where c.member_id = ?1 order by c.created_at, c.id`,
+  credentials: `select id, org_id, participation_id, certificate_id, hours, jwt, issued_at, revoked_at, revoked_reason
+    from credentials where member_id = ?1 order by issued_at, id`,
   interests: `select i.org_id, i.slug, i.title, n.created_at from interests n join initiatives i on i.id = n.initiative_id where n.member_id = ?1 order by n.created_at`,
   ratings: `select i.org_id, i.slug, i.title, s.initiative_score, s.organization_score, s.created_at from scores s join initiatives i on i.id = s.initiative_id where s.member_id = ?1 order by s.created_at`,
   waitlists: `select w.org_id, i.slug, i.title, w.status, w.created_at from waitlist_entries w join initiatives i on i.id = w.initiative_id where w.member_id = ?1 order by w.created_at`,
@@ -217,6 +220,19 @@ export async function memberDataExport(env: Env, memberId: string, origin: strin
           revoked_at: iso(row.revoked_at),
           verify: link(verifyPath(row.id as string)),
           pdf: row.status === "completed" && row.revoked_at === null ? link(certificatePdfPath({ slug: row.org_slug as string }, row.id as string)) : null,
+        })),
+        /** The verifiable credentials issued to the member (docs/credentials.md), each as issued (VC-JOSE). */
+        credentials: of("credentials", orgId).map((row) => ({
+          id: row.id,
+          kind: row.certificate_id === null ? "participation" : "social_cv",
+          participation_id: row.participation_id,
+          certificate_id: row.certificate_id,
+          hours: row.hours,
+          issued_at: iso(row.issued_at),
+          revoked_at: iso(row.revoked_at),
+          revoked_reason: row.revoked_reason,
+          verify: link(verifyPath(row.id as string)),
+          credential: row.jwt,
         })),
         interests: of("interests", orgId).map((row) => ({ initiative: { slug: row.slug, title: row.title }, created_at: iso(row.created_at) })),
         ratings: of("ratings", orgId).map((row) => ({
