@@ -2,8 +2,12 @@
 // the app took 20 to 45 s per file on two cores, about half of the browser tier's time when each of
 // its 19 files started its own. The runner starts the servers, hands them to the files through the
 // environment (tests/support/server.mjs sharedServer, sharedEdgeAndUpstream) and stops them at the
-// end. The files still run one at a time (each keeps both cores busy), each in its own process with
-// its own Chromium, and work with the members, initiatives and organisations they make themselves.
+// end. Each file runs in its own process with its own Chromium and works with the members,
+// initiatives and organisations it makes itself, so the files of the first group run two at a time:
+// a browser file mostly waits (for pages, for the network to go quiet, for the queue), and a run of
+// that group used a third of two cores' time one file at a time (decision 054).
+//
+//   E2E_CONCURRENCY=1 node scripts/e2e-tests.mjs browser   # one file at a time, to tell a clash apart
 //
 //   node scripts/e2e-tests.mjs browser                     # the browser tier (npm run test:browser)
 //   node scripts/e2e-tests.mjs browser tests/e2e/browser/wall.test.mjs
@@ -15,20 +19,20 @@ import { root, sharedEnvironment, startEdgeAndUpstream, startServer } from "../t
 
 const e2e = path.join("tests", "e2e");
 const browserDir = path.join(e2e, "browser");
-// The browser tier's order keeps what changes Acme itself after what reads it: the administrator's
-// file (brand colour, texts, a new policy every member then meets, a web address) after the other
-// browser files, then the page-level file that needs no browser, and the single sign-on file last
-// of all, because it makes single sign-on compulsory for Acme. `node --test` sorts the files it is
-// given, so each group of that order is a run of its own.
-const CHANGES_ACME = "admin.test.mjs";
+// The browser tier: the browser files side by side, then the page-level file that needs no
+// browser, and the single sign-on file last of all, alone, because it makes single sign-on
+// compulsory for Acme. (The administrator's tests that change an organisation for all its members
+// work in an organisation of their own.) `node --test` sorts the files it is given, so each group
+// of that order is a run of its own.
 const browserFiles = () =>
   readdirSync(path.join(root, browserDir))
-    .filter((name) => name.endsWith(".test.mjs") && name !== CHANGES_ACME)
+    .filter((name) => name.endsWith(".test.mjs"))
     .map((name) => path.join(browserDir, name));
 
+const SIDE_BY_SIDE = Number(process.env.E2E_CONCURRENCY ?? 2);
 const tiers = {
   browser: {
-    groups: () => [browserFiles(), [path.join(browserDir, CHANGES_ACME)], [path.join(e2e, "signup-closed.test.mjs")], [path.join(e2e, "sso.test.mjs")]],
+    groups: () => [{ files: browserFiles(), concurrency: SIDE_BY_SIDE }, [path.join(e2e, "signup-closed.test.mjs")], [path.join(e2e, "sso.test.mjs")]],
     start: (logFile) => startServer({ logFile }),
   },
   // The upstream file stops the upstream in its last test, so it runs after the journeys.
@@ -41,7 +45,8 @@ if (!tier) {
   console.error(`Usage: node scripts/e2e-tests.mjs ${Object.keys(tiers).join("|")} [files...]`);
   process.exit(2);
 }
-const groups = named.length ? [named] : tier.groups();
+/** @type {{ files: string[], concurrency: number }[]} */
+const groups = (named.length ? [{ files: named, concurrency: SIDE_BY_SIDE }] : tier.groups()).map((group) => (Array.isArray(group) ? { files: group, concurrency: 1 } : group));
 
 const logDir = path.join(root, "test-results");
 mkdirSync(logDir, { recursive: true });
@@ -49,11 +54,11 @@ const log = path.join(logDir, `${name}-servers.log`);
 rmSync(log, { force: true });
 
 const servers = await tier.start(log);
-/** Runs one group of files, one file at a time; answers whether all passed. */
-function runGroup(files) {
+/** Runs one group of files, `concurrency` files at a time; answers whether all passed. */
+function runGroup({ files, concurrency }) {
   return new Promise((resolve) => {
     // A hung file fails after 15 minutes instead of holding CI.
-    const child = spawn(process.execPath, ["--test", "--test-concurrency=1", "--test-timeout=900000", ...files], {
+    const child = spawn(process.execPath, ["--test", `--test-concurrency=${concurrency}`, "--test-timeout=900000", ...files], {
       cwd: root,
       stdio: "inherit",
       env: { ...process.env, ...sharedEnvironment(servers, log) },
@@ -64,7 +69,7 @@ function runGroup(files) {
 let green = true;
 try {
   // Every group runs even after a red one: one run shows every failure.
-  for (const files of groups) green = (await runGroup(files)) && green;
+  for (const group of groups) green = (await runGroup(group)) && green;
 } finally {
   await servers.stop();
 }

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { parseSetCookie } from "./cookies.mjs";
 import { root } from "./server.mjs";
 
 export const CHROMIUM_PATH = process.env.COMMONS_CHROMIUM ?? "/usr/bin/chromium";
@@ -230,13 +231,11 @@ function signInCookies(origin, email, password, locale) {
         resolve({
           landing,
           cookies: (response.headers["set-cookie"] ?? []).flatMap((header) => {
-            const [pair, ...attributes] = header.split(";").map((part) => part.trim());
-            const at = pair.indexOf("=");
-            const attribute = (name) => attributes.find((entry) => entry.toLowerCase().startsWith(name))?.split("=")[1];
-            const sameSite = { lax: "Lax", strict: "Strict", none: "None" }[attribute("samesite")?.toLowerCase()];
+            const cookie = parseSetCookie(header, "/signin");
             // A cookie the sign-in clears (Max-Age=0) is left out.
-            if (attribute("max-age") === "0") return [];
-            return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: attribute("path") ?? "/", httpOnly: attributes.some((entry) => entry.toLowerCase() === "httponly"), ...(sameSite ? { sameSite } : {}) };
+            if (!cookie || cookie.expired) return [];
+            const { name, value, path, httpOnly, sameSite } = cookie;
+            return { name, value, domain: hostname, path, httpOnly, ...(sameSite ? { sameSite } : {}) };
           }),
         });
       },

@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import Provider from "oidc-provider";
+import { parseSetCookie } from "./cookies.mjs";
 import { freePort } from "./server.mjs";
 
 export const PROVIDER_SLUG = "acme-idp";
@@ -101,29 +102,9 @@ export class CookieJar {
 
   store(requestUrl, response) {
     for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(";");
-      const eq = pair.indexOf("=");
-      if (eq < 1) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const requestPath = new URL(requestUrl).pathname;
-      let path = requestPath.slice(0, requestPath.lastIndexOf("/")) || "/";
-      let expired = false;
-      for (const attribute of attributes) {
-        const [key, ...rest] = attribute.split("=");
-        const attributeValue = rest.join("=").trim();
-        switch (key.trim().toLowerCase()) {
-          case "path":
-            if (attributeValue.startsWith("/")) path = attributeValue;
-            break;
-          case "max-age":
-            if (Number(attributeValue) <= 0) expired = true;
-            break;
-          case "expires":
-            if (Date.parse(attributeValue) <= Date.now()) expired = true;
-            break;
-        }
-      }
+      const cookie = parseSetCookie(header, new URL(requestUrl).pathname);
+      if (!cookie) continue;
+      const { name, value, path, expired } = cookie;
       const key = `${name}\n${path}`;
       if (expired) this.#cookies.delete(key);
       else this.#cookies.set(key, { name, value, path });

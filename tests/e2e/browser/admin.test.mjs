@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
-import { createMember } from "../../support/fixtures.mjs";
+import { createMember, createOrganization } from "../../support/fixtures.mjs";
 
 const t = strings("manage");
 const auth = strings("auth");
@@ -26,13 +26,21 @@ async function latestMail(to) {
   assert.fail(`no e-mail for ${to}`);
 }
 const people = {};
-// It changes Acme itself (brand colour, texts, a new policy every member then meets, a web
-// address): scripts/e2e-tests.mjs runs it after the other browser files on their shared server.
+/**
+ * The tests that change an organisation for all its members (brand colour, a reworded text, a new
+ * policy every member then meets) work in an organisation of their own, made like Acme and named
+ * Acme, so the other browser files can run beside this one on Acme (scripts/e2e-tests.mjs).
+ */
+const own = { origin: "", slug: "" };
 const suite = useAcmeSuite({
   setUp: async ({ server }) => {
     people.admin = await createMember(server, { tag: "admin-members", name: "Ada Administrator", role: "admin" });
     people.promoted = await createMember(server, { tag: "promoted", name: "Pedro Promoted" });
     people.leaving = await createMember(server, { tag: "leaving", name: "Lena Leaving" });
+    const organization = await createOrganization(server, { like: "acme", name: "Acme" });
+    own.slug = organization.slug;
+    own.origin = `http://${organization.hostname}:${server.port}`;
+    people.ownAdmin = await createMember(server, { org: own.slug, tag: "own-admin", name: "Olga Owner", role: "admin" });
   },
 });
 
@@ -177,10 +185,10 @@ async function everySectionInSight(page, width) {
 describe("organisation settings", () => {
   test("an administrator changes the brand colour (refused below AA first) and rewords a text; members see both", async () => {
     const initiatives = strings("initiatives");
-    const member = await createMember(suite.server, { tag: "settings-reader", name: "Sara Settings" });
+    const member = await createMember(suite.server, { org: own.slug, tag: "settings-reader", name: "Sara Settings" });
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
-      await page.goto(`${suite.acme}/manage/settings?tab=appearance`);
+      await signIn(page, own.origin, people.ownAdmin.email, { password: people.ownAdmin.password });
+      await page.goto(`${own.origin}/manage/settings?tab=appearance`);
       await waitForHydration(page);
       await page.getByRole("heading", { name: t.settings_title }).waitFor();
       const colour = page.getByLabel(t.setting_theme_primary, { exact: true });
@@ -209,7 +217,7 @@ describe("organisation settings", () => {
       await expectNoSeriousAxeViolations(page, { label: "settings texts, 1280x800" });
       await page.setViewportSize({ width: 390, height: 844 });
       for (const tab of ["features", "initiatives", "texts"]) {
-        await page.goto(`${suite.acme}/manage/settings?tab=${tab}`);
+        await page.goto(`${own.origin}/manage/settings?tab=${tab}`);
         await waitForHydration(page);
         await expectNoSeriousAxeViolations(page, { label: `settings ${tab}, 390x844` });
       }
@@ -217,16 +225,16 @@ describe("organisation settings", () => {
       assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
       // A member's next page: the new colour and the new wording.
       await withPage(suite.browser, { viewport: "mobile" }, async (memberPage) => {
-        await signIn(memberPage, suite.acme, member.email, { password: member.password });
-        await memberPage.goto(`${suite.acme}/wall`);
+        await signIn(memberPage, own.origin, member.email, { password: member.password });
+        await memberPage.goto(`${own.origin}/wall`);
         await memberPage.getByRole("heading", { level: 1, name: "Opportunities" }).waitFor();
         assert.equal(await memberPage.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim()), "#7c3aed");
       });
-      // Put both back for the rest of the suite.
-      await page.goto(`${suite.acme}/manage/settings?tab=texts&locale=en-US`);
+      // Both put back: the reworded text restored to the product's own words, the colour to what it was.
+      await page.goto(`${own.origin}/manage/settings?tab=texts&locale=en-US`);
       await page.getByRole("button", { name: t.texts_restore }).click();
       await page.getByText(t.settings_saved).waitFor();
-      await page.goto(`${suite.acme}/manage/settings?tab=appearance`);
+      await page.goto(`${own.origin}/manage/settings?tab=appearance`);
       await page.getByLabel(t.setting_theme_primary, { exact: true }).fill(original);
       await page.getByRole("button", { name: t.settings_save }).click();
       await page.getByText(t.settings_saved).waitFor();
@@ -281,10 +289,10 @@ describe("web address and sign-in", () => {
 describe("the volunteering policy", () => {
   test("an administrator publishes a new version; a member meets the policy modal and accepts it", async () => {
     const shell = strings("shell");
-    const member = await createMember(suite.server, { tag: "policy-reader", name: "Paula Policy" });
+    const member = await createMember(suite.server, { org: own.slug, tag: "policy-reader", name: "Paula Policy" });
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
-      await page.goto(`${suite.acme}/manage/policy`);
+      await signIn(page, own.origin, people.ownAdmin.email, { password: people.ownAdmin.password });
+      await page.goto(`${own.origin}/manage/policy`);
       await waitForHydration(page);
       await page.getByRole("heading", { name: t.policy_title }).waitFor();
       await page.getByLabel(t.policy_url).fill("javascript:alert(1)");
@@ -300,7 +308,7 @@ describe("the volunteering policy", () => {
       assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
     });
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, member.email, { password: member.password });
+      await signIn(page, own.origin, member.email, { password: member.password });
       const modal = page.getByRole("dialog", { name: shell.terms_org_title.replace("{{organization}}", "Acme") });
       await modal.waitFor();
       assert.equal(await modal.getByRole("link").getAttribute("href"), "https://acme.example/volunteering-policy-2027.pdf");
