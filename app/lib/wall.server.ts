@@ -7,14 +7,14 @@ import { wallQuery, type WallFilters } from "~/domain/initiatives/wall-filters";
 import type { CommunityConfig } from "~/domain/community-config";
 import type { InitiativeCard } from "~/domain/initiatives/types";
 import { memberCall, pathParam, type ApiArgs } from "./api.server";
-import { memberOrgSlug, organizationProfile } from "./member.server";
+import { loadMember, memberOrgSlug } from "./member.server";
 
-/** The organisation's community config (the profile call is cached in KV by the API). */
+/**
+ * The organisation's community config, from the member data the layout loads for the same request
+ * (read once per request: the page's own read of the organisation profile was a second one).
+ */
 export async function communityConfig(args: ApiArgs): Promise<CommunityConfig> {
-  const org = await memberOrgSlug(args);
-  const profile = await organizationProfile(args, org);
-  if (!profile.ok) throw new Response("Organisation unavailable", { status: profile.status >= 500 ? profile.status : 502 });
-  return profile.data.product_config.community;
+  return (await loadMember(args)).organization.product_config.community;
 }
 
 export interface WallData {

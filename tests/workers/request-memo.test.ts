@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initiativeIntent, loadInitiative } from "../../app/routes/_app.initiative.$slug.($action)/initiative.server";
 import { loadMember, memberIdentity } from "../../app/lib/member.server";
+import { loader as wallLoader } from "../../app/routes/_app.wall._index";
 import { createWebSession } from "../../workers/auth/web-session";
 import { createRequestMemo, readKey } from "../../workers/lib/request-memo";
 import { createInitiative } from "./initiatives-fixtures";
@@ -48,6 +49,13 @@ describe("one browser request", () => {
     await Promise.all([loadMember(args()), loadInitiative(args(), "memo-shift", undefined), memberIdentity(args())]);
     expect(count(calls, "PUT /auth/identity")).toBe(1);
     expect(count(calls, "GET /api/acme/profile")).toBe(1);
+  });
+
+  it("reads the organisation's profile once on the wall, where the layout and the page both need it (issue 27)", async () => {
+    const { calls, args } = browserRequest();
+    await Promise.all([loadMember(args()), wallLoader({ ...args(), params: {} })]);
+    expect(count(calls, "GET /api/organization/profile/acme")).toBe(1);
+    expect(count(calls, "GET /api/acme/wall")).toBe(1);
   });
 
   it("forgets what it knew after a write, so the page rendered after an action reads fresh", async () => {
