@@ -11,7 +11,7 @@ import { keyset, pageLimit, pageOf, type PageQuery } from "../manage/paging";
 import { requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 
-export const AUDIT_TARGET_TYPES = ["record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation"] as const;
+export const AUDIT_TARGET_TYPES = ["record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation", "api_key"] as const;
 
 export interface AuditQuery extends PageQuery {
   target_type?: (typeof AUDIT_TARGET_TYPES)[number];
