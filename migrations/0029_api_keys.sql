@@ -16,10 +16,22 @@ CREATE TABLE `api_keys` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `api_keys_prefix_uq` ON `api_keys` (`prefix`);--> statement-breakpoint
 CREATE INDEX `api_keys_org_idx` ON `api_keys` (`org_id`,`created_at`);--> statement-breakpoint
+CREATE TABLE `scim_groups` (
+	`id` text PRIMARY KEY NOT NULL,
+	`org_id` text NOT NULL,
+	`display_name` text NOT NULL,
+	`external_id` text,
+	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`org_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `scim_groups_name_uq` ON `scim_groups` (`org_id`,`display_name`);--> statement-breakpoint
 CREATE TABLE `scim_users` (
 	`org_id` text NOT NULL,
 	`member_id` text NOT NULL,
 	`external_id` text,
+	`user_name` text,
 	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	`updated_at` integer NOT NULL,
 	PRIMARY KEY(`org_id`, `member_id`),
@@ -27,4 +39,5 @@ CREATE TABLE `scim_users` (
 	FOREIGN KEY (`member_id`) REFERENCES `members`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `scim_users_external_uq` ON `scim_users` (`org_id`,`external_id`);
+CREATE UNIQUE INDEX `scim_users_external_uq` ON `scim_users` (`org_id`,`external_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `scim_users_user_name_uq` ON `scim_users` (`org_id`,`user_name`);

@@ -1884,8 +1884,35 @@ export const scimUsers = sqliteTable(
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
     externalId: text("external_id"),
+    /** The provider's `userName` (often the UPN), unique here, case-insensitively: stored lowercased. Null answers the account's e-mail. */
+    userName: text("user_name"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.memberId] }), uniqueIndex("scim_users_external_uq").on(t.orgId, t.externalId)],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.memberId] }),
+    uniqueIndex("scim_users_external_uq").on(t.orgId, t.externalId),
+    uniqueIndex("scim_users_user_name_uq").on(t.orgId, t.userName),
+  ],
+);
+
+/**
+ * A SCIM group (RFC 7643 section 4.2) of the organisation's identity provider: a site or business
+ * unit (memberships.site, issue 30). Its members are the memberships whose site is its display
+ * name, so the impact report's breakdown by site follows the directory; renaming it renames their
+ * site (decision 050).
+ */
+export const scimGroups = sqliteTable(
+  "scim_groups",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull(),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("scim_groups_name_uq").on(t.orgId, t.displayName)],
 );
