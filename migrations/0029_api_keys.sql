@@ -40,4 +40,4 @@ CREATE TABLE `scim_users` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `scim_users_external_uq` ON `scim_users` (`org_id`,`external_id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `scim_users_user_name_uq` ON `scim_users` (`org_id`,`user_name`);
+CREATE UNIQUE INDEX `scim_users_user_name_uq` ON `scim_users` (`org_id`,lower("user_name"));

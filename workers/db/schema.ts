@@ -1884,7 +1884,7 @@ export const scimUsers = sqliteTable(
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
     externalId: text("external_id"),
-    /** The provider's `userName` (often the UPN), unique here, case-insensitively: stored lowercased. Null answers the account's e-mail. */
+    /** The provider's `userName` (often the UPN) as it sent it, matched without regard to case; null answers the account's e-mail. */
     userName: text("user_name"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
@@ -1892,7 +1892,8 @@ export const scimUsers = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.orgId, t.memberId] }),
     uniqueIndex("scim_users_external_uq").on(t.orgId, t.externalId),
-    uniqueIndex("scim_users_user_name_uq").on(t.orgId, t.userName),
+    // userName is unique without regard to case (RFC 7643: caseExact false).
+    uniqueIndex("scim_users_user_name_uq").on(t.orgId, sql`lower(${t.userName})`),
   ],
 );
 
