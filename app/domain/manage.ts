@@ -65,13 +65,13 @@ export const initiativeStateSchema = v.pipe(
 export function manageSections(
   role: string,
   moderatesProposals = false,
-): ("dashboard" | "impact" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "policy" | "audit")[] {
+): ("dashboard" | "impact" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "integrations" | "policy" | "audit")[] {
   return [
     ...(role === "admin" ? (["dashboard", "impact"] as const) : []),
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),
-    ...(role === "admin" ? (["members", "settings", "access", "policy", "audit"] as const) : []),
+    ...(role === "admin" ? (["members", "settings", "access", "integrations", "policy", "audit"] as const) : []),
   ];
 }
 
