@@ -5,12 +5,17 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { action, loader } from "../../app/routes/_app.manage.integrations._index/route";
+import { createWebSession } from "../../workers/auth/web-session";
 import { sha256Hex } from "../../workers/lib/crypto";
+import { pageRequests, run, type Route } from "./route-calls";
 import { addContribution, addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
-import { call, createMember, json, login, seedOrganizations } from "./support";
+import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
+const cookies: Record<string, string> = {};
+const pages = pageRequests(cookies);
 
 const admin = (method: string, path: string, body?: unknown, who = "ada", org = "acme") => call(method, `/api/${org}/admin/api-keys${path}`, { token: tokens[who], body });
 const withKey = (key: string, method: string, path: string, body?: unknown, org = "acme") => call(method, `/api/${org}/integration/v1${path}`, { token: key, body });
@@ -32,7 +37,9 @@ beforeAll(async () => {
   ] as const) {
     const member = await createMember({ email: `${name}@acme.example`, orgId: acme.id, role, name: name[0].toUpperCase() + name.slice(1) });
     ids[name] = member.id;
-    tokens[name] = (await login(`${name}@acme.example`, "Correct-Horse-9")).body.access_token;
+    const session = await login(`${name}@acme.example`, "Correct-Horse-9", "acme.localhost");
+    tokens[name] = session.body.access_token;
+    cookies[name] = (await createWebSession(await testLoadContext("acme"), session.body)).split(";")[0];
   }
   await env.DB.prepare("update memberships set site = 'Madrid HQ', country = 'ES', grade = 'B2' where member_id = ?").bind(ids.marta).run();
   const cora = await createMember({ email: "cora@commons.example", orgId: commons.id, role: "admin" });
@@ -246,5 +253,28 @@ describe("paging", () => {
     expect(new Set(all).size).toBe(3);
     expect((await withKey(key.secret, "GET", "/members?limit=0")).status).toBe(400);
     expect((await withKey(key.secret, "GET", "/members?cursor=nonsense")).status).toBe(400);
+  });
+});
+
+describe("/manage/integrations", () => {
+  const post = (who: string, fields: [string, string][]) => pages.post(who, "/manage/integrations", fields);
+
+  it("is the administrators' only", async () => {
+    expect((await run(loader as Route, pages.get("olga", "/manage/integrations"))).status).toBe(404);
+    expect((await run(action as Route, post("marta", [["intent", "create"], ["name", "x"], ["scopes", "scim"]]))).status).toBe(404);
+  });
+
+  it("creates a key as the form posts it, shows its secret in that answer only, and revokes it", async () => {
+    const refused = await run(action as Route, post("ada", [["intent", "create"], ["name", "Workday"]]));
+    expect(refused).toMatchObject({ status: 400, data: { fields: { scopes: "integrations_error_no_scope" }, draft: { name: "Workday", scopes: [] } } });
+    const made = await run(action as Route, post("ada", [["intent", "create"], ["name", "Workday"], ["scopes", "members:read"], ["scopes", "scim"], ["scopes", "bogus"], ["expires_on", ""]]));
+    expect(made.status).toBe(201);
+    expect(made.data!.created).toMatchObject({ name: "Workday", scopes: ["members:read", "scim"], expires_at: null, secret: expect.stringMatching(/^cmk_/) });
+    const page = await run(loader as Route, pages.get("ada", "/manage/integrations"));
+    const listed = page.data!.keys.find((key: { id: string }) => key.id === made.data!.created.id);
+    expect(listed).toMatchObject({ name: "Workday", status: "active" });
+    expect(JSON.stringify(page.data)).not.toContain(made.data!.created.secret);
+    const revoked = await run(action as Route, post("ada", [["intent", "revoke"], ["id", made.data!.created.id]]));
+    expect(revoked).toMatchObject({ status: 200, data: { revoked: "Workday" } });
   });
 });
