@@ -196,6 +196,9 @@ describe("a key at work", () => {
     expect(rows.results.every((row) => row.org_id === "org-acme" && row.actor_member_id === `api_key:${key.id}`)).toBe(true);
     const listed = (await json(await admin("GET", ""))).keys.find((k: { id: string }) => k.id === key.id);
     expect(listed.last_used_at).not.toBeNull();
+    // The administrators' audit log names the key as the actor.
+    const audit = await json(await call("GET", "/api/acme/admin/audit?target_type=api_key&action=api_key.used", { token: tokens.ada }));
+    expect(audit.entries.find((entry: { target_id: string }) => entry.target_id === key.id).actor).toEqual({ id: `api_key:${key.id}`, name: key.name });
   });
 });
 

@@ -71,12 +71,12 @@ function CreateForm() {
       <fieldset className="flex flex-col gap-2" aria-describedby={fields.scopes ? "key-scopes-error" : undefined}>
         <legend className="pb-1 text-sm font-medium">{t("field_scopes")}</legend>
         {API_KEY_SCOPES.map((scope) => (
-          <label key={scope} className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="scopes" value={scope} defaultChecked={draft?.scopes.includes(scope) ?? false} className="mt-1 h-4 w-4" />
-            <span>
-              <span className="font-medium">{scopeLabel(t, scope)}</span> <code className="text-xs text-muted-foreground">{scope}</code>
-            </span>
-          </label>
+          <div key={scope} className="flex items-start gap-2 text-sm">
+            <input id={`scope-${scope.replace(":", "-")}`} type="checkbox" name="scopes" value={scope} defaultChecked={draft?.scopes.includes(scope) ?? false} className="mt-1 h-4 w-4" />
+            <label htmlFor={`scope-${scope.replace(":", "-")}`}>
+              {scopeLabel(t, scope)} <code className="text-xs text-muted-foreground">{scope}</code>
+            </label>
+          </div>
         ))}
         {fields.scopes ? (
           <p id="key-scopes-error" className="text-sm text-destructive">
