@@ -8,6 +8,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { API_KEY_PREFIX, API_KEY_SCOPES, API_KEYS_MAX, expiryOf, type ApiKeyCreation, type ApiKeyScope } from "../../app/domain/integrations";
 import { auditStatements } from "../audit/statements";
 import { getDb, schema } from "../db/client";
+import { iso } from "../initiatives/serialize";
 import { crockfordBase32Encode, randomToken, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { badRequest, conflict, notFound } from "../lib/domain-errors";
 import { requireRole, type StaffActor } from "../manage/scope";
@@ -33,9 +34,9 @@ const keyJson = (row: typeof schema.apiKeys.$inferSelect, now: number) => ({
   prefix: row.prefix,
   scopes: scopesOf(row.scopes),
   created_at: new Date(row.createdAt).toISOString(),
-  expires_at: row.expiresAt === null ? null : new Date(row.expiresAt).toISOString(),
-  last_used_at: row.lastUsedAt === null ? null : new Date(row.lastUsedAt).toISOString(),
-  revoked_at: row.revokedAt === null ? null : new Date(row.revokedAt).toISOString(),
+  expires_at: iso(row.expiresAt),
+  last_used_at: iso(row.lastUsedAt),
+  revoked_at: iso(row.revokedAt),
   status: row.revokedAt !== null ? ("revoked" as const) : row.expiresAt !== null && row.expiresAt <= now ? ("expired" as const) : ("active" as const),
 });
 export type ApiKeyJson = ReturnType<typeof keyJson>;

@@ -9,11 +9,11 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { selectInChunks } from "../db/chunks";
+import { iso } from "../initiatives/serialize";
 import { notFound } from "../lib/domain-errors";
 import { keyset, pageLimit, pageOf, type PageQuery } from "../manage/paging";
 import { COUNTED_HOURS, COUNTED_INDICATORS } from "../reports/counted-hours";
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** GET .../members: everyone in the organisation (not the platform's system actor), with their attributes. */
 export async function listMembers(env: Env, orgId: string, query: PageQuery) {
