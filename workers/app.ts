@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { apiRoutes, jsonBodyLimit } from "./api";
 import { edgeChatSocket } from "./api/chat-edge-socket";
 import { chatSocket } from "./api/chat-socket";
+import { scimRoutes } from "./api/scim";
 import { authRoutes } from "./api/auth";
 import { adoptUpstreamSignIn } from "./auth/edge-sso";
 import { ssoInitiatePage } from "./api/sso";
@@ -131,6 +132,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   // Credentials, their status list and the issuer's DID document are the upstream's data too (issue 32).
   app.use("/credentials/*", upstream);
   app.use("/.well-known/did.json", upstream);
+  // SCIM provisioning reads and writes the upstream's members (issue 31).
+  app.use("/scim/*", upstream);
   // An edge drops its cached organisations when the upstream says they changed (tenant/upstream-tenants.ts).
   app.post("/edge/invalidate", async (c) => c.json(await invalidateUpstreamTenants(c.env, c.req.raw)));
 
@@ -149,6 +152,9 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.use("/auth/*", jsonBodyLimit);
   app.route("/auth", authRoutes);
   app.route("/api", apiRoutes);
+  // SCIM 2.0 for the organisation's identity provider, with an API key (workers/api/scim.ts).
+  app.use("/scim/*", jsonBodyLimit);
+  app.route("/scim/v2/:org", scimRoutes);
   // A known path with another method is 405 with Allow, an unknown one 404 (lib/method-not-allowed.ts).
   const unrouted = methodNotAllowedOrNotFound(app.routes);
   app.all("/auth/*", unrouted);

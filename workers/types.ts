@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from "../app/domain/integrations";
 import type { MemberRole } from "./db/schema";
 import type { PageRequest } from "./lib/page-request";
 import type { Tenant } from "./tenant/organizations";
@@ -16,6 +17,14 @@ export interface AuthContext {
   expiresAt: number;
 }
 
+/** The API key a request presents, in force and of the organisation in the path. */
+export interface ApiKeyContext {
+  id: string;
+  orgId: string;
+  name: string;
+  scopes: ApiKeyScope[];
+}
+
 /** Hono environment shared by every sub-app of the Worker. */
 export interface AppEnv {
   Bindings: Env;
@@ -29,6 +38,8 @@ export interface AppEnv {
     /** On /api/{org}/... routes: the organisation in the path, which the member belongs to. */
     org: Tenant;
     membership: OrgMembership;
+    /** On the routes an organisation's API key calls (integration API, SCIM): the key (workers/integrations/require-api-key.ts). */
+    apiKey: ApiKeyContext;
     /** Set on a page's in-process API call only: the browser request it belongs to. */
     page?: PageRequest;
   };

@@ -65,13 +65,13 @@ export const initiativeStateSchema = v.pipe(
 export function manageSections(
   role: string,
   moderatesProposals = false,
-): ("dashboard" | "impact" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "policy" | "audit")[] {
+): ("dashboard" | "impact" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "integrations" | "policy" | "audit")[] {
   return [
     ...(role === "admin" ? (["dashboard", "impact"] as const) : []),
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),
-    ...(role === "admin" ? (["members", "settings", "access", "policy", "audit"] as const) : []),
+    ...(role === "admin" ? (["members", "settings", "access", "integrations", "policy", "audit"] as const) : []),
   ];
 }
 
@@ -161,7 +161,7 @@ export const MEMBER_ROLE_FILTERS = ["", ...ORGANISATION_ROLES] as const;
 export const MEMBER_STATUS_FILTERS = ["all", "active", "disabled"] as const;
 
 /** The audit log screen's filter by kind of thing ("" for every kind), as the API names them. */
-export const AUDIT_KINDS = ["", "record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation"] as const;
+export const AUDIT_KINDS = ["", "record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation", "api_key"] as const;
 
 /**
  * What waits is counted up to this many (decision 043): a tab shows "99+" past it, so counting the

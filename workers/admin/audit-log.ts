@@ -11,7 +11,7 @@ import { keyset, pageLimit, pageOf, type PageQuery } from "../manage/paging";
 import { requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 
-export const AUDIT_TARGET_TYPES = ["record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation"] as const;
+export const AUDIT_TARGET_TYPES = ["record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation", "api_key"] as const;
 
 export interface AuditQuery extends PageQuery {
   target_type?: (typeof AUDIT_TARGET_TYPES)[number];
@@ -64,6 +64,8 @@ export async function listAudit(env: Env, org: Tenant, actor: StaffActor, query:
       row: auditLog,
       actorName: schema.profiles.name,
       actorEmail: schema.members.email,
+      // An organisation's API key acts as `api_key:{id}` (decision 050): the list names the key.
+      actorKey: schema.apiKeys.name,
       memberId: memberId.as("subject_member_id"),
       memberName: subjectMember.name,
       initiativeId: sql<string | null>`${subjectInitiative.id}`.as("subject_initiative_id"),
@@ -78,6 +80,7 @@ export async function listAudit(env: Env, org: Tenant, actor: StaffActor, query:
     .from(auditLog)
     .leftJoin(schema.profiles, eq(schema.profiles.memberId, auditLog.actorMemberId))
     .leftJoin(schema.members, eq(schema.members.id, auditLog.actorMemberId))
+    .leftJoin(schema.apiKeys, and(eq(schema.apiKeys.orgId, org.id), sql`${auditLog.actorMemberId} = 'api_key:' || ${schema.apiKeys.id}`))
     .leftJoin(record, eq(record.id, named("record")))
     .leftJoin(participation, and(eq(participation.orgId, org.id), eq(participation.id, sql`coalesce(${record.participationId}, ${named("participation")})`)))
     .leftJoin(contribution, and(eq(contribution.orgId, org.id), eq(contribution.id, named("contribution"))))
@@ -98,7 +101,7 @@ export async function listAudit(env: Env, org: Tenant, actor: StaffActor, query:
       return {
         id: row.id,
         action: row.action,
-        actor: { id: row.actorMemberId, name: r.actorName ?? r.actorEmail ?? "" },
+        actor: { id: row.actorMemberId, name: r.actorName ?? r.actorEmail ?? r.actorKey ?? "" },
         target_type: row.targetType,
         target_id: row.targetId,
         /** The member's name or the initiative's title, when the row is about one that still exists. */

@@ -11,6 +11,7 @@ import { tooLarge } from "../lib/domain-errors";
 import { errorJson } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { adminRoutes } from "./admin";
+import { apiKeyRoutes } from "./api-keys";
 import { attachmentRoutes } from "./attachments";
 import { calendarRoutes } from "./calendar";
 import { chatRoutes } from "./chat";
@@ -19,6 +20,7 @@ import { credentialVerifyRoutes, memberCredentialRoutes } from "./credentials";
 import { exportRoutes } from "./exports";
 import { geocodeRoutes } from "./geocode";
 import { impactRoutes, rateRoutes } from "./impact";
+import { integrationRoutes } from "./integration";
 import { initiativeRoutes } from "./initiatives";
 import { manageRoutes } from "./manage";
 import { organizationRoutes } from "./organization";
@@ -73,7 +75,10 @@ export const apiRoutes = new Hono<AppEnv>()
   // Before /:org/admin: its middleware would otherwise run for these paths too (Hono runs every match in order).
   .route("/:org/admin/impact", impactRoutes)
   .route("/:org/admin/rates", rateRoutes)
+  .route("/:org/admin/api-keys", apiKeyRoutes)
   .route("/:org/admin", adminRoutes)
+  // An organisation's API key, not a member's token (workers/integrations/require-api-key.ts).
+  .route("/:org/integration/v1", integrationRoutes)
   .route("/:org/exports", exportRoutes)
   .route("/:org/geocode", geocodeRoutes)
   .route("/:org/proposal", proposalRoutes)

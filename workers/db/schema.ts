@@ -1832,3 +1832,88 @@ export const credentials = sqliteTable(
     index("credentials_revoked_idx").on(t.orgId).where(sql`revoked_at is not null`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Integrations (issue 31; docs/integrations.md, docs/decisions/050-api-keys-and-scim.md)
+
+/**
+ * An organisation's API key: what an HR system, a data warehouse or an identity provider (SCIM)
+ * presents as `Authorization: Bearer cmk_<prefix>_<secret>`. Only the SHA-256 of the whole key is
+ * kept (shown once, never stored); `prefix` finds the row and is what the list shows. Read from D1
+ * on every request, never cached, so a revoked or expired key stops at once.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Public, random and unique: the key's first characters up to its secret (cmk_XXXXXXXXXXXX). */
+    prefix: text("prefix").notNull(),
+    /** Hex SHA-256 of the whole key. */
+    secretHash: text("secret_hash").notNull(),
+    /** JSON array of API_KEY_SCOPES (app/domain/integrations.ts). */
+    scopes: text("scopes").notNull(),
+    /** The administrator who created it; kept as text so the row outlives them. */
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    /** Exclusive: the key answers 401 from this instant; null never expires. */
+    expiresAt: integer("expires_at"),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+    revokedBy: text("revoked_by"),
+  },
+  (t) => [uniqueIndex("api_keys_prefix_uq").on(t.prefix), index("api_keys_org_idx").on(t.orgId, t.createdAt)],
+);
+
+/**
+ * A member as the organisation's identity provider knows them (SCIM 2.0, RFC 7643): its
+ * `externalId`, and that SCIM manages them here. The row outlives a deactivation (active:false
+ * removes the membership, not this row) so the provider can reactivate the same resource; a SCIM
+ * DELETE removes it with the membership.
+ */
+export const scimUsers = sqliteTable(
+  "scim_users",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    externalId: text("external_id"),
+    /** The provider's `userName` (often the UPN) as it sent it, matched without regard to case; null answers the account's e-mail. */
+    userName: text("user_name"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.memberId] }),
+    uniqueIndex("scim_users_external_uq").on(t.orgId, t.externalId),
+    // userName is unique without regard to case (RFC 7643: caseExact false).
+    uniqueIndex("scim_users_user_name_uq").on(t.orgId, sql`lower(${t.userName})`),
+  ],
+);
+
+/**
+ * A SCIM group (RFC 7643 section 4.2) of the organisation's identity provider: a site or business
+ * unit (memberships.site, issue 30). Its members are the memberships whose site is its display
+ * name, so the impact report's breakdown by site follows the directory; renaming it renames their
+ * site (decision 050).
+ */
+export const scimGroups = sqliteTable(
+  "scim_groups",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull(),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("scim_groups_name_uq").on(t.orgId, t.displayName)],
+);

@@ -44,6 +44,9 @@ export const RATE_LIMITS = {
   // Chat messages per member and organisation, over REST and the socket alike (SPEC.md section 9;
   // counted inside the send's own batch, workers/chat/messages.ts).
   chat_message: { account: { max: 20, windowSeconds: 10 } },
+  // An organisation's API key (issue 31): its own budget, counted per key ("account" is the key's
+  // id), far above a nightly sync's pace and low enough that a runaway script cannot crowd D1.
+  api_key: { account: { max: 600, windowSeconds: 60 } },
 } satisfies Record<string, Partial<Record<Scope, Limit>>>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

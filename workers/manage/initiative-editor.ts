@@ -296,7 +296,8 @@ function childStatements(db: Database, initiativeId: string, input: InitiativeIn
 /** Who makes a new initiative: its id, who submitted it, and who is named its organisers besides. */
 export interface NewInitiative {
   id: string;
-  submitterMemberId: string;
+  /** Null for one an organisation's API key made (issue 31): no member submitted it, its administrators manage it. */
+  submitterMemberId: string | null;
   organiserMemberIds?: string[];
 }
 

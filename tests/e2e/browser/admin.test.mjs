@@ -2,7 +2,8 @@
  * The administrator's side in a real browser (issue 15): Acme's administrator finds a member in
  * Manage → Members, makes them an organiser with a line manager, and switches another account off;
  * the disabled member is signed out on their next page; the audit log shows both. The brand colour
- * and a reworded text reach members' pages. axe at both sizes.
+ * and a reworded text reach members' pages. An API key is created, shown once, used and revoked
+ * (issue 31). axe at both sizes.
  *
  *   node_modules/.bin/node --test tests/e2e/browser/admin.test.mjs
  */
@@ -314,6 +315,45 @@ describe("the volunteering policy", () => {
       assert.equal(await modal.getByRole("link").getAttribute("href"), "https://acme.example/volunteering-policy-2027.pdf");
       await modal.getByRole("button", { name: shell.terms_accept }).click();
       await modal.waitFor({ state: "detached" });
+    });
+  });
+});
+
+describe("integrations", () => {
+  test("an administrator creates an API key, sees its secret once, the key reads members, and a revoked key is refused", async () => {
+    const it = strings("integrations");
+    let secret = "";
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
+      await page.goto(`${suite.acme}/manage/integrations`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: it.title }).waitFor();
+      await page.getByLabel(it.field_name).fill("Data warehouse");
+      await page.getByLabel(it.scope_members_read).check();
+      await page.getByRole("button", { name: it.create_submit }).click();
+      const shown = page.getByLabel(it.secret_label, { exact: true });
+      await shown.waitFor();
+      secret = await shown.inputValue();
+      assert.match(secret, /^cmk_[0-9A-Z]{12}_[\w-]{43}$/);
+      await expectNoSeriousAxeViolations(page, { label: "integrations with a new key, 1280x800" });
+      // Shown once: the list names the key by its prefix, never its secret.
+      await page.goto(`${suite.acme}/manage/integrations`);
+      await waitForHydration(page);
+      await page.getByRole("table", { name: it.keys_title }).getByRole("rowheader", { name: /Data warehouse/ }).waitFor();
+      assert.equal(await page.getByLabel(it.secret_label, { exact: true }).count(), 0);
+      assert.equal((await page.content()).includes(secret), false);
+      const members = await fetch(`${suite.server.url}/api/acme/integration/v1/members?limit=1`, { headers: { authorization: `Bearer ${secret}` } });
+      assert.equal(members.status, 200);
+      assert.match(members.headers.get("link") ?? "", /rel="next"/);
+      // Revoking asks again, then the key is refused at once.
+      const row = page.getByRole("row", { name: /Data warehouse/ });
+      await row.locator("summary").click();
+      await row.getByRole("button", { name: new RegExp(it.revoke_submit) }).click();
+      await page.getByText(it.revoked_notice.replace("{{name}}", "Data warehouse")).waitFor();
+      assert.equal((await fetch(`${suite.server.url}/api/acme/integration/v1/members`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoSeriousAxeViolations(page, { label: "integrations, 390x844" });
+      assert.deepEqual(errorsOf(page), []);
     });
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * /api/{org}/admin/api-keys (issue 31, section 2; docs/api/integrations.md): an administrator
+ * creates, lists and revokes the organisation's API keys. Administrators only, checked before any
+ * input is read (a member gets 403); another organisation answers 404 (org-scope.ts). Mounted in
+ * workers/api/index.ts before the generic /:org/admin sub-app.
+ */
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { apiKeyCreationSchema } from "../../app/domain/integrations";
+import { createApiKey, listApiKeys, revokeApiKey } from "../integrations/keys";
+import { validate } from "../lib/validation";
+import type { StaffActor } from "../manage/scope";
+import type { AppEnv } from "../types";
+import { orgScope } from "./org-scope";
+import { rolesFirst } from "./roles-first";
+
+const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
+const idParam = v.object({ org: v.string(), id: v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invalid")) });
+
+export const apiKeyRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .use(rolesFirst("admin/api-keys", () => ["admin"]))
+  .get("/", async (c) => c.json(await listApiKeys(c.env, c.var.org, actorOf(c))))
+  // The only answer that ever holds the secret: the screen shows it once.
+  .post("/", validate("json", apiKeyCreationSchema), async (c) => {
+    c.header("cache-control", "no-store");
+    return c.json(await createApiKey(c.env, c.var.org, actorOf(c), c.req.valid("json")), 201);
+  })
+  .delete("/:id", validate("param", idParam), async (c) => c.json(await revokeApiKey(c.env, c.var.org, actorOf(c), c.req.valid("param").id)));
