@@ -12,7 +12,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { WebhookEventType } from "../../app/domain/webhooks";
-import type { Database } from "../db/client";
+import { schema, type Database } from "../db/client";
 
 /** What an event is about: one resource's events reach an endpoint in the order they were written. */
 export type EventResource = `${"initiative" | "participation" | "record" | "contribution" | "proposal" | "member" | "certificate"}:${string}`;
@@ -38,21 +38,21 @@ export interface OutboxEntry {
  * written only for the targets it holds for, e.g. `(target) => sql`${target} in ${audit.targets}``
  * after a guarded write (decision 025): no event for a decision someone else made first.
  */
-function eventsSql(orgId: string, type: WebhookEventType, entries: OutboxEntry[], now: number, guard?: (target: SQL) => SQL) {
+function eventsSelect(orgId: string, type: WebhookEventType, entries: OutboxEntry[], now: number, guard?: (target: SQL) => SQL) {
   const rows = entries.map((entry, index) => ({ m: newMessageId(now + index), t: entry.target, r: entry.resource, p: JSON.stringify(entry.payload) }));
   const field = (key: keyof (typeof rows)[number]) => sql.raw(`json_extract(outbox_entry.value, '$.${key}')`);
   const subscribed = sql`EXISTS (SELECT 1 FROM webhook_endpoints WHERE org_id = ${orgId} AND enabled = 1 AND events LIKE ${`%"${type}"%`})`;
   // A new initiative is also what a Slack or Teams channel may announce (workers/chat-apps/announce.ts).
   const announced =
     type === "initiative.created" ? sql` OR EXISTS (SELECT 1 FROM chat_app_connections WHERE org_id = ${orgId} AND enabled = 1 AND topics LIKE '%"new_initiatives"%')` : sql``;
-  return sql`INSERT INTO webhook_events (id, org_id, type, resource, payload, created_at)
-    SELECT ${field("m")}, ${orgId}, ${type}, ${field("r")}, ${field("p")}, ${now} FROM json_each(${JSON.stringify(rows)}) AS outbox_entry
+  // Every column in the table's order (id, org_id, type, resource, payload, created_at, dispatched_at).
+  return sql`SELECT ${field("m")}, ${orgId}, ${type}, ${field("r")}, ${field("p")}, ${now}, NULL FROM json_each(${JSON.stringify(rows)}) AS outbox_entry
     WHERE (${subscribed}${announced})${guard ? sql` AND ${guard(field("t"))}` : sql``}`;
 }
 
 /** The outbox statement for a drizzle batch: `db.batch([change, outboxEvents(db, …)])`. */
 export function outboxEvents(db: Database, orgId: string, type: WebhookEventType, entries: OutboxEntry[], now = Date.now(), guard?: (target: SQL) => SQL) {
-  return db.run(eventsSql(orgId, type, entries, now, guard));
+  return db.insert(schema.webhookEvents).select(eventsSelect(orgId, type, entries, now, guard));
 }
 
 const single = (resource: EventResource, payload: Record<string, unknown>): OutboxEntry[] => [{ target: resource.slice(resource.indexOf(":") + 1), resource, payload }];
@@ -72,6 +72,6 @@ export function outboxStatement(
   now = Date.now(),
   guard?: (target: SQL) => SQL,
 ): D1PreparedStatement {
-  const query = dialect.sqlToQuery(eventsSql(orgId, type, single(resource, payload), now, guard));
+  const query = dialect.sqlToQuery(sql`INSERT INTO webhook_events (id, org_id, type, resource, payload, created_at, dispatched_at) ${eventsSelect(orgId, type, single(resource, payload), now, guard)}`);
   return d1.prepare(query.sql).bind(...query.params);
 }
