@@ -13,6 +13,7 @@ import { runCredentialJob, type CredentialJob } from "./credentials/jobs";
 import { runDeliveryJob, type DeliveryJob } from "./webhooks/deliver";
 import { runDispatchJob, type DispatchJob } from "./webhooks/dispatch";
 import { runChatPostJob, type ChatPostJob } from "./chat-apps/post";
+import { announceNewInitiatives } from "./chat-apps/announce";
 
 /**
  * The messages of the queue. A certificate's message carries the period the member chose
@@ -37,7 +38,7 @@ export async function runJobs(batch: MessageBatch<Job>, env: Env) {
     // A participation's verifiable credential after its hours were decided (workers/credentials/jobs.ts, decision 047).
     else if (job?.kind === "credential" && typeof job.orgId === "string" && typeof job.participation === "string") await runCredentialJob(env, message as Message<CredentialJob>);
     // The webhooks' outbox fanned out to deliveries, one attempt of a delivery, a chat announcement (workers/webhooks, workers/chat-apps; decision 051).
-    else if (job?.kind === "webhook_dispatch" && typeof job.orgId === "string") await runDispatchJob(env, message as Message<DispatchJob>);
+    else if (job?.kind === "webhook_dispatch" && typeof job.orgId === "string") await runDispatchJob(env, message as Message<DispatchJob>, announceNewInitiatives);
     else if (job?.kind === "webhook_delivery" && typeof job.id === "string") await runDeliveryJob(env, message as Message<DeliveryJob>);
     else if (job?.kind === "chat_post" && typeof job.connectionId === "string" && typeof job.announcement === "object") await runChatPostJob(env, message as Message<ChatPostJob>);
     // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.

@@ -22,7 +22,7 @@ import { planReminders } from "./reminders/planner";
 import { sendStaffDigests } from "./reminders/staff-digest";
 import { getOrganizationById } from "./tenant/organizations";
 import { sweepWebhooks } from "./webhooks/sweep";
-import { scheduledAnnouncements } from "./chat-apps/announce";
+import { announceNewInitiatives, scheduledAnnouncements } from "./chat-apps/announce";
 
 export async function runScheduled(env: Env, now = Date.now()) {
   const lapsed = await initiativesWithLapsedOffers(env, now);
@@ -38,7 +38,7 @@ export async function runScheduled(env: Env, now = Date.now()) {
   const exportsSwept = await sweepExpiredExports(env, now);
   const remindersQueued = await planReminders(env, now);
   const staffDigests = await sendStaffDigests(env, now);
-  const webhooks = await sweepWebhooks(env, now);
+  const webhooks = await sweepWebhooks(env, now, announceNewInitiatives);
   const chatApps = await scheduledAnnouncements(env, now);
   return { advanced: lapsed.length, digests, orphansDeleted, accountsErased, exportsSwept, remindersQueued, staffDigests, webhooks, chatApps };
 }

@@ -8,7 +8,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { scheduledAnnouncements } from "../../workers/chat-apps/announce";
+import { announceNewInitiatives, scheduledAnnouncements } from "../../workers/chat-apps/announce";
 import { slackMessage } from "../../workers/chat-apps/slack";
 import { getDb } from "../../workers/db/client";
 import { runJobs, type Job } from "../../workers/jobs";
@@ -90,7 +90,7 @@ describe("what a channel is told", () => {
     const start = Date.UTC(2026, 11, 5, 9, 0);
     // No webhook endpoint here: the chat channels alone make the outbox write it.
     await db.batch([outboxEvent(db, org.id, "initiative.created", "initiative:ini-new", initiativePayload(env, org, { id: "ini-new", slug: "tree-planting", title: "Tree <planting>", startTime: start }))]);
-    expect(await dispatchEvents(env, org.id)).toBe(1);
+    expect(await dispatchEvents(env, org.id, Date.now(), announceNewInitiatives)).toBe(1);
     await drainQueue();
     const slack = posted.find((post) => post.url === SLACK)!.body;
     const teams = posted.find((post) => post.url === TEAMS)!.body;

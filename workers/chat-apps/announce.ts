@@ -59,7 +59,8 @@ export function newInitiativeAnnouncement(env: Env, org: Tenant, initiative: { s
 }
 
 /** From the dispatch: each new initiative to each channel that announces them. */
-export async function announceNewInitiatives(env: Env, orgId: string, events: ClaimedEvent[]) {
+export async function announceNewInitiatives(env: Env, orgId: string, claimed: ClaimedEvent[]) {
+  const events = claimed.filter((event) => event.type === "initiative.created");
   if (!events.length) return;
   const channels = await connectionsFor(env, "new_initiatives", orgId);
   const org = channels.length ? await getOrganizationById(env, orgId) : null;

@@ -4,12 +4,13 @@
  * dispatchers at once claim each event once), and each becomes one delivery per enabled endpoint
  * subscribed to its type, in the order the events were written. A delivery whose resource already
  * has an open delivery to that endpoint waits for it (deliver.ts queues it when that one settles);
- * the others are queued at once. A new initiative also goes to the chat channels that announce them.
+ * the others are queued at once. `afterDispatch` is told the events claimed: the chat channels'
+ * announcement of new initiatives (workers/chat-apps/announce.ts), wired by the queue's consumer and
+ * the scheduled handler so that this folder does not import that one (chat-apps imports webhooks).
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { chunksFor } from "../db/chunks";
 import { getDb, schema } from "../db/client";
-import { announceNewInitiatives } from "../chat-apps/announce";
 import { messageBody, type DeliveryJob } from "./deliver";
 import { STORED_BODY_MAX_CHARS } from "./schedule";
 
@@ -29,10 +30,12 @@ export interface ClaimedEvent {
   seq: number;
 }
 
+export type AfterDispatch = (env: Env, orgId: string, events: ClaimedEvent[]) => Promise<void>;
+
 export const storedBody = (body: string) => (body.length > STORED_BODY_MAX_CHARS ? body.slice(0, STORED_BODY_MAX_CHARS) : body);
 
 /** Fans out the organisation's waiting events; answers how many it claimed. */
-export async function dispatchEvents(env: Env, orgId: string, now = Date.now()): Promise<number> {
+export async function dispatchEvents(env: Env, orgId: string, now = Date.now(), afterDispatch?: AfterDispatch): Promise<number> {
   const claimed = await env.DB.prepare(
     `UPDATE webhook_events SET dispatched_at = ?2
      WHERE id IN (SELECT id FROM webhook_events WHERE org_id = ?1 AND dispatched_at IS NULL ORDER BY created_at, rowid LIMIT ${EVENTS_PER_RUN})
@@ -87,16 +90,16 @@ export async function dispatchEvents(env: Env, orgId: string, now = Date.now()):
   // A message the queue refuses leaves its delivery pending: the scheduled sweep queues it again (LOST_AFTER_MS).
   const jobs = rows.filter((row) => row.status === "pending").map((row) => ({ body: { kind: "webhook_delivery", id: row.id } satisfies DeliveryJob }));
   for (let at = 0; at < jobs.length; at += SEND_BATCH_MAX) await env.JOBS.sendBatch(jobs.slice(at, at + SEND_BATCH_MAX));
-  await announceNewInitiatives(env, orgId, events.filter((event) => event.type === "initiative.created"));
+  if (afterDispatch) await afterDispatch(env, orgId, events);
   if (events.length === EVENTS_PER_RUN) await queueDispatch(env, orgId);
   return events.length;
 }
 
 export const queueDispatch = (env: Env, orgId: string) => env.JOBS.send({ kind: "webhook_dispatch", orgId } satisfies DispatchJob);
 
-export async function runDispatchJob(env: Env, message: Message<DispatchJob>) {
+export async function runDispatchJob(env: Env, message: Message<DispatchJob>, afterDispatch?: AfterDispatch) {
   try {
-    await dispatchEvents(env, message.body.orgId);
+    await dispatchEvents(env, message.body.orgId, Date.now(), afterDispatch);
     message.ack();
   } catch (cause) {
     console.error("webhook dispatch failed", message.body, cause);

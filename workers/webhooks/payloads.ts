@@ -4,6 +4,9 @@
  */
 import { organizationOrigin, type Tenant } from "../tenant/organizations";
 
+/** An instant as ISO 8601 (UTC), null for none (as workers/initiatives/serialize.ts writes them; not imported: initiatives imports this folder). */
+export const isoTime = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
 export const initiativeUrl = (env: Env, org: Pick<Tenant, "hostnames">, slug: string) => `${organizationOrigin(env, org)}/initiative/${encodeURIComponent(slug)}`;
 
 export function initiativePayload(env: Env, org: Pick<Tenant, "hostnames">, initiative: { id: string; slug: string; title: string; status?: string; startTime?: number | null }) {

@@ -4,7 +4,7 @@
  * deliveries whose queue message was lost are queued again; deliveries and events older than
  * DELIVERY_RETENTION_MS (30 days) are deleted, a bounded number per run.
  */
-import { dispatchEvents } from "./dispatch";
+import { dispatchEvents, type AfterDispatch } from "./dispatch";
 import { queueDelivery } from "./deliver";
 import { DELIVERY_RETENTION_MS, LOST_AFTER_MS } from "./schedule";
 
@@ -12,10 +12,10 @@ const ORGS_PER_RUN = 20;
 const LOST_PER_RUN = 100;
 const PRUNED_PER_RUN = 1000;
 
-export async function sweepWebhooks(env: Env, now: number) {
+export async function sweepWebhooks(env: Env, now: number, afterDispatch?: AfterDispatch) {
   const orgs = await env.DB.prepare("SELECT DISTINCT org_id FROM webhook_events WHERE dispatched_at IS NULL LIMIT ?").bind(ORGS_PER_RUN).all<{ org_id: string }>();
   let dispatched = 0;
-  for (const { org_id } of orgs.results) dispatched += await dispatchEvents(env, org_id, now);
+  for (const { org_id } of orgs.results) dispatched += await dispatchEvents(env, org_id, now, afterDispatch);
   const lost = await env.DB.prepare("SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at < ? LIMIT ?").bind(now - LOST_AFTER_MS, LOST_PER_RUN).all<{ id: string }>();
   for (const { id } of lost.results) await queueDelivery(env, id);
   const old = now - DELIVERY_RETENTION_MS;
