@@ -1,13 +1,14 @@
 /**
  * Each change of issue 31's event list writes its event through the outbox, in its own batch, once
  * (decision 051): staff decisions on initiatives, participants, records and pledges; a member
- * leaving; a proposal sent and approved (the approval's initiative is `initiative.created` too); a
+ * leaving; hours validated at the check-in desk; a proposal sent and approved (the approval's initiative is `initiative.created` too); a
  * member joining and removed; a credential issued through the queue and revoked by its holder. A
  * decision that changes nothing (already taken, or refused) writes no second event.
  */
 import { createExecutionContext, createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { checkinQrValue } from "../../app/domain/checkin";
 import { WEBHOOK_EVENT_TYPES } from "../../app/domain/webhooks";
 import { createMember as createAccount } from "../../workers/auth/members";
 import { runJobs, type Job } from "../../workers/jobs";
@@ -97,6 +98,17 @@ describe("every change writes its event once", () => {
     const confirmed = await eventsOf(() => call("PUT", `/api/acme/manage/contributions/${pledge}`, { token: tokens.admin, body: { status: "confirmed" } }));
     expect(confirmed.map((event) => event.type)).toEqual(["contribution.confirmed"]);
     expect(JSON.parse(confirmed[0].payload)).toMatchObject({ contribution: { id: pledge, amount_minor: 2500, currency: "EUR", member_id: ids.bea } });
+  });
+
+  it("a check-in at the desk validates hours: record.validated once, not again for the same day", async () => {
+    const desk = await createInitiative({ orgId: "org-acme", slug: "charity-run", title: "Charity run", participationMethod: "qr", hoursPerDay: 3, startTime: Date.now() - DAY });
+    const { uuid } = await addParticipation(desk.id, "org-acme", ids.bea);
+    const code = (await json(await call("GET", "/api/acme/initiative/charity-run", { token: tokens.bea }))).checkin_code;
+    const checkIn = () => call("POST", `/api/acme/manage/initiatives/${desk.id}/checkin`, { token: tokens.admin, body: { code: checkinQrValue(uuid, code) } });
+    const first = await eventsOf(checkIn);
+    expect(first.map((event) => event.type)).toEqual(["record.validated"]);
+    expect(JSON.parse(first[0].payload)).toMatchObject({ record: { type: "hours", status: "validated", hours: 3 }, participation: { uuid }, initiative: { id: desk.id, slug: "charity-run" } });
+    expect(await eventsOf(checkIn)).toEqual([]);
   });
 
   it("a proposal sent and approved: submitted, then approved with its initiative created", async () => {

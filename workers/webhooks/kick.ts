@@ -4,8 +4,8 @@
  * the organisation has an undispatched event, one `webhook_dispatch` message is queued. Done
  * after the answer (waitUntil); the check is one indexed read of at most one row (the partial
  * index of undispatched events), so an organisation without webhooks pays one empty lookup.
- * Events written outside a request (the queue's consumer, the scheduled handler) wait for the
- * sweep (sweep.ts), at most ten minutes.
+ * Events written elsewhere (the queue's consumer, the scheduled handler, /api/signup and /auth,
+ * which name no organisation in their path) wait for the sweep (sweep.ts), at most ten minutes.
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../types";
