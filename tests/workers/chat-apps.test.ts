@@ -5,32 +5,26 @@
  * scheduled handler, once each; every message goes through the queue, in the organisation's
  * language with a link on its host, as Block Kit for Slack and as an Adaptive Card for Teams.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { announceNewInitiatives, scheduledAnnouncements } from "../../workers/chat-apps/announce";
 import { slackMessage } from "../../workers/chat-apps/slack";
 import { getDb } from "../../workers/db/client";
-import { runJobs, type Job } from "../../workers/jobs";
 import { dispatchEvents } from "../../workers/webhooks/dispatch";
 import { outboxEvent } from "../../workers/webhooks/outbox";
 import { initiativePayload } from "../../workers/webhooks/payloads";
 import { getOrganizationBySlug } from "../../workers/tenant/organizations";
 import { createInitiative, DAY } from "./initiatives-fixtures";
+import { captureQueue } from "./queue-capture";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
 const SLACK = "https://hooks.slack.com/services/T000/B000/XXXXXXXX";
 const TEAMS = "https://prod-12.westeurope.logic.azure.com/workflows/abc/triggers/manual/paths/invoke?sig=xyz";
-const queued: Job[] = [];
+let queue: ReturnType<typeof captureQueue>;
 const posted: { url: string; body: any }[] = [];
 
-async function drainQueue() {
-  const bodies = queued.splice(0);
-  const batch = createMessageBatch<Job>("commons-jobs", bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: Date.now(), attempts: 1, body })));
-  await runJobs(batch, env);
-  return getQueueResult(batch, createExecutionContext());
-}
+const drainQueue = () => queue.drain();
 
 const connect = (token: string, body: Record<string, unknown>, org = "acme") => call("POST", `/api/${org}/admin/chat-apps`, { token, body });
 
@@ -41,8 +35,7 @@ beforeAll(async () => {
     await createMember({ email, orgId: org, role });
     tokens[name] = (await login(email, "Correct-Horse-9")).body.access_token;
   }
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body) => void queued.push(body as Job) as never);
-  vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => void queued.push(...[...messages].map((message) => message.body as Job)) as never);
+  queue = captureQueue();
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     posted.push({ url: typeof input === "string" ? input : input instanceof URL ? input.href : input.url, body: JSON.parse(String(init?.body)) });
     return new Response("ok");
@@ -50,7 +43,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  queued.splice(0);
+  queue.queued.splice(0);
   posted.splice(0);
 });
 

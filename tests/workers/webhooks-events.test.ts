@@ -5,19 +5,18 @@
  * member joining and removed; a credential issued through the queue and revoked by its holder. A
  * decision that changes nothing (already taken, or refused) writes no second event.
  */
-import { createExecutionContext, createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { checkinQrValue } from "../../app/domain/checkin";
 import { WEBHOOK_EVENT_TYPES } from "../../app/domain/webhooks";
 import { createMember as createAccount } from "../../workers/auth/members";
-import { runJobs, type Job } from "../../workers/jobs";
 import { addContribution, addParticipation, addRecord, createInitiative, DAY } from "./initiatives-fixtures";
+import { captureQueue } from "./queue-capture";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
-const queued: Job[] = [];
+let drainQueue: () => Promise<unknown>;
 
 const typesSince = async (seq: number) =>
   (await env.DB.prepare("SELECT rowid AS seq, type, resource, payload FROM webhook_events WHERE org_id = 'org-acme' AND rowid > ? AND type != 'webhook.test' ORDER BY rowid").bind(seq).all<{ seq: number; type: string; resource: string; payload: string }>()).results;
@@ -30,12 +29,6 @@ async function eventsOf(step: () => Promise<unknown>) {
   return typesSince(before);
 }
 
-async function drainQueue() {
-  const bodies = queued.splice(0);
-  await runJobs(createMessageBatch<Job>("commons-jobs", bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: Date.now(), attempts: 1, body }))), env);
-  createExecutionContext();
-}
-
 beforeAll(async () => {
   const { acme } = await seedOrganizations();
   await env.DB.prepare("UPDATE organizations SET community_config = json_set(community_config, '$.features.proposals', json('true')) WHERE id = 'org-acme'").run();
@@ -43,8 +36,7 @@ beforeAll(async () => {
     ids[name] = (await createMember({ email: `${name}@acme.example`, orgId: acme.id, role, name })).id;
     tokens[name] = (await login(`${name}@acme.example`, "Correct-Horse-9")).body.access_token;
   }
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body) => void queued.push(body as Job) as never);
-  vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => void queued.push(...[...messages].map((message) => message.body as Job)) as never);
+  drainQueue = captureQueue().drain;
   vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("ok"));
   const created = await call("POST", "/api/acme/admin/webhooks", { token: tokens.admin, body: { url: "https://receiver.example.com/all", events: [...WEBHOOK_EVENT_TYPES] } });
   expect(created.status).toBe(201);

@@ -4,27 +4,20 @@
  * delivered in the endpoint's log with the body sent, redelivers it, and connects a Slack channel;
  * organisers and members get the 404 of a page that does not exist.
  */
-import { createExecutionContext, createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as chatPage from "../../app/routes/_app.manage.integrations_.chat/route";
 import * as logPage from "../../app/routes/_app.manage.integrations_.webhooks_.$id/route";
 import * as endpointsPage from "../../app/routes/_app.manage.integrations_.webhooks/route";
 import { createWebSession } from "../../workers/auth/web-session";
-import { runJobs, type Job } from "../../workers/jobs";
+import { captureQueue } from "./queue-capture";
 import { pageRequests, run, type Route } from "./route-calls";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
 const cookies: Record<string, string> = {};
 const { get, post } = pageRequests(cookies);
-const queued: Job[] = [];
+let drainQueue: () => Promise<unknown>;
 const received: string[] = [];
-
-async function drainQueue() {
-  const bodies = queued.splice(0);
-  await runJobs(createMessageBatch<Job>("commons-jobs", bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: Date.now(), attempts: 1, body }))), env);
-  createExecutionContext();
-}
 
 beforeAll(async () => {
   const { acme } = await seedOrganizations();
@@ -33,8 +26,7 @@ beforeAll(async () => {
     await createMember({ email: `${name}@acme.example`, orgId: acme.id, name, role });
     cookies[name] = (await createWebSession(context, (await login(`${name}@acme.example`, "Correct-Horse-9", "acme.localhost")).body)).split(";")[0];
   }
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body) => void queued.push(body as Job) as never);
-  vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => void queued.push(...[...messages].map((message) => message.body as Job)) as never);
+  drainQueue = captureQueue().drain;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
     received.push(String(init?.body));
     return new Response("ok");

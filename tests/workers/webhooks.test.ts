@@ -7,12 +7,10 @@
  * delays, ordering per resource, disabling after a day of failures with the administrators'
  * e-mail, redelivery, the test event, refused addresses, roles and tenants.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, schema } from "../../workers/db/client";
-import { runJobs, type Job } from "../../workers/jobs";
 import { deliverOnce } from "../../workers/webhooks/deliver";
 import { dispatchEvents } from "../../workers/webhooks/dispatch";
 import { outboxEvent } from "../../workers/webhooks/outbox";
@@ -20,23 +18,20 @@ import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../workers/webhooks/sched
 import { signedHeaders } from "../../workers/webhooks/sign";
 import { sweepWebhooks } from "../../workers/webhooks/sweep";
 import { addParticipation, createInitiative, HOUR } from "./initiatives-fixtures";
+import { captureQueue, type Queued } from "./queue-capture";
 import { call, createMember, json, login, mailbox, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
 const RECEIVER = "https://receiver.example.com/hooks";
 
-/** What the API queued since the last drain. */
-const queued: { body: Job; delaySeconds?: number }[] = [];
+/** What the API queued since the last drain (captureQueue, in beforeAll). */
+let queue: ReturnType<typeof captureQueue>;
+let queued: Queued[] = [];
 /** What the receiver was sent, and what it answers next (200 unless told). */
 const received: { url: string; headers: Record<string, string>; body: string }[] = [];
 let answers: number[] = [];
 
-async function drainQueue() {
-  const bodies = queued.splice(0).map((item) => item.body);
-  const batch = createMessageBatch<Job>("commons-jobs", bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: Date.now(), attempts: 1, body })));
-  await runJobs(batch, env);
-  return getQueueResult(batch, createExecutionContext());
-}
+const drainQueue = () => queue.drain();
 
 /** Drains until the queue is empty, leaving delayed retries in `queued` (they are the queue's later business). */
 async function drainReady() {
@@ -80,8 +75,8 @@ beforeAll(async () => {
     await createMember({ email, orgId: org, role });
     tokens[name] = (await login(email, "Correct-Horse-9")).body.access_token;
   }
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body, options) => void queued.push({ body: body as Job, delaySeconds: options?.delaySeconds }) as never);
-  vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => void queued.push(...[...messages].map((message) => ({ body: message.body as Job, delaySeconds: message.delaySeconds }))) as never);
+  queue = captureQueue();
+  queued = queue.queued;
   // The receivers: every outbound fetch of these tests lands here (the guarded fetch calls the global fetch).
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;

@@ -3,7 +3,9 @@
  * shown once, and a delivery's status as words.
  */
 import type { ReactNode } from "react";
+import { Form } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 
 export function CheckboxGroup({ name, legend, options, checked, error }: { name: string; legend: string; options: { value: string; label: string }[]; checked: readonly string[]; error?: string | null }) {
@@ -55,4 +57,33 @@ const FIELD_MESSAGES = new Set([
 export function useFieldMessage() {
   const { t } = useTranslation("webhooks");
   return (key: string | null | undefined) => (key ? t(FIELD_MESSAGES.has(key) ? `error_${key}` : "error_default") : null);
+}
+
+/** A submit button of a page form with several intents (`intent` is what the action reads). */
+export function IntentButton({ intent, small = false, children }: { intent: string; small?: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" name="intent" value={intent} variant={small ? "outline" : "default"} size={small ? "sm" : "default"}>
+      {children}
+    </Button>
+  );
+}
+
+/** An endpoint's or channel's own buttons: test, switch on or off, (more,) remove. */
+export function RowActions({ id, enabled, testLabel, children }: { id: string; enabled: boolean; testLabel: string; children?: ReactNode }) {
+  const { t } = useTranslation("webhooks");
+  return (
+    <Form method="post" className="flex flex-wrap gap-2">
+      <input type="hidden" name="id" value={id} />
+      <IntentButton intent="test" small>
+        {testLabel}
+      </IntentButton>
+      <IntentButton intent={enabled ? "disable" : "enable"} small>
+        {enabled ? t("action_disable") : t("action_enable")}
+      </IntentButton>
+      {children}
+      <IntentButton intent="remove" small>
+        {t("action_remove")}
+      </IntentButton>
+    </Form>
+  );
 }

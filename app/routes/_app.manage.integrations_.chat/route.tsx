@@ -10,9 +10,8 @@ import { CHAT_APP_KINDS, CHAT_APP_TOPICS } from "~/domain/webhooks";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { Labelled, ManageSection, STAFF_FIELD } from "~/components/manage/decision-parts";
 import { IntegrationsNav } from "~/components/manage/integrations-nav";
-import { CheckboxGroup, useFieldMessage } from "~/components/manage/webhook-parts";
+import { CheckboxGroup, IntentButton, RowActions, useFieldMessage } from "~/components/manage/webhook-parts";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
@@ -55,18 +54,7 @@ export default function ChatApps() {
                 <span className={connection.enabled ? "text-sm text-success" : "text-sm text-muted-foreground"}>{connection.enabled ? t("status_enabled") : t("status_disabled")}</span>
               </div>
               <p className="text-sm text-muted-foreground">{connection.topics.map((topic) => t(`topic_${topic}`)).join(" · ")}</p>
-              <Form method="post" className="flex flex-wrap gap-2">
-                <input type="hidden" name="id" value={connection.id} />
-                <Button type="submit" name="intent" value="test" variant="outline" size="sm">
-                  {t("action_test_message")}
-                </Button>
-                <Button type="submit" name="intent" value={connection.enabled ? "disable" : "enable"} variant="outline" size="sm">
-                  {connection.enabled ? t("action_disable") : t("action_enable")}
-                </Button>
-                <Button type="submit" name="intent" value="remove" variant="outline" size="sm">
-                  {t("action_remove")}
-                </Button>
-              </Form>
+              <RowActions id={connection.id} enabled={connection.enabled} testLabel={t("action_test_message")} />
             </li>
           ))}
         </ul>
@@ -86,9 +74,7 @@ export default function ChatApps() {
           <Field id="chat-url" name="url" type="url" inputMode="url" autoComplete="off" label={t("field_hook_url")} hint={t("field_hook_url_hint")} required error={adding ? message(answer.fields.url) : null} />
           <CheckboxGroup name="topics" legend={t("field_topics")} options={topics} checked={adding ? answer.values.topics : ["new_initiatives"]} error={adding ? message(answer.fields.topics) : null} />
           <div>
-            <Button type="submit" name="intent" value="add">
-              {t("action_connect")}
-            </Button>
+            <IntentButton intent="add">{t("action_connect")}</IntentButton>
           </div>
         </Form>
       </ManageSection>

@@ -11,9 +11,8 @@ import { WEBHOOK_EVENT_TYPES } from "~/domain/webhooks";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { ManageSection } from "~/components/manage/decision-parts";
 import { IntegrationsNav } from "~/components/manage/integrations-nav";
-import { CheckboxGroup, SecretOnce, useFieldMessage } from "~/components/manage/webhook-parts";
+import { CheckboxGroup, IntentButton, RowActions, SecretOnce, useFieldMessage } from "~/components/manage/webhook-parts";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
@@ -60,21 +59,11 @@ export default function WebhookEndpoints() {
               {endpoint.description ? <p className="text-sm">{endpoint.description}</p> : null}
               <p className="text-sm text-muted-foreground">{t("events_count", { count: endpoint.events.length })}</p>
               {endpoint.previous_secret_until ? <p className="text-sm text-muted-foreground">{t("rotation_overlap", { date: endpoint.previous_secret_until.slice(0, 16).replace("T", " ") })}</p> : null}
-              <Form method="post" className="flex flex-wrap gap-2">
-                <input type="hidden" name="id" value={endpoint.id} />
-                <Button type="submit" name="intent" value="test" variant="outline" size="sm">
-                  {t("action_test")}
-                </Button>
-                <Button type="submit" name="intent" value={endpoint.enabled ? "disable" : "enable"} variant="outline" size="sm">
-                  {endpoint.enabled ? t("action_disable") : t("action_enable")}
-                </Button>
-                <Button type="submit" name="intent" value="rotate" variant="outline" size="sm">
+              <RowActions id={endpoint.id} enabled={endpoint.enabled} testLabel={t("action_test")}>
+                <IntentButton intent="rotate" small>
                   {t("action_rotate")}
-                </Button>
-                <Button type="submit" name="intent" value="remove" variant="outline" size="sm">
-                  {t("action_remove")}
-                </Button>
-              </Form>
+                </IntentButton>
+              </RowActions>
             </li>
           ))}
         </ul>
@@ -85,9 +74,7 @@ export default function WebhookEndpoints() {
           <Field id="webhook-description" name="description" label={t("field_description")} defaultValue={adding ? answer.values.description : ""} error={adding ? message(answer.fields.description) : null} />
           <CheckboxGroup name="events" legend={t("field_events")} options={eventOptions} checked={adding ? answer.values.events : []} error={adding ? message(answer.fields.events) : null} />
           <div>
-            <Button type="submit" name="intent" value="add">
-              {t("action_add")}
-            </Button>
+            <IntentButton intent="add">{t("action_add")}</IntentButton>
           </div>
         </Form>
       </ManageSection>

@@ -10,9 +10,8 @@ import { WEBHOOK_EVENT_TYPES } from "~/domain/webhooks";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { ManageSection } from "~/components/manage/decision-parts";
 import { IntegrationsNav } from "~/components/manage/integrations-nav";
-import { CheckboxGroup, useFieldMessage } from "~/components/manage/webhook-parts";
+import { CheckboxGroup, IntentButton, useFieldMessage } from "~/components/manage/webhook-parts";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
@@ -53,9 +52,7 @@ export default function WebhookEndpointLog() {
         {answer && !answer.ok && !Object.keys(answer.fields).length ? <Alert>{t("error_default")}</Alert> : null}
         {!endpoint.enabled ? <Alert variant="info">{endpoint.disabled_reason === "failing" ? t("disabled_failing_note") : t("status_disabled")}</Alert> : null}
         <Form method="post">
-          <Button type="submit" name="intent" value="test" variant="outline">
-            {t("action_test")}
-          </Button>
+          <IntentButton intent="test">{t("action_test")}</IntentButton>
         </Form>
         {deliveries?.length === 0 ? <p className="text-muted-foreground">{t("log_none")}</p> : null}
         {deliveries?.length ? (
@@ -90,9 +87,9 @@ export default function WebhookEndpointLog() {
                       </Link>
                       <Form method="post">
                         <input type="hidden" name="delivery" value={delivery.id} />
-                        <Button type="submit" name="intent" value="redeliver" variant="outline" size="sm">
+                        <IntentButton intent="redeliver" small>
                           {t("action_redeliver")}
-                        </Button>
+                        </IntentButton>
                       </Form>
                     </td>
                   </tr>
@@ -119,9 +116,7 @@ export default function WebhookEndpointLog() {
           <Field id="webhook-description" name="description" label={t("field_description")} defaultValue={updating ? answer.values.description : endpoint.description} error={updating ? message(answer.fields.description) : null} />
           <CheckboxGroup name="events" legend={t("field_events")} options={WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type }))} checked={updating ? answer.values.events : endpoint.events} error={updating ? message(answer.fields.events) : null} />
           <div>
-            <Button type="submit" name="intent" value="update">
-              {t("action_save")}
-            </Button>
+            <IntentButton intent="update">{t("action_save")}</IntentButton>
           </div>
         </Form>
       </ManageSection>
