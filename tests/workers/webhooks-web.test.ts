@@ -4,7 +4,6 @@
  * delivered in the endpoint's log with the body sent, redelivers it, and connects a Slack channel;
  * organisers and members get the 404 of a page that does not exist.
  */
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as chatPage from "../../app/routes/_app.manage.integrations_.chat/route";
 import * as logPage from "../../app/routes/_app.manage.integrations_.webhooks_.$id/route";
