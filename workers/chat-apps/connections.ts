@@ -9,7 +9,7 @@ import * as v from "valibot";
 import { CHAT_APP_HOSTS, CHAT_APP_KINDS, CHAT_APP_TOPICS, type ChatAppKind } from "../../app/domain/webhooks";
 import { getDb, schema } from "../db/client";
 import { badRequest, notFound } from "../lib/domain-errors";
-import type { Tenant } from "../tenant/organizations";
+import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 import { checkEndpointUrl } from "../webhooks/endpoints";
 import { isoTime as iso } from "../webhooks/payloads";
 import { sealSecret } from "../webhooks/secrets";
@@ -59,6 +59,7 @@ export async function addConnection(env: Env, org: Tenant, input: v.InferOutput<
     .insert(connections)
     .values({ id, orgId: org.id, kind: input.kind, channel: input.channel, url: await sealSecret(env, id, input.url), topics: JSON.stringify(input.topics), createdAt: now })
     .returning();
+  await invalidateOrganization(env, org);
   return { connection: toConnection(row) };
 }
 
@@ -75,12 +76,14 @@ export async function changeConnection(env: Env, org: Tenant, id: string, change
     })
     .where(and(eq(connections.id, id), eq(connections.orgId, org.id)))
     .returning();
+  if (change.enabled !== undefined) await invalidateOrganization(env, org);
   return { connection: toConnection(row) };
 }
 
 export async function removeConnection(env: Env, org: Tenant, id: string) {
   await ownConnection(env, org, id);
   await getDb(env).delete(connections).where(and(eq(connections.id, id), eq(connections.orgId, org.id)));
+  await invalidateOrganization(env, org);
 }
 
 /** A test message to the channel, through the queue as every announcement. */

@@ -11,7 +11,7 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "../../app/domain/webhoo
 import { getDb, schema } from "../db/client";
 import { badRequest, notFound } from "../lib/domain-errors";
 import { outboundRule, outboundUrlProblem } from "../lib/guarded-fetch";
-import type { Tenant } from "../tenant/organizations";
+import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 import { messageBody, queueDelivery } from "./deliver";
 import { storedBody } from "./dispatch";
 import { newMessageId } from "./outbox";
@@ -107,6 +107,7 @@ export async function addEndpoint(env: Env, org: Tenant, input: v.InferOutput<ty
     .insert(endpoints)
     .values({ id, orgId: org.id, url: input.url, description: input.description, events: JSON.stringify(input.events), secret: await sealSecret(env, id, secret), createdAt: now, updatedAt: now })
     .returning();
+  await invalidateOrganization(env, org);
   // The secret is answered here only: it is stored sealed and never shown again.
   return { endpoint: toEndpoint(row, now), secret };
 }
@@ -124,6 +125,7 @@ export async function changeEndpoint(env: Env, org: Tenant, id: string, change: 
     updatedAt: now,
   };
   const [row] = await getDb(env).update(endpoints).set(set).where(and(eq(endpoints.id, id), eq(endpoints.orgId, org.id))).returning();
+  if (change.enabled !== undefined) await invalidateOrganization(env, org);
   return { endpoint: toEndpoint(row, now) };
 }
 
@@ -131,6 +133,7 @@ export async function removeEndpoint(env: Env, org: Tenant, id: string) {
   await ownEndpoint(env, org, id);
   // Its deliveries go with it (ON DELETE CASCADE); events other endpoints still name stay.
   await getDb(env).delete(endpoints).where(and(eq(endpoints.id, id), eq(endpoints.orgId, org.id)));
+  await invalidateOrganization(env, org);
 }
 
 /** A new secret; the old one keeps signing beside it for ROTATION_OVERLAP_MS so receivers can switch without losing a message. */
