@@ -10,6 +10,10 @@ import type { ReminderJob } from "./reminders/planner";
 import { runPushJob, type PushJob } from "./push/notify";
 import { renderCertificateJob } from "./social-cv/render-job";
 import { runCredentialJob, type CredentialJob } from "./credentials/jobs";
+import { runDeliveryJob, type DeliveryJob } from "./webhooks/deliver";
+import { runDispatchJob, type DispatchJob } from "./webhooks/dispatch";
+import { runChatPostJob, type ChatPostJob } from "./chat-apps/post";
+import { announceNewInitiatives } from "./chat-apps/announce";
 
 /**
  * The messages of the queue. A certificate's message carries the period the member chose
@@ -17,7 +21,7 @@ import { runCredentialJob, type CredentialJob } from "./credentials/jobs";
  * through every retry.
  */
 export type CertificateJob = { kind: "cv_certificate"; id: string; from?: number; to?: number };
-export type Job = CertificateJob | ExportMessage | CalendarMailJob | ReminderJob | PushJob | CredentialJob;
+export type Job = CertificateJob | ExportMessage | CalendarMailJob | ReminderJob | PushJob | CredentialJob | DispatchJob | DeliveryJob | ChatPostJob;
 
 export async function runJobs(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
@@ -33,6 +37,10 @@ export async function runJobs(batch: MessageBatch<Job>, env: Env) {
     else if (job?.kind === "push" && typeof job.org === "string" && typeof job.member === "string") await runPushJob(env, message as Message<PushJob>);
     // A participation's verifiable credential after its hours were decided (workers/credentials/jobs.ts, decision 047).
     else if (job?.kind === "credential" && typeof job.orgId === "string" && typeof job.participation === "string") await runCredentialJob(env, message as Message<CredentialJob>);
+    // The webhooks' outbox fanned out to deliveries, one attempt of a delivery, a chat announcement (workers/webhooks, workers/chat-apps; decision 051).
+    else if (job?.kind === "webhook_dispatch" && typeof job.orgId === "string") await runDispatchJob(env, message as Message<DispatchJob>, announceNewInitiatives);
+    else if (job?.kind === "webhook_delivery" && typeof job.id === "string") await runDeliveryJob(env, message as Message<DeliveryJob>);
+    else if (job?.kind === "chat_post" && typeof job.connectionId === "string" && typeof job.announcement === "object") await runChatPostJob(env, message as Message<ChatPostJob>);
     // Unknown or malformed: nothing can ever handle it, so it is dropped rather than retried.
     else message.ack();
   }

@@ -7,7 +7,10 @@
  * accounts whose deletion's grace period is over are erased (workers/account/deletion.ts); staff
  * exports past their expiry lose their file and row (workers/exports/jobs.ts); reminders that are
  * due before initiatives are claimed and queued (workers/reminders/planner.ts, sent by the queue's
- * consumer), and staff get their morning digest of today's initiatives (workers/reminders/staff-digest.ts).
+ * consumer), and staff get their morning digest of today's initiatives (workers/reminders/staff-digest.ts);
+ * the webhooks' outbox is swept (events no request dispatched, lost deliveries, old log rows:
+ * workers/webhooks/sweep.ts) and chat channels hear of places left and last month's totals
+ * (workers/chat-apps/announce.ts).
  */
 import { eraseDueAccounts } from "./account/deletion";
 import { sweepExpiredExports } from "./exports/jobs";
@@ -18,6 +21,8 @@ import { sendProposalDigests } from "./manage/proposal-digest";
 import { planReminders } from "./reminders/planner";
 import { sendStaffDigests } from "./reminders/staff-digest";
 import { getOrganizationById } from "./tenant/organizations";
+import { sweepWebhooks } from "./webhooks/sweep";
+import { announceNewInitiatives, scheduledAnnouncements } from "./chat-apps/announce";
 
 export async function runScheduled(env: Env, now = Date.now()) {
   const lapsed = await initiativesWithLapsedOffers(env, now);
@@ -33,5 +38,7 @@ export async function runScheduled(env: Env, now = Date.now()) {
   const exportsSwept = await sweepExpiredExports(env, now);
   const remindersQueued = await planReminders(env, now);
   const staffDigests = await sendStaffDigests(env, now);
-  return { advanced: lapsed.length, digests, orphansDeleted, accountsErased, exportsSwept, remindersQueued, staffDigests };
+  const webhooks = await sweepWebhooks(env, now, announceNewInitiatives);
+  const chatApps = await scheduledAnnouncements(env, now);
+  return { advanced: lapsed.length, digests, orphansDeleted, accountsErased, exportsSwept, remindersQueued, staffDigests, webhooks, chatApps };
 }

@@ -17,7 +17,7 @@ for (const [path, messages] of Object.entries(files)) {
 }
 
 /** Namespaces the e-mails, the certificate PDF and the ESRS annex draft use on the server only; pages never need them. */
-const SERVER_ONLY = new Set(["email", "certificate", "reminders_email", "impact_annex", "credentials_email"]);
+const SERVER_ONLY = new Set(["email", "certificate", "reminders_email", "impact_annex", "credentials_email", "webhooks_messages"]);
 
 export function bundledMessages(locale: string): Messages {
   return bundled[locale] ?? {};

@@ -9,7 +9,10 @@
  * removing each other at once cannot leave none; the audit row and the clean-up follow only from
  * this call's delete (they test it), so a removal answered twice writes once.
  */
+import { sql } from "drizzle-orm";
 import { conflict, notFound } from "../lib/domain-errors";
+import { outboxStatement } from "../webhooks/outbox";
+import { memberPayload } from "../webhooks/payloads";
 import { CHAT_CLOSE } from "../../app/domain/chat";
 import { memberObject } from "../chat/live";
 import { requireRole, type StaffActor } from "../manage/scope";
@@ -48,6 +51,7 @@ export async function removeMember(env: Env, org: Tenant, actor: StaffActor, mem
     db.prepare(`delete from sso_identities where member_id = ?2 and provider_id in (select id from sso_providers where org_id = ?1) and ${ours}`).bind(org.id, memberId, auditId),
     db.prepare(`delete from invitations where org_id = ?1 and member_id = ?2 and ${ours}`).bind(org.id, memberId, auditId),
     db.prepare(`update memberships set manager_member_id = null where org_id = ?1 and manager_member_id = ?2 and ${ours}`).bind(org.id, memberId, auditId),
+    outboxStatement(db, org.id, "member.removed", `member:${memberId}`, memberPayload(memberId, target.email), now, () => sql`exists (select 1 from audit_log where id = ${auditId})`),
   ]);
   // Read from the audit row, written only when the membership went (changes() = 1): D1 counts in
   // meta.changes the rows triggers wrote too, and the dashboard's rollups (decision 041) write some.

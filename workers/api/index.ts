@@ -33,6 +33,9 @@ import { cantComeRoutes, reminderSettingsRoutes } from "./reminders";
 import { responsibleProfileRoutes } from "./responsible-profile";
 import { signupRoutes } from "./signup";
 import { wallRoutes } from "./wall";
+import { webhookRoutes } from "./webhooks";
+import { chatAppRoutes } from "./chat-apps";
+import { dispatchAfterWrites } from "../webhooks/kick";
 
 /** JSON bodies of the API are small; uploads (attachments) set their own larger limit. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -54,6 +57,8 @@ const isUpload = (path: string, contentType: string | undefined) =>
 export const apiRoutes = new Hono<AppEnv>()
   // File uploads are multipart and capped by their routes (attachments, images); every other body is small JSON.
   .use(async (c, next) => (isUpload(c.req.path, c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)))
+  // A write that put events in the webhooks' outbox has them dispatched at once (workers/webhooks/kick.ts).
+  .use("/:org/*", dispatchAfterWrites)
   .route("/signup", signupRoutes)
   .route("/organization", organizationRoutes)
   // The reminder's "can't come" link: no token, the host's organisation (workers/api/reminders.ts).
@@ -76,6 +81,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/admin/impact", impactRoutes)
   .route("/:org/admin/rates", rateRoutes)
   .route("/:org/admin/api-keys", apiKeyRoutes)
+  .route("/:org/admin/webhooks", webhookRoutes)
+  .route("/:org/admin/chat-apps", chatAppRoutes)
   .route("/:org/admin", adminRoutes)
   // An organisation's API key, not a member's token (workers/integrations/require-api-key.ts).
   .route("/:org/integration/v1", integrationRoutes)

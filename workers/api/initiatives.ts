@@ -53,7 +53,7 @@ export const initiativeRoutes = new Hono<AppEnv>()
   )
   .delete("/:id", (c) =>
     change(c, { id: c.req.param("id") }, async (i, now) => {
-      await leave(c.env, c.var.auth.memberId, i, now);
+      await leave(c.env, c.var.org.id, c.var.auth.memberId, i, now);
       // The place freed goes to the first of the waitlist.
       sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, i.id, now));
     }),

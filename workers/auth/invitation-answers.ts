@@ -8,8 +8,10 @@
  * its own.
  */
 import type { Locale } from "../../app/domain/locales";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
+import { outboxStatement } from "../webhooks/outbox";
+import { memberPayload } from "../webhooks/payloads";
 import { forbidden, notFound } from "../lib/domain-errors";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
 import { peekEmailToken } from "./email-tokens";
@@ -91,6 +93,8 @@ export function acceptanceStatements(env: Env, invitation: Pick<InvitationRow, "
          on conflict do nothing`,
       )
       .bind(invitation.id, now),
+    // Right after the membership's insert: changes() is that insert's (1 when it joined them now).
+    outboxStatement(db, invitation.orgId, "member.joined", `member:${invitation.memberId}`, memberPayload(invitation.memberId), now, () => sql`changes() = 1`),
     db
       .prepare(
         `insert into audit_log (id, org_id, actor_member_id, action, target_type, target_id, detail, created_at)

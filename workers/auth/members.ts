@@ -7,6 +7,8 @@ import { avatarUrl } from "../profile/avatar-url";
 import { latestPlatformTermsVersion } from "../profile/platform-terms";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
+import { outboxEvent } from "../webhooks/outbox";
+import { memberPayload } from "../webhooks/payloads";
 import { conflict } from "../lib/domain-errors";
 import { getOrganizationBySlug, organizationOrigin, type Tenant } from "../tenant/organizations";
 
@@ -140,6 +142,7 @@ export function newMemberStatements(env: Env, input: NewMember) {
         commercialCommsAccepted: input.commercialComms,
       }),
       db.insert(schema.memberships).values({ orgId: input.orgId, memberId: id, role: "member" }),
+      outboxEvent(db, input.orgId, "member.joined", `member:${id}`, memberPayload(id, input.email, input.name)),
     ] as const,
   };
 }

@@ -14,9 +14,11 @@
  * `email_verified` never links an existing account by itself, nor does membership of the
  * provider's organisation (an administrator can invite anyone: that was the attack of issue 25).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { resolveLocale } from "../../app/domain/locales";
-import { getDb, schema } from "../db/client";
+import { getDb, schema, type Database } from "../db/client";
+import { outboxEvent } from "../webhooks/outbox";
+import { memberPayload } from "../webhooks/payloads";
 import { getOrganizationById } from "../tenant/organizations";
 import { findMemberByEmail, findMemberById, newMemberStatements } from "./members";
 import { SsoError, type IdentityClaims, type ProviderRow } from "./sso-flow";
@@ -32,6 +34,9 @@ async function linkedMember(env: Env, provider: ProviderRow, subject: string) {
   return row?.member ?? null;
 }
 
+/** member.joined, right after a membership insert that may find the member there already: changes() is that insert's. */
+const joinedEvent = (db: Database, orgId: string, memberId: string) => outboxEvent(db, orgId, "member.joined", `member:${memberId}`, memberPayload(memberId), Date.now(), () => sql`changes() = 1`);
+
 /** The statements that link `memberId` to the identity and make them a member of the provider's organisation. */
 function linkStatements(env: Env, provider: ProviderRow, subject: string, memberId: string) {
   const db = getDb(env);
@@ -42,6 +47,7 @@ function linkStatements(env: Env, provider: ProviderRow, subject: string, member
       .values({ providerId: provider.id, issuer: provider.issuer, subject, memberId })
       .onConflictDoUpdate({ target: [schema.ssoIdentities.providerId, schema.ssoIdentities.subject], set: { issuer: provider.issuer, memberId } }),
     db.insert(schema.memberships).values({ orgId: provider.orgId, memberId }).onConflictDoNothing(),
+    joinedEvent(db, provider.orgId, memberId),
   ] as const;
 }
 
@@ -60,7 +66,7 @@ export async function memberForIdentity(env: Env, provider: ProviderRow, claims:
   const db = getDb(env);
   const linked = await linkedMember(env, provider, claims.sub);
   if (linked) {
-    await db.insert(schema.memberships).values({ orgId: provider.orgId, memberId: linked.id }).onConflictDoNothing();
+    await db.batch([db.insert(schema.memberships).values({ orgId: provider.orgId, memberId: linked.id }).onConflictDoNothing(), joinedEvent(db, provider.orgId, linked.id)]);
     return linked;
   }
   const email = claims.email?.trim().toLowerCase();

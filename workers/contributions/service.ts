@@ -17,6 +17,8 @@ import {
   type Initiative,
 } from "../../app/domain/initiatives";
 import { getDb, schema } from "../db/client";
+import { outboxEvent } from "../webhooks/outbox";
+import { contributionPayload } from "../webhooks/payloads";
 import { iso } from "../initiatives/serialize";
 import { sha256Hex } from "../lib/crypto";
 import { badRequest, conflict, DomainError, type DomainErrorKind, unavailable } from "../lib/domain-errors";
@@ -155,10 +157,19 @@ export async function recordContribution(env: Env, { orgId, memberId, initiative
     params.capture_id = outcome.captureId;
   }
 
-  const [row] = await db
+  const id = crypto.randomUUID();
+  const createdAt = Date.now();
+  const values = { id, initiativeId: initiative.id, memberId, amount, currency: donation.currency, source: input.source, anonymous: input.anonymous };
+  // A payment confirmed at once is told in the same batch, only when this insert wrote the row.
+  const told =
+    status === "confirmed"
+      ? [outboxEvent(db, orgId, "contribution.confirmed", `contribution:${id}`, contributionPayload(values, initiative), createdAt, (target) => sql`exists (select 1 from ${schema.contributions} where ${schema.contributions.id} = ${target})`)]
+      : [];
+  const [[row]] = await db.batch([
+    db
     .insert(schema.contributions)
     .values({
-      id: crypto.randomUUID(),
+      id,
       orgId,
       initiativeId: initiative.id,
       memberId,
@@ -171,10 +182,12 @@ export async function recordContribution(env: Env, { orgId, memberId, initiative
       status,
       confirmationCode: code,
       idempotencyKey: key,
-      createdAt: Date.now(),
+      createdAt,
     })
     .onConflictDoNothing({ target: [schema.contributions.memberId, schema.contributions.idempotencyKey] })
-    .returning();
+    .returning(),
+    ...told,
+  ]);
   if (row) return { contribution: toContribution(row), created: true };
   // A concurrent request with the same key recorded first: answer its contribution. (Without a
   // key there is no conflict target: the insert always writes.)

@@ -6,6 +6,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { linkedInAddToProfileUrl } from "../../app/domain/credentials";
 import { getDb, schema } from "../db/client";
+import { outboxEvent } from "../webhooks/outbox";
 import { iso } from "../initiatives/serialize";
 import { notFound } from "../lib/domain-errors";
 import { COUNTED_HOURS } from "../reports/counted-hours";
@@ -79,7 +80,11 @@ export async function issueOwedCredentials(env: Env, org: Tenant, memberId: stri
 export async function revokeCredential(env: Env, org: Tenant, memberId: string, id: string, now = Date.now()) {
   const db = getDb(env);
   const own = and(eq(credentials.id, id), eq(credentials.orgId, org.id), eq(credentials.memberId, memberId));
-  await db.update(credentials).set({ revokedAt: now, revokedReason: "member" }).where(and(own, isNull(credentials.revokedAt)));
+  await db.batch([
+    db.update(credentials).set({ revokedAt: now, revokedReason: "member" }).where(and(own, isNull(credentials.revokedAt))),
+    // Right after the update: changes() is 1 only when this call revoked it (a second call tells nobody).
+    outboxEvent(db, org.id, "certificate.revoked", `certificate:${id}`, { certificate: { id, member_id: memberId, reason: "member" } }, now, () => sql`changes() = 1`),
+  ]);
   const row = await db.select({ revokedAt: credentials.revokedAt }).from(credentials).where(own).get();
   if (!row) throw notFound("credential_not_found", "The credential cannot be found.");
   return { id, revoked_at: iso(row.revokedAt)! };

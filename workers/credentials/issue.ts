@@ -10,6 +10,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { CompactSign } from "jose";
 import { getDb, schema } from "../db/client";
+import { outboxEvent } from "../webhooks/outbox";
+import { certificatePayload } from "../webhooks/payloads";
 import { getConfig } from "../lib/config";
 import { sha256Hex } from "../lib/crypto";
 import { violatesUnique } from "../lib/unique-violation";
@@ -202,8 +204,10 @@ async function signAndStore(
     // The JWT claims an OB 3.0 verifier reads besides the credential (iss, jti, nbf), consistent with it.
     const jwt = await signCredential(did, key, { ...credential, iss: did, jti: credential.id, nbf: Math.floor(now / 1000) });
     const insert = db.insert(credentials).values({ ...input.row, id, orgId: org.id, jwt, statusIndex, keyId: key.id, issuedAt: now });
+    // Told in the same batch: a credential that lost its status index to another is not announced.
+    const told = outboxEvent(db, org.id, "certificate.issued", `certificate:${id}`, certificatePayload(id, input.row, credentialUrl(origin, id)), now);
     try {
-      await (input.alongside ? db.batch([input.alongside, insert]) : insert);
+      await (input.alongside ? db.batch([input.alongside, insert, told]) : db.batch([insert, told]));
       return { id, issued: true };
     } catch (error) {
       if (!violatesUnique(error, "credentials")) throw error;

@@ -23,6 +23,7 @@ import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { ORGANISATION_ROLES, TIME_BASES } from "../../app/domain/manage";
 import { PRECISIONS } from "../../app/domain/location-precision";
 import { CERTIFICATE_STATUSES } from "../../app/domain/certificate-status";
+import { CHAT_APP_KINDS } from "../../app/domain/webhooks";
 import { EXPORT_KINDS, EXPORT_STATUSES } from "../../app/domain/exports";
 import { RATE_KEY_TYPES } from "../../app/domain/impact";
 import { CREDENTIAL_REVOCATION_REASONS } from "../../app/domain/credentials";
@@ -1916,4 +1917,136 @@ export const scimGroups = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [uniqueIndex("scim_groups_name_uq").on(t.orgId, t.displayName)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Outbound webhooks and chat apps (issue 31, sections 3 and 5; docs/decisions/051-webhooks-outbox.md)
+
+/**
+ * An administrator's webhook endpoint. `secret` is the Standard Webhooks secret (`whsec_…`), sealed
+ * with the session secret; after a rotation the old one signs too until `previous_secret_until`.
+ * `failing_since` is the first failed attempt after the last success: failing for a day disables it.
+ */
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    /** JSON array of event types, e.g. ["initiative.created"]. */
+    events: text("events").notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: integer("previous_secret_until"),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    /** Why it is off: switched off by an administrator, or by the delivery after failing for a day. */
+    disabledReason: text("disabled_reason", { enum: ["admin", "failing"] }),
+    failingSince: integer("failing_since"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index("webhook_endpoints_org_idx").on(t.orgId, t.enabled)],
+);
+
+/**
+ * The outbox: one row per change, written in the same D1 batch as the change itself
+ * (workers/webhooks/outbox.ts), fanned out to deliveries by the queue's dispatch job. `resource`
+ * names what the event is about (`initiative:<id>`): one resource's events are delivered in order.
+ */
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    /** The Standard Webhooks message id (`msg_…`): the same on every attempt and every redelivery. */
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    resource: text("resource").notNull(),
+    /** The event's data as JSON. */
+    payload: text("payload").notNull(),
+    createdAt: createdAt(),
+    dispatchedAt: integer("dispatched_at"),
+  },
+  (t) => [
+    // The dispatcher's claim: an organisation's events not yet fanned out, oldest first.
+    index("webhook_events_pending_idx").on(t.orgId, t.createdAt).where(sql`dispatched_at is null`),
+    index("webhook_events_created_idx").on(t.createdAt),
+  ],
+);
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "waiting", "delivered", "failed"] as const;
+
+/**
+ * One event to one endpoint (a redelivery is a new row with the same event, so the same
+ * `webhook-id`). `waiting`: an earlier event of the same resource is not delivered yet.
+ * `body` is what was sent, capped (workers/webhooks/deliver.ts).
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    resource: text("resource").notNull(),
+    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at"),
+    /** The receiver's last HTTP status; null when it did not answer. */
+    responseStatus: integer("response_status"),
+    responseMs: integer("response_ms"),
+    /** Why the last attempt failed, as a code (timeout, unreachable, http_500, …). */
+    error: text("error"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    deliveredAt: integer("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    // Ordering per resource: the endpoint's undelivered deliveries of one resource.
+    index("webhook_deliveries_open_idx").on(t.endpointId, t.resource, t.createdAt).where(sql`status in ('pending', 'waiting')`),
+    index("webhook_deliveries_created_idx").on(t.createdAt),
+    index("webhook_deliveries_event_idx").on(t.eventId),
+  ],
+);
+
+
+/** A Slack or Teams channel, by its incoming-webhook URL (sealed: whoever has it can post). */
+export const chatAppConnections = sqliteTable(
+  "chat_app_connections",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CHAT_APP_KINDS }).notNull(),
+    /** The channel's name as the administrator wrote it (#volunteering). */
+    channel: text("channel").notNull(),
+    url: text("url").notNull(),
+    /** JSON array of CHAT_APP_TOPICS. */
+    topics: text("topics").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_app_connections_org_idx").on(t.orgId)],
+);
+
+/** Announcements made once per channel (places left of one initiative, one month's totals): the key claims it. */
+export const chatAppAnnouncements = sqliteTable(
+  "chat_app_announcements",
+  {
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => chatAppConnections.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.key] })],
 );

@@ -19,6 +19,8 @@ import {
   type Initiative,
 } from "../../app/domain/initiatives";
 import { guardedAudit } from "../audit/statements";
+import { outboxEvents } from "../webhooks/outbox";
+import { participationPayload, participationResource } from "../webhooks/payloads";
 import { approvesEveryone, REVIEW_REASON_MAX_LENGTH } from "../../app/domain/manage";
 import type { Notice } from "../manage/notify";
 import { getDb, schema, type Database } from "../db/client";
@@ -94,7 +96,7 @@ export async function join(
   // taken) and the initiative is open: the check and the
   // write are one statement, in the same transaction as the recount. The member's participation
   // and the whole initiative as the batch left them are read in the same round trip.
-  const [, , , after, ...reread] = await db.batch([
+  const [, , , , after, ...reread] = await db.batch([
     // Columns in the table's order: id, org_id, initiative_id, member_id, uuid, status, manager_approval_status, created_at, updated_at.
     db
       .insert(participations)
@@ -117,6 +119,8 @@ export async function join(
       }),
     recount(db, initiative.id),
     acceptedFromWaitlist(db, initiative.id, memberId, now),
+    // Told only when this batch made the member a participant (the insert's own conditions held).
+    outboxEvents(db, org.id, "participation.joined", [participationEntry(initiative, memberId, "accepted")], now, () => madeNow(initiative.id, memberId, "accepted", now)),
     db.select({ status: participations.status }).from(participations).where(and(eq(participations.initiativeId, initiative.id), eq(participations.memberId, memberId))),
     ...initiativeStatements(db, org, memberId, { id: initiative.id }),
   ]);
@@ -125,7 +129,7 @@ export async function join(
 }
 
 /** Not going: only accepted volunteers and trainees, before the initiative ends (canSayNotGoing). */
-export async function leave(env: Pick<Env, "DB">, memberId: string, initiative: Initiative, now: number) {
+export async function leave(env: Pick<Env, "DB">, orgId: string, memberId: string, initiative: Initiative, now: number) {
   if (!canSayNotGoing(initiative, now)) {
     throw conflict("not_going_not_allowed", "Only accepted participants of a volunteering or training initiative that has not ended can say they are not going.");
   }
@@ -136,8 +140,20 @@ export async function leave(env: Pick<Env, "DB">, memberId: string, initiative: 
       .set({ status: "not_going", updatedAt: now })
       .where(and(eq(participations.initiativeId, initiative.id), eq(participations.memberId, memberId), eq(participations.status, "accepted"))),
     recount(db, initiative.id),
+    outboxEvents(db, orgId, "participation.left", [participationEntry(initiative, memberId, "not_going")], now, () => madeNow(initiative.id, memberId, "not_going", now)),
   ]);
 }
+
+/** The outbox entry of a member's own change to their participation. */
+const participationEntry = (initiative: Pick<Initiative, "id" | "slug" | "title">, memberId: string, status: string) => ({
+  target: initiative.id,
+  resource: participationResource(initiative.id, memberId),
+  payload: participationPayload({ initiativeId: initiative.id, slug: initiative.slug, title: initiative.title, memberId }, status),
+});
+
+/** Whether the batch's own write just set this participation to `status` (its updated_at is the batch's moment). */
+const madeNow = (initiativeId: string, memberId: string, status: string, now: number) =>
+  sql`exists (select 1 from ${participations} where ${participations.initiativeId} = ${initiativeId} and ${participations.memberId} = ${memberId} and ${participations.status} = ${status} and ${participations.updatedAt} = ${now})`;
 
 function informativeOnly(initiative: Initiative) {
   if (initiative.type !== "informative") throw badRequest("initiative_not_informative", "Only informative initiatives take interest.");
@@ -238,6 +254,14 @@ export async function decideApproval(
     recount(db, initiativeId),
     audit.written,
     db.select({ status: participations.status, approval: participations.managerApprovalStatus }).from(participations).where(eq(participations.id, p.id)),
+    outboxEvents(
+      db,
+      org.id,
+      approved ? "participation.approved" : "participation.rejected",
+      [{ target: p.id, resource: participationResource(initiativeId, p.memberId), payload: participationPayload({ uuid: p.uuid, initiativeId, slug: found.slug, title: found.title, memberId: p.memberId }, approved ? "approved" : "rejected") }],
+      now,
+      (target) => sql`${target} in ${audit.targets}`,
+    ),
   ]);
   if (!written.length) {
     stored.status = after?.status ?? p.status;

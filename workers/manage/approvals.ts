@@ -16,6 +16,8 @@ import { conflict, forbidden, notFound } from "../lib/domain-errors";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import { guardedAudit } from "../audit/statements";
+import { outboxEvents } from "../webhooks/outbox";
+import { participationPayload, participationResource } from "../webhooks/payloads";
 import type { Notice } from "./notify";
 import type { StaffActor } from "./scope";
 
@@ -163,6 +165,14 @@ export async function decideApprovals(
       ...counts,
       audit.written,
       ...reads,
+      outboxEvents(
+        db,
+        org.id,
+        approved ? "participation.approved" : "participation.rejected",
+        waiting.map((row) => ({ target: row.id, resource: participationResource(row.initiativeId, row.memberId), payload: participationPayload(row, approved ? "approved" : "rejected") })),
+        now,
+        (target) => sql`${target} in ${audit.targets}`,
+      ),
     ] as unknown as Parameters<Database["batch"]>[0])) as unknown as unknown[];
     written = new Set((results[2 + counts.length] as { targetId: string }[]).map((row) => row.targetId));
     const after = new Map((results.slice(3 + counts.length) as (typeof found)[]).flat().map((row) => [row.uuid, row]));

@@ -10,12 +10,13 @@
  * are judged by app/domain/checkin-rules.ts, the rule the screen applies on the device before it
  * queues a check-in (issue 28).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { checkinCode, matchCheckin, parseCheckinInput } from "../../app/domain/checkin";
 import { judgeCheckin, type CheckinRefusal } from "../../app/domain/checkin-rules";
 import { calendarDay } from "../../app/domain/initiatives/reporting";
 import { regionZone } from "../../app/domain/zoned-time";
 import { getDb, schema } from "../db/client";
+import { outboxEvent } from "../webhooks/outbox";
 import { iso } from "../initiatives/serialize";
 import { base64UrlEncode, hmacSha256 } from "../lib/crypto";
 import { getConfig } from "../lib/config";
@@ -153,6 +154,20 @@ export async function checkIn(env: Env, org: Tenant, actor: StaffActor, initiati
         createdAt: now,
       })
       .onConflictDoNothing(),
+    // Hours validated at the desk: record.validated, only when this batch wrote the record (not the day's earlier check-in).
+    outboxEvent(
+      db,
+      org.id,
+      "record.validated",
+      `record:${id}`,
+      {
+        record: { id, type: "hours", status: "validated", hours, value: null },
+        participation: { uuid: participant.uuid },
+        initiative: { id: initiative.id, slug: initiative.slug, title: initiative.title },
+      },
+      now,
+      (target) => sql`exists (select 1 from ${records} where ${records.id} = ${target})`,
+    ),
   ]);
   return {
     created: inserted.length > 0,

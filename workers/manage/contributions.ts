@@ -16,6 +16,8 @@ import type { Tenant } from "../tenant/organizations";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 import { alreadyReviewed, decideFound, requireReviewable, reviewChange } from "./review";
+import { outboxEvents } from "../webhooks/outbox";
+import { contributionPayload } from "../webhooks/payloads";
 import { managedColumn, managedInitiativeIds, managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { contributions, initiatives, profiles } = schema;
@@ -153,6 +155,19 @@ export async function reviewContributions(
     org,
     actor,
     now,
+    ...(decision.status === "confirmed"
+      ? {
+          outbox: (changed: (target: SQL) => SQL) =>
+            outboxEvents(
+              db,
+              org.id,
+              "contribution.confirmed",
+              found.map((row) => ({ target: row.contribution.id, resource: `contribution:${row.contribution.id}` as const, payload: contributionPayload(row.contribution, { slug: row.initiativeSlug, title: row.initiativeTitle }) })),
+              now,
+              changed,
+            ),
+        }
+      : {}),
   });
   return {
     contributions: stored.map(toManagedContribution),

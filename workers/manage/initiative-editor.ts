@@ -20,6 +20,8 @@ import { iso } from "../initiatives/serialize";
 import { badRequest } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
 import { auditStatements } from "../audit/statements";
+import { outboxEvent } from "../webhooks/outbox";
+import { initiativePayload } from "../webhooks/payloads";
 import { imageExists } from "./images";
 import { managedInitiative } from "./managed-initiative";
 import { ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
@@ -345,6 +347,8 @@ export async function initiativeCreation(
     ...chunksFor(made.organiserMemberIds ?? [], 4).map((part) =>
       db.insert(schema.initiativeOrganisers).values(part.map((memberId) => ({ initiativeId: id, memberId, orgId: org.id, createdAt: now }))),
     ),
+    // After the row: a batch whose guard failed has stopped before it, and writes no event either.
+    outboxEvent(db, org.id, "initiative.created", `initiative:${id}`, initiativePayload(env, org, { id, slug, title: input.title, status: "open", startTime: input.start_time ? Date.parse(input.start_time) : null }), now),
   ];
   return { id, slug, statements };
 }
@@ -393,6 +397,7 @@ export async function updateInitiative(env: Env, org: Tenant, actor: StaffActor,
         : db.insert(indicators).values({ id: crypto.randomUUID(), initiativeId: current.id, name: indicator.name, unit: indicator.unit, sortOrder: index }),
     ),
     ...auditStatements(db, org.id, actor.memberId, [{ action: "initiative.updated", targetType: "initiative", targetId: current.id, detail: { title: input.title } }], now),
+    outboxEvent(db, org.id, "initiative.updated", `initiative:${current.id}`, initiativePayload(env, org, { id: current.id, slug: current.slug, title: input.title }), now),
   ]);
   return { id: current.id, slug: current.slug };
 }

@@ -16,6 +16,8 @@ import { ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors"
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import { guardedAudit } from "../audit/statements";
+import { outboxEvent, outboxEvents } from "../webhooks/outbox";
+import { initiativePayload, participationPayload, participationResource } from "../webhooks/payloads";
 import { managedInitiative } from "./managed-initiative";
 import { toWaitlistEntries, waitlistStatement } from "./waitlist";
 import { managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
@@ -289,7 +291,7 @@ export async function setParticipantStatus(
   const initiative = await managedInitiative(env, org, actor, initiativeId);
   const db = getDb(env);
   const [row] = await db
-    .select({ id: participations.id, status: participations.status, approval: participations.managerApprovalStatus })
+    .select({ id: participations.id, memberId: participations.memberId, status: participations.status, approval: participations.managerApprovalStatus })
     .from(participations)
     .where(and(eq(participations.initiativeId, initiative.id), inArray(participations.uuid, [uuid])));
   if (!row) throw notFound("participant_not_found", "The participant cannot be found.");
@@ -299,12 +301,26 @@ export async function setParticipantStatus(
   const audit = guardedAudit(db, org.id, actor.memberId, [{ action: `participant.${status}`, targetType: "participation", targetId: row.id, detail: { from: row.status } }], now, (target) =>
     sql`exists (select 1 from ${participations} where ${participations.id} = ${target} and ${participations.status} = ${row.status})`,
   );
+  const told =
+    status === "not_going"
+      ? []
+      : [
+          outboxEvents(
+            db,
+            org.id,
+            status === "accepted" ? "participation.approved" : "participation.rejected",
+            [{ target: row.id, resource: participationResource(initiative.id, row.memberId), payload: participationPayload({ uuid, initiativeId: initiative.id, slug: initiative.slug, title: initiative.title, memberId: row.memberId }, status) }],
+            now,
+            (target) => sql`${target} in ${audit.targets}`,
+          ),
+        ];
   const [, , , written, [after]] = await db.batch([
     audit.statement,
     db.update(participations).set({ status, updatedAt: now }).where(sql`${participations.id} in ${audit.targets}`),
     recount(db, initiative.id),
     audit.written,
     db.select({ status: participations.status, approval: participations.managerApprovalStatus }).from(participations).where(eq(participations.id, row.id)),
+    ...told,
   ]);
   if (!written.length) {
     throw new ChangedMeanwhileError("participant_changed", "Someone else changed this participant meanwhile.", {
@@ -349,11 +365,21 @@ export async function updateInitiativeState(
     set.pinned !== undefined ? eq(initiatives.pinned, initiative.pinned) : undefined,
   );
   const audit = guardedAudit(db, org.id, actor.memberId, entries, now, (target) => sql`exists (select 1 from ${initiatives} where ${initiatives.id} = ${target} and ${seen})`);
+  const won = (target: SQL) => sql`${target} in ${audit.targets}`;
   const [, , written, [after]] = await db.batch([
     audit.statement,
     db.update(initiatives).set({ ...set, updatedAt: now }).where(and(eq(initiatives.id, initiative.id), sql`${initiatives.id} in ${audit.targets}`)),
     audit.written,
     db.select({ status: initiatives.status, pinned: initiatives.pinned }).from(initiatives).where(eq(initiatives.id, initiative.id)),
+    outboxEvent(
+      db,
+      org.id,
+      set.status === "canceled" ? "initiative.cancelled" : "initiative.updated",
+      `initiative:${initiative.id}`,
+      initiativePayload(env, org, { id: initiative.id, slug: initiative.slug, title: initiative.title, status: set.status ?? initiative.status }),
+      now,
+      won,
+    ),
   ]);
   const stored = initiativeHeader(org, { ...initiative, ...after });
   if (!written.length) throw new ChangedMeanwhileError("initiative_changed", "Someone else changed this initiative meanwhile.", stored);

@@ -21,6 +21,7 @@ import { ChangedMeanwhileError, forbidden, notFound } from "../lib/domain-errors
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import { guardedAudit } from "../audit/statements";
+import { outboxEvent } from "../webhooks/outbox";
 import { initiativeCreation, isUnwritten } from "./initiative-editor";
 import type { Notice } from "./notify";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
@@ -167,6 +168,10 @@ export async function reviewProposal(env: Env, org: Tenant, actor: StaffActor, i
           ...(await initiativeCreation(env, db, org, { id: p.id, submitterMemberId: p.memberId, organiserMemberIds: [actor.memberId] }, initiativeInputOf(toModerated(current)), now, { guard: mine, unknownReferences: "drop" })).statements,
           db.update(proposals).set({ status: "open", initiativeId: p.id, ...decided }).where(waiting),
         ];
+  const outcome = decision.status === "open" ? "approved" : "rejected";
+  statements.push(
+    outboxEvent(db, org.id, `proposal.${outcome}`, `proposal:${p.id}`, { proposal: { id: p.id, title: p.title, status: outcome, member_id: p.memberId, initiative_id: decision.status === "open" ? p.id : null } }, now, () => mine),
+  );
   let written: unknown[] = [];
   try {
     const results = await db.batch([audit.statement, ...statements, audit.written] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

@@ -15,6 +15,7 @@ import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
 import type { Notice } from "./notify";
 import { alreadyReviewed, decideFound, requireReviewable, reviewChange } from "./review";
+import { outboxEvents } from "../webhooks/outbox";
 import { requireRole, managedColumn, managedInitiativeIds, managedInitiatives, ORGANISING_ROLES, type StaffActor } from "./scope";
 import { keyset, pageLimit, pageOf, type PageQuery } from "./paging";
 
@@ -68,6 +69,13 @@ function fromRecords(db: ReturnType<typeof getDb>, select: typeof columns & { ma
     .leftJoin(indicators, eq(indicators.id, records.indicatorId))
     .leftJoin(profiles, eq(profiles.memberId, participations.memberId));
 }
+
+/** A record's event data: what was reported, for whom, in which initiative. */
+const recordPayload = (row: { record: { id: string; type: string; hours: number | null; value: number | null }; participantUuid: string; memberId: string; initiativeId: string; initiativeSlug: string; initiativeTitle: string }, status: string) => ({
+  record: { id: row.record.id, type: row.record.type, status, hours: row.record.hours, value: row.record.value },
+  participation: { uuid: row.participantUuid, member_id: row.memberId },
+  initiative: { id: row.initiativeId, slug: row.initiativeSlug, title: row.initiativeTitle },
+});
 
 interface Row {
   record: typeof records.$inferSelect;
@@ -163,6 +171,15 @@ export async function reviewRecords(
     org,
     actor,
     now,
+    outbox: (changed) =>
+      outboxEvents(
+        db,
+        org.id,
+        decision.status === "validated" ? "record.validated" : "record.rejected",
+        found.map((row) => ({ target: row.record.id, resource: `record:${row.record.id}` as const, payload: recordPayload(row, decision.status) })),
+        now,
+        changed,
+      ),
   });
   return {
     records: stored.map(toManagedRecord),

@@ -10,6 +10,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
+import type { BatchItem } from "drizzle-orm/batch";
 import { chunksFor } from "../db/chunks";
 import type { Database } from "../db/client";
 import { ChangedMeanwhileError, notFound } from "../lib/domain-errors";
@@ -58,6 +59,8 @@ export interface PendingDecision<R> {
   org: { id: string };
   actor: { memberId: string };
   now: number;
+  /** The webhooks' outbox statement (workers/webhooks/outbox.ts), given the guard "this decision changed the target". */
+  outbox?: (changed: (target: SQL) => SQL) => BatchItem<"sqlite">;
 }
 
 /**
@@ -72,13 +75,15 @@ export async function decidePending<R>(db: Database, decision: PendingDecision<R
     sql`exists (select 1 from ${table} where ${stillPending(target)})`,
   );
   const reads = chunksFor(decision.ids, 1, decision.readOthers).map(decision.read);
-  const [, , written, ...after] = (await db.batch([
+  const told = decision.outbox ? [decision.outbox((target) => sql`${target} in ${audit.targets}`)] : [];
+  const [, , written, ...rest] = (await db.batch([
     audit.statement,
     db.update(table).set(decision.change).where(and(eq(table.status, "pending"), decision.also, sql`${table.id} in ${audit.targets}`)),
     audit.written,
+    ...told,
     ...reads,
   ] as unknown as Parameters<Database["batch"]>[0])) as unknown as [unknown, unknown, { targetId: string }[], ...R[][]];
-  return { rows: after.flat(), applied: new Set(written.map((row) => row.targetId)) };
+  return { rows: rest.slice(told.length).flat(), applied: new Set(written.map((row) => row.targetId)) };
 }
 
 /**

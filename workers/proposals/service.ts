@@ -3,13 +3,14 @@
  * member bring (allowed types, SDG cap, date override, the member's own competences), sending one,
  * and the member's list. Moderation is workers/manage/proposals.ts.
  */
-import { and, desc, eq, gt, min } from "drizzle-orm";
+import { and, desc, eq, gt, min, sql } from "drizzle-orm";
 import { INITIATIVE_TYPES, SDG_SLUGS, type InitiativeType } from "../../app/domain/initiatives/types";
 import { calendarDay } from "../../app/domain/initiatives/reporting";
 import { PROPOSALS_PER_DAY, proposalInputSchema, type ProposalInput, type ProposalRules, type ProposalSummary } from "../../app/domain/proposals";
 import { regionZone } from "../../app/domain/zoned-time";
 import { defaultMapCenter } from "../../app/domain/community-config";
 import { getDb, schema } from "../db/client";
+import { outboxStatement } from "../webhooks/outbox";
 import { iso } from "../initiatives/serialize";
 import { notFound, RateLimitedError } from "../lib/domain-errors";
 import { parseInput } from "../lib/validation";
@@ -73,7 +74,7 @@ export async function createProposal(env: Env, org: Tenant, memberId: string, bo
   const id = crypto.randomUUID();
   // Counted from the proposals themselves: a refused form does not use up the day. Raw SQL: drizzle's
   // insert-select would have to name every column of the table.
-  const inserted = await env.DB.prepare(
+  const insert = env.DB.prepare(
     `insert into proposals (id, org_id, member_id, type, title, description, start_time, end_time, is_in_person, address, latitude, longitude,
        is_remote, remote_url, sdgs, competences, help_organize, max_participants, created_at, location_precision)
      select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?22
@@ -103,8 +104,10 @@ export async function createProposal(env: Env, org: Tenant, memberId: string, bo
       now - DAY,
       PROPOSALS_PER_DAY,
       input.location_precision,
-    )
-    .run();
+    );
+  // Told in the same batch, only when the day's limit let the insert write the proposal.
+  const submitted = outboxStatement(env.DB, org.id, "proposal.submitted", `proposal:${id}`, { proposal: { id, title: input.title, type: input.type, status: "proposed", member_id: memberId } }, now, (target) => sql`exists (select 1 from proposals where id = ${target})`);
+  const [inserted] = await env.DB.batch([insert, submitted]);
   if (!inserted.meta.changes) {
     const [sent] = await getDb(env)
       .select({ oldest: min(proposals.createdAt) })

@@ -72,6 +72,6 @@ export async function cantCome(env: Env, org: Tenant, token: string, now: number
   const initiative = await findInitiative(env, org, participation.memberId, { id: participation.initiativeId });
   if (!initiative) throw linkNotFound();
   if (initiative.participant_status !== "accepted") throw conflict("cant_come_already_left", "The place was already freed.");
-  await leave(env, participation.memberId, initiative, now);
+  await leave(env, org.id, participation.memberId, initiative, now);
   return advanceWaitlist(env, org, initiative.id, now);
 }

@@ -4,7 +4,7 @@
  * `updateOrganization`, which writes D1 and then deletes the cached copies.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
 import { parseCommunityConfig, parseGeneralConfig, type CommunityConfig, type GeneralConfig } from "./config";
@@ -28,6 +28,12 @@ export interface Tenant {
   emailDomains: string[];
   /** SSO providers of the organisation: slug and whether members must use it. */
   sso: { provider: string; enforced: boolean }[];
+  /**
+   * Whether an enabled webhook endpoint or chat channel listens to the organisation's outbox: the
+   * API queues a dispatch after a write only then (workers/webhooks/kick.ts). Optional: a copy
+   * cached before it existed reads as none.
+   */
+  outboxListened?: boolean;
 }
 
 const CACHE_VERSION = "v1";
@@ -41,7 +47,7 @@ type OrgRow = typeof schema.organizations.$inferSelect;
 
 async function hydrate(env: Env, row: OrgRow): Promise<Tenant> {
   const db = getDb(env);
-  const [hostnames, domains, providers] = await db.batch([
+  const [hostnames, domains, providers, [listeners]] = await db.batch([
     db
       .select({ hostname: schema.organizationHostnames.hostname })
       .from(schema.organizationHostnames)
@@ -54,6 +60,13 @@ async function hydrate(env: Env, row: OrgRow): Promise<Tenant> {
       .select({ provider: schema.ssoProviders.provider, enforced: schema.ssoProviders.enforced })
       .from(schema.ssoProviders)
       .where(eq(schema.ssoProviders.orgId, row.id)),
+    db
+      .select({
+        n: sql<number>`(select count(*) from ${schema.webhookEndpoints} where ${schema.webhookEndpoints.orgId} = ${row.id} and ${schema.webhookEndpoints.enabled} = 1)
+          + (select count(*) from ${schema.chatAppConnections} where ${schema.chatAppConnections.orgId} = ${row.id} and ${schema.chatAppConnections.enabled} = 1)`,
+      })
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, row.id)),
   ]);
   return {
     id: row.id,
@@ -73,6 +86,7 @@ async function hydrate(env: Env, row: OrgRow): Promise<Tenant> {
     hostnames: hostnames.map((h) => h.hostname),
     emailDomains: domains.map((d) => d.domain),
     sso: providers,
+    outboxListened: Number(listeners?.n ?? 0) > 0,
   };
 }
 

@@ -1,0 +1,58 @@
+/**
+ * /api/{org}/admin/webhooks (issue 31, section 3; docs/api/webhooks.md): the organisation's webhook
+ * endpoints, their delivery log, redelivery and the test event. Administrators only, checked
+ * before any input is read (a member gets 403); another organisation's endpoint is 404. Mounted in
+ * workers/api/index.ts before the generic /:org/admin sub-app.
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import { validate } from "../lib/validation";
+import type { AppEnv } from "../types";
+import {
+  addEndpoint,
+  changeEndpoint,
+  deliveryPageSchema,
+  endpointChangeSchema,
+  endpointSchema,
+  getDelivery,
+  getEndpoint,
+  listDeliveries,
+  listEndpoints,
+  redeliver,
+  removeEndpoint,
+  rotateSecret,
+  sendTestEvent,
+} from "../webhooks/endpoints";
+import { orgScope } from "./org-scope";
+import { rolesFirst } from "./roles-first";
+
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invalid"));
+const endpointParam = v.object({ org: v.string(), id });
+const deliveryParam = v.object({ org: v.string(), id, delivery: id });
+
+export const webhookRoutes = new Hono<AppEnv>()
+  .use(orgScope)
+  .use(rolesFirst("admin/webhooks", () => ["admin"]))
+  .get("/", async (c) => c.json(await listEndpoints(c.env, c.var.org)))
+  .post("/", validate("json", endpointSchema), async (c) => c.json(await addEndpoint(c.env, c.var.org, c.req.valid("json")), 201))
+  .get("/:id", validate("param", endpointParam), async (c) => c.json(await getEndpoint(c.env, c.var.org, c.req.valid("param").id)))
+  .patch("/:id", validate("param", endpointParam), validate("json", endpointChangeSchema), async (c) =>
+    c.json(await changeEndpoint(c.env, c.var.org, c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .delete("/:id", validate("param", endpointParam), async (c) => {
+    await removeEndpoint(c.env, c.var.org, c.req.valid("param").id);
+    return c.body(null, 204);
+  })
+  .post("/:id/rotate", validate("param", endpointParam), async (c) => c.json(await rotateSecret(c.env, c.var.org, c.req.valid("param").id)))
+  .post("/:id/test", validate("param", endpointParam), async (c) => c.json(await sendTestEvent(c.env, c.var.org, c.req.valid("param").id), 202))
+  .get("/:id/deliveries", validate("param", endpointParam), validate("query", deliveryPageSchema), async (c) =>
+    c.json(await listDeliveries(c.env, c.var.org, c.req.valid("param").id, c.req.valid("query"))),
+  )
+  .get("/:id/deliveries/:delivery", validate("param", deliveryParam), async (c) => {
+    const { id: endpointId, delivery } = c.req.valid("param");
+    return c.json(await getDelivery(c.env, c.var.org, endpointId, delivery));
+  })
+  .post("/:id/deliveries/:delivery/redeliver", validate("param", deliveryParam), async (c) => {
+    const { id: endpointId, delivery } = c.req.valid("param");
+    return c.json(await redeliver(c.env, c.var.org, endpointId, delivery), 202);
+  });

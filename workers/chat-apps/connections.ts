@@ -1,0 +1,94 @@
+/**
+ * An organisation's Slack and Teams channels as administrators manage them (docs/api/webhooks.md,
+ * "Chat apps"): an incoming-webhook URL per channel, on the tool's own host (CHAT_APP_HOSTS) and
+ * reachable by the guarded fetch, stored sealed (whoever has it can post to the channel), and what
+ * the channel is told. Answers never carry the URL back, only its host.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import * as v from "valibot";
+import { CHAT_APP_HOSTS, CHAT_APP_KINDS, CHAT_APP_TOPICS, type ChatAppKind } from "../../app/domain/webhooks";
+import { getDb, schema } from "../db/client";
+import { badRequest, notFound } from "../lib/domain-errors";
+import { invalidateOrganization, type Tenant } from "../tenant/organizations";
+import { checkEndpointUrl } from "../webhooks/endpoints";
+import { isoTime as iso } from "../webhooks/payloads";
+import { sealSecret } from "../webhooks/secrets";
+import { messagesIn } from "../webhooks/strings";
+import { queueAnnouncements } from "./post";
+
+const { chatAppConnections: connections } = schema;
+export const CONNECTIONS_MAX = 20;
+
+const hookUrl = v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(2000, "form_error_max_length"), v.check((text) => URL.canParse(text), "form_error_invalid_url"));
+const channel = v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(80, "form_error_max_length"));
+const topics = v.pipe(v.array(v.picklist(CHAT_APP_TOPICS, "form_error_invalid"), "form_error_invalid"), v.minLength(1, "chat_topics_required"), v.transform((list) => [...new Set(list)]));
+
+export const connectionSchema = v.strictObject({ kind: v.picklist(CHAT_APP_KINDS, "form_error_invalid"), channel, url: hookUrl, topics }, "form_error_unknown_field");
+export const connectionChangeSchema = v.pipe(
+  v.strictObject({ channel: v.optional(channel), url: v.optional(hookUrl), topics: v.optional(topics), enabled: v.optional(v.boolean("form_error_invalid")) }, "form_error_unknown_field"),
+  v.check((body) => Object.keys(body).length > 0, "form_error_empty_update"),
+);
+
+type ConnectionRow = typeof connections.$inferSelect;
+const toConnection = (row: ConnectionRow) => ({ id: row.id, kind: row.kind, channel: row.channel, topics: JSON.parse(row.topics) as string[], enabled: row.enabled, created_at: iso(row.createdAt)! });
+
+/** The tool's own incoming-webhook host, and an address the guarded fetch may reach. */
+function checkHookUrl(env: Env, kind: ChatAppKind, address: string) {
+  checkEndpointUrl(env, address);
+  if (!CHAT_APP_HOSTS[kind].test(new URL(address).hostname.toLowerCase())) throw badRequest("validation_error", `This is not an incoming-webhook address of ${kind === "slack" ? "Slack" : "Teams"}.`, { url: `chat_url_not_${kind}` });
+}
+
+async function ownConnection(env: Env, org: Tenant, id: string) {
+  const row = await getDb(env).select().from(connections).where(and(eq(connections.id, id), eq(connections.orgId, org.id))).get();
+  if (!row) throw notFound("chat_app_not_found", "The chat channel cannot be found.");
+  return row;
+}
+
+export async function listConnections(env: Env, org: Tenant) {
+  const rows = await getDb(env).select().from(connections).where(eq(connections.orgId, org.id)).orderBy(connections.createdAt);
+  return { connections: rows.map(toConnection) };
+}
+
+export async function addConnection(env: Env, org: Tenant, input: v.InferOutput<typeof connectionSchema>, now = Date.now()) {
+  checkHookUrl(env, input.kind, input.url);
+  const db = getDb(env);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(connections).where(eq(connections.orgId, org.id));
+  if (n >= CONNECTIONS_MAX) throw badRequest("chat_app_limit", `An organisation has at most ${CONNECTIONS_MAX} chat channels.`);
+  const id = crypto.randomUUID();
+  const [row] = await db
+    .insert(connections)
+    .values({ id, orgId: org.id, kind: input.kind, channel: input.channel, url: await sealSecret(env, id, input.url), topics: JSON.stringify(input.topics), createdAt: now })
+    .returning();
+  await invalidateOrganization(env, org);
+  return { connection: toConnection(row) };
+}
+
+export async function changeConnection(env: Env, org: Tenant, id: string, change: v.InferOutput<typeof connectionChangeSchema>) {
+  const current = await ownConnection(env, org, id);
+  if (change.url !== undefined) checkHookUrl(env, current.kind, change.url);
+  const [row] = await getDb(env)
+    .update(connections)
+    .set({
+      ...(change.channel !== undefined ? { channel: change.channel } : {}),
+      ...(change.url !== undefined ? { url: await sealSecret(env, id, change.url) } : {}),
+      ...(change.topics !== undefined ? { topics: JSON.stringify(change.topics) } : {}),
+      ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
+    })
+    .where(and(eq(connections.id, id), eq(connections.orgId, org.id)))
+    .returning();
+  if (change.enabled !== undefined) await invalidateOrganization(env, org);
+  return { connection: toConnection(row) };
+}
+
+export async function removeConnection(env: Env, org: Tenant, id: string) {
+  await ownConnection(env, org, id);
+  await getDb(env).delete(connections).where(and(eq(connections.id, id), eq(connections.orgId, org.id)));
+  await invalidateOrganization(env, org);
+}
+
+/** A test message to the channel, through the queue as every announcement. */
+export async function testConnection(env: Env, org: Tenant, id: string, origin: string) {
+  const row = await ownConnection(env, org, id);
+  const { t } = messagesIn(org.community.language);
+  await queueAnnouncements(env, [{ connectionId: row.id, announcement: { title: t("chat_test_title", { organization: org.name }), lines: [t("chat_test_body")], link: { url: `${origin}/initiative`, label: t("chat_open_all") } } }]);
+}
