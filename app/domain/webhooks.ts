@@ -1,6 +1,6 @@
 /**
  * What an organisation's outbound webhooks and chat apps can be told (issue 31, sections 3 and 5;
- * docs/integrations-webhooks.md): shared by the Worker (the outbox, the validators) and the staff
+ * docs/integrations.md): shared by the Worker (the outbox, the validators) and the staff
  * pages (the checkboxes).
  */
 export const WEBHOOK_EVENT_TYPES = [

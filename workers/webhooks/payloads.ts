@@ -1,5 +1,5 @@
 /**
- * The data of the events (docs/integrations-webhooks.md): small, ids first, and a link to what a
+ * The data of the events (docs/integrations.md): small, ids first, and a link to what a
  * person would open. Built by the services that write the change, from what they already hold.
  */
 import { organizationOrigin, type Tenant } from "../tenant/organizations";

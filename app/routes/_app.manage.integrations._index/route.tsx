@@ -14,6 +14,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { API_KEY_NAME_MAX_LENGTH, API_KEY_SCOPES, type ApiKeyScope } from "~/domain/integrations";
+import { IntegrationsNav } from "~/components/manage/integrations-nav";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
 import { changeKeys, loadKeys } from "./integrations.server";
@@ -97,74 +98,77 @@ export default function ManageIntegrations() {
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("integrations");
   return (
-    <ManageSection id="integrations-title" title={t("title")} intro={t("intro")}>
-      {answer?.created ? <NewSecret name={answer.created.name} secret={answer.created.secret} /> : null}
-      {answer?.revoked ? <Alert variant="success">{t("revoked_notice", { name: answer.revoked })}</Alert> : null}
-      {answer?.error && Object.keys(answer.fields ?? {}).length === 0 ? <Alert>{t([`error_${answer.error}`, "error_default"])}</Alert> : null}
-      {keys && keys.length ? (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table that scrolls sideways on a phone must take focus so the keyboard can scroll it (axe: scrollable-region-focusable)
-        <div className="overflow-x-auto rounded-lg border border-border bg-card p-4" tabIndex={0} role="region" aria-label={t("keys_title")}>
-          <table className="w-full text-left text-sm">
-            <caption className="pb-2 text-left font-semibold">{t("keys_title")}</caption>
-            <thead>
-              <tr>
-                {["key_name", "key_scopes", "key_created", "key_last_used", "key_expires", "key_status"].map((column) => (
-                  <th key={column} scope="col" className="border-b border-border py-1 pr-3 font-medium">
-                    {t(column)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} className="align-top">
-                  <th scope="row" className="border-b border-border py-2 pr-3 font-medium">
-                    {key.name}
-                    <span className="block font-mono text-xs font-normal text-muted-foreground">{key.prefix}…</span>
-                  </th>
-                  <td className="border-b border-border py-2 pr-3">
-                    <ul>
-                      {key.scopes.map((scope) => (
-                        <li key={scope}>{scopeLabel(t, scope)}</li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className="border-b border-border py-2 pr-3">{when(t, i18n.language, key.created_at, "")}</td>
-                  <td className="border-b border-border py-2 pr-3">{when(t, i18n.language, key.last_used_at, "key_never_used")}</td>
-                  <td className="border-b border-border py-2 pr-3">{when(t, i18n.language, key.expires_at, "key_never_expires")}</td>
-                  <td className="border-b border-border py-2 pr-3">
-                    <span>{t(`key_status_${key.status}`)}</span>
-                    {key.status === "active" ? (
-                      <details className="pt-1">
-                        <summary className="cursor-pointer text-destructive">
-                          {t("revoke")}
-                          <span className="sr-only"> ({key.name})</span>
-                        </summary>
-                        <Form method="post" className="flex flex-col gap-2 pt-2">
-                          <input type="hidden" name="intent" value="revoke" />
-                          <input type="hidden" name="id" value={key.id} />
-                          <p>{t("revoke_confirm", { name: key.name })}</p>
-                          <div>
-                            <Button type="submit" size="sm" variant="destructive">
-                              {t("revoke_submit")}
-                              <span className="sr-only"> ({key.name})</span>
-                            </Button>
-                          </div>
-                        </Form>
-                      </details>
-                    ) : null}
-                  </td>
+    <div className="flex flex-col gap-6">
+      <IntegrationsNav current="keys" />
+      <ManageSection id="integrations-title" title={t("title")} intro={t("intro")}>
+        {answer?.created ? <NewSecret name={answer.created.name} secret={answer.created.secret} /> : null}
+        {answer?.revoked ? <Alert variant="success">{t("revoked_notice", { name: answer.revoked })}</Alert> : null}
+        {answer?.error && Object.keys(answer.fields ?? {}).length === 0 ? <Alert>{t([`error_${answer.error}`, "error_default"])}</Alert> : null}
+        {keys && keys.length ? (
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table that scrolls sideways on a phone must take focus so the keyboard can scroll it (axe: scrollable-region-focusable)
+          <div className="overflow-x-auto rounded-lg border border-border bg-card p-4" tabIndex={0} role="region" aria-label={t("keys_title")}>
+            <table className="w-full text-left text-sm">
+              <caption className="pb-2 text-left font-semibold">{t("keys_title")}</caption>
+              <thead>
+                <tr>
+                  {["key_name", "key_scopes", "key_created", "key_last_used", "key_expires", "key_status"].map((column) => (
+                    <th key={column} scope="col" className="border-b border-border py-1 pr-3 font-medium">
+                      {t(column)}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <ListState failed={!keys} empty={t("keys_empty")} reloadHref="/manage/integrations" />
-      )}
-      {/* A new form after each key made: the fields start empty again (with JavaScript too). */}
-      <CreateForm key={answer?.created?.id ?? "create"} />
-    </ManageSection>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr key={key.id} className="align-top">
+                    <th scope="row" className="border-b border-border py-2 pr-3 font-medium">
+                      {key.name}
+                      <span className="block font-mono text-xs font-normal text-muted-foreground">{key.prefix}…</span>
+                    </th>
+                    <td className="border-b border-border py-2 pr-3">
+                      <ul>
+                        {key.scopes.map((scope) => (
+                          <li key={scope}>{scopeLabel(t, scope)}</li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className="border-b border-border py-2 pr-3">{when(t, i18n.language, key.created_at, "")}</td>
+                    <td className="border-b border-border py-2 pr-3">{when(t, i18n.language, key.last_used_at, "key_never_used")}</td>
+                    <td className="border-b border-border py-2 pr-3">{when(t, i18n.language, key.expires_at, "key_never_expires")}</td>
+                    <td className="border-b border-border py-2 pr-3">
+                      <span>{t(`key_status_${key.status}`)}</span>
+                      {key.status === "active" ? (
+                        <details className="pt-1">
+                          <summary className="cursor-pointer text-destructive">
+                            {t("revoke")}
+                            <span className="sr-only"> ({key.name})</span>
+                          </summary>
+                          <Form method="post" className="flex flex-col gap-2 pt-2">
+                            <input type="hidden" name="intent" value="revoke" />
+                            <input type="hidden" name="id" value={key.id} />
+                            <p>{t("revoke_confirm", { name: key.name })}</p>
+                            <div>
+                              <Button type="submit" size="sm" variant="destructive">
+                                {t("revoke_submit")}
+                                <span className="sr-only"> ({key.name})</span>
+                              </Button>
+                            </div>
+                          </Form>
+                        </details>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <ListState failed={!keys} empty={t("keys_empty")} reloadHref="/manage/integrations" />
+        )}
+        {/* A new form after each key made: the fields start empty again (with JavaScript too). */}
+        <CreateForm key={answer?.created?.id ?? "create"} />
+      </ManageSection>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * /manage/integrations/webhooks (issue 31, section 3; docs/integrations-webhooks.md): an
+ * /manage/integrations/webhooks (issue 31, section 3; docs/integrations.md): an
  * administrator's webhook endpoints: add one (address, description, events; the signing secret is
  * shown once), switch it on or off, rotate its secret (the old one keeps signing for a day), send
  * the test event, remove it; each links to its delivery log.
