@@ -156,6 +156,18 @@ export function bulkDecisionSchema<const D extends readonly [string, ...string[]
   );
 }
 
+/** The same decision on several records, which may also set whose time their hours were given in (issue 30). */
+export const bulkRecordDecisionSchema = v.pipe(
+  v.strictObject(
+    { ids: bulkIdsSchema, status: v.picklist(RECORD_DECISIONS, "form_error_invalid"), reason: reasonSchema, time_basis: v.optional(v.nullable(v.picklist(TIME_BASES, "form_error_invalid"))) },
+    "form_error_unknown_field",
+  ),
+  v.forward(
+    v.check((body) => body.status !== "rejected" || !!body.reason, "form_error_required"),
+    ["reason"],
+  ),
+);
+
 /** The members screen's filters (issue 15): a role ("" for any) and an account status. */
 export const MEMBER_ROLE_FILTERS = ["", ...ORGANISATION_ROLES] as const;
 export const MEMBER_STATUS_FILTERS = ["all", "active", "disabled"] as const;

@@ -19,9 +19,12 @@ import type { AppEnv } from "../types";
 import {
   addManagementHours,
   initiativeAttributesSchema,
+  importMemberAttributes,
+  initiativeAttributes,
   listManagementHours,
   managementHoursSchema,
   memberAttributesSchema,
+  memberImportSchema,
   removeManagementHours,
   setInitiativeAttributes,
   setMemberAttributes,
@@ -104,9 +107,13 @@ export const impactRoutes = new Hono<AppEnv>()
   .get("/snapshots", async (c) => c.json(await listSnapshots(c.env, c.var.org, actorOf(c))))
   .post("/snapshots", validate("json", snapshotBody), async (c) => c.json(await freezeSnapshot(c.env, c.var.org, actorOf(c), c.req.valid("json"), Date.now()), 201))
   .get("/snapshots/:id", validate("param", idParam), async (c) => c.json(await snapshotWithChanges(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
+  .post("/members/import", validate("json", memberImportSchema), async (c) =>
+    c.json(await importMemberAttributes(c.env, c.var.org, actorOf(c), c.req.valid("json").rows, Date.now())),
+  )
   .put("/members/:id", validate("param", idParam), validate("json", memberAttributesSchema), async (c) =>
     c.json(await setMemberAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json"), Date.now())),
   )
+  .get("/initiatives/:slug", validate("param", slugParam), async (c) => c.json(await initiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").slug)))
   .put("/initiatives/:slug", validate("param", slugParam), validate("json", initiativeAttributesSchema), async (c) =>
     c.json(await setInitiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").slug, c.req.valid("json"), Date.now())),
   )

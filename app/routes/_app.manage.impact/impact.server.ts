@@ -3,7 +3,8 @@
  * (GET /api/{org}/admin/impact), the rate card (GET /api/{org}/admin/rates), saving the card
  * (PUT), and the exports streamed from the API. Administrators only: anyone else gets a 404 page.
  */
-import { IMPACT_GROUP_BYS, RATE_FIELDS } from "~/domain/impact";
+import { parseCsv } from "~/domain/csv-import";
+import { IMPACT_GROUP_BYS, MEMBER_IMPORT_MAX, RATE_FIELDS } from "~/domain/impact";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { notFound, pick, requireStaff } from "~/lib/manage.server";
@@ -26,9 +27,11 @@ export async function loadImpact(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
   const { group_by, ...period } = reportQueryOf(new URL(args.request.url));
   const param = { org: pathParam(org) };
-  const [report, rates] = await Promise.all([
+  const [report, rates, management, snapshots] = await Promise.all([
     memberCall(args, "GET", (api) => api.api[":org"].admin.impact.$get({ param, query: { ...period, ...(group_by ? { group_by } : {}) } })),
     memberCall(args, "GET", (api) => api.api[":org"].admin.rates.$get({ param })),
+    memberCall(args, "GET", (api) => api.api[":org"].admin.impact.management.$get({ param, query: period })),
+    memberCall(args, "GET", (api) => api.api[":org"].admin.impact.snapshots.$get({ param })),
   ]);
   if ((!report.ok && report.status === 403) || (!rates.ok && rates.status === 403)) throw notFound();
   return {
@@ -36,6 +39,8 @@ export async function loadImpact(args: ApiArgs) {
     report: report.ok ? report.data : null,
     error: report.ok ? null : (report.error.fields?.to ?? report.error.fields?.from ?? null),
     rates: rates.ok ? rates.data.rates : null,
+    management: management.ok ? management.data.management_hours : null,
+    snapshots: snapshots.ok ? snapshots.data.snapshots : null,
   };
 }
 
@@ -90,4 +95,79 @@ export async function impactFile(args: ApiArgs, file: string): Promise<Response>
   const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/impact/${file}?${new URLSearchParams({ from, to })}`);
   if (answer.status === 403 || answer.status === 404) throw notFound();
   return answer;
+}
+
+/** The largest spreadsheet read: 5,000 rows of an address and three short cells fit well within it. */
+const CSV_MAX_BYTES = 512 * 1024;
+const IMPORT_HEADERS: Record<string, "email" | "country" | "site" | "grade"> = { email: "email", "e-mail": "email", country: "country", site: "site", unit: "site", grade: "grade" };
+
+export interface ImportOutcome {
+  intent: "import";
+  error: string | null;
+  updated: number;
+  rejected: { row: number; email: string; fields: Record<string, string> }[];
+}
+
+/**
+ * The members' attributes of a CSV (email, country, site, grade: by its header, else in that
+ * order), sent to the API, which checks each row and writes the good ones; the answer lists the
+ * rows it refused by their line in the file (the header is line 1).
+ */
+export async function importAttributes(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: ImportOutcome }> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const fail = (status: number, error: string) => ({ status, outcome: { intent: "import" as const, error, updated: 0, rejected: [] } });
+  const file = form.get("csv");
+  if (!file || typeof file === "string" || file.size === 0) return fail(400, "import_error_no_file");
+  if (file.size > CSV_MAX_BYTES) return fail(413, "import_error_too_large");
+  const lines = parseCsv(await file.text());
+  const header = (lines[0] ?? []).map((cell) => IMPORT_HEADERS[cell.toLowerCase()]);
+  const hasHeader = header.includes("email");
+  const columns = hasHeader ? header : (["email", "country", "site", "grade"] as const);
+  const body = hasHeader ? lines.slice(1) : lines;
+  if (!body.length) return fail(400, "import_error_empty");
+  if (body.length > MEMBER_IMPORT_MAX) return fail(400, "import_error_too_many");
+  const rows = body.map((cells) => Object.fromEntries(columns.flatMap((column, index) => (column ? [[column, cells[index] ?? ""]] : []))));
+  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.impact.members.import.$post({ param: { org: pathParam(org) }, json: { rows } }));
+  if (!result.ok) return fail(result.status, result.error.error);
+  const offset = hasHeader ? 1 : 0;
+  return { status: 200, outcome: { intent: "import", error: null, updated: result.data.updated, rejected: result.data.rejected.map((row) => ({ ...row, row: row.row + offset })) } };
+}
+
+export interface ImpactFormOutcome {
+  intent: "management_add" | "management_remove" | "freeze";
+  error: string | null;
+  fields: Record<string, string>;
+  /** The snapshot frozen, to link to. */
+  snapshot?: string;
+}
+
+/** Management hours added or removed, or the page's period frozen: each one API call, its message on the form. */
+export async function impactFormAction(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: ImpactFormOutcome }> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const param = { org: pathParam(org) };
+  const intent = String(form.get("intent") ?? "");
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const outcome = (kind: ImpactFormOutcome["intent"], result: { ok: boolean; status: number; error?: { error: string; fields?: Record<string, string> } }, extra: Partial<ImpactFormOutcome> = {}) => ({
+    status: result.ok ? 200 : result.status,
+    outcome: { intent: kind, error: result.ok ? null : (result.error?.error ?? "error"), fields: result.ok ? {} : (result.error?.fields ?? {}), ...extra },
+  });
+  if (intent === "management_add") {
+    const hours = Number(text("hours"));
+    const json = { initiative: text("initiative"), hours: (Number.isFinite(hours) && text("hours") !== "" ? hours : text("hours")) as number, day: text("day"), note: text("note") || null };
+    return outcome("management_add", await memberCall(args, "POST", (api) => api.api[":org"].admin.impact.management.$post({ param, json })));
+  }
+  if (intent === "management_remove") {
+    const id = text("id");
+    return outcome("management_remove", await memberCall(args, "DELETE", (api) => api.api[":org"].admin.impact.management[":id"].$delete({ param: { ...param, id: pathParam(id) } })));
+  }
+  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.impact.snapshots.$post({ param, json: { from: text("from"), to: text("to") } }));
+  return outcome("freeze", result, result.ok ? { snapshot: result.data.id } : {});
+}
+
+/** /manage/impact/snapshots/{id}: the snapshot as frozen, the period computed now, and what differs. */
+export async function loadSnapshot(args: ApiArgs, id: string) {
+  const { org } = await requireStaff(args, ["admin"]);
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.impact.snapshots[":id"].$get({ param: { org: pathParam(org), id: pathParam(id) } }));
+  if (!result.ok && (result.status === 403 || result.status === 404)) throw notFound();
+  return result.ok ? result.data : null;
 }

@@ -19,7 +19,9 @@ import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
 import { useHydrated } from "~/lib/use-hydrated";
 import { IMPACT_GROUP_BYS, NEW_RATE_ROWS, RATE_KEY_TYPES } from "~/domain/impact";
-import { loadImpact, saveRates } from "./impact.server";
+import { AttributesImport, ManagementHours, Snapshots } from "~/components/manage/impact-sections";
+import { readForm } from "~/lib/form.server";
+import { impactFormAction, importAttributes, loadImpact, saveRates } from "./impact.server";
 
 // uPlot, loaded only where a chart is on screen (as on the dashboard).
 const BarChart = lazy(() => import("~/components/manage/bar-chart"));
@@ -32,6 +34,13 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
+  // The other forms name their intent; the rate card's names none and reads the request itself.
+  const form = await readForm(args.request.clone() as unknown as Request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent) {
+    const { status, outcome } = intent === "import" ? await importAttributes(args, form) : await impactFormAction(args, form);
+    return data(outcome, { status });
+  }
   const { status, ...answer } = await saveRates(args);
   return data(answer, { status });
 }
@@ -192,8 +201,11 @@ function GroupChart({ labels, values, format }: { labels: string[]; values: numb
 }
 
 export default function ManageImpact() {
-  const { query, report, error, rates } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { query, report, error, rates, management, snapshots } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const answer = answered && !("intent" in answered) ? answered : undefined;
+  const imported = answered && "intent" in answered && answered.intent === "import" ? answered : null;
+  const formAnswer = answered && "intent" in answered && answered.intent !== "import" ? answered : null;
   const { t, i18n } = useTranslation("impact");
   const { t: tc } = useTranslation("common");
   const locale = i18n.language;
@@ -262,7 +274,17 @@ export default function ManageImpact() {
           <Downloads query={query} />
         </>
       ) : null}
+      {snapshots ? <Snapshots snapshots={snapshots} period={query} error={formAnswer?.intent === "freeze" ? formAnswer.error : null} editable /> : null}
+      {management ? (
+        <ManagementHours
+          entries={management}
+          fields={formAnswer?.intent === "management_add" ? ((formAnswer as { fields: Record<string, string> }).fields ?? {}) : {}}
+          error={formAnswer?.intent.startsWith("management") ? formAnswer.error : null}
+          editable
+        />
+      ) : null}
       {rates ? <RateCard rates={rates} fields={answer?.fields ?? {}} saved={answer?.saved ?? false} /> : null}
+      {rates ? <AttributesImport answer={imported} /> : null}
     </ManageSection>
   );
 }
