@@ -665,6 +665,8 @@ export const INDICATOR_UNITS = [
   "square-metre",
   "euro",
   "brl",
+  // People a participation reached: the impact ledger's "beneficiaries reached" output (issue 30).
+  "beneficiary",
 ] as const;
 
 /**

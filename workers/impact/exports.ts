@@ -37,7 +37,8 @@ const lastDay = (period: LedgerPeriod) => day(period.to - 1);
 const money = (minor: number | null) => (minor === null ? null : fromMinorUnits(minor));
 
 /** Where a ledger sum sits in the B4SI model: the company's input, or leverage (own time, members' money and goods). */
-function b4siPlace(sum: LedgerSums): { section: "input" | "leverage"; how: string } {
+function b4siPlace(sum: LedgerSums): { section: "input" | "leverage" | "output"; how: string } {
+  if (sum.kind === "beneficiaries") return { section: "output", how: "beneficiaries" };
   if (sum.kind === "management") return { section: "input", how: "management_costs" };
   if (sum.kind === "time") return sum.time_basis === "paid" ? { section: "input", how: "time" } : { section: "leverage", how: "time_own" };
   return { section: "leverage", how: sum.kind === "cash" ? "cash_members" : "in_kind_members" };
@@ -48,7 +49,8 @@ export function b4siTable(sums: LedgerSums[]): Table {
   const rows = sums.map((sum) => {
     const [why, where] = (sum.group ?? "|").split("|");
     const place = b4siPlace(sum);
-    return [place.section, place.how, why, where || null, sum.kind === "in_kind" ? sum.unit : sum.currency, sum.kind === "cash" || sum.kind === "in_kind" ? null : sum.hours, sum.kind === "in_kind" ? sum.quantity : null, money(sum.amount), sum.rows];
+    const counted = sum.kind === "in_kind" || sum.kind === "beneficiaries";
+    return [place.section, place.how, why, where || null, counted ? sum.unit : sum.currency, sum.kind === "cash" || counted ? null : sum.hours, counted ? sum.quantity : null, money(sum.amount), sum.rows];
   });
   rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])) || String(a[2]).localeCompare(String(b[2])) || String(a[3] ?? "").localeCompare(String(b[3] ?? "")));
   return { sheet: "B4SI", header: ["section", "how", "why", "where", "currency_or_unit", "hours", "quantity", "value", "evidence_rows"], rows };
@@ -93,6 +95,7 @@ export function esrsTable(report: ImpactReport): Table {
     ...t.time_value.flatMap((v) => [["value_paid_time", v.currency, v.paid], ["value_own_time", v.currency, v.own], ["value_management", v.currency, v.management]] as Cell[][]),
     ...t.cash.map((c) => ["cash_members", c.currency, c.amount] as Cell[]),
     ...t.in_kind.map((k) => ["in_kind_members", k.unit, k.quantity] as Cell[]),
+    ["beneficiaries_reached", "beneficiary", t.beneficiaries],
   ];
   return { sheet: "ESRS S3-4", header: ["figure", "currency_or_unit", "value"], rows };
 }
@@ -160,6 +163,7 @@ export function esrsNarrative(org: Tenant, report: ImpactReport, period: LedgerP
     "",
     t("esrs_effectiveness"),
     totals.in_kind.length ? t("esrs_outputs", { outputs: totals.in_kind.map((k) => `${number.format(k.quantity)} ${k.unit}`).join(", ") }) : t("esrs_no_outputs"),
+    ...(totals.beneficiaries ? [t("esrs_beneficiaries", {}, totals.beneficiaries)] : []),
     "",
     `## ${t("esrs_figures_heading")}`,
     "",

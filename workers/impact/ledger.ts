@@ -8,14 +8,16 @@
  *   in the year it is dated (its created_at, UTC year; docs/decisions/048);
  * - `management`: hours staff spent running an initiative, valued the same way (always paid time);
  * - `cash`: a confirmed donation by a member through Commons (leverage in B4SI);
- * - `in_kind`: a counted indicator value of a collection initiative (a quantity in its unit, not valued).
+ * - `in_kind`: a counted indicator value of a collection initiative (a quantity in its unit, not valued);
+ * - `beneficiaries`: a counted indicator value in the unit `beneficiary` of any initiative: people
+ *   reached, the output B4SI and ESRS S3 ask for (never in-kind, even on a collection).
  */
 import { COUNTED_HOURS, COUNTED_INDICATORS } from "../reports/counted-hours";
 
 export const GROUP_BYS = ["country", "site", "sdg", "cause", "motivation"] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 
-export const LEDGER_KINDS = ["time", "management", "cash", "in_kind"] as const;
+export const LEDGER_KINDS = ["time", "management", "cash", "in_kind", "beneficiaries"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerPeriod {
@@ -66,7 +68,7 @@ const MEMBERSHIP = (member: string) => `left join memberships ms on ms.org_id = 
  * `status in` before the two counted conditions lets the planner use that index; docs/impact.md "Scale").
  */
 const LEDGER_BASE = (evidence: boolean) => `
-  select case r.type when 'hours' then 'time' else 'in_kind' end as kind, r.id, r.created_at as at, p.member_id, p.id as participation_id, i.id as initiative_id,
+  select case when r.type = 'hours' then 'time' when r.unit = 'beneficiary' then 'beneficiaries' else 'in_kind' end as kind, r.id, r.created_at as at, p.member_id, p.id as participation_id, i.id as initiative_id,
     i.title as initiative_title, i.motivation, ${WHERE} as country, ms.site,
     case r.type when 'hours' then ${TIME_BASIS} end as time_basis, case r.type when 'hours' then r.hours end as hours,
     case r.type when 'indicator' then r.value end as quantity, case r.type when 'indicator' then r.unit end as unit,
@@ -74,7 +76,7 @@ const LEDGER_BASE = (evidence: boolean) => `
     null as cash_amount, null as cash_currency, r.reviewed_by as validator_id, r.reviewed_at as validated_at, r.checkin_day, ${evidence ? AUDIT_OF("record", "r.id") : "null"} as audit_id
   from participation_records r join participations p on p.id = r.participation_id join initiatives i on i.id = p.initiative_id ${MEMBERSHIP("p.member_id")}
   where p.org_id = ?1 and r.created_at >= ?2 and r.created_at < ?3 and r.status in ('validated', 'granted')
-    and ((${COUNTED_HOURS} and r.hours > 0) or (${COUNTED_INDICATORS} and i.type = 'collection'))
+    and ((${COUNTED_HOURS} and r.hours > 0) or (${COUNTED_INDICATORS} and (i.type = 'collection' or r.unit = 'beneficiary')))
   union all
   select 'management', h.id, h.spent_at, h.member_id, null, i.id, i.title, i.motivation,
     ${WHERE}, ms.site, 'paid', h.hours, null, null, ${RATE_IN_FORCE(yearOf("h.spent_at"))},

@@ -242,6 +242,7 @@ export default function ManageImpact() {
             <Stat label={t("participants")} value={number(report.participants)} />
             <Stat label={t("initiatives")} value={number(report.initiatives)} />
             <Stat label={t("hours_unvalued")} value={number(totals.hours.unvalued)} />
+            <Stat label={t("beneficiaries")} value={number(totals.beneficiaries)} before={`${t("previous")}: ${number(before.beneficiaries)}`} />
           </dl>
           {totals.time_value.length ? (
             <Table caption={t("value_heading")} head={[t("currency"), t("value_paid"), t("value_own"), t("value_management")]} rows={valueRows(totals, locale)} />

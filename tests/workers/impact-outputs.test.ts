@@ -1,0 +1,66 @@
+/**
+ * "Beneficiaries reached" (issue 30, section 1): an indicator in the unit `beneficiary` is an
+ * output of any initiative. Its validated values count in the report's `beneficiaries` (pending
+ * ones never), sit in the B4SI grid's output section and the ESRS annex, and are rows of the
+ * evidence; on a collection they are not goods collected in kind.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseCsv } from "../../app/domain/csv-import";
+import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { call, createMember, json, login, seedOrganizations } from "./support";
+
+const tokens: Record<string, string> = {};
+const PERIOD = "from=2025-01-01&to=2025-12-31";
+
+async function indicatorRecord(participationId: string, indicatorId: string, unit: string, value: number, status = "validated") {
+  await env.DB.prepare("INSERT INTO participation_records (id, participation_id, type, indicator_id, value, unit, status, created_at) VALUES (?, ?, 'indicator', ?, ?, ?, ?, ?)")
+    .bind(crypto.randomUUID(), participationId, indicatorId, value, unit, status, Date.parse("2025-05-05T10:00:00Z"))
+    .run();
+}
+
+async function csv(path: string) {
+  const response = await call("GET", path, { token: tokens.alma });
+  expect(response.status).toBe(200);
+  const [header, ...rows] = parseCsv(await response.text());
+  return rows.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])));
+}
+
+beforeAll(async () => {
+  const { acme } = await seedOrganizations();
+  await createMember({ email: "alma@out.example", orgId: acme.id, name: "Alma", role: "admin" });
+  const ana = await createMember({ email: "ana@out.example", orgId: acme.id, name: "Ana", role: "member" });
+  tokens.alma = (await login("alma@out.example", "Correct-Horse-9")).body.access_token;
+  const tutoring = await createInitiative({ orgId: acme.id, slug: "tutoring", title: "Tutoring", indicators: [{ id: "ind-kids", name: "Children tutored", unit: "beneficiary" }, { id: "ind-km", name: "Distance", unit: "kilometre" }] });
+  const coats = await createInitiative({ orgId: acme.id, slug: "coats", title: "Coats", type: "collection", indicators: [{ id: "ind-coats", name: "Coats", unit: "number" }, { id: "ind-families", name: "Families", unit: "beneficiary" }] });
+  const onTutoring = await addParticipation(tutoring.id, acme.id, ana.id);
+  const onCoats = await addParticipation(coats.id, acme.id, ana.id);
+  await indicatorRecord(onTutoring.id, "ind-kids", "beneficiary", 12);
+  await indicatorRecord(onTutoring.id, "ind-kids", "beneficiary", 30, "pending");
+  await indicatorRecord(onTutoring.id, "ind-km", "kilometre", 7);
+  await indicatorRecord(onCoats.id, "ind-coats", "number", 40);
+  await indicatorRecord(onCoats.id, "ind-families", "beneficiary", 5);
+});
+
+describe("beneficiaries reached", () => {
+  it("counts validated beneficiary values of any initiative, apart from what was collected in kind", async () => {
+    const response = await call("GET", `/api/acme/admin/impact?${PERIOD}`, { token: tokens.alma });
+    const report = await json(response);
+    expect(report.totals.beneficiaries).toBe(17);
+    expect(report.totals.in_kind).toEqual([{ unit: "number", quantity: 40 }]);
+    expect(report.previous.totals.beneficiaries).toBe(0);
+  });
+
+  it("puts them in the B4SI grid's outputs, the ESRS annex and the evidence", async () => {
+    const grid = await csv(`/api/acme/admin/impact/b4si.csv?${PERIOD}`);
+    expect(grid.filter((row) => row.section === "output")).toEqual([
+      { section: "output", how: "beneficiaries", why: "community_investment", where: "", currency_or_unit: "beneficiary", hours: "", quantity: "17", value: "", evidence_rows: "2" },
+    ]);
+    const evidence = await csv(`/api/acme/admin/impact/evidence.csv?${PERIOD}`);
+    expect(evidence.filter((row) => row.kind === "beneficiaries").map((row) => Number(row.quantity)).sort((a, b) => a - b)).toEqual([5, 12]);
+    const annex = await call("GET", `/api/acme/admin/impact/esrs-s3.md?${PERIOD}`, { token: tokens.alma });
+    const text = await annex.text();
+    expect(text).toContain("The initiatives reached 17 people");
+    expect(text).toContain("| beneficiaries_reached | beneficiary | 17 |");
+  });
+});
