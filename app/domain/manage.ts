@@ -4,14 +4,20 @@
  */
 import * as v from "valibot";
 
-/** Roles with a staff area (/manage); organisers and administrators review, managers approve attendance. */
-export const STAFF_ROLES = ["organiser", "manager", "admin"] as const;
+/**
+ * Roles with a staff area (/manage); organisers and administrators review, managers approve
+ * attendance, and the reporting role reads the impact report and its exports, changing nothing
+ * (issue 30; decision 052).
+ */
+export const STAFF_ROLES = ["organiser", "manager", "admin", "reporting"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 /** Every role a person can hold in an organisation: the one list the API, the screens and the schema share. */
 export const ORGANISATION_ROLES = ["member", ...STAFF_ROLES] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 export const ORGANISING_ROLES: readonly StaffRole[] = ["organiser", "admin"];
 export const APPROVING_ROLES: readonly StaffRole[] = ["manager", "admin"];
+/** Who reads the impact report, its rate card, snapshots and exports (the reporting role without the evidence's member ids); only administrators change them. */
+export const IMPACT_READING_ROLES: readonly StaffRole[] = ["admin", "reporting"];
 /** Who moderates proposals (SPEC.md section 6): administrators, and organisers where the organisation lets them. */
 export const proposalModeratorRoles = (community: { organisers_moderate_proposals: boolean }): readonly StaffRole[] =>
   community.organisers_moderate_proposals ? ORGANISING_ROLES : ["admin"];
@@ -68,6 +74,7 @@ export function manageSections(
 ): ("dashboard" | "impact" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "policy" | "audit")[] {
   return [
     ...(role === "admin" ? (["dashboard", "impact"] as const) : []),
+    ...(role === "reporting" ? (["impact"] as const) : []),
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),

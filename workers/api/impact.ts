@@ -2,7 +2,7 @@
  * /api/{org}/admin/impact and /api/{org}/admin/rates (issue 30, section 3; docs/api/impact.md):
  * the impact report, its exports and frozen snapshots, what the ledger reads (members' country,
  * site and grade, initiatives' motivation and country, a record's time basis, management hours),
- * and the rate card. Administrators only, checked before any input is read (a member gets 403);
+ * and the rate card. Administrators, and the reporting role for reads (impactRoles), checked before any input is read (a member gets 403);
  * another organisation answers 404 (org-scope.ts). Mounted in workers/api/index.ts before the
  * generic /:org/admin sub-app, so these paths never run its middleware as well.
  */
@@ -12,7 +12,7 @@ import { resolveLocale } from "../../app/domain/locales";
 import { csvResponse } from "../lib/csv";
 import { notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
-import type { StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, type StaffActor } from "../manage/scope";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
 import type { AppEnv } from "../types";
@@ -93,13 +93,20 @@ function exportFile(file: string): { kind: ImpactExport; format: ExportFormat } 
   return { kind: kind as ImpactExport, format: format as ExportFormat };
 }
 
+/**
+ * Who may call, before any input is read: administrators for everything; the read-only reporting
+ * role for every read but the evidence (it names members), so each of its writes is a 403.
+ */
+const impactRoles = (method: string, path: string) => (method === "GET" && !path.startsWith("/evidence.") ? IMPACT_READING_ROLES : (["admin"] as const));
+const rateRoles = (method: string) => (method === "GET" ? IMPACT_READING_ROLES : (["admin"] as const));
+
 const DOWNLOAD_HEADERS = { "cache-control": "private, no-store", "x-content-type-options": "nosniff" };
 const markdownResponse = (filename: string, text: string) =>
   new Response(text, { headers: { ...DOWNLOAD_HEADERS, "content-type": "text/markdown; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` } });
 
 export const impactRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .use(rolesFirst("admin/impact", () => ["admin"]))
+  .use(rolesFirst("admin/impact", impactRoles))
   .get("/", validate("query", reportQuery), async (c) => {
     const { group_by, ...period } = c.req.valid("query");
     return c.json(await impactReport(c.env, c.var.org, actorOf(c), period, group_by ?? null));
@@ -143,6 +150,6 @@ export const impactRoutes = new Hono<AppEnv>()
 
 export const rateRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .use(rolesFirst("admin/rates", () => ["admin"]))
+  .use(rolesFirst("admin/rates", rateRoles))
   .get("/", async (c) => c.json(await listRates(c.env, c.var.org, actorOf(c))))
   .put("/", validate("json", rateCardSchema), async (c) => c.json(await replaceRates(c.env, c.var.org, actorOf(c), c.req.valid("json").rates, Date.now())));

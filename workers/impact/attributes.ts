@@ -12,7 +12,7 @@ import { selectInChunks, writeBatch } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { notFound } from "../lib/domain-errors";
 import { auditStatements } from "../audit/statements";
-import { requireRole, type StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import type { LedgerPeriod } from "./ledger";
 
@@ -39,9 +39,6 @@ export const managementHoursSchema = v.strictObject(
   },
   "form_error_unknown_field",
 );
-
-/** Who reads the ledger's figures and settings (administrators; the reporting role is added beside them). */
-const IMPACT_READERS = ["admin"] as const;
 
 const memberNotFound = () => notFound("member_not_found", "No member of this organisation has that id.");
 
@@ -76,7 +73,7 @@ export async function setInitiativeAttributes(env: Pick<Env, "DB">, org: Tenant,
 
 /** An initiative's motivation class and country, for the editor (the initiative by its slug). */
 export async function initiativeAttributes(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, slug: string) {
-  requireRole(actor, IMPACT_READERS);
+  requireRole(actor, IMPACT_READING_ROLES);
   const { initiatives } = schema;
   const [row] = await getDb(env)
     .select({ slug: initiatives.slug, motivation: initiatives.motivation, country: initiatives.country })
@@ -134,7 +131,7 @@ export async function addManagementHours(env: Pick<Env, "DB">, org: Tenant, acto
 }
 
 export async function listManagementHours(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, period: LedgerPeriod) {
-  requireRole(actor, ["admin"]);
+  requireRole(actor, IMPACT_READING_ROLES);
   const { initiatives, impactManagementHours: hours } = schema;
   const rows = await getDb(env)
     .select({ row: hours, slug: initiatives.slug })

@@ -14,7 +14,7 @@ import eu from "../../app/i18n/locales/eu-ES/impact_annex.json";
 import ptBR from "../../app/i18n/locales/pt-BR/impact_annex.json";
 import ptPT from "../../app/i18n/locales/pt-PT/impact_annex.json";
 import fr from "../../app/i18n/locales/fr/impact_annex.json";
-import { requireRole, type StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import { ledgerRows, ledgerSums, readSums, type LedgerPeriod, type LedgerRow, type LedgerSums } from "./ledger";
 import { considersWorkingHours, impactReport, totalsOf, type ImpactReport } from "./report";
@@ -183,7 +183,8 @@ export interface ExportContent {
 
 /** One export of a period: its table, summed from the ledger in one D1 batch. */
 export async function impactExport(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, kind: ImpactExport, period: LedgerPeriod): Promise<ExportContent> {
-  requireRole(actor, ["admin"]);
+  // The evidence names members (by id): administrators only; the reporting role reads the figures.
+  requireRole(actor, kind === "evidence" ? ["admin"] : IMPACT_READING_ROLES);
   const working = considersWorkingHours(org);
   if (kind === "evidence") {
     const { results } = await ledgerRows(env.DB, org.id, period, working).all<LedgerRow>();

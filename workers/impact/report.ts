@@ -4,7 +4,7 @@
  * Values stay per currency: nothing here adds two currencies together.
  */
 import { fromMinorUnits } from "../../app/domain/initiatives/forms";
-import { requireRole, type StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import { ledgerCounts, ledgerSums, readSums, type GroupBy, type LedgerPeriod, type LedgerSums } from "./ledger";
 
@@ -102,7 +102,7 @@ export interface ImpactReport {
 
 /** The report of a period: its totals, the previous period's, and the breakdown asked for. */
 export async function impactReport(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, period: LedgerPeriod, groupBy: GroupBy | null): Promise<ImpactReport> {
-  requireRole(actor, ["admin"]);
+  requireRole(actor, IMPACT_READING_ROLES);
   const working = considersWorkingHours(org);
   const before = previousPeriod(period);
   const [now, then, counts, grouped] = await env.DB.batch<Record<string, unknown>>([

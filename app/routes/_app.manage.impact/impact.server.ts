@@ -1,12 +1,14 @@
 /**
  * /manage/impact on the server (issue 30): the impact report of the URL's period and breakdown
  * (GET /api/{org}/admin/impact), the rate card (GET /api/{org}/admin/rates), saving the card
- * (PUT), and the exports streamed from the API. Administrators only: anyone else gets a 404 page.
+ * (PUT), and the exports streamed from the API. Administrators, and the reporting role to read
+ * (every form's action is the administrators'): anyone else gets a 404 page.
  */
 import { parseCsv } from "~/domain/csv-import";
 import { IMPACT_GROUP_BYS, MEMBER_IMPORT_MAX, RATE_FIELDS } from "~/domain/impact";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
+import { IMPACT_READING_ROLES } from "~/domain/manage";
 import { notFound, pick, requireStaff } from "~/lib/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -24,7 +26,7 @@ export function reportQueryOf(url: URL, now = Date.now()) {
 }
 
 export async function loadImpact(args: ApiArgs) {
-  const { org } = await requireStaff(args, ["admin"]);
+  const { org, role } = await requireStaff(args, IMPACT_READING_ROLES);
   const { group_by, ...period } = reportQueryOf(new URL(args.request.url));
   const param = { org: pathParam(org) };
   const [report, rates, management, snapshots] = await Promise.all([
@@ -41,6 +43,8 @@ export async function loadImpact(args: ApiArgs) {
     rates: rates.ok ? rates.data.rates : null,
     management: management.ok ? management.data.management_hours : null,
     snapshots: snapshots.ok ? snapshots.data.snapshots : null,
+    /** Administrators change things here; the reporting role reads (its forms are not shown, the API refuses its writes). */
+    editable: role === "admin",
   };
 }
 
@@ -89,7 +93,7 @@ const EXPORT_FILE = /^(b4si|gri-201-1|iris-oi8429|esrs-s3|evidence)\.(csv|xlsx|m
 
 /** /manage/impact/{file}: an export of the page's period, streamed from the API. */
 export async function impactFile(args: ApiArgs, file: string): Promise<Response> {
-  const { org } = await requireStaff(args, ["admin"]);
+  const { org } = await requireStaff(args, IMPACT_READING_ROLES);
   if (!EXPORT_FILE.test(file)) throw notFound();
   const { from, to } = reportQueryOf(new URL(args.request.url));
   const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/impact/${file}?${new URLSearchParams({ from, to })}`);
@@ -166,7 +170,7 @@ export async function impactFormAction(args: ApiArgs, form: FormData): Promise<{
 
 /** /manage/impact/snapshots/{id}: the snapshot as frozen, the period computed now, and what differs. */
 export async function loadSnapshot(args: ApiArgs, id: string) {
-  const { org } = await requireStaff(args, ["admin"]);
+  const { org } = await requireStaff(args, IMPACT_READING_ROLES);
   const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.impact.snapshots[":id"].$get({ param: { org: pathParam(org), id: pathParam(id) } }));
   if (!result.ok && (result.status === 403 || result.status === 404)) throw notFound();
   return result.ok ? result.data : null;

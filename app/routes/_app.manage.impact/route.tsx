@@ -3,7 +3,8 @@
  * calendar year by default) against the one before, hours in paid and own time, their value per
  * currency (never added across currencies), members' donations and what was collected in kind, a
  * breakdown by country, site, SDG, cause or motivation, the framework exports, and the rate card
- * that values the hours. Works without JavaScript: plain GET and POST forms.
+ * that values the hours. Works without JavaScript: plain GET and POST forms. The reporting role
+ * sees the same figures and exports (not the evidence, which names members) and no form that changes anything.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -101,7 +102,7 @@ function groupName(groupBy: string, group: string | null, t: TFunction): string 
   return group;
 }
 
-function Downloads({ query }: { query: Loaded["query"] }) {
+function Downloads({ query, evidence }: { query: Loaded["query"]; evidence: boolean }) {
   const { t } = useTranslation("impact");
   const search = new URLSearchParams({ from: query.from, to: query.to }).toString();
   const files: [string, string[]][] = [
@@ -109,7 +110,7 @@ function Downloads({ query }: { query: Loaded["query"] }) {
     ["gri-201-1", ["csv", "xlsx", "md"]],
     ["iris-oi8429", ["csv", "xlsx", "md"]],
     ["esrs-s3", ["md", "pdf", "csv", "xlsx"]],
-    ["evidence", ["csv", "xlsx"]],
+    ...(evidence ? ([["evidence", ["csv", "xlsx"]]] as [string, string[]][]) : []),
   ];
   const label = { b4si: "download_b4si", "gri-201-1": "download_gri", "iris-oi8429": "download_iris", "esrs-s3": "download_esrs", evidence: "download_evidence" } as Record<string, string>;
   return (
@@ -133,10 +134,11 @@ function Downloads({ query }: { query: Loaded["query"] }) {
   );
 }
 
-function RateCard({ rates, fields, saved }: { rates: NonNullable<Loaded["rates"]>; fields: Record<string, string>; saved: boolean }) {
+function RateCard({ rates, fields, saved, editable }: { rates: NonNullable<Loaded["rates"]>; fields: Record<string, string>; saved: boolean; editable: boolean }) {
   const { t } = useTranslation("impact");
   const { t: tc } = useTranslation("common");
-  const rows = [...rates, ...Array.from({ length: NEW_RATE_ROWS }, () => null)];
+  // The reporting role sees the card as it is, without the empty rows or the button.
+  const rows = [...rates, ...Array.from({ length: editable ? NEW_RATE_ROWS : 0 }, () => null)];
   const message = (key: string | undefined) => (key ? (key.startsWith("impact_") ? t(key) : tc(key)) : null);
   return (
     <section aria-labelledby="impact-rates" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
@@ -148,7 +150,7 @@ function RateCard({ rates, fields, saved }: { rates: NonNullable<Loaded["rates"]
       {!rates.length ? <p className="text-sm">{t("rates_empty")}</p> : null}
       <Form method="post" className="flex flex-col gap-3">
         {rows.map((rate, index) => (
-          <fieldset key={rate?.id ?? `new-${index}`} className="grid gap-2 border-t border-border pt-3 sm:grid-cols-4">
+          <fieldset key={rate?.id ?? `new-${index}`} disabled={!editable} className="grid gap-2 border-t border-border pt-3 sm:grid-cols-4">
             <legend className="sr-only">{t("rates_title")}</legend>
             <Labelled id={`key_type_${index}`} label={t("rate_key_type")}>
               <select id={`key_type_${index}`} name={`key_type_${index}`} defaultValue={rate?.key_type ?? "default"} className={STAFF_FIELD}>
@@ -179,9 +181,11 @@ function RateCard({ rates, fields, saved }: { rates: NonNullable<Loaded["rates"]
             ))}
           </fieldset>
         ))}
-        <div>
-          <Button type="submit">{t("rates_save")}</Button>
-        </div>
+        {editable ? (
+          <div>
+            <Button type="submit">{t("rates_save")}</Button>
+          </div>
+        ) : null}
       </Form>
     </section>
   );
@@ -201,7 +205,7 @@ function GroupChart({ labels, values, format }: { labels: string[]; values: numb
 }
 
 export default function ManageImpact() {
-  const { query, report, error, rates, management, snapshots } = useLoaderData<typeof loader>();
+  const { query, report, error, rates, management, snapshots, editable } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const answer = answered && !("intent" in answered) ? answered : undefined;
   const imported = answered && "intent" in answered && answered.intent === "import" ? answered : null;
@@ -214,6 +218,7 @@ export default function ManageImpact() {
   const before = report?.previous.totals;
   return (
     <ManageSection id="impact-title" title={t("title")} intro={t("intro")}>
+      {editable ? null : <Alert variant="info">{t("read_only")}</Alert>}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <Labelled id="impact-from" label={t("period_from")}>
           <input id="impact-from" name="from" type="date" defaultValue={query.from} className={STAFF_FIELD} />
@@ -272,20 +277,20 @@ export default function ManageImpact() {
             />
           ) : null}
           {!totals.hours.paid && !totals.hours.own && !totals.cash.length ? <p className="text-sm text-muted-foreground">{t("figures_empty")}</p> : null}
-          <Downloads query={query} />
+          <Downloads query={query} evidence={editable} />
         </>
       ) : null}
-      {snapshots ? <Snapshots snapshots={snapshots} period={query} error={formAnswer?.intent === "freeze" ? formAnswer.error : null} editable /> : null}
+      {snapshots ? <Snapshots snapshots={snapshots} period={query} error={formAnswer?.intent === "freeze" ? formAnswer.error : null} editable={editable} /> : null}
       {management ? (
         <ManagementHours
           entries={management}
           fields={formAnswer?.intent === "management_add" ? ((formAnswer as { fields: Record<string, string> }).fields ?? {}) : {}}
           error={formAnswer?.intent.startsWith("management") ? formAnswer.error : null}
-          editable
+          editable={editable}
         />
       ) : null}
-      {rates ? <RateCard rates={rates} fields={answer?.fields ?? {}} saved={answer?.saved ?? false} /> : null}
-      {rates ? <AttributesImport answer={imported} /> : null}
+      {rates ? <RateCard rates={rates} fields={answer?.fields ?? {}} saved={answer?.saved ?? false} editable={editable} /> : null}
+      {rates && editable ? <AttributesImport answer={imported} /> : null}
     </ManageSection>
   );
 }
