@@ -54,7 +54,7 @@ describe("/manage/impact", () => {
     expect(saved).toMatchObject({ status: 200, data: { saved: true } });
     const page = await run(loader as Route, get("alma", "/manage/impact?group_by=sdg"));
     expect(page.status).toBe(200);
-    expect(page.data!.query).toEqual({ from: `${lastYear}-01-01`, to: `${lastYear}-12-31`, group_by: "sdg" });
+    expect(page.data!.query).toEqual({ from: `${lastYear}-01-01`, to: `${lastYear}-12-31`, group_by: "sdg", period: "last_year" });
     expect(page.data!.report.totals.hours.paid).toBe(6);
     expect(page.data!.report.totals.time_value).toEqual([{ currency: "EUR", paid: 153, own: 0, management: 0 }]);
     expect(page.data!.report.groups[0].group).toBe("14");

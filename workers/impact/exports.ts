@@ -32,8 +32,9 @@ export interface Table {
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** The period's last day (its end is exclusive). */
-const lastDay = (period: LedgerPeriod) => day(period.to - 1);
+/** The period's first and last days (its end is exclusive): the organisation's calendar's when named so. */
+const firstDay = (period: LedgerPeriod) => period.first_day ?? day(period.from);
+const lastDay = (period: LedgerPeriod) => period.last_day ?? day(period.to - 1);
 const money = (minor: number | null) => (minor === null ? null : fromMinorUnits(minor));
 
 /** Where a ledger sum sits in the B4SI model: the company's input, or leverage (own time, members' money and goods). */
@@ -79,7 +80,7 @@ export function irisTable(report: ImpactReport, period: LedgerPeriod): Table {
   return {
     sheet: "IRIS+ OI8429",
     header: ["metric_id", "metric", "period_start", "period_end", "value", "unit", "paid_time_hours", "own_time_hours", "employees"],
-    rows: [["OI8429", "Community Service Hours", day(period.from), lastDay(period), paid + own, "hours", paid, own, report.participants]],
+    rows: [["OI8429", "Community Service Hours", firstDay(period), lastDay(period), paid + own, "hours", paid, own, report.participants]],
   };
 }
 
@@ -144,7 +145,7 @@ export function esrsNarrative(org: Tenant, report: ImpactReport, period: LedgerP
   const lines = [
     `# ${t("esrs_title")}`,
     "",
-    `**${org.name}** · ${t("esrs_period", { from: day(period.from), to: lastDay(period) })}`,
+    `**${org.name}** · ${t("esrs_period", { from: firstDay(period), to: lastDay(period) })}`,
     "",
     `## ${t("esrs_actions_heading")}`,
     "",

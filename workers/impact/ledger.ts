@@ -24,6 +24,9 @@ export interface LedgerPeriod {
   from: number;
   /** Exclusive. */
   to: number;
+  /** Its first and last days as the organisation's calendar says them (a fiscal year in its zone), when not the UTC days of from and to. */
+  first_day?: string;
+  last_day?: string;
 }
 
 /** The UTC calendar year of an instant column, for the rate in force (docs/decisions/048). */

@@ -100,11 +100,11 @@ export interface ImpactReport {
   groups: ({ group: string | null } & ImpactTotals)[];
 }
 
-/** The report of a period: its totals, the previous period's, and the breakdown asked for. */
-export async function impactReport(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, period: LedgerPeriod, groupBy: GroupBy | null): Promise<ImpactReport> {
+/** The report of a period: its totals, the previous period's (the fiscal year before, or previousPeriod's), and the breakdown asked for. */
+export async function impactReport(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, period: LedgerPeriod, groupBy: GroupBy | null, previous?: LedgerPeriod): Promise<ImpactReport> {
   requireRole(actor, IMPACT_READING_ROLES);
   const working = considersWorkingHours(org);
-  const before = previousPeriod(period);
+  const before = previous ?? previousPeriod(period);
   const [now, then, counts, grouped] = await env.DB.batch<Record<string, unknown>>([
     ledgerSums(env.DB, org.id, period, working, null),
     ledgerSums(env.DB, org.id, before, working, null),

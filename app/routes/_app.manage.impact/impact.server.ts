@@ -5,6 +5,7 @@
  * (every form's action is the administrators'): anyone else gets a 404 page.
  */
 import { parseCsv } from "~/domain/csv-import";
+import { NAMED_PERIODS, type NamedPeriod } from "~/domain/fiscal-year";
 import { IMPACT_GROUP_BYS, MEMBER_IMPORT_MAX, RATE_FIELDS } from "~/domain/impact";
 import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
@@ -13,21 +14,27 @@ import { notFound, pick, requireStaff } from "~/lib/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The period of the URL (days, both included), else last calendar year, and the breakdown asked for. */
-export function reportQueryOf(url: URL, now = Date.now()) {
-  const year = new Date(now).getUTCFullYear() - 1;
+/**
+ * The period of the URL: a named year of the organisation's fiscal calendar (`period`), else the
+ * days given, else last fiscal year (named, as the API's default); and the breakdown asked for.
+ */
+export function reportQueryOf(url: URL) {
   const from = url.searchParams.get("from") ?? "";
   const to = url.searchParams.get("to") ?? "";
-  return {
-    from: DAY.test(from) ? from : `${year}-01-01`,
-    to: DAY.test(to) ? to : `${year}-12-31`,
-    group_by: pick(url, "group_by", IMPACT_GROUP_BYS),
-  };
+  const days = DAY.test(from) && DAY.test(to);
+  const named = pick(url, "period", ["", ...NAMED_PERIODS] as const);
+  return { period: named || (days ? "" : "last_year"), from: days ? from : "", to: days ? to : "", group_by: pick(url, "group_by", IMPACT_GROUP_BYS) };
 }
+
+/** What the API is asked for that period: the named one, or the days. */
+const periodParams = (query: ReturnType<typeof reportQueryOf>): { period: NamedPeriod } | { from: string; to: string } =>
+  query.period ? { period: query.period } : { from: query.from, to: query.to };
 
 export async function loadImpact(args: ApiArgs) {
   const { org, role } = await requireStaff(args, IMPACT_READING_ROLES);
-  const { group_by, ...period } = reportQueryOf(new URL(args.request.url));
+  const asked = reportQueryOf(new URL(args.request.url));
+  const { group_by } = asked;
+  const period = periodParams(asked);
   const param = { org: pathParam(org) };
   const [report, rates, management, snapshots] = await Promise.all([
     memberCall(args, "GET", (api) => api.api[":org"].admin.impact.$get({ param, query: { ...period, ...(group_by ? { group_by } : {}) } })),
@@ -36,8 +43,10 @@ export async function loadImpact(args: ApiArgs) {
     memberCall(args, "GET", (api) => api.api[":org"].admin.impact.snapshots.$get({ param })),
   ]);
   if ((!report.ok && report.status === 403) || (!rates.ok && rates.status === 403)) throw notFound();
+  // The form shows the period's days as the organisation's calendar says them (a named year's, in its zone).
+  const shown = report.ok ? { from: report.data.first_day, to: report.data.last_day } : { from: asked.from, to: asked.to };
   return {
-    query: { ...period, group_by },
+    query: { ...shown, group_by, period: asked.period },
     report: report.ok ? report.data : null,
     error: report.ok ? null : (report.error.fields?.to ?? report.error.fields?.from ?? null),
     rates: rates.ok ? rates.data.rates : null,
@@ -95,8 +104,8 @@ const EXPORT_FILE = /^(b4si|gri-201-1|iris-oi8429|esrs-s3|evidence)\.(csv|xlsx|m
 export async function impactFile(args: ApiArgs, file: string): Promise<Response> {
   const { org } = await requireStaff(args, IMPACT_READING_ROLES);
   if (!EXPORT_FILE.test(file)) throw notFound();
-  const { from, to } = reportQueryOf(new URL(args.request.url));
-  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/impact/${file}?${new URLSearchParams({ from, to })}`);
+  const period = periodParams(reportQueryOf(new URL(args.request.url)));
+  const answer = await memberFetch(args, "GET", `/api/${encodeURIComponent(org)}/admin/impact/${file}?${new URLSearchParams(period)}`);
   if (answer.status === 403 || answer.status === 404) throw notFound();
   return answer;
 }

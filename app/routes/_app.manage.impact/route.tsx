@@ -8,7 +8,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NAMED_PERIODS } from "~/domain/fiscal-year";
 import { lazy, Suspense, type ReactNode } from "react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { sdgName } from "~/components/initiative/sdg";
@@ -104,7 +105,7 @@ function groupName(groupBy: string, group: string | null, t: TFunction): string 
 
 function Downloads({ query, evidence }: { query: Loaded["query"]; evidence: boolean }) {
   const { t } = useTranslation("impact");
-  const search = new URLSearchParams({ from: query.from, to: query.to }).toString();
+  const search = new URLSearchParams(query.period ? { period: query.period } : { from: query.from, to: query.to }).toString();
   const files: [string, string[]][] = [
     ["b4si", ["csv", "xlsx", "md"]],
     ["gri-201-1", ["csv", "xlsx", "md"]],
@@ -237,6 +238,19 @@ export default function ManageImpact() {
         </Labelled>
         <Button type="submit">{t("show")}</Button>
       </Form>
+      {/* The organisation's fiscal years, in its zone (Settings: the month the year starts). */}
+      <nav aria-label={t("periods_label")} className="flex flex-wrap gap-2">
+        {NAMED_PERIODS.map((name) => (
+          <Link
+            key={name}
+            to={`?${new URLSearchParams({ period: name, ...(query.group_by ? { group_by: query.group_by } : {}) })}`}
+            aria-current={query.period === name ? "page" : undefined}
+            className={buttonVariants({ variant: query.period === name ? "default" : "outline", size: "sm" })}
+          >
+            {t(`period_${name}`)}
+          </Link>
+        ))}
+      </nav>
       {error ? <Alert>{tc(error)}</Alert> : null}
       {totals && before ? (
         <>
