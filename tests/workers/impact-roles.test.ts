@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/_app.manage.impact/route";
-import { manageSections } from "../../app/domain/manage";
+import { AUDIT_KINDS, manageSections } from "../../app/domain/manage";
 import { createWebSession } from "../../workers/auth/web-session";
 import { createInitiative } from "./initiatives-fixtures";
 import { pageRequests, run, type Route } from "./route-calls";
@@ -93,5 +93,18 @@ describe("the reporting role", () => {
     expect(page.data!.management).toHaveLength(1);
     const saved = await run(action as Route, post("rita", "/manage/impact", [["intent", "freeze"], ["from", "2025-01-01"], ["to", "2025-12-31"]]));
     expect(saved.status).toBe(404);
+  });
+});
+
+describe("the audit log's impact kinds", () => {
+  it("filters the rate card, snapshots and management hours by their own kind", async () => {
+    expect((await call("PUT", "/api/acme/admin/rates", { ...as("alma"), body: { rates: [{ key_type: "default", amount: 20, currency: "EUR", source: "Payroll", from_year: 2025 }] } })).status).toBe(200);
+    for (const [kind, action] of [["impact_rate_card", "rate_card.replaced"], ["impact_snapshot", "impact_snapshot.frozen"], ["impact_management", "impact_management.added"]]) {
+      const answer = await call("GET", `/api/acme/admin/audit?target_type=${kind}`, as("alma"));
+      expect(answer.status, kind).toBe(200);
+      const { entries } = await json(answer);
+      expect(entries.map((entry: { action: string; target_type: string }) => [entry.target_type, entry.action]), kind).toEqual([[kind, action]]);
+    }
+    expect(AUDIT_KINDS).toEqual(expect.arrayContaining(["impact_rate_card", "impact_snapshot", "impact_management"]));
   });
 });

@@ -104,7 +104,7 @@ export async function replaceRates(env: Pick<Env, "DB">, org: Tenant, actor: Sta
   await db.batch([
     db.delete(schema.impactRates).where(sqlOrg(org.id)),
     ...chunksFor(rows, 11).map((part) => db.insert(schema.impactRates).values(part)),
-    ...auditStatements(db, org.id, actor.memberId, [{ action: "rate_card.replaced", targetType: "organization", targetId: org.id, detail: { rates: rows.length } }], now),
+    ...auditStatements(db, org.id, actor.memberId, [{ action: "rate_card.replaced", targetType: "impact_rate_card", targetId: org.id, detail: { rates: rows.length } }], now),
   ]);
   return listRates(env, org, actor);
 }
