@@ -8,9 +8,12 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../app/domain/csv-import";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
+import { ledgerRows, type LedgerCursor, type LedgerRow } from "../../workers/impact/ledger";
+import { exportThroughQueue } from "./export-support";
 import { call, createMember, json, login, seedOrganizations } from "./support";
 
 const tokens: Record<string, string> = {};
+let acmeId = "";
 const PERIOD = "from=2025-01-01&to=2025-12-31";
 
 async function indicatorRecord(participationId: string, indicatorId: string, unit: string, value: number, status = "validated") {
@@ -28,9 +31,11 @@ async function csv(path: string) {
 
 beforeAll(async () => {
   const { acme } = await seedOrganizations();
+  acmeId = acme.id;
   await createMember({ email: "alma@out.example", orgId: acme.id, name: "Alma", role: "admin" });
   const ana = await createMember({ email: "ana@out.example", orgId: acme.id, name: "Ana", role: "member" });
   tokens.alma = (await login("alma@out.example", "Correct-Horse-9")).body.access_token;
+  tokens.ana = (await login("ana@out.example", "Correct-Horse-9")).body.access_token;
   const tutoring = await createInitiative({ orgId: acme.id, slug: "tutoring", title: "Tutoring", indicators: [{ id: "ind-kids", name: "Children tutored", unit: "beneficiary" }, { id: "ind-km", name: "Distance", unit: "kilometre" }] });
   const coats = await createInitiative({ orgId: acme.id, slug: "coats", title: "Coats", type: "collection", indicators: [{ id: "ind-coats", name: "Coats", unit: "number" }, { id: "ind-families", name: "Families", unit: "beneficiary" }] });
   const onTutoring = await addParticipation(tutoring.id, acme.id, ana.id);
@@ -62,5 +67,36 @@ describe("beneficiaries reached", () => {
     const text = await annex.text();
     expect(text).toContain("The initiatives reached 17 people");
     expect(text).toContain("| beneficiaries_reached | beneficiary | 17 |");
+  });
+});
+
+describe("the evidence through the export queue", () => {
+  it("writes the same rows as the evidence answered at once, for administrators only", async () => {
+    const atOnce = await csv(`/api/acme/admin/impact/evidence.csv?${PERIOD}`);
+    const queued = await exportThroughQueue(tokens.alma, "impact_evidence", { from: "2025-01-01", to: "2025-12-31" });
+    expect(queued.started.status).toBe(202);
+    expect(queued.file!.status).toBe(200);
+    expect(queued.file!.headers.get("content-disposition")).toContain("acme-evidence-2025-01-01-2025-12-31.csv");
+    const [header, ...rows] = parseCsv(await queued.file!.text());
+    expect(rows.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])))).toEqual(atOnce);
+    expect(atOnce.length).toBe(3);
+    const refused = await exportThroughQueue(tokens.ana, "impact_evidence", { from: "2025-01-01", to: "2025-12-31" });
+    expect(refused.started.status).toBe(403);
+    const bad = await exportThroughQueue(tokens.alma, "impact_evidence", { from: "2025-12-31", to: "2025-01-01" });
+    expect(bad.started.status).toBe(400);
+  });
+
+  it("pages the evidence by its order, each page after the last row written", async () => {
+    const { results } = await ledgerRows(env.DB, acmeId, { from: Date.UTC(2025, 0, 1), to: Date.UTC(2026, 0, 1) }, true).all<LedgerRow>();
+    const pages: string[] = [];
+    let after: LedgerCursor | null = null;
+    for (let step = 0; step < 5; step += 1) {
+      const page: { results: LedgerRow[] } = await ledgerRows(env.DB, acmeId, { from: Date.UTC(2025, 0, 1), to: Date.UTC(2026, 0, 1) }, true, { after, limit: 2 }).all<LedgerRow>();
+      pages.push(...page.results.map((row) => row.id));
+      if (page.results.length < 2) break;
+      const last = page.results.at(-1)!;
+      after = [last.at, last.kind, last.id];
+    }
+    expect(pages).toEqual(results.map((row) => row.id));
   });
 });

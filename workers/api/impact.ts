@@ -77,6 +77,8 @@ export function periodOf(org: Tenant, query: PeriodQuery, now = Date.now()): { p
 
 const reportQuery = v.strictObject({ ...periodFields, group_by: v.optional(v.picklist(GROUP_BYS, "form_error_invalid")) }, "form_error_unknown_field");
 const periodQuery = v.strictObject(periodFields, "form_error_unknown_field");
+/** The same period's fields, for the evidence's export job (workers/api/exports.ts). */
+export const impactPeriodQuery = periodQuery;
 /** A snapshot names its period explicitly. */
 const snapshotBody = v.pipe(
   v.strictObject({ from: v.pipe(dayText, v.transform(Date.parse)), to: v.pipe(dayText, v.transform((text) => Date.parse(text) + DAY_MS)) }, "form_error_unknown_field"),

@@ -200,12 +200,19 @@ export interface LedgerRow {
   audit_id: string | null;
 }
 
-/** Every row of the ledger in the period, in date order: the evidence under the sums above. */
-export function ledgerRows(db: D1Database, orgId: string, period: LedgerPeriod, considerWorkingHours: boolean) {
+/** Where a page of the evidence stopped: the last row's date, kind and id (the rows' order). */
+export type LedgerCursor = [number, string, string];
+
+/**
+ * Every row of the ledger in the period, in date order: the evidence under the sums above; or one
+ * page of them after `after` (keyset on the order), as the export queue writes it (decision 038).
+ */
+export function ledgerRows(db: D1Database, orgId: string, period: LedgerPeriod, considerWorkingHours: boolean, page?: { after: LedgerCursor | null; limit: number }) {
+  const keyset = page?.after ? " where (at, kind, id) > (?5, ?6, ?7)" : "";
   return db
     .prepare(
       `${LEDGER(true)} select kind, id, at, member_id, participation_id, initiative_id, initiative_title, motivation, country, site, time_basis, hours, quantity, unit,
-        amount, currency, rate_id, rate_amount, rate_name, rate_source, validator_id, validated_at, checkin_day, audit_id from ledger order by at, kind, id`,
+        amount, currency, rate_id, rate_amount, rate_name, rate_source, validator_id, validated_at, checkin_day, audit_id from ledger${keyset} order by at, kind, id${page ? ` limit ${Math.trunc(page.limit)}` : ""}`,
     )
-    .bind(...binds(orgId, period, considerWorkingHours));
+    .bind(...binds(orgId, period, considerWorkingHours), ...(page?.after ?? []));
 }

@@ -30,6 +30,9 @@ export function reportQueryOf(url: URL) {
 const periodParams = (query: ReturnType<typeof reportQueryOf>): { period: NamedPeriod } | { from: string; to: string } =>
   query.period ? { period: query.period } : { from: query.from, to: query.to };
 
+/** The evidence export job's filters (decision 038): the page's period, as the API takes it. */
+export const impactExportFilters = (url: URL): Record<string, string> => periodParams(reportQueryOf(url));
+
 export async function loadImpact(args: ApiArgs) {
   const { org, role } = await requireStaff(args, IMPACT_READING_ROLES);
   const asked = reportQueryOf(new URL(args.request.url));
@@ -98,7 +101,7 @@ export async function saveRates(args: ApiArgs) {
   return { saved: false, fields, status: result.status };
 }
 
-const EXPORT_FILE = /^(b4si|gri-201-1|iris-oi8429|esrs-s3|evidence)\.(csv|xlsx|md)$|^esrs-s3\.pdf$/;
+const EXPORT_FILE = /^(b4si|gri-201-1|iris-oi8429|esrs-s3)\.(csv|xlsx|md)$|^evidence\.xlsx$|^esrs-s3\.pdf$/;
 
 /** /manage/impact/{file}: an export of the page's period, streamed from the API. */
 export async function impactFile(args: ApiArgs, file: string): Promise<Response> {

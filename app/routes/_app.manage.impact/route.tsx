@@ -21,6 +21,7 @@ import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
 import { useHydrated } from "~/lib/use-hydrated";
 import { IMPACT_GROUP_BYS, NEW_RATE_ROWS, RATE_KEY_TYPES } from "~/domain/impact";
+import { ExportButton } from "~/components/manage/export-button";
 import { AttributesImport, ManagementHours, Snapshots } from "~/components/manage/impact-sections";
 import { readForm } from "~/lib/form.server";
 import { impactFormAction, importAttributes, loadImpact, saveRates } from "./impact.server";
@@ -111,7 +112,8 @@ function Downloads({ query, evidence }: { query: Loaded["query"]; evidence: bool
     ["gri-201-1", ["csv", "xlsx", "md"]],
     ["iris-oi8429", ["csv", "xlsx", "md"]],
     ["esrs-s3", ["md", "pdf", "csv", "xlsx"]],
-    ...(evidence ? ([["evidence", ["csv", "xlsx"]]] as [string, string[]][]) : []),
+    // The evidence's CSV is written by the export queue (below); its XLSX is made at once.
+    ...(evidence ? ([["evidence", ["xlsx"]]] as [string, string[]][]) : []),
   ];
   const label = { b4si: "download_b4si", "gri-201-1": "download_gri", "iris-oi8429": "download_iris", "esrs-s3": "download_esrs", evidence: "download_evidence" } as Record<string, string>;
   return (
@@ -131,6 +133,7 @@ function Downloads({ query, evidence }: { query: Loaded["query"]; evidence: bool
           </li>
         ))}
       </ul>
+      {evidence ? <ExportButton kind="impact_evidence" query={search} label={t("download_evidence_csv")} variant="outline" /> : null}
     </section>
   );
 }
