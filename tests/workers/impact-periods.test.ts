@@ -23,7 +23,7 @@ async function hours(participationId: string, at: number, amount: number) {
 
 beforeAll(async () => {
   const { vizinhos } = await seedOrganizations();
-  const bia = await createMember({ email: "bia@fy.example", orgId: vizinhos.id, name: "Bia", role: "admin" });
+  await createMember({ email: "bia@fy.example", orgId: vizinhos.id, name: "Bia", role: "admin" });
   const caio = await createMember({ email: "caio@fy.example", orgId: vizinhos.id, name: "Caio", role: "member" });
   tokens.bia = (await login("bia@fy.example", "Correct-Horse-9")).body.access_token;
   const saved = await call("PUT", "/api/vizinhos/admin/config", { token: tokens.bia, body: { community: { fiscal_year_start_month: 4 } } });

@@ -23,7 +23,8 @@ export function reportQueryOf(url: URL) {
   const to = url.searchParams.get("to") ?? "";
   const days = DAY.test(from) && DAY.test(to);
   const named = pick(url, "period", ["", ...NAMED_PERIODS] as const);
-  return { period: named || (days ? "" : "last_year"), from: days ? from : "", to: days ? to : "", group_by: pick(url, "group_by", IMPACT_GROUP_BYS) };
+  const period: NamedPeriod | "" = named || (days ? "" : "last_year");
+  return { period, from: days ? from : "", to: days ? to : "", group_by: pick(url, "group_by", IMPACT_GROUP_BYS) };
 }
 
 /** What the API is asked for that period: the named one, or the days. */
