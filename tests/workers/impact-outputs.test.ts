@@ -99,4 +99,13 @@ describe("the evidence through the export queue", () => {
     }
     expect(pages).toEqual(results.map((row) => row.id));
   });
+
+  it("reads a snapshot frozen before beneficiaries were counted as 0 of them, the live count beside it as a change", async () => {
+    const frozen = await json(await call("POST", "/api/acme/admin/impact/snapshots", { token: tokens.alma, body: { from: "2025-01-01", to: "2025-12-31" } }));
+    expect(frozen.totals.beneficiaries).toBe(17);
+    await env.DB.prepare("UPDATE impact_snapshots SET totals = json_remove(totals, '$.totals.beneficiaries') WHERE id = ?").bind(frozen.id).run();
+    const read = await json(await call("GET", `/api/acme/admin/impact/snapshots/${frozen.id}`, { token: tokens.alma }));
+    expect(read.changes.map((change: { path: string }) => change.path)).toEqual(["totals.beneficiaries"]);
+    expect(read.changes[0]).toEqual({ path: "totals.beneficiaries", frozen: 0, live: 17 });
+  });
 });

@@ -90,6 +90,9 @@ export async function snapshotWithChanges(env: Env, org: Tenant, actor: StaffAct
   if (!row) throw notFound("snapshot_not_found", "The snapshot cannot be found.");
   const frozen = serialize(row, (await signed(env, row)) === row.signature);
   const live = await periodState(env, org, actor, { from: row.periodFrom, to: row.periodTo });
-  const changes = differences({ ...(JSON.parse(row.totals) as FrozenTotals), rows_hash: row.rowsHash, row_count: row.rowCount }, { ...live.totals, rows_hash: live.rowsHash, row_count: live.rowCount });
+  const frozenTotals = JSON.parse(row.totals) as FrozenTotals;
+  // Snapshots frozen before beneficiaries were counted had none: 0, not a change.
+  frozenTotals.totals.beneficiaries ??= 0;
+  const changes = differences({ ...frozenTotals, rows_hash: row.rowsHash, row_count: row.rowCount }, { ...live.totals, rows_hash: live.rowsHash, row_count: live.rowCount });
   return { snapshot: frozen, live: { ...live.totals, rows_hash: live.rowsHash, row_count: live.rowCount }, changed: changes.length > 0, changes };
 }
