@@ -83,6 +83,8 @@ export const CommunityConfigSchema = v.looseObject({
   proposal_digest_hours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 30)), 24),
   /** How long a freed place is held for the first person of a waitlist before it passes to the next (issue 11). */
   waitlist_offer_hours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168)), 24),
+  /** The month (1 to 12) the organisation's fiscal year starts on the 1st of, in its zone: the impact report's "this year" and "last year" (issue 30). */
+  fiscal_year_start_month: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)), 1),
   /** Minutes before an initiative its participants are reminded (issue 29): 24 hours and 2 hours unless changed. */
   reminder_offsets: v.optional(reminderOffsetsSchema, [...DEFAULT_REMINDER_OFFSETS]),
   initiative_banner: v.optional(v.object({ visible: bool(false), content: v.optional(v.string(), "") })),

@@ -5,11 +5,12 @@
  */
 import { ORGANISING_ROLES, type StaffRole } from "./manage";
 
-export const EXPORT_KINDS = ["members", "contributions", "audit"] as const;
+/** `impact_evidence`: the impact ledger's evidence rows of a period (issue 30), for an assurer. */
+export const EXPORT_KINDS = ["members", "contributions", "audit", "impact_evidence"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const EXPORT_STATUSES = ["queued", "running", "ready", "failed"] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** Who may ask for, poll and download each kind: the roles of the screen it lists. */
-export const EXPORT_ROLES: Record<ExportKind, readonly StaffRole[]> = { members: ["admin"], contributions: ORGANISING_ROLES, audit: ["admin"] };
+export const EXPORT_ROLES: Record<ExportKind, readonly StaffRole[]> = { members: ["admin"], contributions: ORGANISING_ROLES, audit: ["admin"], impact_evidence: ["admin"] };

@@ -4,14 +4,20 @@
  */
 import * as v from "valibot";
 
-/** Roles with a staff area (/manage); organisers and administrators review, managers approve attendance. */
-export const STAFF_ROLES = ["organiser", "manager", "admin"] as const;
+/**
+ * Roles with a staff area (/manage); organisers and administrators review, managers approve
+ * attendance, and the reporting role reads the impact report and its exports, changing nothing
+ * (issue 30; decision 052).
+ */
+export const STAFF_ROLES = ["organiser", "manager", "admin", "reporting"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 /** Every role a person can hold in an organisation: the one list the API, the screens and the schema share. */
 export const ORGANISATION_ROLES = ["member", ...STAFF_ROLES] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 export const ORGANISING_ROLES: readonly StaffRole[] = ["organiser", "admin"];
 export const APPROVING_ROLES: readonly StaffRole[] = ["manager", "admin"];
+/** Who reads the impact report, its rate card, snapshots and exports (the reporting role without the evidence's member ids); only administrators change them. */
+export const IMPACT_READING_ROLES: readonly StaffRole[] = ["admin", "reporting"];
 /** Who moderates proposals (SPEC.md section 6): administrators, and organisers where the organisation lets them. */
 export const proposalModeratorRoles = (community: { organisers_moderate_proposals: boolean }): readonly StaffRole[] =>
   community.organisers_moderate_proposals ? ORGANISING_ROLES : ["admin"];
@@ -68,6 +74,7 @@ export function manageSections(
 ): ("dashboard" | "impact" | "records" | "uploads" | "money" | "initiatives" | "proposals" | "approvals" | "members" | "settings" | "access" | "integrations" | "policy" | "audit")[] {
   return [
     ...(role === "admin" ? (["dashboard", "impact"] as const) : []),
+    ...(role === "reporting" ? (["impact"] as const) : []),
     ...(reviews(role) ? (["records", "uploads", "money", "initiatives"] as const) : []),
     ...(moderatesProposals ? (["proposals"] as const) : []),
     ...(approvesEveryone(role) ? (["approvals"] as const) : []),
@@ -156,12 +163,24 @@ export function bulkDecisionSchema<const D extends readonly [string, ...string[]
   );
 }
 
+/** The same decision on several records, which may also set whose time their hours were given in (issue 30). */
+export const bulkRecordDecisionSchema = v.pipe(
+  v.strictObject(
+    { ids: bulkIdsSchema, status: v.picklist(RECORD_DECISIONS, "form_error_invalid"), reason: reasonSchema, time_basis: v.optional(v.nullable(v.picklist(TIME_BASES, "form_error_invalid"))) },
+    "form_error_unknown_field",
+  ),
+  v.forward(
+    v.check((body) => body.status !== "rejected" || !!body.reason, "form_error_required"),
+    ["reason"],
+  ),
+);
+
 /** The members screen's filters (issue 15): a role ("" for any) and an account status. */
 export const MEMBER_ROLE_FILTERS = ["", ...ORGANISATION_ROLES] as const;
 export const MEMBER_STATUS_FILTERS = ["all", "active", "disabled"] as const;
 
 /** The audit log screen's filter by kind of thing ("" for every kind), as the API names them. */
-export const AUDIT_KINDS = ["", "record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation", "api_key"] as const;
+export const AUDIT_KINDS = ["", "record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation", "impact_rate_card", "impact_snapshot", "impact_management", "api_key"] as const;
 
 /**
  * What waits is counted up to this many (decision 043): a tab shows "99+" past it, so counting the

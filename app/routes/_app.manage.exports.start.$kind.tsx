@@ -5,11 +5,12 @@ import { startExport } from "~/lib/exports.server";
 import { notFound } from "~/lib/manage.server";
 import { methodNotAllowed } from "~/lib/relay.server";
 import { auditExportFilters } from "./_app.manage.audit/audit.server";
+import { impactExportFilters } from "./_app.manage.impact/impact.server";
 import { membersExportFilters } from "./_app.manage.members/members.server";
 import { moneyExportFilters } from "./_app.manage.money/money.server";
 
 /** How each kind's screen's address becomes the API's filters. */
-const FILTERS: Record<ExportKind, (url: URL) => Record<string, string>> = { members: membersExportFilters, contributions: moneyExportFilters, audit: auditExportFilters };
+const FILTERS: Record<ExportKind, (url: URL) => Record<string, string>> = { members: membersExportFilters, contributions: moneyExportFilters, audit: auditExportFilters, impact_evidence: impactExportFilters };
 
 export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== "POST") return methodNotAllowed("POST");

@@ -46,8 +46,8 @@ describe("a settings tab's form", () => {
   });
 
   it("reads switches (unticked: off), lists, numbers and texts as the API's change", () => {
-    const change = settingsFromForm("initiatives", form([["community.require_manager_approval", "on"], ["community.max_number_of_sdgs", "5"], ["community.waitlist_offer_hours", " 24 "], ["community.currency", "BRL"], ["region", "BR"], ["community.initiative_participation_success_message", "Thanks!"], ["community.initiative_banner.content", ""]]));
-    expect(change).toMatchObject({ region: "BR", community: { require_manager_approval: true, consider_working_hours: false, max_number_of_sdgs: 5, waitlist_offer_hours: 24, currency: "BRL", initiative_banner: { visible: false, content: "" } } });
+    const change = settingsFromForm("initiatives", form([["community.require_manager_approval", "on"], ["community.max_number_of_sdgs", "5"], ["community.waitlist_offer_hours", " 24 "], ["community.fiscal_year_start_month", "4"], ["community.currency", "BRL"], ["region", "BR"], ["community.initiative_participation_success_message", "Thanks!"], ["community.initiative_banner.content", ""]]));
+    expect(change).toMatchObject({ region: "BR", community: { require_manager_approval: true, consider_working_hours: false, max_number_of_sdgs: 5, waitlist_offer_hours: 24, fiscal_year_start_month: 4, currency: "BRL", initiative_banner: { visible: false, content: "" } } });
     expect(v.safeParse(settingsChangeSchema, change).success).toBe(true);
     expect(settingsFromForm("onboarding", form([["community.onboarding_steps", "phone"], ["community.onboarding_steps", "alias"]]))).toEqual({ community: { onboarding_steps: ["phone", "alias"], required_onboarding_steps: [], onboarding_social_network_profiles: [] } });
     // A number that is not one goes on as text, for the API to refuse at its field.

@@ -75,6 +75,9 @@ interface MemberRow {
   joined_at: number;
   other_organizations: number;
   deletion_requested_at: number | null;
+  country: string | null;
+  site: string | null;
+  grade: string | null;
 }
 
 const memberJson = (row: MemberRow) => ({
@@ -90,6 +93,8 @@ const memberJson = (row: MemberRow) => ({
   other_organizations: Number(row.other_organizations),
   /** When the account will be erased, if its deletion was asked for (decision 034); signing in cancels it. */
   deletion_due_at: row.deletion_requested_at ? new Date(row.deletion_requested_at + DELETION_GRACE_MS).toISOString() : null,
+  /** What the impact ledger reads of the member (issue 30): set on the members screen or imported by CSV. */
+  impact: { country: row.country, site: row.site, grade: row.grade },
 });
 export type AdminMember = ReturnType<typeof memberJson>;
 
@@ -102,7 +107,7 @@ const otherActiveAdmins = (orgId: string, memberId: SQL) =>
   sql`(select count(*) from memberships a join members am on am.id = a.member_id where a.org_id = ${orgId} and a.role = 'admin' and am.disabled_at is null and a.member_id != ${memberId})`;
 
 /** The columns of a member as the list shows them; `?1` is the organisation. */
-const MEMBER_SELECT = `select m.id, ms.sort_key, m.email, pr.name, pr.avatar_key, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, m.deletion_requested_at, ms.created_at as joined_at,
+const MEMBER_SELECT = `select m.id, ms.sort_key, m.email, pr.name, pr.avatar_key, ms.role, ms.manager_member_id, mgr.name as manager_name, m.disabled_at, m.deletion_requested_at, ms.created_at as joined_at, ms.country, ms.site, ms.grade,
     (select count(*) from memberships o where o.member_id = m.id and o.org_id != ?1) as other_organizations
   from memberships ms join members m on m.id = ms.member_id
   left join profiles pr on pr.member_id = m.id

@@ -15,6 +15,7 @@ import { STAFF_ROLES, type StaffActor } from "../manage/scope";
 import type { AppEnv } from "../types";
 import { auditQuery, memberExportFilters } from "./admin";
 import { contributionQuery } from "./manage";
+import { impactPeriodQuery, periodOf } from "./impact";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
 
@@ -23,6 +24,8 @@ const filtersOf: Record<ExportKind, v.GenericSchema<unknown, object>> = {
   members: memberExportFilters,
   contributions: v.omit(contributionQuery, ["limit", "cursor"]),
   audit: v.omit(auditQuery, ["limit", "cursor"]),
+  // The impact report's period (days or a named fiscal year), resolved below with the organisation's calendar.
+  impact_evidence: impactPeriodQuery,
 };
 
 const kindParam = v.object({ org: v.string(), kind: v.picklist(EXPORT_KINDS, "form_error_invalid") });
@@ -42,7 +45,9 @@ export const exportRoutes = new Hono<AppEnv>()
   .use(rolesFirst("exports", exportRoles))
   .post("/:kind", validate("param", kindParam), validate("json", v.record(v.string(), v.unknown(), "form_error_invalid")), async (c) => {
     const { kind } = c.req.valid("param");
-    const filters = parseInput(filtersOf[kind], c.req.valid("json"));
+    const parsed = parseInput(filtersOf[kind], c.req.valid("json"));
+    // The evidence's period is fixed when it is asked for: "last year" means the same rows on every page.
+    const filters = kind === "impact_evidence" ? periodOf(c.var.org, parsed as Parameters<typeof periodOf>[1]).period : parsed;
     const { job, created } = await startExport(c.env, c.var.org, actorOf(c), kind, filters);
     return c.json(job, created ? 202 : 200);
   })

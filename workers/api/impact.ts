@@ -2,7 +2,7 @@
  * /api/{org}/admin/impact and /api/{org}/admin/rates (issue 30, section 3; docs/api/impact.md):
  * the impact report, its exports and frozen snapshots, what the ledger reads (members' country,
  * site and grade, initiatives' motivation and country, a record's time basis, management hours),
- * and the rate card. Administrators only, checked before any input is read (a member gets 403);
+ * and the rate card. Administrators, and the reporting role for reads (impactRoles), checked before any input is read (a member gets 403);
  * another organisation answers 404 (org-scope.ts). Mounted in workers/api/index.ts before the
  * generic /:org/admin sub-app, so these paths never run its middleware as well.
  */
@@ -10,18 +10,24 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { resolveLocale } from "../../app/domain/locales";
 import { csvResponse } from "../lib/csv";
-import { notFound } from "../lib/domain-errors";
+import { NAMED_PERIODS, namedPeriod, type NamedPeriod } from "../../app/domain/fiscal-year";
+import { regionZone } from "../../app/domain/zoned-time";
+import { badRequest, notFound } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
-import type { StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, type StaffActor } from "../manage/scope";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
+import type { Tenant } from "../tenant/organizations";
 import type { AppEnv } from "../types";
 import {
   addManagementHours,
   initiativeAttributesSchema,
+  importMemberAttributes,
+  initiativeAttributes,
   listManagementHours,
   managementHoursSchema,
   memberAttributesSchema,
+  memberImportSchema,
   removeManagementHours,
   setInitiativeAttributes,
   setMemberAttributes,
@@ -29,7 +35,7 @@ import {
   timeBasisSchema,
 } from "../impact/attributes";
 import { EXPORT_FORMATS, IMPACT_EXPORTS, impactExport, markdownTable, type ExportFormat, type ImpactExport } from "../impact/exports";
-import { GROUP_BYS } from "../impact/ledger";
+import { GROUP_BYS, type LedgerPeriod } from "../impact/ledger";
 import { renderAnnexPdf } from "../impact/pdf";
 import { listRates, rateCardSchema, replaceRates } from "../impact/rates";
 import { impactReport } from "../impact/report";
@@ -43,35 +49,41 @@ const DAY_MS = 86_400_000;
 export const IMPACT_MAX_DAYS = 1100;
 const dayText = v.pipe(v.string(), v.check((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)), "form_error_invalid_date"));
 
-/** Without dates: last calendar year (UTC), the period a report is usually for. */
-export function lastYear(now: number) {
-  const year = new Date(now).getUTCFullYear() - 1;
-  return { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
+/** `from` and `to` are days (UTC); `to` covers that whole day. `period` names a year of the organisation's fiscal calendar instead. */
+const periodFields = {
+  from: v.optional(v.pipe(dayText, v.transform(Date.parse))),
+  to: v.optional(v.pipe(dayText, v.transform((text) => Date.parse(text) + DAY_MS))),
+  period: v.optional(v.picklist(NAMED_PERIODS, "form_error_invalid")),
+};
+type PeriodQuery = { from?: number; to?: number; period?: NamedPeriod };
+
+/**
+ * The period a request asks for: a named year of the organisation's fiscal calendar (`period`,
+ * in its zone), or days (both, or one with the other from last fiscal year), or, without either,
+ * last fiscal year; with the period before it when that is a fiscal year too. From before to, and
+ * not longer than IMPACT_MAX_DAYS, as the `to` and `from` fields' messages.
+ */
+export function periodOf(org: Tenant, query: PeriodQuery, now = Date.now()): { period: LedgerPeriod & { first_day: string; last_day: string }; previous?: LedgerPeriod } {
+  if (query.period && (query.from !== undefined || query.to !== undefined)) throw badRequest("validation_error", "Give a named period or days, not both.", { period: "form_error_invalid" });
+  const named = namedPeriod(query.period ?? "last_year", now, org.community.fiscal_year_start_month, regionZone(org.region));
+  if (query.period || (query.from === undefined && query.to === undefined)) return named;
+  const from = query.from ?? named.period.from;
+  const to = query.to ?? named.period.to;
+  const period = { from, to, first_day: new Date(from).toISOString().slice(0, 10), last_day: new Date(to - 1).toISOString().slice(0, 10) };
+  if (period.from >= period.to) throw badRequest("validation_error", "The period ends before it starts.", { to: "form_error_end_before_start" });
+  if (period.to - period.from > IMPACT_MAX_DAYS * DAY_MS) throw badRequest("validation_error", "The period is too long.", { from: "form_error_out_of_range" });
+  return { period };
 }
 
-/** `from` and `to` are days (UTC); `to` covers that whole day. */
-const periodFields = { from: v.optional(v.pipe(dayText, v.transform(Date.parse))), to: v.optional(v.pipe(dayText, v.transform((text) => Date.parse(text) + DAY_MS))) };
-const withPeriod = <T extends { from?: number; to?: number }>(query: T) => {
-  const fallback = lastYear(Date.now());
-  return { ...query, from: query.from ?? fallback.from, to: query.to ?? fallback.to };
-};
-/** From before to, and not longer than IMPACT_MAX_DAYS, as the `to` and `from` fields' messages. */
-const periodIsSound = <T extends { from: number; to: number }>() =>
-  [
-    v.forward(v.check((period: T) => period.from < period.to, "form_error_end_before_start"), ["to"] as never),
-    v.forward(v.check((period: T) => period.to - period.from <= IMPACT_MAX_DAYS * DAY_MS, "form_error_out_of_range"), ["from"] as never),
-  ] as const;
-
-const reportQuery = v.pipe(
-  v.strictObject({ ...periodFields, group_by: v.optional(v.picklist(GROUP_BYS, "form_error_invalid")) }, "form_error_unknown_field"),
-  v.transform(withPeriod),
-  ...periodIsSound<{ from: number; to: number; group_by?: (typeof GROUP_BYS)[number] }>(),
-);
-const periodQuery = v.pipe(v.strictObject(periodFields, "form_error_unknown_field"), v.transform(withPeriod), ...periodIsSound<{ from: number; to: number }>());
+const reportQuery = v.strictObject({ ...periodFields, group_by: v.optional(v.picklist(GROUP_BYS, "form_error_invalid")) }, "form_error_unknown_field");
+const periodQuery = v.strictObject(periodFields, "form_error_unknown_field");
+/** The same period's fields, for the evidence's export job (workers/api/exports.ts). */
+export const impactPeriodQuery = periodQuery;
 /** A snapshot names its period explicitly. */
 const snapshotBody = v.pipe(
   v.strictObject({ from: v.pipe(dayText, v.transform(Date.parse)), to: v.pipe(dayText, v.transform((text) => Date.parse(text) + DAY_MS)) }, "form_error_unknown_field"),
-  ...periodIsSound<{ from: number; to: number }>(),
+  v.forward(v.check((period: { from: number; to: number }) => period.from < period.to, "form_error_end_before_start"), ["to"] as never),
+  v.forward(v.check((period: { from: number; to: number }) => period.to - period.from <= IMPACT_MAX_DAYS * DAY_MS, "form_error_out_of_range"), ["from"] as never),
 );
 
 const idParam = v.object({ org: v.string(), id: v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invalid")) });
@@ -90,30 +102,44 @@ function exportFile(file: string): { kind: ImpactExport; format: ExportFormat } 
   return { kind: kind as ImpactExport, format: format as ExportFormat };
 }
 
+/**
+ * Who may call, before any input is read: administrators for everything; the read-only reporting
+ * role for every read but the evidence (it names members), so each of its writes is a 403.
+ */
+const impactRoles = (method: string, path: string) => (method === "GET" && !path.startsWith("/evidence.") ? IMPACT_READING_ROLES : (["admin"] as const));
+const rateRoles = (method: string) => (method === "GET" ? IMPACT_READING_ROLES : (["admin"] as const));
+
 const DOWNLOAD_HEADERS = { "cache-control": "private, no-store", "x-content-type-options": "nosniff" };
 const markdownResponse = (filename: string, text: string) =>
   new Response(text, { headers: { ...DOWNLOAD_HEADERS, "content-type": "text/markdown; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` } });
 
 export const impactRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .use(rolesFirst("admin/impact", () => ["admin"]))
+  .use(rolesFirst("admin/impact", impactRoles))
   .get("/", validate("query", reportQuery), async (c) => {
-    const { group_by, ...period } = c.req.valid("query");
-    return c.json(await impactReport(c.env, c.var.org, actorOf(c), period, group_by ?? null));
+    const { group_by, ...query } = c.req.valid("query");
+    const { period, previous } = periodOf(c.var.org, query);
+    const report = await impactReport(c.env, c.var.org, actorOf(c), period, group_by ?? null, previous);
+    // The period's first and last days in the organisation's calendar (a named period) or as given.
+    return c.json({ ...report, first_day: period.first_day, last_day: period.last_day });
   })
   .get("/snapshots", async (c) => c.json(await listSnapshots(c.env, c.var.org, actorOf(c))))
   .post("/snapshots", validate("json", snapshotBody), async (c) => c.json(await freezeSnapshot(c.env, c.var.org, actorOf(c), c.req.valid("json"), Date.now()), 201))
   .get("/snapshots/:id", validate("param", idParam), async (c) => c.json(await snapshotWithChanges(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
+  .post("/members/import", validate("json", memberImportSchema), async (c) =>
+    c.json(await importMemberAttributes(c.env, c.var.org, actorOf(c), c.req.valid("json").rows, Date.now())),
+  )
   .put("/members/:id", validate("param", idParam), validate("json", memberAttributesSchema), async (c) =>
     c.json(await setMemberAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json"), Date.now())),
   )
+  .get("/initiatives/:slug", validate("param", slugParam), async (c) => c.json(await initiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").slug)))
   .put("/initiatives/:slug", validate("param", slugParam), validate("json", initiativeAttributesSchema), async (c) =>
     c.json(await setInitiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").slug, c.req.valid("json"), Date.now())),
   )
   .put("/records/:id", validate("param", idParam), validate("json", timeBasisSchema), async (c) =>
     c.json(await setTimeBasis(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json").time_basis, Date.now())),
   )
-  .get("/management", validate("query", periodQuery), async (c) => c.json(await listManagementHours(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/management", validate("query", periodQuery), async (c) => c.json(await listManagementHours(c.env, c.var.org, actorOf(c), periodOf(c.var.org, c.req.valid("query")).period)))
   .post("/management", validate("json", managementHoursSchema), async (c) => c.json(await addManagementHours(c.env, c.var.org, actorOf(c), c.req.valid("json"), Date.now()), 201))
   .delete("/management/:id", validate("param", idParam), async (c) => {
     await removeManagementHours(c.env, c.var.org, actorOf(c), c.req.valid("param").id, Date.now());
@@ -122,9 +148,9 @@ export const impactRoutes = new Hono<AppEnv>()
   .get("/:file", validate("query", periodQuery), async (c) => {
     const file = exportFile(c.req.param("file"));
     if (!file) throw notFound();
-    const period = c.req.valid("query");
+    const { period } = periodOf(c.var.org, c.req.valid("query"));
     const content = await impactExport(c.env, c.var.org, actorOf(c), file.kind, period);
-    const name = `${c.var.org.slug}-${file.kind}-${new Date(period.from).toISOString().slice(0, 10)}-${new Date(period.to - 1).toISOString().slice(0, 10)}.${file.format}`;
+    const name = `${c.var.org.slug}-${file.kind}-${period.first_day}-${period.last_day}.${file.format}`;
     if (file.format === "csv") return csvResponse(name, content.table.header, content.table.rows);
     if (file.format === "xlsx") return xlsxResponse(name, content.table.sheet, [content.table.header, ...content.table.rows]);
     if (file.format === "pdf") {
@@ -136,6 +162,6 @@ export const impactRoutes = new Hono<AppEnv>()
 
 export const rateRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .use(rolesFirst("admin/rates", () => ["admin"]))
+  .use(rolesFirst("admin/rates", rateRoles))
   .get("/", async (c) => c.json(await listRates(c.env, c.var.org, actorOf(c))))
   .put("/", validate("json", rateCardSchema), async (c) => c.json(await replaceRates(c.env, c.var.org, actorOf(c), c.req.valid("json").rates, Date.now())));

@@ -11,7 +11,7 @@ import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { DONATION_SOURCES, INITIATIVE_TYPES } from "../../app/domain/initiatives";
 import { proposalDecisionSchema } from "../../app/domain/proposals";
-import { bulkDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, INITIATIVE_CURSOR, initiativeStateSchema, participantMessageSchema, RECORD_DECISIONS, recordDecisionSchema, UPLOAD_DECISIONS } from "../../app/domain/manage";
+import { bulkDecisionSchema, bulkRecordDecisionSchema, CONTRIBUTION_DECISIONS, decisionSchema, INITIATIVE_CURSOR, initiativeStateSchema, participantMessageSchema, recordDecisionSchema, UPLOAD_DECISIONS } from "../../app/domain/manage";
 import { schema } from "../db/client";
 import { bulkApprovalSchema, decideApprovals, listApprovals } from "../manage/approvals";
 import { listContributions, reviewContribution, reviewContributions } from "../manage/contributions";
@@ -134,7 +134,8 @@ export const manageRoutes = new Hono<AppEnv>()
   .use(rolesFirst("manage", manageRoles))
   .get("/records", validate("query", recordQuery), async (c) => c.json(await listRecords(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   // The same decision on many records at once: which it changed (applied), which someone else had (lost).
-  .put("/records", validate("json", bulkDecisionSchema(RECORD_DECISIONS, { reasonRequired: true })), async (c) => {
+  // Validating many records may set whose time their hours were given in too (issue 30, time_basis).
+  .put("/records", validate("json", bulkRecordDecisionSchema), async (c) => {
     const { ids, ...decision } = c.req.valid("json");
     const { records, applied, lost, notices } = await reviewRecords(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
     sendAfterAnswer(c, notices);

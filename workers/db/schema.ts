@@ -25,7 +25,7 @@ import { PRECISIONS } from "../../app/domain/location-precision";
 import { CERTIFICATE_STATUSES } from "../../app/domain/certificate-status";
 import { CHAT_APP_KINDS } from "../../app/domain/webhooks";
 import { EXPORT_KINDS, EXPORT_STATUSES } from "../../app/domain/exports";
-import { RATE_KEY_TYPES } from "../../app/domain/impact";
+import { IMPACT_MOTIVATIONS, RATE_KEY_TYPES } from "../../app/domain/impact";
 import { CREDENTIAL_REVOCATION_REASONS } from "../../app/domain/credentials";
 
 const createdAt = () =>
@@ -486,7 +486,7 @@ export const WALL_RECENT_SPAN_MS = 31 * 86_400_000;
 export const LONG_INITIATIVE = sql.raw(`(start_time is null or end_time is null or end_time - start_time > ${WALL_RECENT_SPAN_MS})`);
 
 /** The B4SI motivation classes (issue 30; docs/impact.md). */
-export const MOTIVATIONS = ["charitable_gift", "community_investment", "commercial_initiative"] as const;
+export const MOTIVATIONS = IMPACT_MOTIVATIONS;
 export { TIME_BASES };
 
 export const initiatives = sqliteTable(
@@ -666,6 +666,8 @@ export const INDICATOR_UNITS = [
   "square-metre",
   "euro",
   "brl",
+  // People a participation reached: the impact ledger's "beneficiaries reached" output (issue 30).
+  "beneficiary",
 ] as const;
 
 /**

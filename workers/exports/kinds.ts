@@ -6,7 +6,10 @@
 import { listAudit, type AuditFilters } from "../admin/audit-log";
 import { countMembers, memberExportPage, type MemberExportCursor, type MemberFilters } from "../admin/members";
 import { listContributions, type ContributionListQuery } from "../manage/contributions";
-import type { StaffActor, StaffRole } from "../manage/scope";
+import { EVIDENCE_HEADER, evidenceCells } from "../impact/exports";
+import { ledgerRows, type LedgerCursor, type LedgerPeriod, type LedgerRow } from "../impact/ledger";
+import { considersWorkingHours } from "../impact/report";
+import { requireRole, type StaffActor, type StaffRole } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import { EXPORT_ROLES, type ExportKind } from "../../app/domain/exports";
 
@@ -72,5 +75,24 @@ const audit: KindSpec<AuditFilters> = {
   },
 };
 
+/**
+ * The impact ledger's evidence of a period (issue 30; docs/impact.md "Evidence"): the rows the
+ * report's figures are summed from, by keyset on their order (date, kind, id). Each page runs the
+ * ledger statement for the period again and keeps the rows after the last one written.
+ */
+const impactEvidence: KindSpec<LedgerPeriod> = {
+  roles: EXPORT_ROLES.impact_evidence,
+  pageRows: 1000,
+  header: EVIDENCE_HEADER,
+  fileName: (org, period) => `${org.slug}-evidence-${period.first_day ?? new Date(period.from).toISOString().slice(0, 10)}-${period.last_day ?? new Date(period.to - 1).toISOString().slice(0, 10)}.csv`,
+  count: async () => null,
+  async page(env, org, actor, period, after, limit) {
+    requireRole(actor, EXPORT_ROLES.impact_evidence);
+    const { results } = await ledgerRows(env.DB, org.id, period, considersWorkingHours(org), { after: (after as LedgerCursor | null) ?? null, limit }).all<LedgerRow>();
+    const last = results.at(-1);
+    return { rows: results.map(evidenceCells), next: results.length === limit && last ? ([last.at, last.kind, last.id] as LedgerCursor) : null };
+  },
+};
+
 /** Every kind, by name; its params are the ones its start call validated (workers/api/exports.ts). */
-export const EXPORTS: Record<ExportKind, KindSpec<object>> = { members, contributions, audit };
+export const EXPORTS: Record<ExportKind, KindSpec<object>> = { members, contributions, audit, impact_evidence: impactEvidence as KindSpec<object> };

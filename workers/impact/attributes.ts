@@ -4,12 +4,15 @@
  * time basis, corrected; and the hours staff spent running an initiative. Each change is one batch
  * with its audit entry; another organisation's member, initiative or record answers 404.
  */
-import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { isValidEmail, normalizeEmail } from "../../app/domain/email";
+import { MEMBER_IMPORT_MAX } from "../../app/domain/impact";
 import * as v from "valibot";
+import { selectInChunks, writeBatch } from "../db/chunks";
 import { getDb, schema } from "../db/client";
 import { notFound } from "../lib/domain-errors";
 import { auditStatements } from "../audit/statements";
-import { requireRole, type StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import type { LedgerPeriod } from "./ledger";
 
@@ -68,6 +71,18 @@ export async function setInitiativeAttributes(env: Pick<Env, "DB">, org: Tenant,
   return row;
 }
 
+/** An initiative's motivation class and country, for the editor (the initiative by its slug). */
+export async function initiativeAttributes(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, slug: string) {
+  requireRole(actor, IMPACT_READING_ROLES);
+  const { initiatives } = schema;
+  const [row] = await getDb(env)
+    .select({ slug: initiatives.slug, motivation: initiatives.motivation, country: initiatives.country })
+    .from(initiatives)
+    .where(and(eq(initiatives.orgId, org.id), eq(initiatives.slug, slug)));
+  if (!row) throw notFound("initiative_not_found", "The initiative cannot be found.");
+  return row;
+}
+
 /** Corrects whose time a record was given in (null: back to the initiative's working-hours setting). */
 export async function setTimeBasis(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, recordId: string, timeBasis: (typeof schema.TIME_BASES)[number] | null, now: number) {
   requireRole(actor, ["admin"]);
@@ -116,7 +131,7 @@ export async function addManagementHours(env: Pick<Env, "DB">, org: Tenant, acto
 }
 
 export async function listManagementHours(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, period: LedgerPeriod) {
-  requireRole(actor, ["admin"]);
+  requireRole(actor, IMPACT_READING_ROLES);
   const { initiatives, impactManagementHours: hours } = schema;
   const rows = await getDb(env)
     .select({ row: hours, slug: initiatives.slug })
@@ -139,4 +154,88 @@ export async function removeManagementHours(env: Pick<Env, "DB">, org: Tenant, a
     db.delete(hours).where(where),
     ...auditStatements(db, org.id, actor.memberId, [{ action: "impact_management.removed", targetType: "impact_management", targetId: id, detail: { hours: found.hours } }], now),
   ]);
+}
+
+/** Members updated per batch: each update binds five parameters, the audit rows eight; D1's batch stays small. */
+const IMPORT_CHUNK = 50;
+const cell = v.optional(v.string("form_error_invalid"));
+export const memberImportSchema = v.strictObject(
+  {
+    rows: v.pipe(
+      v.array(v.strictObject({ email: cell, country: cell, site: cell, grade: cell }, "form_error_unknown_field"), "form_error_invalid"),
+      v.minLength(1, "form_error_required"),
+      v.maxLength(MEMBER_IMPORT_MAX, "form_error_out_of_range"),
+    ),
+  },
+  "form_error_unknown_field",
+);
+type ImportRow = v.InferOutput<typeof memberImportSchema>["rows"][number];
+type AttributeChange = { country?: string; site?: string; grade?: string };
+
+/** A row's change (empty cells leave the attribute as it is), or the message of each field at fault. */
+function checkImportRow(row: ImportRow): { email: string; change: AttributeChange; fields: Record<string, string> } {
+  const email = normalizeEmail(row.email ?? "");
+  const fields: Record<string, string> = {};
+  const change: AttributeChange = {};
+  if (!email) fields.email = "form_error_required";
+  else if (email.length > 320 || !isValidEmail(email)) fields.email = "form_error_invalid_email";
+  const country = (row.country ?? "").trim().toUpperCase();
+  if (country && !/^[A-Z]{2}$/.test(country)) fields.country = "impact_error_unknown_country";
+  else if (country) change.country = country;
+  for (const key of ["site", "grade"] as const) {
+    const value = (row[key] ?? "").trim();
+    if (value.length > 100) fields[key] = "form_error_max_length";
+    else if (value) change[key] = value;
+  }
+  if (!Object.keys(fields).length && !Object.keys(change).length) fields.email = "form_error_empty_update";
+  return { email, change, fields };
+}
+
+/**
+ * Members' country, site and grade from a spreadsheet (email, country, site, grade): every row is
+ * checked on its own and a row at fault is reported (its line, 1 for the first data row, and each
+ * field's message) while the others are written; an address that is not a member here, or is
+ * named twice, is refused too. The writes go one batch per chunk of members, each with its audit
+ * entries, so a chunk is written whole or not at all.
+ */
+export async function importMemberAttributes(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, rows: ImportRow[], now: number) {
+  requireRole(actor, ["admin"]);
+  const db = getDb(env);
+  const { memberships, members } = schema;
+  const checked = rows.map((row, index) => ({ row: index + 1, ...checkImportRow(row) }));
+  const seen = new Set<string>();
+  for (const line of checked) {
+    if (Object.keys(line.fields).length) continue;
+    if (seen.has(line.email)) line.fields.email = "impact_error_duplicate_email";
+    seen.add(line.email);
+  }
+  const emails = [...seen];
+  const found = await selectInChunks(
+    db,
+    emails,
+    (chunk) =>
+      db
+        .select({ memberId: memberships.memberId, email: members.email })
+        .from(memberships)
+        .innerJoin(members, eq(members.id, memberships.memberId))
+        .where(and(eq(memberships.orgId, org.id), inArray(members.email, chunk))),
+    1,
+  );
+  const memberOf = new Map(found.map((row) => [row.email, row.memberId]));
+  const writes: { memberId: string; change: AttributeChange }[] = [];
+  for (const line of checked) {
+    if (Object.keys(line.fields).length) continue;
+    const memberId = memberOf.get(line.email);
+    if (!memberId) line.fields.email = "impact_error_not_a_member";
+    else writes.push({ memberId, change: line.change });
+  }
+  for (let at = 0; at < writes.length; at += IMPORT_CHUNK) {
+    const chunk = writes.slice(at, at + IMPORT_CHUNK);
+    await writeBatch(db, [
+      ...chunk.map(({ memberId, change }) => db.update(memberships).set(change).where(and(eq(memberships.orgId, org.id), eq(memberships.memberId, memberId)))),
+      ...auditStatements(db, org.id, actor.memberId, chunk.map(({ memberId, change }) => ({ action: "member.impact_attributes", targetType: "member", targetId: memberId, detail: { ...change, import: true } })), now),
+    ]);
+  }
+  const rejected = checked.filter((line) => Object.keys(line.fields).length).map(({ row, email, fields }) => ({ row, email, fields }));
+  return { updated: writes.length, rejected };
 }

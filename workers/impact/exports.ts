@@ -14,7 +14,7 @@ import eu from "../../app/i18n/locales/eu-ES/impact_annex.json";
 import ptBR from "../../app/i18n/locales/pt-BR/impact_annex.json";
 import ptPT from "../../app/i18n/locales/pt-PT/impact_annex.json";
 import fr from "../../app/i18n/locales/fr/impact_annex.json";
-import { requireRole, type StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import { ledgerRows, ledgerSums, readSums, type LedgerPeriod, type LedgerRow, type LedgerSums } from "./ledger";
 import { considersWorkingHours, impactReport, totalsOf, type ImpactReport } from "./report";
@@ -32,12 +32,14 @@ export interface Table {
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** The period's last day (its end is exclusive). */
-const lastDay = (period: LedgerPeriod) => day(period.to - 1);
+/** The period's first and last days (its end is exclusive): the organisation's calendar's when named so. */
+const firstDay = (period: LedgerPeriod) => period.first_day ?? day(period.from);
+const lastDay = (period: LedgerPeriod) => period.last_day ?? day(period.to - 1);
 const money = (minor: number | null) => (minor === null ? null : fromMinorUnits(minor));
 
 /** Where a ledger sum sits in the B4SI model: the company's input, or leverage (own time, members' money and goods). */
-function b4siPlace(sum: LedgerSums): { section: "input" | "leverage"; how: string } {
+function b4siPlace(sum: LedgerSums): { section: "input" | "leverage" | "output"; how: string } {
+  if (sum.kind === "beneficiaries") return { section: "output", how: "beneficiaries" };
   if (sum.kind === "management") return { section: "input", how: "management_costs" };
   if (sum.kind === "time") return sum.time_basis === "paid" ? { section: "input", how: "time" } : { section: "leverage", how: "time_own" };
   return { section: "leverage", how: sum.kind === "cash" ? "cash_members" : "in_kind_members" };
@@ -48,7 +50,8 @@ export function b4siTable(sums: LedgerSums[]): Table {
   const rows = sums.map((sum) => {
     const [why, where] = (sum.group ?? "|").split("|");
     const place = b4siPlace(sum);
-    return [place.section, place.how, why, where || null, sum.kind === "in_kind" ? sum.unit : sum.currency, sum.kind === "cash" || sum.kind === "in_kind" ? null : sum.hours, sum.kind === "in_kind" ? sum.quantity : null, money(sum.amount), sum.rows];
+    const counted = sum.kind === "in_kind" || sum.kind === "beneficiaries";
+    return [place.section, place.how, why, where || null, counted ? sum.unit : sum.currency, sum.kind === "cash" || counted ? null : sum.hours, counted ? sum.quantity : null, money(sum.amount), sum.rows];
   });
   rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])) || String(a[2]).localeCompare(String(b[2])) || String(a[3] ?? "").localeCompare(String(b[3] ?? "")));
   return { sheet: "B4SI", header: ["section", "how", "why", "where", "currency_or_unit", "hours", "quantity", "value", "evidence_rows"], rows };
@@ -77,7 +80,7 @@ export function irisTable(report: ImpactReport, period: LedgerPeriod): Table {
   return {
     sheet: "IRIS+ OI8429",
     header: ["metric_id", "metric", "period_start", "period_end", "value", "unit", "paid_time_hours", "own_time_hours", "employees"],
-    rows: [["OI8429", "Community Service Hours", day(period.from), lastDay(period), paid + own, "hours", paid, own, report.participants]],
+    rows: [["OI8429", "Community Service Hours", firstDay(period), lastDay(period), paid + own, "hours", paid, own, report.participants]],
   };
 }
 
@@ -93,6 +96,7 @@ export function esrsTable(report: ImpactReport): Table {
     ...t.time_value.flatMap((v) => [["value_paid_time", v.currency, v.paid], ["value_own_time", v.currency, v.own], ["value_management", v.currency, v.management]] as Cell[][]),
     ...t.cash.map((c) => ["cash_members", c.currency, c.amount] as Cell[]),
     ...t.in_kind.map((k) => ["in_kind_members", k.unit, k.quantity] as Cell[]),
+    ["beneficiaries_reached", "beneficiary", t.beneficiaries],
   ];
   return { sheet: "ESRS S3-4", header: ["figure", "currency_or_unit", "value"], rows };
 }
@@ -141,7 +145,7 @@ export function esrsNarrative(org: Tenant, report: ImpactReport, period: LedgerP
   const lines = [
     `# ${t("esrs_title")}`,
     "",
-    `**${org.name}** · ${t("esrs_period", { from: day(period.from), to: lastDay(period) })}`,
+    `**${org.name}** · ${t("esrs_period", { from: firstDay(period), to: lastDay(period) })}`,
     "",
     `## ${t("esrs_actions_heading")}`,
     "",
@@ -160,6 +164,7 @@ export function esrsNarrative(org: Tenant, report: ImpactReport, period: LedgerP
     "",
     t("esrs_effectiveness"),
     totals.in_kind.length ? t("esrs_outputs", { outputs: totals.in_kind.map((k) => `${number.format(k.quantity)} ${k.unit}`).join(", ") }) : t("esrs_no_outputs"),
+    ...(totals.beneficiaries ? [t("esrs_beneficiaries", {}, totals.beneficiaries)] : []),
     "",
     `## ${t("esrs_figures_heading")}`,
     "",
@@ -179,7 +184,8 @@ export interface ExportContent {
 
 /** One export of a period: its table, summed from the ledger in one D1 batch. */
 export async function impactExport(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, kind: ImpactExport, period: LedgerPeriod): Promise<ExportContent> {
-  requireRole(actor, ["admin"]);
+  // The evidence names members (by id): administrators only; the reporting role reads the figures.
+  requireRole(actor, kind === "evidence" ? ["admin"] : IMPACT_READING_ROLES);
   const working = considersWorkingHours(org);
   if (kind === "evidence") {
     const { results } = await ledgerRows(env.DB, org.id, period, working).all<LedgerRow>();

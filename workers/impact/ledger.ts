@@ -8,20 +8,25 @@
  *   in the year it is dated (its created_at, UTC year; docs/decisions/048);
  * - `management`: hours staff spent running an initiative, valued the same way (always paid time);
  * - `cash`: a confirmed donation by a member through Commons (leverage in B4SI);
- * - `in_kind`: a counted indicator value of a collection initiative (a quantity in its unit, not valued).
+ * - `in_kind`: a counted indicator value of a collection initiative (a quantity in its unit, not valued);
+ * - `beneficiaries`: a counted indicator value in the unit `beneficiary` of any initiative: people
+ *   reached, the output B4SI and ESRS S3 ask for (never in-kind, even on a collection).
  */
 import { COUNTED_HOURS, COUNTED_INDICATORS } from "../reports/counted-hours";
 
 export const GROUP_BYS = ["country", "site", "sdg", "cause", "motivation"] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 
-export const LEDGER_KINDS = ["time", "management", "cash", "in_kind"] as const;
+export const LEDGER_KINDS = ["time", "management", "cash", "in_kind", "beneficiaries"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerPeriod {
   from: number;
   /** Exclusive. */
   to: number;
+  /** Its first and last days as the organisation's calendar says them (a fiscal year in its zone), when not the UTC days of from and to. */
+  first_day?: string;
+  last_day?: string;
 }
 
 /** The UTC calendar year of an instant column, for the rate in force (docs/decisions/048). */
@@ -66,7 +71,7 @@ const MEMBERSHIP = (member: string) => `left join memberships ms on ms.org_id = 
  * `status in` before the two counted conditions lets the planner use that index; docs/impact.md "Scale").
  */
 const LEDGER_BASE = (evidence: boolean) => `
-  select case r.type when 'hours' then 'time' else 'in_kind' end as kind, r.id, r.created_at as at, p.member_id, p.id as participation_id, i.id as initiative_id,
+  select case when r.type = 'hours' then 'time' when r.unit = 'beneficiary' then 'beneficiaries' else 'in_kind' end as kind, r.id, r.created_at as at, p.member_id, p.id as participation_id, i.id as initiative_id,
     i.title as initiative_title, i.motivation, ${WHERE} as country, ms.site,
     case r.type when 'hours' then ${TIME_BASIS} end as time_basis, case r.type when 'hours' then r.hours end as hours,
     case r.type when 'indicator' then r.value end as quantity, case r.type when 'indicator' then r.unit end as unit,
@@ -74,7 +79,7 @@ const LEDGER_BASE = (evidence: boolean) => `
     null as cash_amount, null as cash_currency, r.reviewed_by as validator_id, r.reviewed_at as validated_at, r.checkin_day, ${evidence ? AUDIT_OF("record", "r.id") : "null"} as audit_id
   from participation_records r join participations p on p.id = r.participation_id join initiatives i on i.id = p.initiative_id ${MEMBERSHIP("p.member_id")}
   where p.org_id = ?1 and r.created_at >= ?2 and r.created_at < ?3 and r.status in ('validated', 'granted')
-    and ((${COUNTED_HOURS} and r.hours > 0) or (${COUNTED_INDICATORS} and i.type = 'collection'))
+    and ((${COUNTED_HOURS} and r.hours > 0) or (${COUNTED_INDICATORS} and (i.type = 'collection' or r.unit = 'beneficiary')))
   union all
   select 'management', h.id, h.spent_at, h.member_id, null, i.id, i.title, i.motivation,
     ${WHERE}, ms.site, 'paid', h.hours, null, null, ${RATE_IN_FORCE(yearOf("h.spent_at"))},
@@ -195,12 +200,19 @@ export interface LedgerRow {
   audit_id: string | null;
 }
 
-/** Every row of the ledger in the period, in date order: the evidence under the sums above. */
-export function ledgerRows(db: D1Database, orgId: string, period: LedgerPeriod, considerWorkingHours: boolean) {
+/** Where a page of the evidence stopped: the last row's date, kind and id (the rows' order). */
+export type LedgerCursor = [number, string, string];
+
+/**
+ * Every row of the ledger in the period, in date order: the evidence under the sums above; or one
+ * page of them after `after` (keyset on the order), as the export queue writes it (decision 038).
+ */
+export function ledgerRows(db: D1Database, orgId: string, period: LedgerPeriod, considerWorkingHours: boolean, page?: { after: LedgerCursor | null; limit: number }) {
+  const keyset = page?.after ? " where (at, kind, id) > (?5, ?6, ?7)" : "";
   return db
     .prepare(
       `${LEDGER(true)} select kind, id, at, member_id, participation_id, initiative_id, initiative_title, motivation, country, site, time_basis, hours, quantity, unit,
-        amount, currency, rate_id, rate_amount, rate_name, rate_source, validator_id, validated_at, checkin_day, audit_id from ledger order by at, kind, id`,
+        amount, currency, rate_id, rate_amount, rate_name, rate_source, validator_id, validated_at, checkin_day, audit_id from ledger${keyset} order by at, kind, id${page ? ` limit ${Math.trunc(page.limit)}` : ""}`,
     )
-    .bind(...binds(orgId, period, considerWorkingHours));
+    .bind(...binds(orgId, period, considerWorkingHours), ...(page?.after ?? []));
 }

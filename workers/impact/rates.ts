@@ -11,7 +11,7 @@ import { getDb, schema } from "../db/client";
 import { chunksFor } from "../db/chunks";
 import { badRequest } from "../lib/domain-errors";
 import { auditStatements } from "../audit/statements";
-import { requireRole, type StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 
 export const RATES_MAX = 200;
@@ -75,7 +75,7 @@ const serialize = (row: typeof schema.impactRates.$inferSelect) => ({
 });
 
 export async function listRates(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor) {
-  requireRole(actor, ["admin"]);
+  requireRole(actor, IMPACT_READING_ROLES);
   const rows = await getDb(env).select().from(schema.impactRates).where(sqlOrg(org.id)).orderBy(schema.impactRates.keyType, schema.impactRates.keyValue, schema.impactRates.fromYear);
   return { rates: rows.map(serialize) };
 }
@@ -104,7 +104,7 @@ export async function replaceRates(env: Pick<Env, "DB">, org: Tenant, actor: Sta
   await db.batch([
     db.delete(schema.impactRates).where(sqlOrg(org.id)),
     ...chunksFor(rows, 11).map((part) => db.insert(schema.impactRates).values(part)),
-    ...auditStatements(db, org.id, actor.memberId, [{ action: "rate_card.replaced", targetType: "organization", targetId: org.id, detail: { rates: rows.length } }], now),
+    ...auditStatements(db, org.id, actor.memberId, [{ action: "rate_card.replaced", targetType: "impact_rate_card", targetId: org.id, detail: { rates: rows.length } }], now),
   ]);
   return listRates(env, org, actor);
 }

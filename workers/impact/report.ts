@@ -4,7 +4,7 @@
  * Values stay per currency: nothing here adds two currencies together.
  */
 import { fromMinorUnits } from "../../app/domain/initiatives/forms";
-import { requireRole, type StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import { ledgerCounts, ledgerSums, readSums, type GroupBy, type LedgerPeriod, type LedgerSums } from "./ledger";
 
@@ -23,6 +23,8 @@ export interface ImpactTotals {
   time_value: CurrencyValue[];
   cash: { currency: string; amount: number; count: number }[];
   in_kind: { unit: string; quantity: number }[];
+  /** People reached: the counted values of indicators in the unit `beneficiary` (an output, not an input). */
+  beneficiaries: number;
 }
 
 const byKey = <T>(list: T[], key: (item: T) => string) => list.sort((a, b) => key(a).localeCompare(key(b)));
@@ -33,6 +35,7 @@ export function totalsOf(sums: LedgerSums[]): ImpactTotals {
   const values = new Map<string, CurrencyValue>();
   const cash = new Map<string, { currency: string; amount: number; count: number }>();
   const inKind = new Map<string, { unit: string; quantity: number }>();
+  let beneficiaries = 0;
   for (const sum of sums) {
     if (sum.kind === "time" || sum.kind === "management") {
       const part = sum.kind === "management" ? "management" : sum.time_basis === "paid" ? "paid" : "own";
@@ -49,6 +52,8 @@ export function totalsOf(sums: LedgerSums[]): ImpactTotals {
       given.amount = round(given.amount + fromMinorUnits(sum.amount ?? 0));
       given.count += sum.rows;
       cash.set(sum.currency, given);
+    } else if (sum.kind === "beneficiaries") {
+      beneficiaries = round(beneficiaries + sum.quantity);
     } else if (sum.kind === "in_kind") {
       const unit = sum.unit ?? "";
       const collected = inKind.get(unit) ?? { unit, quantity: 0 };
@@ -61,6 +66,7 @@ export function totalsOf(sums: LedgerSums[]): ImpactTotals {
     time_value: byKey([...values.values()], (v) => v.currency),
     cash: byKey([...cash.values()], (c) => c.currency),
     in_kind: byKey([...inKind.values()], (k) => k.unit),
+    beneficiaries,
   };
 }
 
@@ -94,11 +100,11 @@ export interface ImpactReport {
   groups: ({ group: string | null } & ImpactTotals)[];
 }
 
-/** The report of a period: its totals, the previous period's, and the breakdown asked for. */
-export async function impactReport(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, period: LedgerPeriod, groupBy: GroupBy | null): Promise<ImpactReport> {
-  requireRole(actor, ["admin"]);
+/** The report of a period: its totals, the previous period's (the fiscal year before, or previousPeriod's), and the breakdown asked for. */
+export async function impactReport(env: Pick<Env, "DB">, org: Tenant, actor: StaffActor, period: LedgerPeriod, groupBy: GroupBy | null, previous?: LedgerPeriod): Promise<ImpactReport> {
+  requireRole(actor, IMPACT_READING_ROLES);
   const working = considersWorkingHours(org);
-  const before = previousPeriod(period);
+  const before = previous ?? previousPeriod(period);
   const [now, then, counts, grouped] = await env.DB.batch<Record<string, unknown>>([
     ledgerSums(env.DB, org.id, period, working, null),
     ledgerSums(env.DB, org.id, before, working, null),

@@ -10,7 +10,7 @@ import { getConfig } from "../lib/config";
 import { crockfordBase32Encode, hmacSha256, sha256Hex } from "../lib/crypto";
 import { badRequest, notFound } from "../lib/domain-errors";
 import { auditStatements } from "../audit/statements";
-import { requireRole, type StaffActor } from "../manage/scope";
+import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import { csvRow } from "../lib/csv";
 import { EVIDENCE_HEADER, evidenceCells } from "./exports";
@@ -69,7 +69,7 @@ export async function freezeSnapshot(env: Env, org: Tenant, actor: StaffActor, p
 }
 
 export async function listSnapshots(env: Env, org: Tenant, actor: StaffActor) {
-  requireRole(actor, ["admin"]);
+  requireRole(actor, IMPACT_READING_ROLES);
   const rows = await getDb(env).select().from(schema.impactSnapshots).where(eq(schema.impactSnapshots.orgId, org.id)).orderBy(desc(schema.impactSnapshots.createdAt)).limit(200);
   return { snapshots: await Promise.all(rows.map(async (row) => serialize(row, (await signed(env, row)) === row.signature))) };
 }
@@ -85,11 +85,14 @@ function differences(frozen: unknown, live: unknown, path = ""): { path: string;
 
 /** One snapshot as frozen, and what the same period adds up to now. */
 export async function snapshotWithChanges(env: Env, org: Tenant, actor: StaffActor, id: string) {
-  requireRole(actor, ["admin"]);
+  requireRole(actor, IMPACT_READING_ROLES);
   const [row] = await getDb(env).select().from(schema.impactSnapshots).where(and(eq(schema.impactSnapshots.id, id), eq(schema.impactSnapshots.orgId, org.id)));
   if (!row) throw notFound("snapshot_not_found", "The snapshot cannot be found.");
   const frozen = serialize(row, (await signed(env, row)) === row.signature);
   const live = await periodState(env, org, actor, { from: row.periodFrom, to: row.periodTo });
-  const changes = differences({ ...(JSON.parse(row.totals) as FrozenTotals), rows_hash: row.rowsHash, row_count: row.rowCount }, { ...live.totals, rows_hash: live.rowsHash, row_count: live.rowCount });
+  const frozenTotals = JSON.parse(row.totals) as FrozenTotals;
+  // Snapshots frozen before beneficiaries were counted had none: 0, not a change.
+  frozenTotals.totals.beneficiaries ??= 0;
+  const changes = differences({ ...frozenTotals, rows_hash: row.rowsHash, row_count: row.rowCount }, { ...live.totals, rows_hash: live.rowsHash, row_count: live.rowCount });
   return { snapshot: frozen, live: { ...live.totals, rows_hash: live.rowsHash, row_count: live.rowCount }, changed: changes.length > 0, changes };
 }

@@ -7,12 +7,12 @@
  * A member gets 403; another organisation's data was already 404 (org-scope.ts, queries by org id).
  */
 import { and, eq, exists, or, sql, type SQL } from "drizzle-orm";
-import { ORGANISING_ROLES, STAFF_ROLES, type StaffRole } from "../../app/domain/manage";
+import { IMPACT_READING_ROLES, ORGANISING_ROLES, STAFF_ROLES, type StaffRole } from "../../app/domain/manage";
 import { getDb, schema, type Database } from "../db/client";
 import { forbidden } from "../lib/domain-errors";
 import type { OrgMembership } from "../types";
 
-export { ORGANISING_ROLES, STAFF_ROLES, type StaffRole };
+export { IMPACT_READING_ROLES, ORGANISING_ROLES, STAFF_ROLES, type StaffRole };
 
 /** The acting staff member, as the staff routes hand it to the services. */
 export interface StaffActor {

@@ -35,6 +35,7 @@ export function BulkQueue({
   buttons,
   reason,
   reasonError,
+  foot,
 }: {
   /** Names the foot's reason field. */
   id: string;
@@ -45,6 +46,8 @@ export function BulkQueue({
   /** Whether a refusal takes a reason, and whether it must; or a note that goes with either decision. */
   reason: "required" | "optional" | "note";
   reasonError: string | null;
+  /** More fields that go with every decision of the form (the records' time basis), at the foot. */
+  foot?: ReactNode;
 }) {
   const { t } = useTranslation("manage");
   const hydrated = useHydrated();
@@ -101,6 +104,7 @@ export function BulkQueue({
       {waiting ? (
         <div className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
           <ReasonField id={id} required={reason === "required"} note={reason === "note"} error={reasonError} />
+          {foot}
           <div className="flex flex-wrap gap-2">
             {buttons.map((button) => (
               <Button key={button.value} type="submit" name="decide" value={button.value} variant={button.primary ? "default" : "outline"} disabled={pending}>

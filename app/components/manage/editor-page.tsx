@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import type { Precision } from "~/lib/geocode";
 import { useSignedIn } from "~/lib/signed-in";
 import type { EditableInitiative, EditorOptions } from "../../../workers/manage/initiative-editor";
+import { EditorImpact, type EditorImpactValues } from "./editor-impact";
 import { BLANK_INITIATIVE, InitiativeEditor, type EditorValues } from "./initiative-editor";
 
 export interface EditorLoad {
@@ -15,6 +16,8 @@ export interface EditorLoad {
   copy: boolean;
   /** How approximate the stored pin is (a city's centre the geocoder gave), or null. */
   locationPrecision?: Precision | null;
+  /** The initiative's impact attributes, for administrators only (the section is theirs). */
+  impact?: EditorImpactValues | null;
 }
 
 /** A copy starts from everything but what belongs to the original: its indicators are new ones, its type free to change. */
@@ -56,6 +59,7 @@ export function EditorPage({ mode, loaded, answer }: { mode: "create" | "edit"; 
         // After a refused save the pin is what was sent, with the precision sent for it.
         locationPrecision={answer ? asPrecision(answer.values?.location_precision) : (loaded.locationPrecision ?? null)}
         cancelHref={back}
+        extra={loaded.impact ? <EditorImpact values={answer?.values?.impact ? (answer.values.impact as EditorImpactValues) : loaded.impact} /> : null}
       />
     </section>
   );

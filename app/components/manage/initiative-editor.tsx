@@ -7,7 +7,7 @@
  * of them show. Times are the organisation's wall-clock times (docs/decisions/019).
  */
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { INITIATIVE_TYPES, VOLUNTEERING_SUBTYPES, type InitiativeType } from "~/domain/initiatives";
 import { BLANK_INITIATIVE_INPUT, DESCRIPTION_MAX_LENGTH, inPersonByDefault, PARTICIPATION_METHODS, TITLE_MAX_LENGTH, takesParticipants, type DonationInput } from "~/domain/initiatives/editor";
 import { zonedInputValue } from "~/domain/zoned-time";
@@ -70,11 +70,13 @@ export interface InitiativeEditorProps {
   /** How approximate the stored pin is (EditorLocation says so until it is moved). */
   locationPrecision?: Precision | null;
   cancelHref: string;
+  /** A section only some staff see (the administrators' impact fields), before the buttons. */
+  extra?: ReactNode;
 }
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
 
-export function InitiativeEditor({ mode, options, values, zone, errors, failure, basemapUrl, locationPrecision = null, cancelHref }: InitiativeEditorProps) {
+export function InitiativeEditor({ mode, options, values, zone, errors, failure, basemapUrl, locationPrecision = null, cancelHref, extra }: InitiativeEditorProps) {
   const { t } = useTranslation("editor");
   const { t: tl } = useTranslation("lookups");
   const { t: ti } = useTranslation("initiatives");
@@ -190,6 +192,8 @@ export function InitiativeEditor({ mode, options, values, zone, errors, failure,
             <ChoiceGroup name="collaborators" legend={t("field_collaborators")} chosen={values.collaborators} choices={options.collaborators.map((c) => ({ value: c.slug, label: c.name }))} />
           ) : null}
         </EditorSection>
+
+        {extra}
 
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={pending}>

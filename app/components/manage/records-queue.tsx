@@ -7,6 +7,27 @@ import type { ManagedRecord } from "../../../workers/manage/records";
 import { DateTime } from "~/components/initiative/date-time";
 import { useTranslation } from "~/i18n/react";
 import { BulkQueue } from "./bulk-queue";
+import { Labelled, STAFF_FIELD } from "./decision-parts";
+
+/**
+ * Whose time the hours decided were given in (issue 30): left to the initiative's working-hours
+ * setting, or set to paid working time or the member's own time for every record of the decision.
+ */
+function TimeBasisField() {
+  const { t } = useTranslation("impact");
+  return (
+    <Labelled id="records-time-basis" label={t("time_basis_label")}>
+      <select id="records-time-basis" name="time_basis" defaultValue="" className={STAFF_FIELD} aria-describedby="records-time-basis-hint">
+        <option value="">{t("time_basis_initiative")}</option>
+        <option value="paid">{t("time_basis_paid")}</option>
+        <option value="own">{t("time_basis_own")}</option>
+      </select>
+      <span id="records-time-basis-hint" className="text-xs text-muted-foreground">
+        {t("time_basis_hint")}
+      </span>
+    </Labelled>
+  );
+}
 
 /** What the record says, in words: "4 hours", "12 kg Rubbish". */
 function useWhat() {
@@ -27,6 +48,7 @@ export function RecordsQueue({ records, region, reasonError }: { records: Manage
       intent="review_records"
       reason="required"
       reasonError={reasonError}
+      foot={records.some((record) => record.type === "hours" && record.status === "pending") ? <TimeBasisField /> : null}
       buttons={[
         { value: "validated", label: t("validate"), selectedLabel: t("validate_selected"), primary: true },
         { value: "rejected", label: t("reject"), selectedLabel: t("reject_selected") },

@@ -29,7 +29,8 @@ export type RecordStatus = "pending" | "validated" | "rejected" | "granted";
 export type ParticipationMethod = "qr" | "report_hours";
 export const DONATION_SOURCES = ["transfer", "inhand", "external", "paypal"] as const;
 export type DonationSource = (typeof DONATION_SOURCES)[number];
-export const INDICATOR_UNITS = ["kilogram", "kilometre", "litre", "number", "metre", "square-metre", "euro", "brl"] as const;
+/** `beneficiary`: people reached, the indicator kind the impact report counts as "beneficiaries reached" (issue 30). */
+export const INDICATOR_UNITS = ["kilogram", "kilometre", "litre", "number", "metre", "square-metre", "euro", "brl", "beneficiary"] as const;
 export type IndicatorUnit = (typeof INDICATOR_UNITS)[number];
 
 /** The 17 goals, ids 1..17 in the official order (migrations/0001_lookups.sql). */

@@ -3,11 +3,13 @@
  * calendar year by default) against the one before, hours in paid and own time, their value per
  * currency (never added across currencies), members' donations and what was collected in kind, a
  * breakdown by country, site, SDG, cause or motivation, the framework exports, and the rate card
- * that values the hours. Works without JavaScript: plain GET and POST forms.
+ * that values the hours. Works without JavaScript: plain GET and POST forms. The reporting role
+ * sees the same figures and exports (not the evidence, which names members) and no form that changes anything.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NAMED_PERIODS } from "~/domain/fiscal-year";
 import { lazy, Suspense, type ReactNode } from "react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { sdgName } from "~/components/initiative/sdg";
@@ -19,7 +21,10 @@ import { useTranslation, type TFunction } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
 import { useHydrated } from "~/lib/use-hydrated";
 import { IMPACT_GROUP_BYS, NEW_RATE_ROWS, RATE_KEY_TYPES } from "~/domain/impact";
-import { loadImpact, saveRates } from "./impact.server";
+import { ExportButton } from "~/components/manage/export-button";
+import { AttributesImport, ManagementHours, Snapshots } from "~/components/manage/impact-sections";
+import { readForm } from "~/lib/form.server";
+import { impactFormAction, importAttributes, loadImpact, saveRates } from "./impact.server";
 
 // uPlot, loaded only where a chart is on screen (as on the dashboard).
 const BarChart = lazy(() => import("~/components/manage/bar-chart"));
@@ -32,6 +37,13 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
+  // The other forms name their intent; the rate card's names none and reads the request itself.
+  const form = await readForm(args.request.clone() as unknown as Request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent) {
+    const { status, outcome } = intent === "import" ? await importAttributes(args, form) : await impactFormAction(args, form);
+    return data(outcome, { status });
+  }
   const { status, ...answer } = await saveRates(args);
   return data(answer, { status });
 }
@@ -92,15 +104,16 @@ function groupName(groupBy: string, group: string | null, t: TFunction): string 
   return group;
 }
 
-function Downloads({ query }: { query: Loaded["query"] }) {
+function Downloads({ query, evidence }: { query: Loaded["query"]; evidence: boolean }) {
   const { t } = useTranslation("impact");
-  const search = new URLSearchParams({ from: query.from, to: query.to }).toString();
+  const search = new URLSearchParams(query.period ? { period: query.period } : { from: query.from, to: query.to }).toString();
   const files: [string, string[]][] = [
     ["b4si", ["csv", "xlsx", "md"]],
     ["gri-201-1", ["csv", "xlsx", "md"]],
     ["iris-oi8429", ["csv", "xlsx", "md"]],
     ["esrs-s3", ["md", "pdf", "csv", "xlsx"]],
-    ["evidence", ["csv", "xlsx"]],
+    // The evidence's CSV is written by the export queue (below); its XLSX is made at once.
+    ...(evidence ? ([["evidence", ["xlsx"]]] as [string, string[]][]) : []),
   ];
   const label = { b4si: "download_b4si", "gri-201-1": "download_gri", "iris-oi8429": "download_iris", "esrs-s3": "download_esrs", evidence: "download_evidence" } as Record<string, string>;
   return (
@@ -120,14 +133,16 @@ function Downloads({ query }: { query: Loaded["query"] }) {
           </li>
         ))}
       </ul>
+      {evidence ? <ExportButton kind="impact_evidence" query={search} label={t("download_evidence_csv")} variant="outline" /> : null}
     </section>
   );
 }
 
-function RateCard({ rates, fields, saved }: { rates: NonNullable<Loaded["rates"]>; fields: Record<string, string>; saved: boolean }) {
+function RateCard({ rates, fields, saved, editable }: { rates: NonNullable<Loaded["rates"]>; fields: Record<string, string>; saved: boolean; editable: boolean }) {
   const { t } = useTranslation("impact");
   const { t: tc } = useTranslation("common");
-  const rows = [...rates, ...Array.from({ length: NEW_RATE_ROWS }, () => null)];
+  // The reporting role sees the card as it is, without the empty rows or the button.
+  const rows = [...rates, ...Array.from({ length: editable ? NEW_RATE_ROWS : 0 }, () => null)];
   const message = (key: string | undefined) => (key ? (key.startsWith("impact_") ? t(key) : tc(key)) : null);
   return (
     <section aria-labelledby="impact-rates" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
@@ -139,7 +154,7 @@ function RateCard({ rates, fields, saved }: { rates: NonNullable<Loaded["rates"]
       {!rates.length ? <p className="text-sm">{t("rates_empty")}</p> : null}
       <Form method="post" className="flex flex-col gap-3">
         {rows.map((rate, index) => (
-          <fieldset key={rate?.id ?? `new-${index}`} className="grid gap-2 border-t border-border pt-3 sm:grid-cols-4">
+          <fieldset key={rate?.id ?? `new-${index}`} disabled={!editable} className="grid gap-2 border-t border-border pt-3 sm:grid-cols-4">
             <legend className="sr-only">{t("rates_title")}</legend>
             <Labelled id={`key_type_${index}`} label={t("rate_key_type")}>
               <select id={`key_type_${index}`} name={`key_type_${index}`} defaultValue={rate?.key_type ?? "default"} className={STAFF_FIELD}>
@@ -170,9 +185,11 @@ function RateCard({ rates, fields, saved }: { rates: NonNullable<Loaded["rates"]
             ))}
           </fieldset>
         ))}
-        <div>
-          <Button type="submit">{t("rates_save")}</Button>
-        </div>
+        {editable ? (
+          <div>
+            <Button type="submit">{t("rates_save")}</Button>
+          </div>
+        ) : null}
       </Form>
     </section>
   );
@@ -192,8 +209,11 @@ function GroupChart({ labels, values, format }: { labels: string[]; values: numb
 }
 
 export default function ManageImpact() {
-  const { query, report, error, rates } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { query, report, error, rates, management, snapshots, editable } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const answer = answered && !("intent" in answered) ? answered : undefined;
+  const imported = answered && "intent" in answered && answered.intent === "import" ? answered : null;
+  const formAnswer = answered && "intent" in answered && answered.intent !== "import" ? answered : null;
   const { t, i18n } = useTranslation("impact");
   const { t: tc } = useTranslation("common");
   const locale = i18n.language;
@@ -202,6 +222,7 @@ export default function ManageImpact() {
   const before = report?.previous.totals;
   return (
     <ManageSection id="impact-title" title={t("title")} intro={t("intro")}>
+      {editable ? null : <Alert variant="info">{t("read_only")}</Alert>}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <Labelled id="impact-from" label={t("period_from")}>
           <input id="impact-from" name="from" type="date" defaultValue={query.from} className={STAFF_FIELD} />
@@ -220,6 +241,19 @@ export default function ManageImpact() {
         </Labelled>
         <Button type="submit">{t("show")}</Button>
       </Form>
+      {/* The organisation's fiscal years, in its zone (Settings: the month the year starts). */}
+      <nav aria-label={t("periods_label")} className="flex flex-wrap gap-2">
+        {NAMED_PERIODS.map((name) => (
+          <Link
+            key={name}
+            to={`?${new URLSearchParams({ period: name, ...(query.group_by ? { group_by: query.group_by } : {}) })}`}
+            aria-current={query.period === name ? "page" : undefined}
+            className={buttonVariants({ variant: query.period === name ? "default" : "outline", size: "sm" })}
+          >
+            {t(`period_${name}`)}
+          </Link>
+        ))}
+      </nav>
       {error ? <Alert>{tc(error)}</Alert> : null}
       {totals && before ? (
         <>
@@ -230,6 +264,7 @@ export default function ManageImpact() {
             <Stat label={t("participants")} value={number(report.participants)} />
             <Stat label={t("initiatives")} value={number(report.initiatives)} />
             <Stat label={t("hours_unvalued")} value={number(totals.hours.unvalued)} />
+            <Stat label={t("beneficiaries")} value={number(totals.beneficiaries)} before={`${t("previous")}: ${number(before.beneficiaries)}`} />
           </dl>
           {totals.time_value.length ? (
             <Table caption={t("value_heading")} head={[t("currency"), t("value_paid"), t("value_own"), t("value_management")]} rows={valueRows(totals, locale)} />
@@ -259,10 +294,20 @@ export default function ManageImpact() {
             />
           ) : null}
           {!totals.hours.paid && !totals.hours.own && !totals.cash.length ? <p className="text-sm text-muted-foreground">{t("figures_empty")}</p> : null}
-          <Downloads query={query} />
+          <Downloads query={query} evidence={editable} />
         </>
       ) : null}
-      {rates ? <RateCard rates={rates} fields={answer?.fields ?? {}} saved={answer?.saved ?? false} /> : null}
+      {snapshots ? <Snapshots snapshots={snapshots} period={query} error={formAnswer?.intent === "freeze" ? formAnswer.error : null} editable={editable} /> : null}
+      {management ? (
+        <ManagementHours
+          entries={management}
+          fields={formAnswer?.intent === "management_add" ? ((formAnswer as { fields: Record<string, string> }).fields ?? {}) : {}}
+          error={formAnswer?.intent.startsWith("management") ? formAnswer.error : null}
+          editable={editable}
+        />
+      ) : null}
+      {rates ? <RateCard rates={rates} fields={answer?.fields ?? {}} saved={answer?.saved ?? false} editable={editable} /> : null}
+      {rates && editable ? <AttributesImport answer={imported} /> : null}
     </ManageSection>
   );
 }

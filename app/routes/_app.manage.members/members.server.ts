@@ -53,6 +53,17 @@ export async function changeMember(args: ApiArgs, form: FormData): Promise<{ sta
   return decisionOutcome(result, intent, 1, id);
 }
 
+/** A row's impact attributes (PUT /admin/impact/members/{id}): an empty field clears it. */
+export async function memberImpactAction(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+  const { org } = await requireStaff(args, ["admin"]);
+  const id = String(form.get("id") ?? "");
+  if (!id) return { status: 400, outcome: { done: null, error: "validation_error", fields: {}, id } };
+  const value = (name: string) => String(form.get(name) ?? "").trim() || null;
+  const json = { country: value("country")?.toUpperCase() ?? null, site: value("site"), grade: value("grade") };
+  const result = await memberCall(args, "PUT", (api) => api.api[":org"].admin.impact.members[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json }));
+  return decisionOutcome(result, "impact", 1, id);
+}
+
 /** A row's removal (DELETE /admin/members/{id}): the membership ends, the account stays (issue 25). */
 export async function removeMemberAction(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
   const { org } = await requireStaff(args, ["admin"]);

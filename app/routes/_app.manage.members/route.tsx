@@ -18,7 +18,8 @@ import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { ExportButton } from "~/components/manage/export-button";
 import { InvitePanel } from "~/components/manage/invite-panel";
-import { changeMember, deleteAccountAction, inviteMembersAction, loadMembers, removeMemberAction } from "./members.server";
+import { MemberImpactFields } from "~/components/manage/member-impact-fields";
+import { changeMember, deleteAccountAction, inviteMembersAction, loadMembers, memberImpactAction, removeMemberAction } from "./members.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "members_title");
 
@@ -36,7 +37,9 @@ export async function action(args: ActionFunctionArgs) {
       ? await removeMemberAction(args, form)
       : intent === "delete_account"
         ? await deleteAccountAction(args, form)
-        : await changeMember(args, form);
+        : intent === "impact"
+          ? await memberImpactAction(args, form)
+          : await changeMember(args, form);
   return data(outcome, { status });
 }
 
@@ -149,6 +152,7 @@ export default function ManageMembers() {
                     </p>
                   ) : null}
                 </Form>
+                <MemberImpactFields member={member} name={name} fields={outcome?.id === member.id ? outcome.fields : {}} />
                 {/* Removing asks again before it happens (without JavaScript too: the disclosure holds the real button). */}
                 <details className="text-sm">
                   <summary className="cursor-pointer text-destructive">{t("member_remove")}</summary>

@@ -2,7 +2,7 @@
  * /manage/records on the server: the page of records of one status (GET /api/{org}/manage/records)
  * and the decision on one record or the records ticked (PUT /api/{org}/manage/records).
  */
-import { ORGANISING_ROLES, RECORD_DECISIONS, RECORD_TABS } from "~/domain/manage";
+import { ORGANISING_ROLES, RECORD_DECISIONS, RECORD_TABS, TIME_BASES } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { cursorOf, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
 
@@ -23,6 +23,9 @@ export async function decideRecords(args: ApiArgs, form: FormData): Promise<{ st
   const read = readQueueDecision(form, RECORD_DECISIONS);
   if (!read.ok) return read;
   const { decision: status, ids, reason } = read;
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.records.$put({ param: { org: pathParam(org) }, json: { ids, status, reason } }));
+  // Whose time the hours were (issue 30): set for every record decided, or left to the initiative.
+  const timeBasis = TIME_BASES.find((basis) => basis === form.get("time_basis"));
+  const json = { ids, status, reason, ...(timeBasis ? { time_basis: timeBasis } : {}) };
+  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.records.$put({ param: { org: pathParam(org) }, json }));
   return queueOutcome(result, status, ids.length, "record_already_reviewed");
 }
