@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import { BulkQueue } from "./bulk-queue";
 
 /** What the record says, in words: "4 hours", "12 kg Rubbish". */
-function useWhat() {
+export function useWhat() {
   const { t } = useTranslation("manage");
   const { t: ti } = useTranslation("initiative");
   return (record: ManagedRecord) =>
