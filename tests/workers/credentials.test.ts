@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CompactSign, importJWK, type JWK } from "jose";
+import { PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { checkinQrValue } from "../../app/domain/checkin";
 import { runJobs, type Job } from "../../workers/jobs";
 import { bitIsSet, decodeStatusList } from "../../workers/credentials/bitstring";
@@ -360,6 +361,10 @@ describe("the social CV's roll-up credential", () => {
     expect(credential.evidence.map((evidence: { name: string }) => evidence.name).sort()).toEqual(["Beach clean-up", "Charity run", "Desk day"]);
     expect(credential.credentialSubject.achievement.alignment.map((a: { targetCode: string }) => a.targetCode)).toEqual(["13", "14", "teamwork"]);
     expect(await json(await verifyStored(rollup.id))).toMatchObject({ state: "authentic", credential: { hours: 12 } });
+    // The PDF prints its verify link beside the certificate's, each a link on its QR code.
+    const pdf = await PDFDocument.load(await (await env.FILES.get(`certificates/org-acme/${ticket}.pdf`))!.arrayBuffer());
+    const uris = pdf.getPages()[0].node.Annots()!.asArray().map((ref) => String((pdf.context.lookup(ref, PDFDict).lookup(PDFName.of("A"), PDFDict).lookup(PDFName.of("URI")) as PDFString).decodeText()));
+    expect(uris).toEqual([`http://${ACME}:8787/verify/${ticket}`, rollup.verify_url]);
     // The certificate's verify page (the PDF's link) leads to it.
     const certificate = await json(await call("GET", `/api/organization/profile/acme/certificate/${ticket}`, { host: ACME }));
     expect(certificate.credential_verify_url).toBe(`/verify/${rollup.id}`);
