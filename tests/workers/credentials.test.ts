@@ -373,3 +373,22 @@ describe("the social CV's roll-up credential", () => {
     expect(await json(await verifyStored(rollup.id))).toMatchObject({ state: "revoked" });
   });
 });
+
+describe("asking twice at once", () => {
+  it("issues one credential per participation when two 'get my credentials' requests race", async () => {
+    const dan = await createMember({ email: "dan@acme.example", orgId: "org-acme", role: "member" });
+    tokens.dan = (await login("dan@acme.example", "Correct-Horse-9")).body.access_token;
+    const first = await createInitiative({ orgId: "org-acme", slug: "race-one", title: "Race one" });
+    const second = await createInitiative({ orgId: "org-acme", slug: "race-two", title: "Race two" });
+    for (const initiative of [first, second]) await addRecord((await addParticipation(initiative.id, "org-acme", dan.id)).id, "validated", 2);
+    const answers = await Promise.all([1, 2].map(() => call("POST", "/api/acme/credentials", { token: tokens.dan })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const issued = (await Promise.all(answers.map(json))).reduce((sum, answer) => sum + answer.issued, 0);
+    expect(issued).toBe(2);
+    const listed = await credentialsOf("dan");
+    expect(listed).toHaveLength(2);
+    expect(listed.every((credential) => credential.revoked_at === null && credential.hours === 2)).toBe(true);
+    // And once more, later: nothing is owed.
+    expect(await json(await call("POST", "/api/acme/credentials", { token: tokens.dan }))).toEqual({ issued: 0 });
+  });
+});
