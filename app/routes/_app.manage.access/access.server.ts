@@ -13,12 +13,10 @@ export async function loadAccess(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
   const param = { org: pathParam(org) };
   const testId = new URL(args.request.url).searchParams.get("test");
-  // One call for both lists (one D1 batch); the test's outcome only when coming back from one.
-  const [access, test, keys] = await Promise.all([
+  // One call for the lists and the signing keys (one D1 batch); the test's outcome only when coming back from one.
+  const [access, test] = await Promise.all([
     memberCall(args, "GET", (api) => api.api[":org"].admin.access.$get({ param })),
     testId && /^[0-9a-f-]{36}$/.test(testId) ? memberCall(args, "GET", (api) => api.api[":org"].admin.sso.tests[":id"].$get({ param: { ...param, id: pathParam(testId) } })) : null,
-    // The credential signing keys (issue 32): 503 credentials_unavailable on a deployment without the secret.
-    memberCall(args, "GET", (api) => api.api[":org"].credentials.keys.$get({ param })),
   ]);
   if (!access.ok && access.status === 403) throw notFound();
   return {
@@ -26,8 +24,9 @@ export async function loadAccess(args: ApiArgs) {
     providers: access.ok ? access.data.providers : null,
     emailDomains: access.ok ? access.data.email_domains : null,
     test: test?.ok ? test.data : null,
-    signingKeys: keys.ok ? keys.data.keys : null,
-    signingKeysError: keys.ok ? null : keys.error.error,
+    // The credential signing keys (issue 32) come in the same answer: null without credentials on this deployment.
+    signingKeys: access.ok ? access.data.credential_keys : null,
+    signingKeysError: access.ok && !access.data.credential_keys ? "credentials_unavailable" : null,
   };
 }
 
