@@ -5,14 +5,12 @@
  * (@noble/curves, with the key from /.well-known/did.json); revocation through the status list,
  * key rotation, one organisation's key never speaking for another, roles and tenants.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CompactSign, importJWK, type JWK } from "jose";
 import { PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { checkinQrValue } from "../../app/domain/checkin";
-import { runJobs, type Job } from "../../workers/jobs";
 import { bitIsSet, decodeStatusList } from "../../workers/credentials/bitstring";
 import { signingKey } from "../../workers/credentials/keys";
 import { base64UrlDecode } from "../../workers/lib/crypto";
@@ -20,6 +18,7 @@ import { createWebSession } from "../../workers/auth/web-session";
 import * as verifyPage from "../../app/routes/verify.$id";
 import * as socialCv from "../../app/routes/_app.responsible_profile/route";
 import { addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
+import { captureJobs } from "./queue-capture";
 import { run, type Route } from "./route-calls";
 import { call, createMember, json, login, mailbox, seedOrganizations, testLoadContext } from "./support";
 
@@ -28,16 +27,9 @@ const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const ACME = "acme.localhost";
 
-/** The jobs the API queued since the last drain. */
-const queued: Job[] = [];
-
-/** Runs the queue consumer on what was queued, as the queue would deliver it. */
-async function drainQueue() {
-  const bodies = queued.splice(0);
-  const batch = createMessageBatch<Job>("commons-jobs", bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: Date.now(), attempts: 1, body })));
-  await runJobs(batch, env);
-  return getQueueResult(batch, createExecutionContext());
-}
+/** The jobs the API queued since the last drain, and the consumer run on them as the queue would. */
+let jobs: ReturnType<typeof captureJobs>;
+const drainQueue = () => jobs.drain();
 
 const pendingRecordOf = async (participationId: string) =>
   (await env.DB.prepare("SELECT id FROM participation_records WHERE participation_id = ? AND status = 'pending'").bind(participationId).first<{ id: string }>())!.id;
@@ -85,8 +77,7 @@ function tampered(jws: string): string {
 
 beforeAll(async () => {
   const { acme, commons } = await seedOrganizations();
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body) => void queued.push(body as Job) as never);
-  vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => void queued.push(...[...messages].map((message) => message.body as Job)) as never);
+  jobs = captureJobs();
   const beach = await createInitiative({ orgId: acme.id, slug: "beach", title: "Beach clean-up", description: "We clean the beach.", sdgs: [13, 14], competences: ["teamwork"] });
   const park = await createInitiative({ orgId: commons.id, slug: "park", title: "Park", sdgs: [15] });
   const context = await testLoadContext("acme");
@@ -183,7 +174,7 @@ describe("issuing on validation", () => {
   });
 
   it("issues nothing twice: a second delivery of the job keeps the credential in force", async () => {
-    queued.push({ kind: "credential", orgId: "org-acme", participation: (await env.DB.prepare("SELECT uuid FROM participations WHERE id = ?").bind(ids.anaBeach).first<{ uuid: string }>())!.uuid });
+    jobs.queued.push({ kind: "credential", orgId: "org-acme", participation: (await env.DB.prepare("SELECT uuid FROM participations WHERE id = ?").bind(ids.anaBeach).first<{ uuid: string }>())!.uuid });
     await drainQueue();
     expect((await credentialsOf("ana")).map((c) => c.id)).toEqual([ids.first]);
   });
@@ -336,10 +327,10 @@ describe("issuing at the check-in desk", () => {
     const code = (await json(await call("GET", "/api/acme/initiative/run", { token: tokens.ana }))).checkin_code;
     const checkIn = () => call("POST", `/api/acme/manage/initiatives/${run.id}/checkin`, { token: tokens.admin, body: { code: checkinQrValue(uuid, code) } });
     expect((await checkIn()).status).toBe(201);
-    expect(queued).toEqual([{ kind: "credential", orgId: "org-acme", participation: uuid }]);
+    expect(jobs.queued).toEqual([{ kind: "credential", orgId: "org-acme", participation: uuid }]);
     // The same check-in again changes nothing, and queues nothing.
     expect((await checkIn()).status).toBe(200);
-    expect(queued).toHaveLength(1);
+    expect(jobs.queued).toHaveLength(1);
     await drainQueue();
     expect(await credentialsOf("ana")).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Charity run", hours: 3, revoked_at: null })]));
   });

@@ -5,13 +5,12 @@
  * once); a corrected amount gets a new credential through the queue; the member is told; the
  * hour rollups the ranking reads and the impact ledger follow.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { runJobs, type Job } from "../../workers/jobs";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createWebSession } from "../../workers/auth/web-session";
 import * as recordsScreen from "../../app/routes/_app.manage.records/route";
 import { addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
+import { captureJobs } from "./queue-capture";
 import { pageRequests, run, type Route } from "./route-calls";
 import { call, createMember, json, login, mailbox, seedOrganizations, testLoadContext } from "./support";
 
@@ -19,15 +18,8 @@ const tokens: Record<string, string> = {};
 const cookies: Record<string, string> = {};
 const sessions: Record<string, string> = {};
 const ids: Record<string, string> = {};
-const queued: Job[] = [];
 const YEAR = new Date().getUTCFullYear();
-
-async function drainQueue() {
-  const bodies = queued.splice(0);
-  const batch = createMessageBatch<Job>("commons-jobs", bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: Date.now(), attempts: 1, body })));
-  await runJobs(batch, env);
-  return getQueueResult(batch, createExecutionContext());
-}
+let drainQueue: () => Promise<unknown>;
 
 const recordOf = async (participationId: string) =>
   (await env.DB.prepare("SELECT id FROM participation_records WHERE participation_id = ? ORDER BY created_at LIMIT 1").bind(participationId).first<{ id: string }>())!.id;
@@ -47,8 +39,7 @@ const ledgerHours = async () => {
 
 beforeAll(async () => {
   const { acme, commons } = await seedOrganizations();
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body) => void queued.push(body as Job) as never);
-  vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => void queued.push(...[...messages].map((message) => message.body as Job)) as never);
+  drainQueue = captureJobs().drain;
   for (const [name, org, role] of [["alma", acme.id, "admin"], ["olga", acme.id, "organiser"], ["otto", acme.id, "organiser"], ["ana", acme.id, "member"], ["cid", commons.id, "admin"]] as const) {
     ids[name] = (await createMember({ email: `${name}@x.example`, orgId: org, name, role })).id;
     const { body, cookie } = await login(`${name}@x.example`, "Correct-Horse-9");

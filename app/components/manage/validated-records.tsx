@@ -4,9 +4,8 @@
  * (intent `correct_record`), folded away so the list stays a list; a credential issued for the
  * hours is revoked by the same write, and one for the corrected hours follows.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ManagedRecord } from "../../../workers/manage/records";
-import { DateTime } from "~/components/initiative/date-time";
 import { Avatar } from "~/components/shell/avatar";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -16,7 +15,7 @@ import { MAX_HOURS_PER_DAY } from "~/domain/initiatives/reporting";
 import { useTranslation } from "~/i18n/react";
 import { usePending } from "~/lib/pending";
 import { Labelled, ReasonField } from "./decision-parts";
-import { useWhat } from "./records-queue";
+import { RecordPlace, useWhat } from "./records-queue";
 
 export const CORRECT_RECORD = "correct_record";
 
@@ -85,12 +84,7 @@ export function ValidatedRecords({ records, region, outcome }: { records: Manage
             <p className="font-semibold">
               {record.participant.name} · {what(record)}
             </p>
-            <p className="text-muted-foreground">
-              <Link to={`/initiative/${record.initiative.slug}`} className="underline underline-offset-2">
-                {record.initiative.title}
-              </Link>{" "}
-              · <DateTime iso={record.created_at} region={region} withTime={false} />
-            </p>
+            <RecordPlace record={record} region={region} />
             {record.type === "hours" ? <CorrectionForm record={record} outcome={outcome} /> : null}
           </div>
           <span className="self-start rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold">{t(`status_${record.status}`)}</span>
