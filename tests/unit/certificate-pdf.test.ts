@@ -207,6 +207,22 @@ describe("the certificate PDF as people see it (rendered to pixels)", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("prints the roll-up credential's verify link beside the certificate's, each with its QR code as a link, every letter inked", async () => {
+    const withCredential = { ...input("eu-ES", "Miren Etxeberria Goñi"), credentialUrl: "https://acme.example/verify/k2m4n6p8q2r4s6t8" };
+    const bytes = await renderCertificatePdf(withCredential);
+    const { wrong, pages } = await unprintedLines(bytes);
+    expect(wrong).toEqual([]);
+    expect(pages).toBe(1);
+    const { text, links } = await textOf(bytes);
+    expect(text).toContain("https://acme.example/verify/k2m4n6p8q2r4s6t8");
+    expect(text).toContain("Open Badges 3.0");
+    expect(links).toEqual(expect.arrayContaining(["https://acme.example/verify/k3f9x2m8q4", "https://acme.example/verify/k2m4n6p8q2r4s6t8"]));
+    // Without one, the block is as before: one QR code, one link.
+    const { links: plain, text: plainText } = await textOf(await renderCertificatePdf(input("eu-ES", "Miren Etxeberria Goñi")));
+    expect(plain).toEqual(["https://acme.example/verify/k3f9x2m8q4"]);
+    expect(plainText).not.toContain("Open Badges");
+  });
+
   it("keeps a typical member on one page, the QR code and verify link with the statement", async () => {
     const typical = input("es-ES", "Ana García");
     typical.profile.competence_report = [

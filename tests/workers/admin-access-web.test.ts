@@ -70,4 +70,22 @@ describe("/manage/access", () => {
     expect((await run(loader as Route, get("alma", "/manage/access"))).data!.providers).toEqual([]);
     expect((await run(action as Route, post("alma", [["intent", "nothing"]]))).status).toBe(400);
   });
+
+  it("shows the credential signing key and rotates it only when the box is ticked; the old key is listed as retired", async () => {
+    const before = (await run(loader as Route, get("alma", "/manage/access"))).data!;
+    expect(before).toMatchObject({ signingKeys: [], signingKeysError: null });
+    const unconfirmed = await run(action as Route, post("alma", [["intent", "credentials_key_rotate"]]));
+    expect(unconfirmed).toMatchObject({ status: 400, data: { ok: false, intent: "credentials_key_rotate", fields: { confirm: "form_error_required" } } });
+    expect((await run(action as Route, post("olga", [["intent", "credentials_key_rotate"], ["confirm", "on"]]))).status).toBe(404);
+    expect((await run(loader as Route, get("alma", "/manage/access"))).data!.signingKeys).toEqual([]);
+    for (let round = 0; round < 2; round++) {
+      expect(await run(action as Route, post("alma", [["intent", "credentials_key_rotate"], ["confirm", "on"]]))).toMatchObject({ status: 200, data: { ok: true, intent: "credentials_key_rotate" } });
+    }
+    const keys = (await run(loader as Route, get("alma", "/manage/access"))).data!.signingKeys as { id: string; created_at: string; retired_at: string | null }[];
+    expect(keys).toHaveLength(2);
+    expect(keys.filter((key) => key.retired_at === null)).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ id: expect.stringMatching(/^key-/), retired_at: expect.any(String) });
+    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE org_id = 'org-acme' AND action = 'organization.credentials_key_rotated'").first<{ n: number }>();
+    expect(audit!.n).toBe(2);
+  });
 });

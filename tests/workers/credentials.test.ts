@@ -5,13 +5,12 @@
  * (@noble/curves, with the key from /.well-known/did.json); revocation through the status list,
  * key rotation, one organisation's key never speaking for another, roles and tenants.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CompactSign, importJWK, type JWK } from "jose";
+import { PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { checkinQrValue } from "../../app/domain/checkin";
-import { runJobs, type Job } from "../../workers/jobs";
 import { bitIsSet, decodeStatusList } from "../../workers/credentials/bitstring";
 import { signingKey } from "../../workers/credentials/keys";
 import { base64UrlDecode } from "../../workers/lib/crypto";
@@ -19,6 +18,7 @@ import { createWebSession } from "../../workers/auth/web-session";
 import * as verifyPage from "../../app/routes/verify.$id";
 import * as socialCv from "../../app/routes/_app.responsible_profile/route";
 import { addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
+import { captureQueue } from "./queue-capture";
 import { run, type Route } from "./route-calls";
 import { call, createMember, json, login, mailbox, seedOrganizations, testLoadContext } from "./support";
 
@@ -27,16 +27,9 @@ const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const ACME = "acme.localhost";
 
-/** The jobs the API queued since the last drain. */
-const queued: Job[] = [];
-
-/** Runs the queue consumer on what was queued, as the queue would deliver it. */
-async function drainQueue() {
-  const bodies = queued.splice(0);
-  const batch = createMessageBatch<Job>("commons-jobs", bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: Date.now(), attempts: 1, body })));
-  await runJobs(batch, env);
-  return getQueueResult(batch, createExecutionContext());
-}
+/** The jobs the API queued since the last drain, and the consumer run on them as the queue would. */
+let jobs: ReturnType<typeof captureQueue>;
+const drainQueue = () => jobs.drain();
 
 const pendingRecordOf = async (participationId: string) =>
   (await env.DB.prepare("SELECT id FROM participation_records WHERE participation_id = ? AND status = 'pending'").bind(participationId).first<{ id: string }>())!.id;
@@ -84,8 +77,7 @@ function tampered(jws: string): string {
 
 beforeAll(async () => {
   const { acme, commons } = await seedOrganizations();
-  vi.spyOn(env.JOBS, "send").mockImplementation(async (body) => void queued.push(body as Job) as never);
-  vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => void queued.push(...[...messages].map((message) => message.body as Job)) as never);
+  jobs = captureQueue();
   const beach = await createInitiative({ orgId: acme.id, slug: "beach", title: "Beach clean-up", description: "We clean the beach.", sdgs: [13, 14], competences: ["teamwork"] });
   const park = await createInitiative({ orgId: commons.id, slug: "park", title: "Park", sdgs: [15] });
   const context = await testLoadContext("acme");
@@ -182,7 +174,7 @@ describe("issuing on validation", () => {
   });
 
   it("issues nothing twice: a second delivery of the job keeps the credential in force", async () => {
-    queued.push({ kind: "credential", orgId: "org-acme", participation: (await env.DB.prepare("SELECT uuid FROM participations WHERE id = ?").bind(ids.anaBeach).first<{ uuid: string }>())!.uuid });
+    jobs.queued.push({ body: { kind: "credential", orgId: "org-acme", participation: (await env.DB.prepare("SELECT uuid FROM participations WHERE id = ?").bind(ids.anaBeach).first<{ uuid: string }>())!.uuid } });
     await drainQueue();
     expect((await credentialsOf("ana")).map((c) => c.id)).toEqual([ids.first]);
   });
@@ -335,10 +327,10 @@ describe("issuing at the check-in desk", () => {
     const code = (await json(await call("GET", "/api/acme/initiative/run", { token: tokens.ana }))).checkin_code;
     const checkIn = () => call("POST", `/api/acme/manage/initiatives/${run.id}/checkin`, { token: tokens.admin, body: { code: checkinQrValue(uuid, code) } });
     expect((await checkIn()).status).toBe(201);
-    expect(queued).toEqual([{ kind: "credential", orgId: "org-acme", participation: uuid }]);
+    expect(jobs.queued.map((item) => item.body)).toEqual([{ kind: "credential", orgId: "org-acme", participation: uuid }]);
     // The same check-in again changes nothing, and queues nothing.
     expect((await checkIn()).status).toBe(200);
-    expect(queued).toHaveLength(1);
+    expect(jobs.queued).toHaveLength(1);
     await drainQueue();
     expect(await credentialsOf("ana")).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Charity run", hours: 3, revoked_at: null })]));
   });
@@ -360,11 +352,34 @@ describe("the social CV's roll-up credential", () => {
     expect(credential.evidence.map((evidence: { name: string }) => evidence.name).sort()).toEqual(["Beach clean-up", "Charity run", "Desk day"]);
     expect(credential.credentialSubject.achievement.alignment.map((a: { targetCode: string }) => a.targetCode)).toEqual(["13", "14", "teamwork"]);
     expect(await json(await verifyStored(rollup.id))).toMatchObject({ state: "authentic", credential: { hours: 12 } });
+    // The PDF prints its verify link beside the certificate's, each a link on its QR code.
+    const pdf = await PDFDocument.load(await (await env.FILES.get(`certificates/org-acme/${ticket}.pdf`))!.arrayBuffer());
+    const uris = pdf.getPages()[0].node.Annots()!.asArray().map((ref) => String((pdf.context.lookup(ref, PDFDict).lookup(PDFName.of("A"), PDFDict).lookup(PDFName.of("URI")) as PDFString).decodeText()));
+    expect(uris).toEqual([`http://${ACME}:8787/verify/${ticket}`, rollup.verify_url]);
     // The certificate's verify page (the PDF's link) leads to it.
     const certificate = await json(await call("GET", `/api/organization/profile/acme/certificate/${ticket}`, { host: ACME }));
     expect(certificate.credential_verify_url).toBe(`/verify/${rollup.id}`);
     // Revoking the certificate revokes its roll-up in the status list.
     expect((await call("DELETE", `/api/acme/responsible_profile/certificates/${ticket}`, { token: tokens.ana })).status).toBe(200);
     expect(await json(await verifyStored(rollup.id))).toMatchObject({ state: "revoked" });
+  });
+});
+
+describe("asking twice at once", () => {
+  it("issues one credential per participation when two 'get my credentials' requests race", async () => {
+    const dan = await createMember({ email: "dan@acme.example", orgId: "org-acme", role: "member" });
+    tokens.dan = (await login("dan@acme.example", "Correct-Horse-9")).body.access_token;
+    const first = await createInitiative({ orgId: "org-acme", slug: "race-one", title: "Race one" });
+    const second = await createInitiative({ orgId: "org-acme", slug: "race-two", title: "Race two" });
+    for (const initiative of [first, second]) await addRecord((await addParticipation(initiative.id, "org-acme", dan.id)).id, "validated", 2);
+    const answers = await Promise.all([1, 2].map(() => call("POST", "/api/acme/credentials", { token: tokens.dan })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const issued = (await Promise.all(answers.map(json))).reduce((sum, answer) => sum + answer.issued, 0);
+    expect(issued).toBe(2);
+    const listed = await credentialsOf("dan");
+    expect(listed).toHaveLength(2);
+    expect(listed.every((credential) => credential.revoked_at === null && credential.hours === 2)).toBe(true);
+    // And once more, later: nothing is owed.
+    expect(await json(await call("POST", "/api/acme/credentials", { token: tokens.dan }))).toEqual({ issued: 0 });
   });
 });

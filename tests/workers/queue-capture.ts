@@ -1,6 +1,7 @@
 /**
- * The queue as the webhooks' and chat apps' tests see it: what the code sends to JOBS is kept here
- * (with its delay), and `drain` hands it to the real consumer as the queue would deliver it.
+ * The queue as the tests see it: what the code sends to JOBS is kept here (with its delay) instead
+ * of sent, and `drain` hands it to the real consumer as the queue would deliver it: for tests that
+ * follow work done after the answer (webhooks, chat apps, credentials issued on validation).
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";

@@ -17,7 +17,7 @@ import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
 import type { AppEnv } from "../types";
 import { issuedCredentialJws, issueOwedCredentials, listCredentials, revokeCredential } from "../credentials/holder";
-import { didDocument, issuerKeys, rotateSigningKey } from "../credentials/keys";
+import { credentialsSecret, didDocument, issuerKeyListQuery, issuerKeyViews, rotateSigningKey } from "../credentials/keys";
 import { VC_CONTEXT } from "../credentials/open-badge";
 import { signedStatusList } from "../credentials/status-list";
 import { jwsOfUpload, verifyCredentialJws, verifyStoredCredential, type Verification } from "../credentials/verify";
@@ -75,7 +75,7 @@ export const memberCredentialRoutes = new Hono<AppEnv>()
   .post("/", async (c) => c.json(await issueOwedCredentials(c.env, c.var.org, c.var.auth.memberId)))
   .post("/:id/revoke", validate("param", idParam), async (c) => c.json(await revokeCredential(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").id)))
   .get("/keys", async (c) => {
-    const keys = await issuerKeys(c.env, c.var.org.id);
-    return c.json({ keys: keys.map((key) => ({ id: key.id, created_at: new Date(key.createdAt).toISOString(), retired_at: key.retiredAt === null ? null : new Date(key.retiredAt).toISOString() })) });
+    credentialsSecret(c.env);
+    return c.json({ keys: issuerKeyViews(await issuerKeyListQuery(c.env, c.var.org.id)) });
   })
   .post("/keys/rotate", async (c) => c.json(await rotateSigningKey(c.env, c.var.org, { memberId: c.var.auth.memberId, role: c.var.membership.role }), 201));

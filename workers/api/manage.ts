@@ -17,6 +17,8 @@ import { bulkApprovalSchema, decideApprovals, listApprovals } from "../manage/ap
 import { listContributions, reviewContribution, reviewContributions } from "../manage/contributions";
 import { pageQuerySchema } from "../manage/paging";
 import { listRecords, reviewRecord, reviewRecords } from "../manage/records";
+import { correctRecord } from "../manage/record-corrections";
+import { recordCorrectionSchema } from "../../app/domain/record-corrections";
 import { ORGANISING_ROLES, STAFF_ROLES, type StaffActor } from "../manage/scope";
 import { listUploads, reviewUpload, reviewUploads } from "../manage/uploads";
 import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
@@ -147,6 +149,13 @@ export const manageRoutes = new Hono<AppEnv>()
     const { record, notices } = await reviewRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     queueCredentialsAfterAnswer(c, validatedParticipants([record], [record.id]));
+    return c.json(record);
+  })
+  // Validated hours corrected or taken back (issue 32): the credential that relied on them is revoked in the same write.
+  .post("/records/:id/correction", validate("json", recordCorrectionSchema), async (c) => {
+    const { record, participantUuid, notices } = await correctRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
+    sendAfterAnswer(c, notices);
+    queueCredentialsAfterAnswer(c, [participantUuid]);
     return c.json(record);
   })
   .get("/contributions", validate("query", contributionQuery), async (c) =>

@@ -69,6 +69,14 @@ async function newKeyRow(secret: string, orgId: string, now: number) {
 const toIssuerKey = (row: typeof keys.$inferSelect): IssuerKey => ({ id: row.id, publicJwk: JSON.parse(row.publicJwk) as JWK, createdAt: row.createdAt, retiredAt: row.retiredAt });
 
 /** Every key of the organisation, oldest first: the DID document lists them all. */
+/** The organisation's keys as administrators see them (never a private part), oldest first: a query to run in a batch. */
+export const issuerKeyListQuery = (env: Env, orgId: string) =>
+  getDb(env).select({ id: keys.id, createdAt: keys.createdAt, retiredAt: keys.retiredAt }).from(keys).where(eq(keys.orgId, orgId)).orderBy(asc(keys.createdAt), asc(keys.id));
+
+/** Those keys as the API answers them: the one with `retired_at` null signs. */
+export const issuerKeyViews = (rows: { id: string; createdAt: number; retiredAt: number | null }[]) =>
+  rows.map((key) => ({ id: key.id, created_at: new Date(key.createdAt).toISOString(), retired_at: key.retiredAt === null ? null : new Date(key.retiredAt).toISOString() }));
+
 export async function issuerKeys(env: Env, orgId: string): Promise<IssuerKey[]> {
   const rows = await getDb(env).select().from(keys).where(eq(keys.orgId, orgId)).orderBy(asc(keys.createdAt), asc(keys.id));
   return rows.map(toIssuerKey);

@@ -9,6 +9,7 @@ import { emailHtml, emailStrings, emailText, escapeHtml, linkText, oneLine, type
 export const NOTICE_KINDS = [
   "records_validated",
   "records_rejected",
+  "records_corrected",
   "contribution_confirmed",
   "contribution_rejected",
   "upload_published",

@@ -48,7 +48,7 @@ export interface RecordListQuery extends PageQuery {
 
 // Aliased where a joined table's column shares a name with the record's (id) or another's (name):
 // D1 answers a batch's rows as objects keyed by column name, where one of two equal names is lost.
-const columns = {
+export const columns = {
   record: records,
   participantUuid: participations.uuid,
   memberId: participations.memberId,
@@ -60,7 +60,7 @@ const columns = {
   indicatorName: sql<string | null>`${indicators.name}`.as("indicator_name"),
 };
 
-function fromRecords(db: ReturnType<typeof getDb>, select: typeof columns & { managed?: SQL.Aliased<number> }) {
+export function fromRecords(db: ReturnType<typeof getDb>, select: typeof columns & { managed?: SQL.Aliased<number> }) {
   return db
     .select(select)
     .from(records)
@@ -89,7 +89,7 @@ interface Row {
   indicatorName: string | null;
 }
 
-function toManagedRecord(row: Row): ManagedRecord {
+export function toManagedRecord(row: Row): ManagedRecord {
   const r = row.record;
   return {
     id: r.id,

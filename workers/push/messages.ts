@@ -18,7 +18,7 @@ const STRINGS: Record<Locale, Record<string, string>> = { "en-US": en, "es-ES": 
 /** What happened, as the sender knows it; the consumer renders it for the member (./notify.ts). */
 export type PushEvent =
   | { type: "waitlist_offer"; initiative: { slug: string; title: string }; until?: number }
-  | { type: "records_validated" | "records_rejected"; initiative: { slug: string; title: string } }
+  | { type: "records_validated" | "records_rejected" | "records_corrected"; initiative: { slug: string; title: string } }
   | { type: "chat_message"; conversationId: string; from: string; text: string }
   | { type: "reminder"; initiative: { slug: string; title: string }; startsAt: number; place?: string | null };
 
@@ -61,6 +61,7 @@ export function renderPush(event: PushEvent, language: string | null | undefined
       };
     case "records_validated":
     case "records_rejected":
+    case "records_corrected":
       return {
         title: t(`push_${event.type}_title`),
         body: t(`push_${event.type}_body`, { initiative: event.initiative.title }),

@@ -1,6 +1,6 @@
 /**
  * Which staff decisions also go by push (decision 046): a place offered from the waitlist and hours
- * validated or refused. The e-mail side is workers/manage/notify.ts; both read the same notices.
+ * validated, refused or corrected. The e-mail side is workers/manage/notify.ts; both read the same notices.
  */
 import type { Notice } from "../manage/notify";
 import type { PushEvent } from "./messages";
@@ -8,7 +8,7 @@ import { queuePush } from "./notify";
 
 function eventOf(notice: Notice): PushEvent | null {
   if (notice.kind === "waitlist_offer") return { type: "waitlist_offer", initiative: notice.initiative, until: notice.until };
-  if (notice.kind === "records_validated" || notice.kind === "records_rejected") return { type: notice.kind, initiative: notice.initiative };
+  if (notice.kind === "records_validated" || notice.kind === "records_rejected" || notice.kind === "records_corrected") return { type: notice.kind, initiative: notice.initiative };
   return null;
 }
 

@@ -28,6 +28,7 @@ const TTL: Record<PushEvent["type"], number> = {
   waitlist_offer: 12 * 3600,
   records_validated: 3 * 24 * 3600,
   records_rejected: 3 * 24 * 3600,
+  records_corrected: 3 * 24 * 3600,
   chat_message: 24 * 3600,
   reminder: 2 * 3600,
 };

@@ -1,7 +1,8 @@
 /**
  * The social CV's certificate as a PDF (issue 13, points 4 and 5), drawn with pdf-lib: the
  * statement (name, organisation, hours, period), the SDGs, competences and impact, the initiatives,
- * and a QR code with the short link of the public verify page and the verification code. In the
+ * and a QR code with the short link of the public verify page and the verification code (and,
+ * when the roll-up credential was issued with it, a second QR code with its verify link). In the
  * member's language (certificate.json and the lookup names of the app), dates in the member's
  * timezone; Noto Sans embedded (subset), so every character of the five languages, and of most
  * names, prints. Pure: bytes in, bytes out.
@@ -23,6 +24,8 @@ export interface CertificateInput {
   statement: CertificateStatement;
   profile: ResponsibleProfile;
   verifyUrl: string;
+  /** The verify page of the roll-up credential issued with the certificate (issue 32), when there is one. */
+  credentialUrl?: string | null;
   code: string;
   withPoints: boolean;
 }
@@ -230,14 +233,22 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
 
   // The verification block (QR, short link, code, date of issue), measured first: the first page
   // keeps its room at the foot.
+  // The roll-up credential's QR code, when there is one, stands at the right edge of the block.
+  const credentialUrl = input.credentialUrl ?? null;
   const verifyX = MARGIN + QR_SIZE + QR_GAP;
-  const verifyWidth = A4.width - MARGIN - verifyX;
+  const verifyWidth = A4.width - MARGIN - verifyX - (credentialUrl ? QR_SIZE + QR_GAP : 0);
   const verifyLines: [string, TextOptions][] = [
     [t("verify_title"), { bold: true }],
     [t("verify_text"), { size: 9.5, color: MUTED, gap: 2 }],
     [input.verifyUrl, { size: 10, color: ACCENT }],
     [t("code", { code: input.code }), { size: 10 }],
-    [t("issued", { date: date(statement.issued_at) }), { size: 9.5, color: MUTED }],
+    [t("issued", { date: date(statement.issued_at) }), { size: 9.5, color: MUTED, gap: credentialUrl ? 4 : 0 }],
+    ...(credentialUrl
+      ? ([
+          [t("credential_text"), { size: 9.5, color: MUTED }],
+          [credentialUrl, { size: 10, color: ACCENT }],
+        ] as [string, TextOptions][])
+      : []),
   ];
   const verifyHeight = verifyLines.reduce(
     (sum, [text, options]) => sum + wrapText(text, options.bold ? fonts.bold : fonts.regular, options.size ?? 10.5, verifyWidth).length * (options.size ?? 10.5) * LEADING + (options.gap ?? 0),
@@ -325,17 +336,21 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
   w.y = MARGIN + FOOTER + blockHeight;
   w.rule();
   const blockTop = w.y - 12;
-  drawQr(first, input.verifyUrl, MARGIN, blockTop - QR_SIZE, QR_SIZE);
   w.y = blockTop + 2;
   for (const [text, options] of verifyLines) w.text(text, { ...options, x: verifyX, width: verifyWidth });
-  // The QR is also a link, for whoever reads the PDF on a screen.
-  first.node.addAnnot(pdf.context.register(pdf.context.obj({
-    Type: "Annot",
-    Subtype: "Link",
-    Rect: [MARGIN, blockTop - QR_SIZE, MARGIN + QR_SIZE, blockTop],
-    Border: [0, 0, 0],
-    A: { Type: "Action", S: "URI", URI: PDFString.of(input.verifyUrl) },
-  })));
+  // Each QR is also a link, for whoever reads the PDF on a screen.
+  const linkedQr = (url: string, x: number) => {
+    drawQr(first, url, x, blockTop - QR_SIZE, QR_SIZE);
+    first.node.addAnnot(pdf.context.register(pdf.context.obj({
+      Type: "Annot",
+      Subtype: "Link",
+      Rect: [x, blockTop - QR_SIZE, x + QR_SIZE, blockTop],
+      Border: [0, 0, 0],
+      A: { Type: "Action", S: "URI", URI: PDFString.of(url) },
+    })));
+  };
+  linkedQr(input.verifyUrl, MARGIN);
+  if (credentialUrl) linkedQr(credentialUrl, A4.width - MARGIN - QR_SIZE);
 
   const pages = pdf.getPages();
   pages.forEach((page, index) => {

@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { isPendingCertificate } from "../../app/domain/certificate-status";
-import { issueRollupCredential, type RollupInput } from "../credentials/issue";
+import { issueRollupCredential, verifyPagePath, type RollupInput } from "../credentials/issue";
 import { getDb, schema } from "../db/client";
 import type { CertificateJob } from "../jobs";
 import { getOrganizationById, organizationOrigin } from "../tenant/organizations";
@@ -49,6 +49,13 @@ async function render(env: Env, row: CertificateRow, period: CertificatePeriod) 
   const statement = statementOf(profile, org.name, issuedAt, period);
   const text = JSON.stringify(statement);
   const signature = await signStatement(env, row.id, row.orgId, text);
+  // Its verifiable twin, the roll-up credential (issue 32), first: the PDF prints its verify link.
+  // One per certificate (a retried render finds it); a failure is logged, the PDF goes without.
+  const credentialId = await issueRollupCredential(env, org, rollupOf(row, statement, profile)).catch((error) => {
+    console.error("roll-up credential not issued", row.id, error);
+    return null;
+  });
+  const origin = organizationOrigin(env, org);
   // pdf-lib and the fonts load only here, in the consumer: no request pays for them.
   const { renderCertificatePdf } = await import("./pdf");
   const bytes = await renderCertificatePdf({
@@ -56,7 +63,8 @@ async function render(env: Env, row: CertificateRow, period: CertificatePeriod) 
     timezoneOffset: row.timezoneOffset,
     statement,
     profile,
-    verifyUrl: new URL(verifyPath(row.id), organizationOrigin(env, org)).toString(),
+    verifyUrl: new URL(verifyPath(row.id), origin).toString(),
+    credentialUrl: credentialId ? new URL(verifyPagePath(credentialId), origin).toString() : null,
     code: verificationCode(signature),
     withPoints: Boolean(org.community.features.points),
   });
@@ -67,8 +75,6 @@ async function render(env: Env, row: CertificateRow, period: CertificatePeriod) 
     .update(cvCertificates)
     .set({ status: "completed", statement: text, signature, pdfKey: key, error: null, updatedAt: Date.now() })
     .where(and(eq(cvCertificates.id, row.id), eq(cvCertificates.status, "active")));
-  // Its verifiable twin, the roll-up credential (issue 32): a failure is logged, the PDF stands.
-  await issueRollupCredential(env, org, rollupOf(row, statement, profile)).catch((error) => console.error("roll-up credential not issued", row.id, error));
 }
 
 /** What the roll-up credential states: the certificate's own statement, with the competences and initiatives of its social CV. */

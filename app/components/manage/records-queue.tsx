@@ -30,13 +30,25 @@ function TimeBasisField() {
 }
 
 /** What the record says, in words: "4 hours", "12 kg Rubbish". */
-function useWhat() {
+export function useWhat() {
   const { t } = useTranslation("manage");
   const { t: ti } = useTranslation("initiative");
   return (record: ManagedRecord) =>
     record.type === "hours"
       ? t("record_hours", { count: record.hours ?? 0 })
       : `${record.value ?? 0} ${record.unit ? ti(`unit_${record.unit}`) : ""} ${record.indicator?.name ?? ""}`.replace(/\s+/g, " ").trim();
+}
+
+/** Where and when the record was reported: its initiative (a link) and the day. */
+export function RecordPlace({ record, region }: { record: ManagedRecord; region: string }) {
+  return (
+    <p className="text-muted-foreground">
+      <Link to={`/initiative/${record.initiative.slug}`} className="underline underline-offset-2">
+        {record.initiative.title}
+      </Link>{" "}
+      · <DateTime iso={record.created_at} region={region} withTime={false} />
+    </p>
+  );
 }
 
 export function RecordsQueue({ records, region, reasonError }: { records: ManagedRecord[]; region: string; reasonError: string | null }) {
@@ -61,12 +73,7 @@ export function RecordsQueue({ records, region, reasonError }: { records: Manage
         decided: record.status === "pending" ? null : record.status,
         children: (
           <>
-            <p className="text-muted-foreground">
-              <Link to={`/initiative/${record.initiative.slug}`} className="underline underline-offset-2">
-                {record.initiative.title}
-              </Link>{" "}
-              · <DateTime iso={record.created_at} region={region} withTime={false} />
-            </p>
+            <RecordPlace record={record} region={region} />
             {record.reject_reason ? <p className="text-muted-foreground">{t("reviewed_reason", { reason: record.reject_reason })}</p> : null}
           </>
         ),

@@ -7,6 +7,7 @@
 import { Form } from "@remix-run/react";
 import { Download, ExternalLink, FileText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { IconLink, PanelHeading } from "~/components/profile/panel-parts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { isFailedCertificate, isPendingCertificate } from "~/domain/certificate-status";
@@ -58,15 +59,7 @@ export function CertificatePanel({ certificates, since, onCompleted }: { certifi
   const failed = task !== null && isFailedCertificate(task.status);
   return (
     <section aria-labelledby="cv-pdf" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <FileText aria-hidden="true" className="h-6 w-6 text-brand" />
-        <div className="flex-1">
-          <h2 id="cv-pdf" className="text-lg font-semibold">
-            {t("pdf_title")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("pdf_description")}</p>
-        </div>
-      </div>
+      <PanelHeading id="cv-pdf" icon={FileText} title={t("pdf_title")} description={t("pdf_description")} />
       <fieldset className="flex flex-col gap-3" disabled={working}>
         <legend className="mb-2 text-sm font-medium">{t("pdf_period")}</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
@@ -146,10 +139,9 @@ export function CertificatePanel({ certificates, since, onCompleted }: { certifi
                   <a href={`/responsible_profile/pdf/${encodeURIComponent(certificate.id)}`} download className={buttonVariants({ size: "sm", variant: "outline" })}>
                     {t("pdf_download")}
                   </a>
-                  <a href={certificate.verify_url} target="_blank" rel="noopener" className={buttonVariants({ size: "sm", variant: "ghost" })}>
-                    <ExternalLink aria-hidden="true" className="mr-1 h-4 w-4" />
+                  <IconLink href={certificate.verify_url} target="_blank" rel="noopener" icon={ExternalLink}>
                     {t("certificate_verify_page")}
-                  </a>
+                  </IconLink>
                   {certificate.revoked_at ? null : (
                     <Form method="post" onSubmit={(event) => (window.confirm(t("certificate_revoke_confirm")) ? undefined : event.preventDefault())}>
                       <input type="hidden" name="intent" value="revoke" />

@@ -7,7 +7,8 @@
 import { Form, useRouteLoaderData } from "@remix-run/react";
 import { BadgeCheck, Briefcase, Download, ExternalLink, Link as LinkIcon } from "lucide-react";
 import { useState } from "react";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { IconLink, PanelHeading } from "~/components/profile/panel-parts";
+import { Button } from "~/components/ui/button";
 import type { CredentialRevocationReason } from "~/domain/credentials";
 import { formatDateTime } from "~/domain/initiatives/format";
 import { useTranslation } from "~/i18n/react";
@@ -43,21 +44,14 @@ export function CredentialsPanel({ credentials }: { credentials: CredentialSumma
 
   return (
     <section aria-labelledby="cv-credentials" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <BadgeCheck aria-hidden="true" className="h-6 w-6 text-brand" />
-        <div className="flex-1">
-          <h2 id="cv-credentials" className="text-lg font-semibold">
-            {t("panel_title")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("panel_description", { organization })}</p>
-        </div>
+      <PanelHeading id="cv-credentials" icon={BadgeCheck} title={t("panel_title")} description={t("panel_description", { organization })}>
         <Form method="post">
           <input type="hidden" name="intent" value="issue_credentials" />
           <Button type="submit" size="sm" variant="outline">
             {t("issue_owed")}
           </Button>
         </Form>
-      </div>
+      </PanelHeading>
       {credentials.length ? (
         <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
           {credentials.map((credential) => (
@@ -70,24 +64,21 @@ export function CredentialsPanel({ credentials }: { credentials: CredentialSumma
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <a href={credential.json_url} download className={buttonVariants({ size: "sm", variant: "outline" })}>
-                  <Download aria-hidden="true" className="mr-1 h-4 w-4" />
+                <IconLink href={credential.json_url} download icon={Download} variant="outline">
                   {t("download")}
-                </a>
-                <a href={credential.verify_url} target="_blank" rel="noopener" className={buttonVariants({ size: "sm", variant: "ghost" })}>
-                  <ExternalLink aria-hidden="true" className="mr-1 h-4 w-4" />
+                </IconLink>
+                <IconLink href={credential.verify_url} target="_blank" rel="noopener" icon={ExternalLink}>
                   {t("verify_page")}
-                </a>
+                </IconLink>
                 {credential.revoked_at ? null : (
                   <>
                     <Button type="button" size="sm" variant="ghost" onClick={() => copy(credential)}>
                       <LinkIcon aria-hidden="true" className="mr-1 h-4 w-4" />
                       {t("copy_link")}
                     </Button>
-                    <a href={credential.linkedin_url} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: "sm", variant: "ghost" })}>
-                      <Briefcase aria-hidden="true" className="mr-1 h-4 w-4" />
+                    <IconLink href={credential.linkedin_url} target="_blank" rel="noopener noreferrer" icon={Briefcase}>
                       {t("linkedin")}
-                    </a>
+                    </IconLink>
                     <Form method="post" onSubmit={(event) => (window.confirm(t("revoke_confirm")) ? undefined : event.preventDefault())}>
                       <input type="hidden" name="intent" value="revoke_credential" />
                       <input type="hidden" name="id" value={credential.id} />

@@ -1,7 +1,8 @@
 /**
  * /manage/access on the server (issue 15, point 4; issue 25): the organisation's custom hostnames,
  * SSO providers and e-mail domains (proven by DNS) from the admin API, each form of the screen as one call, and the test sign-in, which
- * sends the administrator to the provider and back to this screen with the test's outcome.
+ * sends the administrator to the provider and back to this screen with the test's outcome; and the
+ * credential signing keys, rotated behind a confirmation (issue 32).
  */
 import { redirect } from "@remix-run/cloudflare";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
@@ -12,7 +13,7 @@ export async function loadAccess(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
   const param = { org: pathParam(org) };
   const testId = new URL(args.request.url).searchParams.get("test");
-  // One call for both lists (one D1 batch); the test's outcome only when coming back from one.
+  // One call for the lists and the signing keys (one D1 batch); the test's outcome only when coming back from one.
   const [access, test] = await Promise.all([
     memberCall(args, "GET", (api) => api.api[":org"].admin.access.$get({ param })),
     testId && /^[0-9a-f-]{36}$/.test(testId) ? memberCall(args, "GET", (api) => api.api[":org"].admin.sso.tests[":id"].$get({ param: { ...param, id: pathParam(testId) } })) : null,
@@ -23,10 +24,13 @@ export async function loadAccess(args: ApiArgs) {
     providers: access.ok ? access.data.providers : null,
     emailDomains: access.ok ? access.data.email_domains : null,
     test: test?.ok ? test.data : null,
+    // The credential signing keys (issue 32) come in the same answer: null without credentials on this deployment.
+    signingKeys: access.ok ? access.data.credential_keys : null,
+    signingKeysError: access.ok && !access.data.credential_keys ? "credentials_unavailable" : null,
   };
 }
 
-export type AccessIntent = "hostname_add" | "hostname_verify" | "hostname_remove" | "sso_add" | "sso_update" | "sso_remove" | "sso_test" | "email_domain_verify";
+export type AccessIntent = "hostname_add" | "hostname_verify" | "hostname_remove" | "sso_add" | "sso_update" | "sso_remove" | "sso_test" | "email_domain_verify" | "credentials_key_rotate";
 export interface AccessAnswer {
   intent: AccessIntent | null;
   /** The hostname or provider the form was about (its row shows the answer). */
@@ -38,7 +42,7 @@ export interface AccessAnswer {
   values: Record<string, string>;
 }
 
-const INTENTS: readonly AccessIntent[] = ["hostname_add", "hostname_verify", "hostname_remove", "sso_add", "sso_update", "sso_remove", "sso_test", "email_domain_verify"];
+const INTENTS: readonly AccessIntent[] = ["hostname_add", "hostname_verify", "hostname_remove", "sso_add", "sso_update", "sso_remove", "sso_test", "email_domain_verify", "credentials_key_rotate"];
 
 /** A provider form's fields as the API takes them (an empty secret: kept on a change, none on a new one). */
 function providerBody(form: FormData, adding: boolean) {
@@ -65,8 +69,12 @@ export async function accessAction(args: ApiArgs): Promise<{ status: number; ans
   const hostname = String(form.get("hostname") ?? "");
   const id = String(form.get("id") ?? "");
   const domain = String(form.get("domain") ?? "");
+  // Rotating the signing key is confirmed by a box ticked (the browser asks for it; a form sent without it is refused here).
+  if (intent === "credentials_key_rotate" && form.get("confirm") !== "on") return { status: 400, answer: { intent, target, ok: false, error: "validation_error", fields: { confirm: "form_error_required" }, values } };
   const result =
-    intent === "email_domain_verify"
+    intent === "credentials_key_rotate"
+      ? await memberCall(args, "POST", (api) => api.api[":org"].credentials.keys.rotate.$post({ param }))
+      : intent === "email_domain_verify"
       ? await memberCall(args, "POST", (api) => api.api[":org"].admin.email_domains[":domain"].verify.$post({ param: { ...param, domain: pathParam(domain) } }))
       : intent === "hostname_add"
       ? await memberCall(args, "POST", (api) => api.api[":org"].admin.hostnames.$post({ param, json: { hostname } }))

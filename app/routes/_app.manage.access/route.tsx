@@ -18,6 +18,7 @@ import { Button } from "~/components/ui/button";
 import { DEFAULT_SSO_SCOPES } from "~/domain/sso-providers";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
+import { ROTATE_KEY, SigningKeysSection } from "~/components/manage/signing-keys";
 import { accessAction, loadAccess, type AccessAnswer } from "./access.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "access_title");
@@ -231,7 +232,7 @@ function Cards<Row>({ rows, none, card }: { rows: Row[] | null; none: string; ca
 }
 
 export default function ManageAccess() {
-  const { hostnames, providers, emailDomains, test } = useLoaderData<typeof loader>();
+  const { hostnames, providers, emailDomains, test, signingKeys, signingKeysError } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("manage");
   const addedHostname = answerFor(answer, ["hostname_add"], answer?.target ?? null);
@@ -277,6 +278,7 @@ export default function ManageAccess() {
       <EditorSection id="access-email-domains" title={t("email_domains_title")} description={t("email_domains_intro")}>
         <Cards rows={emailDomains} none={t("email_domains_none")} card={(row) => <EmailDomainCard key={row.domain} row={row} answer={answer} />} />
       </EditorSection>
+      <SigningKeysSection keys={signingKeys} unavailable={signingKeysError} answer={answer?.intent === ROTATE_KEY ? answer : null} />
     </ManageSection>
   );
 }

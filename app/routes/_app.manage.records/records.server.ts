@@ -1,10 +1,12 @@
 /**
  * /manage/records on the server: the page of records of one status (GET /api/{org}/manage/records)
- * and the decision on one record or the records ticked (PUT /api/{org}/manage/records).
+ * and the decision on one record or the records ticked (PUT /api/{org}/manage/records); validated
+ * hours corrected or taken back (POST /api/{org}/manage/records/{id}/correction).
  */
 import { ORGANISING_ROLES, RECORD_DECISIONS, RECORD_TABS, TIME_BASES } from "~/domain/manage";
 import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { cursorOf, decisionOutcome, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { RECORD_CORRECTIONS, type RecordCorrection } from "~/domain/record-corrections";
 
 
 export async function loadRecords(args: ApiArgs) {
@@ -28,4 +30,19 @@ export async function decideRecords(args: ApiArgs, form: FormData): Promise<{ st
   const json = { ids, status, reason, ...(timeBasis ? { time_basis: timeBasis } : {}) };
   const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.records.$put({ param: { org: pathParam(org) }, json }));
   return queueOutcome(result, status, ids.length, "record_already_reviewed");
+}
+
+/** A validated record's correction form (ValidatedRecords): new hours with a reason, or the hours taken back. */
+export async function correctRecordFromForm(args: ApiArgs, form: FormData): Promise<{ status: number; outcome: DecisionOutcome }> {
+  const { org } = await requireStaff(args, ORGANISING_ROLES);
+  const id = String(form.get("id") ?? "");
+  const status = RECORD_CORRECTIONS.find((known) => known === form.get("correction"));
+  if (!id || !status) return { status: 400, outcome: { done: null, error: "validation_error", fields: { correction: "form_error_invalid" }, id } };
+  const reason = String(form.get("reason") ?? "");
+  // The number field as typed; the API says what is wrong with it (a whole number from 1 to 24).
+  const typed = String(form.get("hours") ?? "").trim();
+  const json: { status: RecordCorrection; reason: string; hours?: number } = { status, reason };
+  if (status === "corrected") json.hours = typed === "" ? Number.NaN : Number(typed);
+  const result = await memberCall(args, "POST", (api) => api.api[":org"].manage.records[":id"].correction.$post({ param: { org: pathParam(org), id: pathParam(id) }, json }));
+  return decisionOutcome(result, status, 1, id);
 }

@@ -10,7 +10,8 @@ import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/lib/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
-import { decideRecords, loadRecords } from "./records.server";
+import { CORRECT_RECORD, CorrectionOutcome, ValidatedRecords } from "~/components/manage/validated-records";
+import { correctRecordFromForm, decideRecords, loadRecords } from "./records.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "records_title");
 
@@ -20,7 +21,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { status, outcome } = await decideRecords(args, await readForm(args.request));
+  const form = await readForm(args.request);
+  const { status, outcome } = form.get("intent") === CORRECT_RECORD ? await correctRecordFromForm(args, form) : await decideRecords(args, form);
   return data(outcome, { status });
 }
 
@@ -34,9 +36,12 @@ export default function ManageRecords() {
   return (
     <ManageSection id="records-title" title={t("records_title")} intro={t("records_intro")}>
       <StatusTabs path="/manage/records" statuses={RECORD_TABS} current={status} />
-      <OutcomeAlert outcome={outcome} done={(decided, count) => t(decided === "validated" ? "done_validated" : "done_rejected", { count })} />
-      {records.length ? (
-        <RecordsQueue records={records} region={settings.region} reasonError={outcome?.fields.reason ?? null} />
+      {/* A correction names its record (its row shows the field messages); a queue decision does not. */}
+      {outcome?.id ? <CorrectionOutcome outcome={outcome} /> : <OutcomeAlert outcome={outcome} done={(decided, count) => t(decided === "validated" ? "done_validated" : "done_rejected", { count })} />}
+      {records.length && status === "validated" ? (
+        <ValidatedRecords records={records} region={settings.region} outcome={outcome ?? null} />
+      ) : records.length ? (
+        <RecordsQueue records={records} region={settings.region} reasonError={outcome?.id ? null : (outcome?.fields.reason ?? null)} />
       ) : (
         <ListState failed={!page} empty={t(status === "pending" ? "records_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
       )}

@@ -1,7 +1,9 @@
 /**
  * The social CV in a real browser (issue 13): Marta, Acme's demo member, crops and uploads a
  * picture and sees it in the header; generates her PDF of this year through the queue with its progress shown
- * and downloads it; opens the certificate's verify page signed out. axe at both sizes.
+ * and downloads it; opens the certificate's verify page signed out. axe at both sizes. And a
+ * verifiable credential (issue 32): a member whose hours staff validate downloads it, its verify
+ * page says authentic; staff take the hours back on /manage/records and it says revoked.
  *
  *   node_modules/.bin/node --test tests/e2e/browser/social-cv.test.mjs
  */
@@ -9,10 +11,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { deflateSync } from "node:zlib";
-import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { errorsOf, expectNoSeriousAxeViolations, pluralForm, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
+import { addParticipation, createInitiative, createMember } from "../../support/fixtures.mjs";
 
 const t = strings("responsible_profile");
+const tc = strings("credentials");
+const tm = strings("manage");
 const suite = useAcmeSuite();
 
 /** A real 200 × 120 PNG (a colour gradient), as a phone's photo would be, for the file picker. */
@@ -126,6 +131,66 @@ describe("the social CV", () => {
       await expectNoSeriousAxeViolations(page, { label: "verify page, 1280x800" });
       const unknown = await page.goto(`${suite.acme}/verify/abcdefghjk`);
       assert.equal(unknown.status(), 404);
+    });
+  });
+
+  test("a credential for validated hours verifies as authentic, and as revoked once staff take the hours back", async () => {
+    // A member of her own (the demo members' hours stay as other files expect them), with hours waiting.
+    const member = await createMember(suite.server, { tag: "vera", name: "Vera Credencial" });
+    const initiative = await createInitiative(suite.server, { title: "Credential walk", starts_in_days: -3, ends_in_days: -3 });
+    await addParticipation(suite.server, member, initiative.slug, { records: [{ hours: 3 }] });
+    const staffRow = (page) => page.getByRole("listitem").filter({ hasText: "Vera Credencial" });
+
+    await withPage(suite.browser, {}, async (page) => {
+      await signIn(page, suite.acme, "admin@acme.example");
+      await page.goto(`${suite.acme}/manage/records`);
+      await staffRow(page).getByRole("button", { name: tm.validate }).click();
+      await page.getByText(pluralForm(tm, "done_validated", 1).replace("{{count}}", "1")).waitFor();
+    });
+
+    let verifyPath = "";
+    await withPage(suite.browser, {}, async (page) => {
+      await signIn(page, suite.acme, member.email, { password: member.password });
+      await page.goto(`${suite.acme}/responsible_profile`);
+      await waitForHydration(page);
+      const panel = page.getByRole("region", { name: tc.panel_title });
+      // Issued through the queue on validation; asking for what is owed covers a queue still at work.
+      await panel.getByRole("button", { name: tc.issue_owed }).click();
+      const item = panel.getByRole("listitem").filter({ hasText: "Credential walk" });
+      await item.waitFor();
+      // The app's links name the organisation's origin with PUBLIC_URL's port; this test's server listens on its own.
+      const downloadLink = item.getByRole("link", { name: tc.download });
+      await downloadLink.evaluate((link, origin) => (link.href = origin + new URL(link.href).pathname), suite.acme);
+      const [download] = await Promise.all([page.waitForEvent("download"), downloadLink.click()]);
+      const enveloped = JSON.parse(readFileSync(await download.path(), "utf8"));
+      assert.equal(enveloped.type, "EnvelopedVerifiableCredential");
+      assert.match(enveloped.id, /^data:application\/vc\+jwt,ey/);
+      verifyPath = new URL(await item.getByRole("link", { name: tc.verify_page }).getAttribute("href")).pathname;
+    });
+
+    // Anyone, signed out: authentic.
+    await withPage(suite.browser, {}, async (page) => {
+      await page.goto(`${suite.acme}${verifyPath}`);
+      await page.getByRole("status").getByText(tc.verify_authentic_title).waitFor();
+    });
+
+    // Staff take the hours back, with a reason, from the validated records.
+    await withPage(suite.browser, {}, async (page) => {
+      await signIn(page, suite.acme, "admin@acme.example");
+      await page.goto(`${suite.acme}/manage/records?status=validated`);
+      await waitForHydration(page);
+      const row = staffRow(page);
+      await row.getByText(tc.correct_summary).click();
+      await row.getByLabel(tm.reason_label).fill("Not at the walk that day");
+      await row.getByRole("button", { name: tc.correct_reject }).click();
+      await page.getByText(tc.correct_done_rejected).waitFor();
+      await expectNoSeriousAxeViolations(page, { label: "validated records, 1280x800" });
+      assert.deepEqual(errorsOf(page), []);
+    });
+
+    await withPage(suite.browser, {}, async (page) => {
+      await page.goto(`${suite.acme}${verifyPath}`);
+      await page.getByRole("status").getByText(tc.verify_revoked_title).waitFor();
     });
   });
 });
