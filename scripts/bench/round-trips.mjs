@@ -3,6 +3,7 @@
  * read and D1 time, measured through the counting harness (counting-worker.ts), with a modelled
  * server time of "round trips x 50 ms" (a far edge's distance to D1) beside the loopback one.
  */
+import { request as httpRequest } from "node:http";
 import { performance } from "node:perf_hooks";
 import { startServer } from "../../tests/support/server.mjs";
 
@@ -20,6 +21,11 @@ export const D1_MS_BUDGET = 50;
 export const REPORT_ONLY = false;
 
 const MEMBER = { email: "ana@commons.example", password: "commons-demo", orgId: "org-commons" };
+/**
+ * Acme's member on Acme's own hostname: the organisation with the most data of the demo (its
+ * impact ledger, credentials, rate card), reached the way its members reach it.
+ */
+const ACME_MEMBER = { email: "member@acme.example", password: "commons-demo", host: "acme.localhost" };
 /** The staff screens are measured as Acme's organiser (the pages use the member's own organisation). */
 const ORGANISER = { email: "organiser@acme.example", password: "commons-demo" };
 /** The administrator's screens, as Acme's administrator. */
@@ -32,13 +38,51 @@ function cookieOf(response) {
   return cookies.filter((cookie) => !cookie.endsWith("=")).join("; ");
 }
 
-/** `meter: false` skips the harness's second run of first()/raw() reads (for timing a request). */
-export async function request(server, path, { cookie, form, trace = false, meter = true, timeoutMs = TIMEOUT_MS, counted = true } = {}) {
+/**
+ * A request sent to the server with another Host header (an organisation's own hostname), answered
+ * as a fetch Response: fetch does not let a caller choose the Host header.
+ */
+function fetchOnHost(url, { method = "GET", headers = {}, body, signal }, host) {
+  const target = new URL(url);
+  const payload = body === undefined ? undefined : String(body);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        method,
+        path: `${target.pathname}${target.search}`,
+        signal,
+        headers: { ...headers, host: `${host}:${target.port}`, ...(payload === undefined ? {} : { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(payload) }) },
+      },
+      (answer) => {
+        const chunks = [];
+        answer.on("data", (chunk) => chunks.push(chunk));
+        answer.on("end", () => {
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(answer.headers)) for (const one of [value].flat()) if (one !== undefined) answerHeaders.append(name, one);
+          const status = answer.statusCode ?? 500;
+          resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
+        });
+        answer.on("error", reject);
+      },
+    );
+    sent.on("error", reject);
+    sent.end(payload);
+  });
+}
+
+/**
+ * `meter: false` skips the harness's second run of first()/raw() reads (for timing a request);
+ * `host` sends it on an organisation's hostname.
+ */
+export async function request(server, path, { cookie, form, trace = false, meter = true, timeoutMs = TIMEOUT_MS, counted = true, host } = {}) {
   const headers = { cookie, accept: "text/html", ...(trace ? { "x-bench-trace": "1" } : {}), ...(meter ? {} : { "x-bench-meter": "0" }) };
   const init = { headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) };
-  if (form) Object.assign(init, { method: "POST", body: new URLSearchParams(form), headers: { ...headers, origin: server.url } });
+  if (form) Object.assign(init, { method: "POST", body: new URLSearchParams(form), headers: { ...headers, origin: host ? `http://${host}:${new URL(server.url).port}` : server.url } });
+  if (!cookie) delete init.headers.cookie;
   const started = performance.now();
-  const response = await fetch(`${server.url}${path}`, init);
+  const response = host ? await fetchOnHost(`${server.url}${path}`, init, host) : await fetch(`${server.url}${path}`, init);
   await response.arrayBuffer();
   const ms = performance.now() - started;
   const counts = JSON.parse(response.headers.get("x-bench-counts") ?? "null");
@@ -50,10 +94,10 @@ export async function request(server, path, { cookie, form, trace = false, meter
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const add = (a, b) => Object.fromEntries(Object.keys(a).map((key) => [key, a[key] + b[key]]));
 
-async function page(server, cookie, path) {
+async function page(server, cookie, path, host) {
   const samples = [];
   for (let i = 0; i < SAMPLES + 1; i++) {
-    const sample = await request(server, path, { cookie });
+    const sample = await request(server, path, { cookie, host });
     if (sample.response.status !== 200) throw new Error(`GET ${path} answered ${sample.response.status}, expected 200`);
     samples.push(sample);
   }
@@ -64,7 +108,7 @@ async function page(server, cookie, path) {
 
 export async function signIn(server, account = MEMBER) {
   // `counted: false`: Lighthouse (lighthouse.mjs) signs in on a server without the counting harness.
-  const { response } = await request(server, "/signin", { form: { intent: "login", email: account.email, password: account.password }, counted: false });
+  const { response } = await request(server, "/signin", { form: { intent: "login", email: account.email, password: account.password }, counted: false, host: account.host });
   const cookie = cookieOf(response);
   if (!cookie.includes("commons_session=")) throw new Error(`Signing in ${account.email} answered ${response.status} without a session cookie`);
   return cookie;
@@ -115,6 +159,10 @@ export async function measureRoundTrips() {
     const admin = await signIn(server, ADMIN);
     for (const path of ["/manage", "/manage/members", "/manage/settings", "/manage/access", "/manage/audit"]) {
       rows.push({ label: `GET ${path} (admin)`, budget: ROUND_TRIP_BUDGETS.otherSignedIn, ...(await page(server, admin, path)) });
+    }
+    const acmeMember = await signIn(server, ACME_MEMBER);
+    for (const [path, budget] of [["/wall", ROUND_TRIP_BUDGETS["/wall"]], ["/initiative", ROUND_TRIP_BUDGETS.otherSignedIn], ["/responsible_profile", ROUND_TRIP_BUDGETS.otherSignedIn]]) {
+      rows.push({ label: `GET ${path} (Acme's member on ${ACME_MEMBER.host})`, budget, ...(await page(server, acmeMember, path, ACME_MEMBER.host)) });
     }
     rows.push({ label: "join (POST + GET /initiative)", budget: ROUND_TRIP_BUDGETS.join, ...(await join(server, cookie, slugs)) });
     return rows.map((row) => ({ ...row, over: overBudget(row).length > 0 }));
