@@ -165,3 +165,29 @@ describe("the staff screen /manage/records", () => {
     expect((await env.DB.prepare("SELECT hours FROM participation_records WHERE id = ?").bind(recordId).first<{ hours: number }>())!.hours).toBe(4);
   });
 });
+
+describe("receivers of webhooks (issue 31)", () => {
+  it("hear of a correction as validated hours again and of hours taken back as a rejection, in the correction's own write", async () => {
+    const endpoint = await call("POST", "/api/acme/admin/webhooks", { token: tokens.alma, body: { url: "https://receiver.example.com/records", events: ["record.validated", "record.rejected"] } });
+    expect(endpoint.status).toBe(201);
+    const since = (await env.DB.prepare("SELECT coalesce(max(rowid), 0) AS n FROM webhook_events").first<{ n: number }>())!.n;
+    const other = await addParticipation((await env.DB.prepare("SELECT initiative_id FROM participations WHERE id = ?").bind(ids.participation).first<{ initiative_id: string }>())!.initiative_id, "org-acme", ids.olga);
+    await addRecord(other.id, "validated", 6);
+    const recordId = await recordOf(other.id);
+    const events = async () =>
+      (await env.DB.prepare("SELECT type, resource, payload FROM webhook_events WHERE rowid > ? AND resource = ? ORDER BY rowid").bind(since, `record:${recordId}`).all<{ type: string; payload: string }>()).results.map(
+        (event) => ({ type: event.type, ...JSON.parse(event.payload) }),
+      );
+
+    expect((await correct(recordId, { status: "corrected", hours: 5, reason: "Left early" }, "alma")).status).toBe(200);
+    // A refused correction (the hours already validated) and a refused taking back write no event.
+    expect((await correct(recordId, { status: "corrected", hours: 5, reason: "Same" }, "alma")).status).toBe(400);
+    expect((await correct(recordId, { status: "rejected", reason: "Not there" }, "alma")).status).toBe(200);
+    expect((await correct(recordId, { status: "rejected", reason: "Again" }, "alma")).status).toBe(409);
+    expect(await events()).toMatchObject([
+      { type: "record.validated", record: { id: recordId, status: "validated", hours: 5 }, corrected: true, hours_before: 6 },
+      { type: "record.rejected", record: { id: recordId, status: "rejected", hours: 5 }, corrected: true, hours_before: 5 },
+    ]);
+    expect((await call("DELETE", `/api/acme/admin/webhooks/${(await json(endpoint)).endpoint.id}`, { token: tokens.alma })).status).toBe(204);
+  });
+});

@@ -14,7 +14,8 @@ import { guardedAudit } from "../audit/statements";
 import { badRequest, ChangedMeanwhileError } from "../lib/domain-errors";
 import type { Tenant } from "../tenant/organizations";
 import type { Notice } from "./notify";
-import { columns, fromRecords, toManagedRecord, type ManagedRecord } from "./records";
+import { outboxEvent } from "../webhooks/outbox";
+import { columns, fromRecords, recordPayload, toManagedRecord, type ManagedRecord } from "./records";
 import { requireReviewable } from "./review";
 import { managedColumn, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
@@ -57,13 +58,19 @@ export async function correctRecord(
     now,
     unchanged,
   );
+  // Receivers hear of it as of a decision (issue 31): corrected hours are validated hours again,
+  // with `corrected: true`; taken back, the record is rejected.
+  const corrected = { ...row, record: { ...before, hours: input.status === "corrected" ? input.hours! : before.hours } };
+  const event = input.status === "corrected" ? ("record.validated" as const) : ("record.rejected" as const);
+  const payload = { ...recordPayload(corrected, input.status === "corrected" ? "validated" : "rejected"), corrected: true, hours_before: before.hours };
   const [, , , written, after] = (await db.batch([
     audit.statement,
     db.update(records).set(change).where(sql`${records.id} in ${audit.targets}`),
     revokeRelied(db, org.id, before.participationId, now, sql`${id} in ${audit.targets}`),
     audit.written,
     read(),
-  ])) as unknown as [unknown, unknown, unknown, { targetId: string }[], typeof found];
+    outboxEvent(db, org.id, event, `record:${id}`, payload, now, (target) => sql`${target} in ${audit.targets}`),
+  ])) as unknown as [unknown, unknown, unknown, { targetId: string }[], typeof found, unknown];
   const record = toManagedRecord(after[0] ?? row);
   if (!written.length) throw notCorrectable(record);
   const notice: Notice = {

@@ -71,7 +71,8 @@ export function fromRecords(db: ReturnType<typeof getDb>, select: typeof columns
 }
 
 /** A record's event data: what was reported, for whom, in which initiative. */
-const recordPayload = (row: { record: { id: string; type: string; hours: number | null; value: number | null }; participantUuid: string; memberId: string; initiativeId: string; initiativeSlug: string; initiativeTitle: string }, status: string) => ({
+/** What a record.validated / record.rejected event says about the record (docs/integrations.md). */
+export const recordPayload = (row: { record: { id: string; type: string; hours: number | null; value: number | null }; participantUuid: string; memberId: string; initiativeId: string; initiativeSlug: string; initiativeTitle: string }, status: string) => ({
   record: { id: row.record.id, type: row.record.type, status, hours: row.record.hours, value: row.record.value },
   participation: { uuid: row.participantUuid, member_id: row.memberId },
   initiative: { id: row.initiativeId, slug: row.initiativeSlug, title: row.initiativeTitle },
