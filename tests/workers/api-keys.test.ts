@@ -184,6 +184,22 @@ describe("a key at work", () => {
     expect((await call("GET", "/api/acme/admin/api-keys", { token: key.secret })).status).toBe(401);
   });
 
+  it("manages the organisation's webhook endpoints with the webhooks scope only (the administrators' routes, for a key)", async () => {
+    const hooks = await newKey(["webhooks"]);
+    const reader = await newKey(["members:read"]);
+    const created = await withKey(hooks.secret, "POST", "/webhooks", { url: "https://warehouse.example.com/commons", events: ["record.validated"] });
+    expect(created.status).toBe(201);
+    const { endpoint, secret } = await json(created);
+    expect(secret).toMatch(/^whsec_/);
+    expect((await json(await withKey(hooks.secret, "GET", "/webhooks"))).endpoints.map((listed: { id: string }) => listed.id)).toContain(endpoint.id);
+    // The administrators see the endpoint the key made.
+    expect((await json(await call("GET", `/api/acme/admin/webhooks/${endpoint.id}`, { token: tokens.ada }))).endpoint.url).toBe("https://warehouse.example.com/commons");
+    expect((await withKey(reader.secret, "GET", "/webhooks")).status).toBe(403);
+    expect((await withKey(tokens.ada, "GET", "/webhooks")).status).toBe(401);
+    expect((await withKey(hooks.secret, "GET", "/webhooks", undefined, "commons")).status).toBe(404);
+    expect((await withKey(hooks.secret, "DELETE", `/webhooks/${endpoint.id}`)).status).toBe(204);
+  });
+
   it("writes one audit row per use and the key's last use", async () => {
     const key = await newKey(["members:read"]);
     await withKey(key.secret, "GET", "/members");

@@ -33,7 +33,7 @@ import { cantComeRoutes, reminderSettingsRoutes } from "./reminders";
 import { responsibleProfileRoutes } from "./responsible-profile";
 import { signupRoutes } from "./signup";
 import { wallRoutes } from "./wall";
-import { webhookRoutes } from "./webhooks";
+import { webhookKeyRoutes, webhookRoutes } from "./webhooks";
 import { chatAppRoutes } from "./chat-apps";
 import { dispatchAfterWrites } from "../webhooks/kick";
 
@@ -85,6 +85,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/:org/admin/chat-apps", chatAppRoutes)
   .route("/:org/admin", adminRoutes)
   // An organisation's API key, not a member's token (workers/integrations/require-api-key.ts).
+  .route("/:org/integration/v1/webhooks", webhookKeyRoutes)
   .route("/:org/integration/v1", integrationRoutes)
   .route("/:org/exports", exportRoutes)
   .route("/:org/geocode", geocodeRoutes)

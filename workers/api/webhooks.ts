@@ -2,7 +2,8 @@
  * /api/{org}/admin/webhooks (issue 31, section 3; docs/api/webhooks.md): the organisation's webhook
  * endpoints, their delivery log, redelivery and the test event. Administrators only, checked
  * before any input is read (a member gets 403); another organisation's endpoint is 404. Mounted in
- * workers/api/index.ts before the generic /:org/admin sub-app.
+ * workers/api/index.ts before the generic /:org/admin sub-app. The same routes answer an
+ * organisation's API key with the `webhooks` scope at /api/{org}/integration/v1/webhooks.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -23,6 +24,7 @@ import {
   rotateSecret,
   sendTestEvent,
 } from "../webhooks/endpoints";
+import { requireApiKey } from "../integrations/require-api-key";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
 
@@ -30,9 +32,8 @@ const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invali
 const endpointParam = v.object({ org: v.string(), id });
 const deliveryParam = v.object({ org: v.string(), id, delivery: id });
 
-export const webhookRoutes = new Hono<AppEnv>()
-  .use(orgScope)
-  .use(rolesFirst("admin/webhooks", () => ["admin"]))
+/** The endpoints' routes, behind whichever guard mounts them (below). */
+const endpointRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listEndpoints(c.env, c.var.org)))
   .post("/", validate("json", endpointSchema), async (c) => c.json(await addEndpoint(c.env, c.var.org, c.req.valid("json")), 201))
   .get("/:id", validate("param", endpointParam), async (c) => c.json(await getEndpoint(c.env, c.var.org, c.req.valid("param").id)))
@@ -56,3 +57,9 @@ export const webhookRoutes = new Hono<AppEnv>()
     const { id: endpointId, delivery } = c.req.valid("param");
     return c.json(await redeliver(c.env, c.var.org, endpointId, delivery), 202);
   });
+
+/** An administrator's session: /api/{org}/admin/webhooks. */
+export const webhookRoutes = new Hono<AppEnv>().use(orgScope).use(rolesFirst("admin/webhooks", () => ["admin"])).route("/", endpointRoutes);
+
+/** An integration's API key with the `webhooks` scope: /api/{org}/integration/v1/webhooks (decision 050). */
+export const webhookKeyRoutes = new Hono<AppEnv>().use(requireApiKey("webhooks")).route("/", endpointRoutes);
