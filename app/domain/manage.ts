@@ -180,7 +180,7 @@ export const MEMBER_ROLE_FILTERS = ["", ...ORGANISATION_ROLES] as const;
 export const MEMBER_STATUS_FILTERS = ["all", "active", "disabled"] as const;
 
 /** The audit log screen's filter by kind of thing ("" for every kind), as the API names them. */
-export const AUDIT_KINDS = ["", "record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation", "impact_rate_card", "impact_snapshot", "impact_management", "api_key"] as const;
+export const AUDIT_KINDS = ["", "record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation", "impact_rate_card", "impact_snapshot", "impact_management", "api_key", "webhook", "chat_app"] as const;
 
 /**
  * What waits is counted up to this many (decision 043): a tab shows "99+" past it, so counting the

@@ -197,7 +197,16 @@ describe("a key at work", () => {
     expect((await withKey(reader.secret, "GET", "/webhooks")).status).toBe(403);
     expect((await withKey(tokens.ada, "GET", "/webhooks")).status).toBe(401);
     expect((await withKey(hooks.secret, "GET", "/webhooks", undefined, "commons")).status).toBe(404);
+    expect((await withKey(hooks.secret, "POST", `/webhooks/${endpoint.id}/rotate`)).status).toBe(200);
     expect((await withKey(hooks.secret, "DELETE", `/webhooks/${endpoint.id}`)).status).toBe(204);
+    // Each change is in the audit log as the key's, with the receiver's host only.
+    const audited = await env.DB.prepare("SELECT action, actor_member_id, detail FROM audit_log WHERE target_type = 'webhook' AND target_id = ? ORDER BY created_at, rowid").bind(endpoint.id).all<{ action: string; actor_member_id: string; detail: string }>();
+    expect(audited.results.map((row) => [row.action, row.actor_member_id])).toEqual([
+      ["webhook.created", `api_key:${hooks.id}`],
+      ["webhook.secret_rotated", `api_key:${hooks.id}`],
+      ["webhook.deleted", `api_key:${hooks.id}`],
+    ]);
+    expect(JSON.parse(audited.results[0].detail)).toEqual({ host: "warehouse.example.com", events: ["record.validated"] });
   });
 
   it("writes one audit row per use and the key's last use", async () => {

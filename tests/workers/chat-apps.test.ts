@@ -67,6 +67,10 @@ describe("connecting a channel", () => {
     const listed = await json(await call("GET", "/api/acme/admin/chat-apps", { token: tokens.admin }));
     expect(listed.connections.map((c: { kind: string }) => c.kind)).toEqual(["slack", "teams"]);
     expect(JSON.stringify(listed)).not.toContain("logic.azure.com");
+    // The audit log says who connected the channel, never its address (whoever has it posts there).
+    const audited = await env.DB.prepare("SELECT action, target_type, detail FROM audit_log WHERE target_id = ?").bind(created.connection.id).all<{ action: string; target_type: string; detail: string }>();
+    expect(audited.results.map((row) => [row.action, row.target_type, JSON.parse(row.detail)])).toEqual([["chat_app.created", "chat_app", { kind: "slack", channel: "#volunteering", topics: ["new_initiatives", "places_left"] }]]);
+    expect(audited.results[0].detail).not.toContain("hooks.slack.com");
 
     expect((await call("POST", `/api/acme/admin/chat-apps/${created.connection.id}/test`, { token: tokens.admin })).status).toBe(202);
     await drainQueue();

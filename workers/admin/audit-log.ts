@@ -11,8 +11,8 @@ import { keyset, pageLimit, pageOf, type PageQuery } from "../manage/paging";
 import { requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 
-/** What an audit entry can be about; the impact ledger's rate card, snapshots and management hours too (issue 30), and API keys (issue 31). */
-export const AUDIT_TARGET_TYPES = ["record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation", "impact_rate_card", "impact_snapshot", "impact_management", "api_key"] as const;
+/** What an audit entry can be about; the impact ledger's rate card, snapshots and management hours too (issue 30), API keys, webhook endpoints and chat channels (issue 31). */
+export const AUDIT_TARGET_TYPES = ["record", "contribution", "attachment", "participation", "initiative", "proposal", "member", "organization", "invitation", "impact_rate_card", "impact_snapshot", "impact_management", "api_key", "webhook", "chat_app"] as const;
 
 export interface AuditQuery extends PageQuery {
   target_type?: (typeof AUDIT_TARGET_TYPES)[number];

@@ -18,12 +18,12 @@ export const chatAppRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(rolesFirst("admin/chat-apps", () => ["admin"]))
   .get("/", async (c) => c.json(await listConnections(c.env, c.var.org)))
-  .post("/", validate("json", connectionSchema), async (c) => c.json(await addConnection(c.env, c.var.org, c.req.valid("json")), 201))
+  .post("/", validate("json", connectionSchema), async (c) => c.json(await addConnection(c.env, c.var.org, c.var.auth.memberId, c.req.valid("json")), 201))
   .patch("/:id", validate("param", idParam), validate("json", connectionChangeSchema), async (c) =>
-    c.json(await changeConnection(c.env, c.var.org, c.req.valid("param").id, c.req.valid("json"))),
+    c.json(await changeConnection(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").id, c.req.valid("json"))),
   )
   .delete("/:id", validate("param", idParam), async (c) => {
-    await removeConnection(c.env, c.var.org, c.req.valid("param").id);
+    await removeConnection(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").id);
     return c.body(null, 204);
   })
   .post("/:id/test", validate("param", idParam), async (c) => {

@@ -5,7 +5,7 @@
  * workers/api/index.ts before the generic /:org/admin sub-app. The same routes answer an
  * organisation's API key with the `webhooks` scope at /api/{org}/integration/v1/webhooks.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
@@ -24,6 +24,7 @@ import {
   rotateSecret,
   sendTestEvent,
 } from "../webhooks/endpoints";
+import { keyActor } from "../integrations/keys";
 import { requireApiKey } from "../integrations/require-api-key";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
@@ -32,19 +33,22 @@ const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invali
 const endpointParam = v.object({ org: v.string(), id });
 const deliveryParam = v.object({ org: v.string(), id, delivery: id });
 
+/** Who changes an endpoint, for its audit row: the key that calls (integration routes), else the administrator. */
+const actorOf = (c: Context<AppEnv>) => (c.var.apiKey ? keyActor(c.var.apiKey.id) : c.var.auth.memberId);
+
 /** The endpoints' routes, behind whichever guard mounts them (below). */
 const endpointRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listEndpoints(c.env, c.var.org)))
-  .post("/", validate("json", endpointSchema), async (c) => c.json(await addEndpoint(c.env, c.var.org, c.req.valid("json")), 201))
+  .post("/", validate("json", endpointSchema), async (c) => c.json(await addEndpoint(c.env, c.var.org, actorOf(c), c.req.valid("json")), 201))
   .get("/:id", validate("param", endpointParam), async (c) => c.json(await getEndpoint(c.env, c.var.org, c.req.valid("param").id)))
   .patch("/:id", validate("param", endpointParam), validate("json", endpointChangeSchema), async (c) =>
-    c.json(await changeEndpoint(c.env, c.var.org, c.req.valid("param").id, c.req.valid("json"))),
+    c.json(await changeEndpoint(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json"))),
   )
   .delete("/:id", validate("param", endpointParam), async (c) => {
-    await removeEndpoint(c.env, c.var.org, c.req.valid("param").id);
+    await removeEndpoint(c.env, c.var.org, actorOf(c), c.req.valid("param").id);
     return c.body(null, 204);
   })
-  .post("/:id/rotate", validate("param", endpointParam), async (c) => c.json(await rotateSecret(c.env, c.var.org, c.req.valid("param").id)))
+  .post("/:id/rotate", validate("param", endpointParam), async (c) => c.json(await rotateSecret(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
   .post("/:id/test", validate("param", endpointParam), async (c) => c.json(await sendTestEvent(c.env, c.var.org, c.req.valid("param").id), 202))
   .get("/:id/deliveries", validate("param", endpointParam), validate("query", deliveryPageSchema), async (c) =>
     c.json(await listDeliveries(c.env, c.var.org, c.req.valid("param").id, c.req.valid("query"))),

@@ -8,7 +8,7 @@ import { chunksFor } from "../db/chunks";
 
 export interface AuditEntry {
   action: string;
-  targetType: "record" | "contribution" | "attachment" | "participation" | "initiative" | "proposal" | "member" | "organization" | "invitation" | "impact_management" | "impact_snapshot" | "impact_rate_card" | "api_key";
+  targetType: "record" | "contribution" | "attachment" | "participation" | "initiative" | "proposal" | "member" | "organization" | "invitation" | "impact_management" | "impact_snapshot" | "impact_rate_card" | "api_key" | "webhook" | "chat_app";
   targetId: string;
   detail?: Record<string, unknown>;
 }

@@ -7,6 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { CHAT_APP_HOSTS, CHAT_APP_KINDS, CHAT_APP_TOPICS, type ChatAppKind } from "../../app/domain/webhooks";
+import { auditStatements } from "../audit/statements";
 import { getDb, schema } from "../db/client";
 import { badRequest, notFound } from "../lib/domain-errors";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
@@ -49,24 +50,38 @@ export async function listConnections(env: Env, org: Tenant) {
   return { connections: rows.map(toConnection) };
 }
 
-export async function addConnection(env: Env, org: Tenant, input: v.InferOutput<typeof connectionSchema>, now = Date.now()) {
+/**
+ * `actor`: the administrator who changes it, for the audit row. The channel's address is a secret
+ * of its own (whoever has it posts to the channel): the audit says the kind and the channel's name.
+ */
+export async function addConnection(env: Env, org: Tenant, actor: string, input: v.InferOutput<typeof connectionSchema>, now = Date.now()) {
   checkHookUrl(env, input.kind, input.url);
   const db = getDb(env);
   const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(connections).where(eq(connections.orgId, org.id));
   if (n >= CONNECTIONS_MAX) throw badRequest("chat_app_limit", `An organisation has at most ${CONNECTIONS_MAX} chat channels.`);
   const id = crypto.randomUUID();
-  const [row] = await db
-    .insert(connections)
-    .values({ id, orgId: org.id, kind: input.kind, channel: input.channel, url: await sealSecret(env, id, input.url), topics: JSON.stringify(input.topics), createdAt: now })
-    .returning();
+  const [[row]] = await db.batch([
+    db
+      .insert(connections)
+      .values({ id, orgId: org.id, kind: input.kind, channel: input.channel, url: await sealSecret(env, id, input.url), topics: JSON.stringify(input.topics), createdAt: now })
+      .returning(),
+    ...auditStatements(db, org.id, actor, [{ action: "chat_app.created", targetType: "chat_app", targetId: id, detail: { kind: input.kind, channel: input.channel, topics: input.topics } }], now),
+  ]);
   await invalidateOrganization(env, org);
   return { connection: toConnection(row) };
 }
 
-export async function changeConnection(env: Env, org: Tenant, id: string, change: v.InferOutput<typeof connectionChangeSchema>) {
+export async function changeConnection(env: Env, org: Tenant, actor: string, id: string, change: v.InferOutput<typeof connectionChangeSchema>, now = Date.now()) {
   const current = await ownConnection(env, org, id);
   if (change.url !== undefined) checkHookUrl(env, current.kind, change.url);
-  const [row] = await getDb(env)
+  const db = getDb(env);
+  const detail = {
+    ...(change.channel !== undefined ? { channel: change.channel } : {}),
+    ...(change.url !== undefined ? { address_changed: true } : {}),
+    ...(change.topics !== undefined ? { topics: change.topics } : {}),
+    ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
+  };
+  const changed = db
     .update(connections)
     .set({
       ...(change.channel !== undefined ? { channel: change.channel } : {}),
@@ -76,13 +91,18 @@ export async function changeConnection(env: Env, org: Tenant, id: string, change
     })
     .where(and(eq(connections.id, id), eq(connections.orgId, org.id)))
     .returning();
+  const [[row]] = await db.batch([changed, ...auditStatements(db, org.id, actor, [{ action: "chat_app.updated", targetType: "chat_app", targetId: id, detail }], now)]);
   if (change.enabled !== undefined) await invalidateOrganization(env, org);
   return { connection: toConnection(row) };
 }
 
-export async function removeConnection(env: Env, org: Tenant, id: string) {
-  await ownConnection(env, org, id);
-  await getDb(env).delete(connections).where(and(eq(connections.id, id), eq(connections.orgId, org.id)));
+export async function removeConnection(env: Env, org: Tenant, actor: string, id: string, now = Date.now()) {
+  const current = await ownConnection(env, org, id);
+  const db = getDb(env);
+  await db.batch([
+    db.delete(connections).where(and(eq(connections.id, id), eq(connections.orgId, org.id))),
+    ...auditStatements(db, org.id, actor, [{ action: "chat_app.deleted", targetType: "chat_app", targetId: id, detail: { kind: current.kind, channel: current.channel } }], now),
+  ]);
   await invalidateOrganization(env, org);
 }
 

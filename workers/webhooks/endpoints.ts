@@ -8,6 +8,7 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "../../app/domain/webhooks";
+import { auditStatements } from "../audit/statements";
 import { getDb, schema } from "../db/client";
 import { badRequest, notFound } from "../lib/domain-errors";
 import { outboundRule, outboundUrlProblem } from "../lib/guarded-fetch";
@@ -96,23 +97,33 @@ export async function getEndpoint(env: Env, org: Tenant, id: string) {
   return { endpoint: toEndpoint(await ownEndpoint(env, org, id)) };
 }
 
-export async function addEndpoint(env: Env, org: Tenant, input: v.InferOutput<typeof endpointSchema>, now = Date.now()) {
+/**
+ * What an endpoint's audit row says of its address: the host only (a receiver's path or query may
+ * carry a token of its own).
+ */
+const auditedAddress = (url: string) => new URL(url).host;
+
+/** `actor`: who changes it, for the audit row: an administrator's member id, or an API key's actor (`api_key:{id}`). */
+export async function addEndpoint(env: Env, org: Tenant, actor: string, input: v.InferOutput<typeof endpointSchema>, now = Date.now()) {
   checkEndpointUrl(env, input.url);
   const db = getDb(env);
   const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(endpoints).where(eq(endpoints.orgId, org.id));
   if (n >= ENDPOINTS_MAX) throw badRequest("webhook_limit", `An organisation has at most ${ENDPOINTS_MAX} webhook endpoints.`);
   const id = crypto.randomUUID();
   const secret = newWebhookSecret();
-  const [row] = await db
-    .insert(endpoints)
-    .values({ id, orgId: org.id, url: input.url, description: input.description, events: JSON.stringify(input.events), secret: await sealSecret(env, id, secret), createdAt: now, updatedAt: now })
-    .returning();
+  const [[row]] = await db.batch([
+    db
+      .insert(endpoints)
+      .values({ id, orgId: org.id, url: input.url, description: input.description, events: JSON.stringify(input.events), secret: await sealSecret(env, id, secret), createdAt: now, updatedAt: now })
+      .returning(),
+    ...auditStatements(db, org.id, actor, [{ action: "webhook.created", targetType: "webhook", targetId: id, detail: { host: auditedAddress(input.url), events: input.events } }], now),
+  ]);
   await invalidateOrganization(env, org);
   // The secret is answered here only: it is stored sealed and never shown again.
   return { endpoint: toEndpoint(row, now), secret };
 }
 
-export async function changeEndpoint(env: Env, org: Tenant, id: string, change: v.InferOutput<typeof endpointChangeSchema>, now = Date.now()) {
+export async function changeEndpoint(env: Env, org: Tenant, actor: string, id: string, change: v.InferOutput<typeof endpointChangeSchema>, now = Date.now()) {
   await ownEndpoint(env, org, id);
   if (change.url !== undefined) checkEndpointUrl(env, change.url);
   const set = {
@@ -124,28 +135,41 @@ export async function changeEndpoint(env: Env, org: Tenant, id: string, change: 
     ...(change.enabled === false ? { enabled: false, disabledReason: "admin" as const } : {}),
     updatedAt: now,
   };
-  const [row] = await getDb(env).update(endpoints).set(set).where(and(eq(endpoints.id, id), eq(endpoints.orgId, org.id))).returning();
+  const db = getDb(env);
+  const detail = { ...(change.url !== undefined ? { host: auditedAddress(change.url) } : {}), ...(change.events !== undefined ? { events: change.events } : {}), ...(change.enabled !== undefined ? { enabled: change.enabled } : {}) };
+  const [[row]] = await db.batch([
+    db.update(endpoints).set(set).where(and(eq(endpoints.id, id), eq(endpoints.orgId, org.id))).returning(),
+    ...auditStatements(db, org.id, actor, [{ action: "webhook.updated", targetType: "webhook", targetId: id, detail }], now),
+  ]);
   if (change.enabled !== undefined) await invalidateOrganization(env, org);
   return { endpoint: toEndpoint(row, now) };
 }
 
-export async function removeEndpoint(env: Env, org: Tenant, id: string) {
-  await ownEndpoint(env, org, id);
+export async function removeEndpoint(env: Env, org: Tenant, actor: string, id: string, now = Date.now()) {
+  const current = await ownEndpoint(env, org, id);
+  const db = getDb(env);
   // Its deliveries go with it (ON DELETE CASCADE); events other endpoints still name stay.
-  await getDb(env).delete(endpoints).where(and(eq(endpoints.id, id), eq(endpoints.orgId, org.id)));
+  await db.batch([
+    db.delete(endpoints).where(and(eq(endpoints.id, id), eq(endpoints.orgId, org.id))),
+    ...auditStatements(db, org.id, actor, [{ action: "webhook.deleted", targetType: "webhook", targetId: id, detail: { host: auditedAddress(current.url) } }], now),
+  ]);
   await invalidateOrganization(env, org);
 }
 
 /** A new secret; the old one keeps signing beside it for ROTATION_OVERLAP_MS so receivers can switch without losing a message. */
-export async function rotateSecret(env: Env, org: Tenant, id: string, now = Date.now()) {
+export async function rotateSecret(env: Env, org: Tenant, actor: string, id: string, now = Date.now()) {
   const current = await ownEndpoint(env, org, id);
   const secret = newWebhookSecret();
   const until = now + ROTATION_OVERLAP_MS;
-  const [row] = await getDb(env)
-    .update(endpoints)
-    .set({ secret: await sealSecret(env, id, secret), previousSecret: current.secret, previousSecretUntil: until, updatedAt: now })
-    .where(and(eq(endpoints.id, id), eq(endpoints.orgId, org.id)))
-    .returning();
+  const db = getDb(env);
+  const [[row]] = await db.batch([
+    db
+      .update(endpoints)
+      .set({ secret: await sealSecret(env, id, secret), previousSecret: current.secret, previousSecretUntil: until, updatedAt: now })
+      .where(and(eq(endpoints.id, id), eq(endpoints.orgId, org.id)))
+      .returning(),
+    ...auditStatements(db, org.id, actor, [{ action: "webhook.secret_rotated", targetType: "webhook", targetId: id, detail: { previous_secret_until: new Date(until).toISOString() } }], now),
+  ]);
   return { endpoint: toEndpoint(row, now), secret };
 }
 
