@@ -3,11 +3,11 @@
 // its 19 files started its own. The runner starts the servers, hands them to the files through the
 // environment (tests/support/server.mjs sharedServer, sharedEdgeAndUpstream) and stops them at the
 // end. Each file runs in its own process with its own Chromium and works with the members,
-// initiatives and organisations it makes itself, so the files of the first group run two at a time:
-// a browser file mostly waits (for pages, for the network to go quiet, for the queue), and a run of
-// that group used a third of two cores' time one file at a time (decision 054).
+// initiatives and organisations it makes itself, so files may also run side by side
+// (E2E_CONCURRENCY=2); on two cores they run one at a time: two at a time took longer, the one
+// workerd serving both and the two Chromiums sharing the cores (decision 054).
 //
-//   E2E_CONCURRENCY=1 node scripts/e2e-tests.mjs browser   # one file at a time, to tell a clash apart
+//   E2E_CONCURRENCY=2 node scripts/e2e-tests.mjs browser   # two files at a time (more cores)
 //
 //   node scripts/e2e-tests.mjs browser                     # the browser tier (npm run test:browser)
 //   node scripts/e2e-tests.mjs browser tests/e2e/browser/wall.test.mjs
@@ -19,8 +19,7 @@ import { root, sharedEnvironment, startEdgeAndUpstream, startServer } from "../t
 
 const e2e = path.join("tests", "e2e");
 const browserDir = path.join(e2e, "browser");
-// The browser tier: the browser files side by side, then the page-level file that needs no
-// browser, and the single sign-on file last of all, alone, because it makes single sign-on
+// The browser tier: the browser files, then the page-level file that needs no browser, and the single sign-on file last of all, alone, because it makes single sign-on
 // compulsory for Acme. (The administrator's tests that change an organisation for all its members
 // work in an organisation of their own.) `node --test` sorts the files it is given, so each group
 // of that order is a run of its own.
@@ -29,7 +28,7 @@ const browserFiles = () =>
     .filter((name) => name.endsWith(".test.mjs"))
     .map((name) => path.join(browserDir, name));
 
-const SIDE_BY_SIDE = Number(process.env.E2E_CONCURRENCY ?? 2);
+const SIDE_BY_SIDE = Number(process.env.E2E_CONCURRENCY ?? 1);
 const tiers = {
   browser: {
     groups: () => [{ files: browserFiles(), concurrency: SIDE_BY_SIDE }, [path.join(e2e, "signup-closed.test.mjs")], [path.join(e2e, "sso.test.mjs")]],

@@ -1,23 +1,23 @@
 // `npm test`: every tier of tests: the checks that need no server and the build side by side, then
-// the Worker tests, then the two end-to-end tiers side by side. Stops at the first red tier and always
+// the Worker tests, the browser tier and the edge tier in order. Stops at the first red tier and always
 // ends with each tier's wall time, so a slow tier shows in every CI log (the whole chain must stay
 // within 15 minutes on 2 cores).
 import { spawn } from "node:child_process";
 
 /**
  * A tier is one npm script. A stage's lanes run at the same time (their output kept apart, printed
- * whole when each is done); the tiers of one lane run one after the other. The end-to-end tiers
- * mostly wait (for pages, the network, the queue): a run of the browser files one at a time used a
- * third of two cores, so the browser tier runs its files two at a time (scripts/e2e-tests.mjs) and
- * the edge tier, with servers of its own, runs beside it (decision 054). The Worker tests keep a
- * stage of their own: they keep both cores busy.
+ * whole when each is done); the tiers of one lane run one after the other. The checks that need no
+ * server and the build share a stage; the Worker tests, the browser tier and the edge tier each
+ * keep both cores busy and have a stage of their own: run side by side, the browser and edge tiers
+ * took longer than one after the other (decision 054).
  */
 const stages = [
   [["typecheck"], ["lint"], ["test:unit", "build"]],
   [["test:workers"]],
   // The browser files, then the page-level and single sign-on files, all against one server
   // (scripts/e2e-tests.mjs); `test:pages` and `test:sso` run those two alone.
-  [["test:browser"], ["test:edge"]],
+  [["test:browser"]],
+  [["test:edge"]],
 ];
 
 const times = [];
