@@ -172,11 +172,18 @@ export function formatAxeViolations(violations) {
  * Runs axe-core on the page (all WCAG 2.x A/AA rules and best practices) and fails when a violation
  * has serious or critical impact. Minor and moderate ones are printed as warnings only.
  *
+ * Two options make each check two to three times faster on two cores, with the same rules on the
+ * same nodes (measured on /wall, /rankings and /responsible_profile: 2.8 to 8.3 s down to 0.9 to
+ * 2.0 s): axe runs in the page itself (legacy mode) instead of in every frame and then again in a
+ * blank page that merges the frames' results (the app's pages have no cross-origin frames for that
+ * to reach), and only violations are gathered (axe otherwise builds a selector for every node that
+ * passed, which nothing here reads).
+ *
  * @param {import("playwright-core").Page} page
  * @param {{ disableRules?: string[], exclude?: string[], label?: string }} [options]
  */
 export async function expectNoSeriousAxeViolations(page, { disableRules = [], exclude = [], label = page.url() } = {}) {
-  let builder = new AxeBuilder({ page });
+  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
   if (disableRules.length) builder = builder.disableRules(disableRules);
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();

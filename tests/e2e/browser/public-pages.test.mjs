@@ -19,7 +19,25 @@ const en = messages("en-US");
 
 const suite = useAcmeSuite();
 
-
+describe("the axe check itself", () => {
+  // Every page's check runs axe in the page, gathering violations only (tests/support/browser.mjs);
+  // this shows that way still finds a serious violation, in the page and in a same-origin frame.
+  test("fails on an unnamed button and on an image without a text alternative in a frame", async () => {
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await page.goto(`${suite.server.url}/welcome`);
+      await page.setContent(
+        `<!doctype html><html lang="en"><head><title>axe</title></head><body><main><h1>axe</h1><button></button>` +
+          `<iframe title="frame" srcdoc="<!doctype html><html lang='en'><head><title>f</title></head><body><main><img src='/x.png'></main></body></html>"></iframe></main></body></html>`,
+      );
+      await page.frameLocator("iframe").locator("img").waitFor({ state: "attached" });
+      await assert.rejects(expectNoSeriousAxeViolations(page, { label: "the axe fixture" }), (error) => {
+        assert.match(error.message, /button-name/);
+        assert.match(error.message, /image-alt/);
+        return true;
+      });
+    });
+  });
+});
 
 describe("/welcome", { concurrency: 2 }, () => {
   for (const viewport of ["mobile", "desktop"]) {
