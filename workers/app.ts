@@ -27,7 +27,7 @@ import { methodNotAllowedOrNotFound } from "./lib/method-not-allowed";
 import { securityHeaders } from "./lib/security-headers";
 import { crossOriginRefused, isFromElsewhere } from "./lib/request-origin";
 import { proxyToUpstream, type UpstreamFetch } from "./lib/upstream";
-import { createRequestMemo, type RequestMemo } from "./lib/request-memo";
+import { createRequestMemo, forgetAfterWrite, type RequestMemo } from "./lib/request-memo";
 import { asPageCall, pageRequestOf } from "./lib/page-request";
 import { requestDatabase } from "./lib/request-database";
 import { withoutUpstream } from "./lib/unavailable-page";
@@ -211,7 +211,7 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
       api: async (request) => {
         const answer = await app.fetch(asPageCall(request, page), env, ctx);
         // What the page read before a write may have changed: read it again (request-memo.ts).
-        if (request.method !== "GET" && request.method !== "HEAD") page.memo.forgetReads();
+        if (request.method !== "GET" && request.method !== "HEAD") forgetAfterWrite(page.memo, request);
         return answer;
       },
       webIdentity: (request) => webIdentity({ cloudflare: { env }, ...page, followBookmark: database.followBookmark }, request),

@@ -187,21 +187,12 @@ async function asMember<R extends { status: number }>(args: ApiArgs, call: (toke
   return call(renewed.accessToken);
 }
 
-/** A write (anything but GET) makes what the request had worked out stale (request-memo.ts). */
-async function forgettingAfterWrite<R>(args: ApiArgs, method: string, call: Promise<R>): Promise<R> {
-  try {
-    return await call;
-  } finally {
-    if (method !== "GET") args.context.memo?.forget();
-  }
-}
-
 /**
  * An untyped JSON call as the signed-in member, for the chat relay (chat.server.ts), which hands
  * the API's answer to the browser as it is and reads nothing of it. Pages use memberCall.
  */
 export function memberApi(args: ApiArgs, method: string, path: string, body?: unknown): Promise<ApiResult<unknown>> {
-  return forgettingAfterWrite(args, method, asMember(args, (token) => send<unknown>(args, method, path, body, token)));
+  return asMember(args, (token) => send<unknown>(args, method, path, body, token));
 }
 
 /** A typed call that needs no member (sign-up, look-up, organisation profiles...). */
@@ -209,12 +200,16 @@ export function publicCall<R extends ClientResponse<unknown, number, string>>(ar
   return typedCall(clientFor(args, undefined, options), call);
 }
 
-/** A typed call as the signed-in member (see asMember for sessions and refresh). */
-export function memberCall<R extends ClientResponse<unknown, number, string>>(args: ApiArgs, method: string, call: (api: ApiClient) => Promise<R>, options?: ApiOptions) {
-  return forgettingAfterWrite(args, method, memberReadCall(args, call, options));
+/**
+ * A typed call as the signed-in member (see asMember for sessions and refresh). The method is the
+ * call's, said again for the reader; what a write makes the page forget is decided where the load
+ * context's `api` runs it (workers/lib/request-memo.ts, forgetAfterWrite).
+ */
+export function memberCall<R extends ClientResponse<unknown, number, string>>(args: ApiArgs, _method: string, call: (api: ApiClient) => Promise<R>, options?: ApiOptions) {
+  return memberReadCall(args, call, options);
 }
 
-/** memberCall for a call that changes nothing, whatever its method (the identity's PUT): the memo stays. */
+/** A typed call as the signed-in member, for a call whose method says nothing of a write (the identity's PUT). */
 export function memberReadCall<R extends ClientResponse<unknown, number, string>>(args: ApiArgs, call: (api: ApiClient) => Promise<R>, options?: ApiOptions) {
   return asMember(args, (token) => typedCall(clientFor(args, token, options), call));
 }
@@ -225,8 +220,7 @@ export function memberReadCall<R extends ClientResponse<unknown, number, string>
  * string, bytes; not a stream). A missing response is a 400 like everywhere else.
  */
 export function memberFetch(args: ApiArgs, method: string, path: string, init: FetchInit = {}): Promise<Response> {
-  const call = asMember(args, async (token) => (await dispatch(args, method, path, init, token)) ?? Response.json({ error: "bad_request", message: "No response" }, { status: 400 }));
-  return forgettingAfterWrite(args, method, call);
+  return asMember(args, async (token) => (await dispatch(args, method, path, init, token)) ?? Response.json({ error: "bad_request", message: "No response" }, { status: 400 }));
 }
 
 /** Ends the session at the API and here; answers the Set-Cookie that clears the browser's cookie. */

@@ -1,7 +1,8 @@
 /**
  * Identity once per browser request (issue 10): every loader of one request shares the member's
  * identity, profile and web session through the load context's memo (workers/lib/request-memo.ts),
- * though Remix hands each loader its own Request; a write forgets it, so what follows reads fresh.
+ * though Remix hands each loader its own Request; a write forgets what it may have changed
+ * (forgetAfterWrite), so what follows reads fresh.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ import { initiativeIntent, loadInitiative } from "../../app/routes/_app.initiati
 import { loadMember, memberIdentity } from "../../app/lib/member.server";
 import { loader as wallLoader } from "../../app/routes/_app.wall._index";
 import { createWebSession } from "../../workers/auth/web-session";
-import { createRequestMemo, readKey } from "../../workers/lib/request-memo";
+import { createRequestMemo, forgetAfterWrite, readKey } from "../../workers/lib/request-memo";
 import { createInitiative } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
@@ -28,12 +29,16 @@ beforeAll(async () => {
 /** One browser request's load context, as workers/app.ts makes it, with its API calls recorded. */
 function browserRequest() {
   const calls: string[] = [];
+  const memo = createRequestMemo();
   const context: AppLoadContext = {
     ...base,
-    memo: createRequestMemo(),
-    api: (request) => {
+    memo,
+    api: async (request) => {
       calls.push(`${request.method} ${new URL(request.url).pathname}`);
-      return base.api(request);
+      const answer = await base.api(request);
+      // As workers/app.ts does after a page's write.
+      if (request.method !== "GET") forgetAfterWrite(memo, request);
+      return answer;
     },
   };
   // Remix gives each loader its own Request.
@@ -58,14 +63,30 @@ describe("one browser request", () => {
     expect(count(calls, "GET /api/acme/wall")).toBe(1);
   });
 
-  it("forgets what it knew after a write, so the page rendered after an action reads fresh", async () => {
+  it("keeps who the member is after a write that cannot change it (joining), and reads the initiative again", async () => {
     const { calls, args } = browserRequest();
-    await loadMember(args());
+    await Promise.all([loadMember(args()), loadInitiative(args(), "memo-shift", undefined)]);
     const form = new FormData();
     form.set("intent", "join");
     form.set("id", openId);
     await initiativeIntent(args({ method: "POST" }), "memo-shift", form);
-    await loadMember(args());
+    const [, after] = await Promise.all([loadMember(args()), loadInitiative(args(), "memo-shift", undefined)]);
+    expect(count(calls, "GET /api/acme/profile")).toBe(1);
+    expect(count(calls, "GET /api/acme/initiative/memo-shift")).toBe(2);
+    expect(JSON.stringify(after)).toContain("accepted");
+  });
+
+  it("forgets everything after a write that may change who the member is, so the page rendered after it reads fresh", async () => {
+    const { calls, args } = browserRequest();
+    expect((await loadMember(args())).profile.name).not.toBe("Memo Renamed");
+    const session = await base.webSessions.get(args().request);
+    const put = new Request("http://acme.localhost/api/acme/profile", {
+      method: "PUT",
+      headers: { authorization: `Bearer ${session!.accessToken}`, "content-type": "application/json", origin: "http://acme.localhost" },
+      body: JSON.stringify({ name: "Memo Renamed" }),
+    });
+    expect((await args().context.api(put)).status).toBe(200);
+    expect((await loadMember(args())).profile.name).toBe("Memo Renamed");
     expect(count(calls, "GET /api/acme/profile")).toBe(2);
   });
 });

@@ -4,8 +4,10 @@
  * loader its own `Request`, but one load context. Leaving the web session forgets it all.
  *
  * Keys that start with `read:` hold data (an initiative, the own profile): a write through the
- * page's in-process API forgets them (`forgetReads`, workers/app.ts), so a page rendered after an
- * action reads what the action changed. Who the member is (session, membership) stays.
+ * page's in-process API forgets them, so a page rendered after an action reads what the action
+ * changed. Who the member is (web session, session, memberships) stays unless the write may have
+ * changed it: `forgetAfterWrite` below is the one rule, applied by the load context's `api`
+ * (workers/app.ts) after every write a page makes.
  */
 export interface RequestMemo {
   once<T>(key: string, compute: () => Promise<T>): Promise<T>;
@@ -37,4 +39,22 @@ export function createRequestMemo(): RequestMemo {
       for (const key of [...memo.keys()]) if (key.startsWith("read:")) memo.delete(key);
     },
   };
+}
+
+/**
+ * The writes that never change who the caller is: their sessions, memberships (role, terms and
+ * onboarding versions) and profile. A staff decision, joining, giving, chatting, proposing... After
+ * them the page keeps the identity it read (a staff member's no-JavaScript bulk decision reads it
+ * once, not again for the page rendered after it). Any other write (/auth, the profile, the
+ * administrator's members and settings, sign-up) forgets everything the request had worked out.
+ */
+const KEEPS_IDENTITY = /^\/api\/[^/]+\/(manage|initiative|chat|calendar|credentials|proposal|push|reminders|exports|geocode|ranking|responsible_profile)(\/|$)/;
+
+/** What a write through the page's in-process API makes stale (see KEEPS_IDENTITY). */
+export function forgetAfterWrite(memo: RequestMemo, request: Request) {
+  const { pathname } = new URL(request.url);
+  // SPEC.md's identity call is a PUT that changes nothing.
+  if (request.method === "PUT" && pathname === "/auth/identity") return;
+  if (KEEPS_IDENTITY.test(pathname)) memo.forgetReads();
+  else memo.forget();
 }

@@ -9,7 +9,7 @@ import type { ProfileDetailsInput } from "../../app/domain/profile-details";
 import { getDb, schema, type BatchResults, type Database } from "../db/client";
 import { accountDisabled } from "../lib/domain-errors";
 import { lookupName } from "../lib/lookup-names";
-import { readKey, type RequestMemo } from "../lib/request-memo";
+import type { RequestMemo } from "../lib/request-memo";
 import type { Tenant } from "../tenant/organizations";
 import type { OrgMembership } from "../types";
 
@@ -71,8 +71,12 @@ export function detailsChanges(input: ProfileDetailsInput): Partial<DetailsRow> 
   return changes as Partial<DetailsRow>;
 }
 
-/** The memo key of a member's own profile in one organisation (workers/lib/request-memo.ts). */
-export const ownProfileKey = (orgId: string, memberId: string) => readKey(`own-profile:${orgId}:${memberId}`);
+/**
+ * The memo key of a member's own profile in one organisation (workers/lib/request-memo.ts): part of
+ * who the member is, kept after a write that cannot change it (a staff decision, joining...) and
+ * forgotten after one that may (the profile's own routes).
+ */
+export const ownProfileKey = (orgId: string, memberId: string) => `own-profile:${orgId}:${memberId}`;
 
 /**
  * The statements that read a member's own profile in `org`; `isMember` matches the member's id (a
