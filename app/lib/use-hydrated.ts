@@ -16,3 +16,15 @@ export function useHydrated() {
   }, []);
   return hydrated;
 }
+
+/**
+ * Marks the document `data-hydrated` once React has hydrated it: effects run after the commit that
+ * attached the page's event handlers, and a parent's after its children's, so from then on every
+ * control on the page answers. The browser tests wait on this mark (and on the router being idle)
+ * rather than on a network quiet for half a second after every page load.
+ */
+export function useHydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+}

@@ -6,7 +6,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { meta as confirmMeta } from "../../app/routes/confirm_email.$token";
-import { meta as inviteMeta } from "../../app/routes/invite.$token";
+import { meta as inviteMeta } from "../../app/routes/invite.$token/route";
 import { meta as recoverMeta } from "../../app/routes/recover_password.$token";
 import { isFromElsewhere } from "../../workers/lib/request-origin";
 

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as accountAction } from "../../app/routes/_app.settings.account";
+import { action as accountAction } from "../../app/routes/_app.settings.account/route";
 import { loader as exportLoader } from "../../app/routes/settings.account.export";
 import { loader as signinLoader } from "../../app/routes/signin/route";
 import { action as membersAction } from "../../app/routes/_app.manage.members/route";

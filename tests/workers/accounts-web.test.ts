@@ -6,8 +6,8 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as inviteAction, loader as inviteLoader } from "../../app/routes/invite.$token";
-import { action as accountAction, loader as accountLoader } from "../../app/routes/_app.settings.account";
+import { action as inviteAction, loader as inviteLoader } from "../../app/routes/invite.$token/route";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/_app.settings.account/route";
 import { action as membersAction } from "../../app/routes/_app.manage.members/route";
 import { action as accessAction, loader as accessLoader } from "../../app/routes/_app.manage.access/route";
 import { createWebSession } from "../../workers/auth/web-session";

@@ -8,7 +8,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromLocal } from "../../app/domain/zoned-time";
 import { addParticipation, createInitiative, DAY, HOUR } from "./initiatives-fixtures";
-import { action as notificationAction, loader as notificationLoader } from "../../app/routes/_app.settings.notification";
+import { action as notificationAction, loader as notificationLoader } from "../../app/routes/_app.settings.notification/route";
 import { loader as calendarFileLoader } from "../../app/routes/initiative.$slug.calendar[.ics]";
 import { createWebSession } from "../../workers/auth/web-session";
 import { HttpEmailSender } from "../../workers/email/sender";

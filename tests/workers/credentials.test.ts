@@ -15,7 +15,7 @@ import { bitIsSet, decodeStatusList } from "../../workers/credentials/bitstring"
 import { signingKey } from "../../workers/credentials/keys";
 import { base64UrlDecode } from "../../workers/lib/crypto";
 import { createWebSession } from "../../workers/auth/web-session";
-import * as verifyPage from "../../app/routes/verify.$id";
+import * as verifyPage from "../../app/routes/verify.$id/route";
 import * as socialCv from "../../app/routes/_app.responsible_profile/route";
 import { addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
 import { captureQueue } from "./queue-capture";

@@ -82,7 +82,7 @@ describe("a write that may change who the member is", () => {
     const app = createApp({
       async renderPage(request, _env, _ctx, page) {
         watched.reset();
-        const before = await page.webIdentity(request);
+        const before = await page.webIdentity!(request);
         if (before.status !== "member") throw new Error(before.status);
         names.push(before.user.name);
         const session = await page.webSessions.get(request);
@@ -92,7 +92,7 @@ describe("a write that may change who the member is", () => {
           body: JSON.stringify({ name: "Olga Renamed" }),
         });
         expect((await page.api(put)).status).toBe(200);
-        const after = await page.webIdentity(request);
+        const after = await page.webIdentity!(request);
         if (after.status !== "member") throw new Error(after.status);
         names.push(after.user.name);
         return new Response("page");

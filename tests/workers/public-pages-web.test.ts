@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as welcome } from "../../app/routes/welcome";
 import { loader as latestTerms } from "../../app/routes/terms._index";
 import { loader as termsVersion } from "../../app/routes/terms.$version";
-import { loader as invite } from "../../app/routes/invite.$token";
+import { loader as invite } from "../../app/routes/invite.$token/route";
 import { loader as ssoSuccess } from "../../app/routes/sso.success";
 import { loader as ssoError } from "../../app/routes/sso.error.$code";
 import { createOrg, seedOrganizations, testLoadContext } from "./support";

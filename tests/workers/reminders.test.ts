@@ -12,7 +12,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { calendarDay } from "../../app/domain/initiatives/reporting";
 import { fromLocal } from "../../app/domain/zoned-time";
 import { action as cantComeAction, loader as cantComeLoader } from "../../app/routes/cant-come.$token";
-import { action as notificationAction, loader as notificationLoader } from "../../app/routes/_app.settings.notification";
+import { action as notificationAction, loader as notificationLoader } from "../../app/routes/_app.settings.notification/route";
 import { createWebSession } from "../../workers/auth/web-session";
 import { runJobs, type Job } from "../../workers/jobs";
 import { runScheduled } from "../../workers/scheduled";

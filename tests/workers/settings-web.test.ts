@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as acceptTerms } from "../../app/routes/accept-terms";
 import { action as saveLanguage } from "../../app/routes/_app.settings.language";
-import { action as saveNotifications } from "../../app/routes/_app.settings.notification";
+import { action as saveNotifications } from "../../app/routes/_app.settings.notification/route";
 import { localeCookie } from "../../app/i18n/locale.server";
 import { createWebSession } from "../../workers/auth/web-session";
 import { createMember, createOrg, login, seedOrganizations, testLoadContext } from "./support";

@@ -18,7 +18,7 @@ import { titleMeta } from "~/lib/page-title";
 import { readForm } from "~/lib/form.server";
 import { usePending } from "~/lib/pending";
 import { useSchemaForm } from "~/lib/schema-form";
-import { accountAccessAction, loadAccountAccess, type AccountAccessAnswer } from "~/lib/account-access.server";
+import { accountAccessAction, loadAccountAccess, type AccountAccessAnswer } from "./account-access.server";
 import { accountDeletionAction, type AccountDeletionAnswer } from "~/lib/account-data.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_account");

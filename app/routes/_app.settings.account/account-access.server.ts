@@ -5,8 +5,8 @@
  * sign-in": the provider's round trip, finished in this browser, links it; decision 029).
  */
 import { redirect } from "@remix-run/cloudflare";
-import { memberCall, memberReadCall, pathParam, publicCall, type ApiArgs } from "./api.server";
-import { memberIdentity } from "./member.server";
+import { memberCall, memberReadCall, pathParam, publicCall, type ApiArgs } from "~/lib/api.server";
+import { memberIdentity } from "~/lib/member.server";
 
 export async function loadAccountAccess(args: ApiArgs) {
   const user = await memberIdentity(args);

@@ -16,7 +16,7 @@ import { readForm } from "~/lib/form.server";
 import { isPending } from "~/lib/pending";
 import { ReminderSettings } from "~/components/settings/reminder-settings";
 import { SwitchRow } from "~/components/settings/switch-row";
-import { loadReminderSettings, REMINDERS_INTENT, saveReminderSetting } from "~/lib/reminder-settings.server";
+import { loadReminderSettings, REMINDERS_INTENT, saveReminderSetting } from "./reminder-settings.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_notification");
 

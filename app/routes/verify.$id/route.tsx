@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CredentialVerification, Item } from "~/components/credentials/credential-verification";
-import { loadCredentialVerification, verifyUploadedCredential } from "~/lib/credential-verification.server";
+import { loadCredentialVerification, verifyUploadedCredential } from "./credential-verification.server";
 import { CREDENTIAL_ID_PATTERN } from "~/domain/credentials";
 import { BadgeCheck, ShieldAlert, ShieldX } from "lucide-react";
 import { RouteErrorBoundary } from "~/components/error-page";

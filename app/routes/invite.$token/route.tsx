@@ -11,7 +11,7 @@ import { newPasswordAction, newPasswordLoader } from "~/lib/new-password.server"
 import { titleMeta } from "~/lib/page-title";
 import { draftOrganization } from "~/lib/signup-entry";
 import { findOrganization } from "~/lib/signup-links.server";
-import { joinInvitationAction, loadJoinInvitation, type JoinAnswer, type JoinPage } from "~/lib/join-invitation.server";
+import { joinInvitationAction, loadJoinInvitation, type JoinAnswer, type JoinPage } from "./join-invitation.server";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TOKEN_PAGE_REFERRER } from "~/lib/token-page";
