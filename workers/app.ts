@@ -9,6 +9,7 @@ import { apiRoutes, jsonBodyLimit } from "./api";
 import { edgeChatSocket } from "./api/chat-edge-socket";
 import { chatSocket } from "./api/chat-socket";
 import { scimRoutes } from "./api/scim";
+import { openApiRoutes } from "./openapi/routes";
 import { authRoutes } from "./api/auth";
 import { adoptUpstreamSignIn } from "./auth/edge-sso";
 import { ssoInitiatePage } from "./api/sso";
@@ -150,6 +151,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
     }
   });
   app.use("/auth/*", jsonBodyLimit);
+  // The OpenAPI document of the routes below and its reference page, read from this app (workers/openapi).
+  app.route("/api", openApiRoutes(app));
   app.route("/auth", authRoutes);
   app.route("/api", apiRoutes);
   // SCIM 2.0 for the organisation's identity provider, with an API key (workers/api/scim.ts).
