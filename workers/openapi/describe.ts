@@ -55,12 +55,14 @@ const STATUS_TEXT: Record<number, string> = {
  * Who may call: a member (bearer token), staff of the organisation (a member whose role and scope
  * the server checks first: a member gets 403), an organisation's API key, or anyone.
  */
-export type Caller = "member" | "staff" | "apiKey" | "public";
+export type Caller = "member" | "staff" | "apiKey" | "staffOrApiKey" | "scim" | "public";
 
 const SECURITY: Record<Caller, DescribeRouteOptions["security"]> = {
   member: [{ bearerToken: [] }],
   staff: [{ bearerToken: [] }],
   apiKey: [{ apiKey: [] }],
+  staffOrApiKey: [{ bearerToken: [] }, { apiKey: [] }],
+  scim: [{ apiKey: [] }],
   public: [],
 };
 
@@ -69,6 +71,8 @@ const CALLER_ERRORS: Record<Caller, number[]> = {
   member: [401, 402, 404],
   staff: [401, 402, 403, 404],
   apiKey: [401, 403, 404, 429],
+  staffOrApiKey: [401, 402, 403, 404, 429],
+  scim: [401, 403, 404, 429],
   public: [],
 };
 
@@ -85,14 +89,18 @@ export interface RouteDoc {
   errors?: Record<number, string[]>;
   /** A body not read by `validate` (read by hand, multipart): its schema, or a description. */
   body?: { media?: string; schema?: object; description?: string };
+  /** Query parameters not read by `validate`: name → description. */
+  query?: Record<string, string>;
 }
 
-export function errorAnswer(status: number, codes: string[] = [], schema: object = { $ref: "#/components/schemas/Error" }) {
+export function errorAnswer(status: number, codes: string[] = [], scim = false) {
   const text = STATUS_TEXT[status] ?? "An error.";
   return {
     description: codes.length ? `${text} Codes: ${codes.map((code) => `\`${code}\``).join(", ")}.` : text,
     ...(codes.length ? { "x-error-codes": codes } : {}),
-    content: { [schema === SCIM_ERROR_SCHEMA ? "application/scim+json" : "application/json"]: { schema } },
+    content: scim
+      ? { "application/scim+json": { schema: { $ref: "#/components/schemas/ScimError" } } }
+      : { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
 }
 
@@ -112,13 +120,16 @@ export function doc(tag: string, caller: Caller, route: RouteDoc): DescribeRoute
   const media = route.media ?? "application/json";
   const success = NO_CONTENT.has(status) ? { description: SUCCESS_TEXT[status] } : { description: SUCCESS_TEXT[status], content: { [media]: { schema: route.answer ?? {} } } };
   const errors: Record<string, object> = {};
-  for (const code of CALLER_ERRORS[caller]) errors[code] = errorAnswer(code);
-  for (const [code, codes] of Object.entries(route.errors ?? {})) errors[code] = errorAnswer(Number(code), codes);
+  const scim = caller === "scim";
+  for (const code of CALLER_ERRORS[caller]) errors[code] = errorAnswer(code, [], scim);
+  for (const [code, codes] of Object.entries(route.errors ?? {})) errors[code] = errorAnswer(Number(code), codes, scim);
+  const query = Object.entries(route.query ?? {}).map(([name, description]) => ({ in: "query" as const, name, description, schema: { type: "string" as const } }));
   return {
     tags: [tag],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     security: SECURITY[caller],
+    ...(query.length ? { parameters: query } : {}),
     ...(route.body
       ? {
           requestBody: {

@@ -10,6 +10,7 @@ import { generateSpecs } from "hono-openapi";
 import { findTargetHandler } from "hono/utils/handler";
 import { ERROR_SCHEMA, errorAnswer, SCIM_ERROR_SCHEMA } from "./describe";
 import { messageKeysSymbol } from "./validated-input";
+import { ANSWER_SCHEMAS } from "./answers";
 
 export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
 type Paths = OpenApiDocument["paths"];
@@ -58,7 +59,7 @@ const documentation = {
   jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
   tags: TAGS,
   components: {
-    schemas: { Error: ERROR_SCHEMA, ScimError: SCIM_ERROR_SCHEMA },
+    schemas: { Error: ERROR_SCHEMA, ScimError: SCIM_ERROR_SCHEMA, ...ANSWER_SCHEMAS },
     securitySchemes: {
       bearerToken: { type: "http", scheme: "bearer", description: "A member's access token (POST /auth/login, PUT /auth/refresh)." },
       apiKey: { type: "http", scheme: "bearer", description: "An organisation's API key (`cmk_...`), created by an administrator with its scopes." },

@@ -72,3 +72,6 @@ export function describedBy<M extends object>(target: keyof ValidationTargets, s
     [messageKeysSymbol]: { target, keys: messageKeysOf(schema) },
   });
 }
+
+/** A valibot schema for `describeRoute`: a body a route reads by hand and checks with it, or an answer that has one. */
+export const jsonSchemaOf = (schema: Schema) => resolver(schema, conversion);
