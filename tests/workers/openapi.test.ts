@@ -233,5 +233,8 @@ describe("GET /api/docs", () => {
     expect(html).toContain("<code>wrong_password</code>");
     expect(html).toContain("Message keys by field:");
     expect(html).toContain("<code>form_error_required</code>");
+    // The error shape once, and a referenced answer schema spelled out under its operation.
+    expect(html).toContain('<h2 id="schema-Error"><code>Error</code></h2>');
+    expect(html).toContain("<code>participant_status</code>");
   });
 });

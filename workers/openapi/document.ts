@@ -76,10 +76,10 @@ interface Routed {
 /** The message keys each validated input can answer, on the operation's 400 (validated-input.ts). */
 function addMessageKeys(app: Routed, paths: Paths) {
   for (const route of app.routes) {
-    const found = (findTargetHandler(route.handler as never) as Record<symbol, { keys: Record<string, string[]> } | undefined>)[messageKeysSymbol];
-    const operation = found && ((paths[toOpenApiPath(route.path)] as Record<string, Operation> | undefined)?.[route.method.toLowerCase()]);
+    const found = (findTargetHandler(route.handler as never) as unknown as Record<symbol, { keys: Record<string, string[]> } | undefined>)[messageKeysSymbol];
+    const operation = (paths[toOpenApiPath(route.path)] as Record<string, Operation> | undefined)?.[route.method.toLowerCase()];
     const answer = operation?.responses["400"];
-    if (!answer) continue;
+    if (!found || !answer) continue;
     answer["x-message-keys"] = { ...answer["x-message-keys"], ...found.keys };
   }
 }

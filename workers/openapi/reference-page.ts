@@ -38,10 +38,16 @@ function limitsOf(schema: Json): string {
   return limits.length ? ` <span class="limits">${limits.join(", ")}</span>` : "";
 }
 
+type Schemas = Record<string, Json>;
+
+/** A `#/components/schemas/...` reference as the schema it names. */
+const resolved = (schema: Json, schemas: Schemas): Json => (typeof schema.$ref === "string" ? (schemas[schema.$ref.split("/").pop()!] ?? schema) : schema);
+
 /** The properties of an object schema (or of what a list holds), as a nested list, a few levels deep. */
-function schemaHtml(schema: Json | undefined, depth = 0): string {
-  if (!schema || depth > 4) return "";
-  const inner = schema.type === "array" && schema.items ? (schema.items as Json) : schema;
+function schemaHtml(given: Json | undefined, schemas: Schemas, depth = 0): string {
+  if (!given || depth > 4) return "";
+  const schema = resolved(given, schemas);
+  const inner = resolved(schema.type === "array" && schema.items ? (schema.items as Json) : schema, schemas);
   const parts = [inner, ...((inner.anyOf ?? inner.oneOf ?? inner.allOf ?? []) as Json[])];
   const items: string[] = [];
   for (const part of parts) {
@@ -49,7 +55,7 @@ function schemaHtml(schema: Json | undefined, depth = 0): string {
     for (const [name, property] of Object.entries((part.properties as Record<string, Json> | undefined) ?? {})) {
       const description = property.description ? ` — ${prose(property.description)}` : "";
       items.push(
-        `<li><code>${escapeHtml(name)}</code>: ${escapeHtml(typeOf(property))}${required.has(name) ? " <strong>required</strong>" : ""}${limitsOf(property)}${description}${schemaHtml(property, depth + 1)}</li>`,
+        `<li><code>${escapeHtml(name)}</code>: ${escapeHtml(typeOf(property))}${required.has(name) ? " <strong>required</strong>" : ""}${limitsOf(property)}${description}${schemaHtml(property, schemas, depth + 1)}</li>`,
       );
     }
   }
@@ -66,15 +72,19 @@ function parametersHtml(parameters: Json[], components: Json): string {
   return `<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
-function contentHtml(content: Json | undefined): string {
+function contentHtml(content: Json | undefined, schemas: Schemas): string {
   return Object.entries(content ?? {})
     .map(([media, value]) => {
       const schema = (value as Json).schema as Json | undefined;
       const shape = schema && Object.keys(schema).length ? ` ${escapeHtml(typeOf(schema))}` : "";
-      return `<p><code>${escapeHtml(media)}</code>${shape}</p>${schemaHtml(schema)}`;
+      return `<p><code>${escapeHtml(media)}</code>${shape}</p>${schemaHtml(schema, schemas)}`;
     })
     .join("");
 }
+
+/** An error in the API's one error shape (or SCIM's), said once at the top rather than under every answer. */
+const isErrorShape = (content: Json | undefined) =>
+  Object.values(content ?? {}).every((media) => /^#\/components\/schemas\/(Error|ScimError)$/.test(String(((media as Json).schema as Json | undefined)?.$ref)));
 
 function messageKeysHtml(keys: Record<string, string[]> | undefined): string {
   if (!keys || !Object.keys(keys).length) return "";
@@ -82,20 +92,26 @@ function messageKeysHtml(keys: Record<string, string[]> | undefined): string {
   return `<p>Message keys by field:</p><ul>${items.join("")}</ul>`;
 }
 
+function schemaSection(name: string, components: Json): string {
+  const schemas = (components.schemas as Schemas | undefined) ?? {};
+  return schemas[name] ? `<h2 id="schema-${name}"><code>${name}</code></h2>${schemaHtml(schemas[name], schemas)}` : "";
+}
+
 function operationHtml(method: string, path: string, operation: Json, components: Json): string {
+  const schemas = (components.schemas as Schemas | undefined) ?? {};
   const security = (operation.security as Json[] | undefined) ?? [];
   const caller = security.length ? security.flatMap((entry) => Object.keys(entry)).join(" or ") : "none";
   const body = operation.requestBody as Json | undefined;
   const responses = Object.entries((operation.responses as Record<string, Json>) ?? {}).map(
     ([status, answer]) =>
-      `<li><strong>${escapeHtml(status)}</strong> ${prose(answer.description ?? "")}${contentHtml(answer.content as Json)}${messageKeysHtml(answer["x-message-keys"] as Record<string, string[]>)}</li>`,
+      `<li><strong>${escapeHtml(status)}</strong> ${prose(answer.description ?? "")}${isErrorShape(answer.content as Json) ? "" : contentHtml(answer.content as Json, schemas)}${messageKeysHtml(answer["x-message-keys"] as Record<string, string[]>)}</li>`,
   );
   return `<section class="operation" id="${anchorOf(method, path)}" aria-labelledby="${anchorOf(method, path)}-title">
 <h3 id="${anchorOf(method, path)}-title"><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
 <p>${prose(operation.summary ?? "")}</p>${operation.description ? `<p>${prose(operation.description)}</p>` : ""}
 <p class="auth">Credentials: ${escapeHtml(caller)}</p>
 ${parametersHtml((operation.parameters as Json[]) ?? [], components)}
-${body ? `<h4>Body</h4>${body.description ? `<p>${prose(body.description)}</p>` : ""}${contentHtml(body.content as Json)}` : ""}
+${body ? `<h4>Body</h4>${body.description ? `<p>${prose(body.description)}</p>` : ""}${contentHtml(body.content as Json, schemas)}` : ""}
 <h4>Answers</h4><ul class="answers">${responses.join("")}</ul>
 </section>`;
 }
@@ -133,7 +149,8 @@ export function referencePage(document: OpenApiDocument): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(info.title)} reference</title><style>${STYLE}</style></head>
 <body><header><h1>${escapeHtml(info.title)} reference</h1><p>${prose(info.description)}</p>
-<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(spec.openapi)}).</p></header>
+<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(spec.openapi)}). Errors are <code>Error</code> below (SCIM's: <code>ScimError</code>).</p>
+${schemaSection("Error", components)}${schemaSection("ScimError", components)}</header>
 <main><nav aria-label="Contents"><h2>Contents</h2><ul>${tags.map((tag) => `<li><a href="#${tagId(tag)}">${escapeHtml(tag)}</a> (${byTag.get(tag)!.length})</li>`).join("")}</ul></nav>
 ${tags
   .map(
