@@ -14,6 +14,7 @@ import { call, createMember, json, login, seedOrganizations } from "./support";
 type Json = Record<string, any>;
 let document: Json;
 let token = "";
+let apiKey = "";
 let initiative = { id: "", slug: "" };
 
 const METHODS = ["get", "put", "post", "patch", "delete", "head", "options", "trace"];
@@ -105,6 +106,11 @@ beforeAll(async () => {
   const { acme } = await seedOrganizations();
   const member = await createMember({ email: "olivia@acme.example", orgId: acme.id, name: "Olivia" });
   token = (await login("olivia@acme.example", "Correct-Horse-9")).body.access_token;
+  await createMember({ email: "ada@acme.example", orgId: acme.id, name: "Ada", role: "admin" });
+  const admin = (await login("ada@acme.example", "Correct-Horse-9")).body.access_token;
+  const key = await call("POST", "/api/acme/admin/api-keys", { token: admin, body: { name: "Warehouse", scopes: ["members:read"] } });
+  expect(key.status).toBe(201);
+  apiKey = (await json(key)).secret;
   const created = await createInitiative({ orgId: acme.id, title: "Beach clean-up" });
   initiative = { id: created.id, slug: created.slug };
   await addParticipation(created.id, acme.id, member.id);
@@ -180,6 +186,13 @@ describe("real answers validate against the documented schemas", () => {
     const body = await json(res);
     expect([res.status, body.initiatives.length]).toEqual([200, 1]);
     expect(errorsOf("get", "/api/{org}/initiative", 200, body)).toEqual([]);
+  });
+
+  it("a keyset page: the integration API's members, with an API key", async () => {
+    const res = await call("GET", "/api/acme/integration/v1/members?limit=1", { token: apiKey });
+    const body = await json(res);
+    expect([res.status, body.data.length, typeof body.next_cursor]).toEqual([200, 1, "string"]);
+    expect(errorsOf("get", "/api/{org}/integration/v1/members", 200, body)).toEqual([]);
   });
 
   it("a detail: one initiative, and an organisation's profile", async () => {

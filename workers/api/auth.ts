@@ -159,7 +159,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
-  .put("/refresh", describeRoute(doc("Auth", "public", { summary: "New tokens for a refresh token (the cookie, or `refresh_token` in a JSON body); the old one stops.", answer: jsonSchemaOf(RenewedTokensSchema), body: { schema: { type: "object", properties: { refresh_token: { type: "string" } } }, description: "Optional: the cookie is used when there is no body." }, errors: { 400: ["validation_error"], 401: ["invalid_refresh_token"] } })), async (c) => {
+  .put("/refresh", describeRoute(doc("Auth", "public", { summary: "New tokens for a refresh token (the cookie, or `refresh_token` in a JSON body); the old one stops.", answer: jsonSchemaOf(RenewedTokensSchema), body: { schema: { type: "object", properties: { refresh_token: { type: "string" } } }, description: "The cookie is used when there is no body.", optional: true }, errors: { 400: ["validation_error"], 401: ["invalid_refresh_token"] } })), async (c) => {
     let fromBody: string | undefined;
     if (c.req.header("content-type")?.includes("application/json")) {
       const parsed = v.safeParse(RefreshBody, await jsonBody(c));

@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { ref } from "../openapi/answers";
 import * as v from "valibot";
 import { createInitiativeByKey, updateInitiativeByKey } from "../integrations/initiatives";
 import { listDonations, listInitiatives, listMembers, listParticipations, readInitiative } from "../integrations/read-api";
@@ -27,15 +28,15 @@ const idParam = v.object({ org: v.string(), id });
 const anyObject = v.record(v.string(), v.unknown(), "form_error_invalid");
 
 export const integrationRoutes = new Hono<AppEnv>()
-  .get("/members", describeRoute(doc("Integrations", "apiKey", { summary: "Members with their site and unit attributes, a page at a time (scope members:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md)." })), requireApiKey("members:read"), validate("query", pageQuery), async (c) => {
+  .get("/members", describeRoute(doc("Integrations", "apiKey", { summary: "Members with their site and unit attributes, a page at a time (scope members:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md).", answer: ref("Page") })), requireApiKey("members:read"), validate("query", pageQuery), async (c) => {
     const { data, next } = await listMembers(c.env, c.var.org.id, c.req.valid("query"));
     return c.json(pageAnswer(c, data, next));
   })
-  .get("/participations", describeRoute(doc("Integrations", "apiKey", { summary: "Participations with validated hours and values, a page at a time (scope participations:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md)." })), requireApiKey("participations:read"), validate("query", participationQuery), async (c) => {
+  .get("/participations", describeRoute(doc("Integrations", "apiKey", { summary: "Participations with validated hours and values, a page at a time (scope participations:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md).", answer: ref("Page") })), requireApiKey("participations:read"), validate("query", participationQuery), async (c) => {
     const { data, next } = await listParticipations(c.env, c.var.org.id, c.req.valid("query"));
     return c.json(pageAnswer(c, data, next));
   })
-  .get("/initiatives", describeRoute(doc("Integrations", "apiKey", { summary: "Initiatives, a page at a time (scope initiatives:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md)." })), requireApiKey("initiatives:read"), validate("query", pageQuery), async (c) => {
+  .get("/initiatives", describeRoute(doc("Integrations", "apiKey", { summary: "Initiatives, a page at a time (scope initiatives:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md).", answer: ref("Page") })), requireApiKey("initiatives:read"), validate("query", pageQuery), async (c) => {
     const { data, next } = await listInitiatives(c.env, c.var.org.id, c.req.valid("query"));
     return c.json(pageAnswer(c, data, next));
   })
@@ -50,7 +51,7 @@ export const integrationRoutes = new Hono<AppEnv>()
     sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, saved.id, Date.now()));
     return c.json(await readInitiative(c.env, c.var.org.id, saved.id));
   })
-  .get("/donations", describeRoute(doc("Integrations", "apiKey", { summary: "Confirmed donations, a page at a time (scope donations:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md)." })), requireApiKey("donations:read"), validate("query", pageQuery), async (c) => {
+  .get("/donations", describeRoute(doc("Integrations", "apiKey", { summary: "Confirmed donations, a page at a time (scope donations:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md).", answer: ref("Page") })), requireApiKey("donations:read"), validate("query", pageQuery), async (c) => {
     const { data, next } = await listDonations(c.env, c.var.org.id, c.req.valid("query"));
     return c.json(pageAnswer(c, data, next));
   });

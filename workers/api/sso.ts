@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { jsonSchemaOf } from "../openapi/validated-input";
 import * as v from "valibot";
 import { DomainError, badRequest } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
@@ -40,7 +41,7 @@ async function linkingMember(c: Context<AppEnv>, provider: ProviderRow, claims: 
 }
 
 export const ssoRoutes = new Hono<AppEnv>()
-  .post("/:provider/initiate", describeRoute(doc("Auth", "public", { summary: "Start single sign-on with one of the organisation's providers: the provider's URL to open.", errors: { 404: ["sso_provider_not_found", "organization_not_found"] } })), async (c) => {
+  .post("/:provider/initiate", describeRoute(doc("Auth", "public", { summary: "Start single sign-on with one of the organisation's providers: the provider's URL to open.", body: { schema: jsonSchemaOf(InitiateInput), description: "The same fields may come as query parameters (SPEC.md section 7).", optional: true }, answer: { type: "object", required: ["url"], properties: { url: { type: "string" } } }, errors: { 400: ["validation_error", "bad_request"], 404: ["sso_provider_not_found", "organization_not_found"] } })), async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? await jsonBody(c) : {};
     if (body === null || typeof body !== "object") throw badRequest("bad_request", "The body must be a JSON object.");
     const parsed = v.safeParse(InitiateInput, { ...c.req.query(), ...body });

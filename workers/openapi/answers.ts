@@ -79,8 +79,18 @@ export const INITIATIVE_CARD = {
 
 export const INITIATIVE_LIST = { type: "object", required: ["initiatives"], properties: { initiatives: { type: "array", items: { $ref: "#/components/schemas/InitiativeCard" } } } } as const;
 
+/** A keyset page (docs/api/pagination.md, workers/lib/keyset-links.ts): its rows and where the next page starts. */
+export const PAGE = {
+  type: "object",
+  required: ["data", "next_cursor"],
+  properties: {
+    data: { type: "array", items: { type: "object" } },
+    next_cursor: { ...nullable("string"), description: "The `cursor` of the next page (also in the `Link` header); null on the last page." },
+  },
+} as const;
+
 /** `{ <name>: [...] }`: a list under its name, items left open. */
 export const listOf = (name: string, items: object = { type: "object" }) => ({ type: "object", required: [name], properties: { [name]: { type: "array", items } } });
 
-export const ANSWER_SCHEMAS = { Initiative: INITIATIVE, InitiativeCard: INITIATIVE_CARD, InitiativeList: INITIATIVE_LIST, OrganizationProfile: ORGANIZATION_PROFILE };
+export const ANSWER_SCHEMAS = { Initiative: INITIATIVE, InitiativeCard: INITIATIVE_CARD, InitiativeList: INITIATIVE_LIST, OrganizationProfile: ORGANIZATION_PROFILE, Page: PAGE };
 export const ref = (name: keyof typeof ANSWER_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });

@@ -88,7 +88,7 @@ export interface RouteDoc {
   /** Error statuses → their codes, beyond those of the caller (e.g. `{ 409: ["email_taken"] }`). */
   errors?: Record<number, string[]>;
   /** A body not read by `validate` (read by hand, multipart): its schema, or a description. */
-  body?: { media?: string; schema?: object; description?: string };
+  body?: { media?: string; schema?: object; description?: string; optional?: boolean };
   /** Query parameters not read by `validate`: name → description. */
   query?: Record<string, string>;
 }
@@ -133,7 +133,7 @@ export function doc(tag: string, caller: Caller, route: RouteDoc): DescribeRoute
     ...(route.body
       ? {
           requestBody: {
-            required: true,
+            required: !route.body.optional,
             ...(route.body.description ? { description: route.body.description } : {}),
             content: { [route.body.media ?? "application/json"]: { schema: route.body.schema ?? {} } },
           },
