@@ -178,7 +178,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // Administrators only, checked before any body is read (roles-first.ts): a member gets 403.
   .use(rolesFirst("admin", () => ["admin"]))
   .get("/members", describeRoute(doc("Admin", "staff", { summary: "The organisation's members, filtered and paged." })), validate("query", memberQuery), async (c) => c.json(await listMembers(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
-  .post("/invitations", describeRoute(doc("Admin", "staff", { summary: "Invite people by e-mail (the e-mails go after the answer).", errors: { 409: ["invitation_conflict"] } })), validate("json", invitationBody), async (c) => {
+  .post("/invitations", describeRoute(doc("Admin", "staff", { summary: "Invite people by e-mail (the e-mails go after the answer); `dry_run` previews the list (200).", status: 201, alsoStatus: 200, errors: { 409: ["invitation_conflict"] } })), validate("json", invitationBody), async (c) => {
     const { invitations, dry_run } = c.req.valid("json");
     const { send, ...answer } = await inviteMembers(c.env, c.var.org, actorOf(c), invitations, { dryRun: dry_run });
     // The e-mails go after the answer: a list of hundreds answers at once.
@@ -238,7 +238,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // Deletion of an account that belongs to this organisation alone, on its owner's request (issue 28, point 6; decision 034).
   .post("/members/:id/deletion", describeRoute(doc("Admin", "staff", { summary: "Delete an account that belongs to this organisation alone, on its owner's request.", status: 202, errors: { 409: ["member_in_other_organizations", "cannot_delete_self"] } })), async (c) => c.json(await requestDeletionByAdmin(c.env, c.var.org, actorOf(c), c.req.param("id")), 202))
   // Removal: the membership ends, the account and its other organisations stay (issue 25, point 1).
-  .delete("/members/:id", describeRoute(doc("Admin", "staff", { summary: "Remove a member: the membership ends; the account and its other organisations stay.", errors: { 409: ["last_admin", "cannot_remove_self"] } })), async (c) => {
+  .delete("/members/:id", describeRoute(doc("Admin", "staff", { summary: "Remove a member: the membership ends; the account and its other organisations stay.", status: 204, errors: { 409: ["last_admin", "cannot_remove_self"] } })), async (c) => {
     await removeMember(c.env, c.var.org, actorOf(c), c.req.param("id"));
     return c.body(null, 204);
   });

@@ -50,7 +50,7 @@ export const chatRoutes = new Hono<AppEnv>()
 
   .get("/conversations", describeRoute(doc("Chat", "member", { summary: "The member's conversations.", answer: listOf("conversations"), errors: { 404: ["chat_disabled"] } })), async (c) => c.json({ conversations: await listConversations(c.env, actorOf(c)) }))
 
-  .post("/conversations", describeRoute(doc("Chat", "member", { summary: "Open a private conversation with another member.", status: 201, errors: { 404: ["chat_disabled"], 409: ["conversation_exists"] } })), validate("json", v.object({ member_id: v.pipe(v.string("form_error_required"), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_invalid")) })), async (c) => {
+  .post("/conversations", describeRoute(doc("Chat", "member", { summary: "Open a private conversation with another member (200 when it already exists).", status: 201, alsoStatus: 200, errors: { 404: ["chat_disabled"], 409: ["conversation_exists"] } })), validate("json", v.object({ member_id: v.pipe(v.string("form_error_required"), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_invalid")) })), async (c) => {
     const actor = actorOf(c);
     const opened = await openPrivateConversation(c.env, actor, c.req.valid("json").member_id);
     if (opened.created) {
@@ -70,7 +70,7 @@ export const chatRoutes = new Hono<AppEnv>()
     c.json(await listMessages(c.env, actorOf(c), c.req.param("id"), c.req.valid("query").before)),
   )
 
-  .post("/conversations/:id/messages", describeRoute(doc("Chat", "member", { summary: "Send a message; delivered live to the participants' sockets.", status: 201, body: { schema: { type: "object", required: ["content", "client_id"], properties: { content: { type: "string" }, client_id: { type: "string" } } } }, errors: { 400: ["validation_error"], 404: ["chat_disabled", "not_found"], 409: ["client_id_in_use"], 429: ["too_many_messages"] } })), async (c) => {
+  .post("/conversations/:id/messages", describeRoute(doc("Chat", "member", { summary: "Send a message; delivered live to the participants' sockets (200 for a `client_id` already stored).", status: 201, alsoStatus: 200, body: { schema: { type: "object", required: ["content", "client_id"], properties: { content: { type: "string" }, client_id: { type: "string" } } } }, errors: { 400: ["validation_error"], 404: ["chat_disabled", "not_found"], 409: ["client_id_in_use"], 429: ["too_many_messages"] } })), async (c) => {
     const actor = actorOf(c);
     const sent = await sendChatMessage(c.env, actor, c.req.param("id"), await jsonBody(c));
     // Stored; now live delivery to every member's sockets (mine too: my other tabs).

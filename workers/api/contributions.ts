@@ -35,7 +35,7 @@ function idempotencyKey(c: Context<AppEnv>): string | null {
 
 export const contributionRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .post("/", describeRoute(doc("Participation", "member", { summary: "Pledge or make a contribution (donation) to the initiative.", status: 201, errors: { 404: ["initiative_not_found"] } })), validate("json", contributionSchema), async (c) => {
+  .post("/", describeRoute(doc("Participation", "member", { summary: "Pledge or make a contribution (donation) to the initiative (200 for an `Idempotency-Key` already used).", status: 201, alsoStatus: 200, errors: { 404: ["initiative_not_found"] } })), validate("json", contributionSchema), async (c) => {
     const key = idempotencyKey(c);
     const input = c.req.valid("json");
     const initiative = await initiativeFromPath(c);

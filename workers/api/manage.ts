@@ -154,7 +154,7 @@ export const manageRoutes = new Hono<AppEnv>()
     return c.json(record);
   })
   // Validated hours corrected or taken back (issue 32): the credential that relied on them is revoked in the same write.
-  .post("/records/:id/correction", describeRoute(doc("Manage", "staff", { summary: "Correct or take back validated hours (their credential is revoked in the same write).", status: 201 })), validate("json", recordCorrectionSchema), async (c) => {
+  .post("/records/:id/correction", describeRoute(doc("Manage", "staff", { summary: "Correct or take back validated hours (their credential is revoked in the same write)." })), validate("json", recordCorrectionSchema), async (c) => {
     const { record, participantUuid, notices } = await correctRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     queueCredentialsAfterAnswer(c, [participantUuid]);
@@ -234,7 +234,7 @@ export const manageRoutes = new Hono<AppEnv>()
     return c.json(state);
   })
   .get("/initiatives/:id/checkin", describeRoute(doc("Manage", "staff", { summary: "The check-in sheet of a day of the initiative." })), async (c) => c.json(await checkinSheet(c.env, c.var.org, actorOf(c), c.req.param("id"), Date.now())))
-  .post("/initiatives/:id/checkin", describeRoute(doc("Manage", "staff", { summary: "Check a participant in (QR or typed code); validates their hours.", errors: { 409: ["participant_not_accepted"] } })), validate("json", checkinBody), async (c) => {
+  .post("/initiatives/:id/checkin", describeRoute(doc("Manage", "staff", { summary: "Check a participant in (QR or typed code); validates their hours (200 when already checked in).", status: 201, alsoStatus: 200, errors: { 409: ["participant_not_accepted"] } })), validate("json", checkinBody), async (c) => {
     const { created, checkin } = await checkIn(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     // Hours validated at the desk earn their credential too (decision 047).
     if (created) queueCredentialsAfterAnswer(c, [checkin.participant.uuid]);

@@ -59,14 +59,14 @@ export const pushRoutes = new Hono<AppEnv>()
     return c.json({ available: keys !== null, public_key: keys?.publicKey ?? null, subscribed, preferences });
   })
 
-  .put("/subscription", describeRoute(doc("Notifications", "member", { summary: "Subscribe this browser to web push." })), validate("json", SubscriptionSchema), async (c) => {
+  .put("/subscription", describeRoute(doc("Notifications", "member", { summary: "Subscribe this browser to web push (200 when it already was).", status: 201, alsoStatus: 200 })), validate("json", SubscriptionSchema), async (c) => {
     if (!vapidKeys(c.env)) throw pushOff();
     const { endpoint, keys } = c.req.valid("json");
     const created = await saveSubscription(c.env, { orgId: c.var.org.id, memberId: c.var.auth.memberId, sessionId: c.var.auth.sessionId }, { endpoint, keys });
     return c.json({ subscribed: true }, created ? 201 : 200);
   })
 
-  .delete("/subscription", describeRoute(doc("Notifications", "member", { summary: "Unsubscribe a browser from web push.", status: 204 })), validate("json", v.object({ endpoint: v.pipe(v.string("form_error_required"), v.maxLength(2048, "push_endpoint_invalid")) })), async (c) => {
+  .delete("/subscription", describeRoute(doc("Notifications", "member", { summary: "Unsubscribe a browser from web push." })), validate("json", v.object({ endpoint: v.pipe(v.string("form_error_required"), v.maxLength(2048, "push_endpoint_invalid")) })), async (c) => {
     await deleteSubscription(c.env, c.var.org.id, c.var.auth.memberId, c.req.valid("json").endpoint);
     return c.json({ subscribed: false });
   })

@@ -50,7 +50,7 @@ export const ssoRoutes = new Hono<AppEnv>()
     return c.json({ url: await startSso(c.env, c.req.url, tenant, c.req.param("provider"), parsed.output) });
   })
 
-  .get("/:provider/callback", describeRoute(doc("Auth", "public", { summary: "The identity provider's return: signs in (or records an administrator's test) and redirects.", status: 302, errors: { 401: ["link_expired"] } })), async (c) => {
+  .get("/:provider/callback", describeRoute(doc("Auth", "public", { summary: "The identity provider's return: signs in (or records an administrator's test) and redirects.", status: 302, description: "Failures redirect too, to /sso/error/{code}." })), async (c) => {
     const state = c.req.query("state");
     const fail = (code: string) => c.redirect(`/sso/error/${encodeURIComponent(code)}`, 302);
     if (!state || state.length > 200) return fail("invalid_state");

@@ -83,6 +83,8 @@ export interface RouteDoc {
   answer?: object;
   /** The success status when not 200 (201 created, 204 no content, 202 accepted, 101 switching protocols). */
   status?: 200 | 201 | 202 | 204 | 101 | 302;
+  /** The same answer under another status too (200 when nothing new was made, e.g. a repeated request). */
+  alsoStatus?: 200 | 201;
   /** Media type of the answer when not JSON (a CSV, a PDF, a calendar). */
   media?: string;
   /** Error statuses → their codes, beyond those of the caller (e.g. `{ 409: ["email_taken"] }`). */
@@ -139,6 +141,6 @@ export function doc(tag: string, caller: Caller, route: RouteDoc): DescribeRoute
           },
         }
       : {}),
-    responses: { [status]: success, ...errors },
+    responses: { [status]: success, ...(route.alsoStatus ? { [route.alsoStatus]: { ...success, description: SUCCESS_TEXT[route.alsoStatus] } } : {}), ...errors },
   };
 }
