@@ -173,7 +173,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(tokensJson(tokens));
   })
 
-  .post("/recover_password", describeRoute(doc("Auth", "public", { summary: "Send a password recovery link.", status: 204, errors: { 402: ["email_not_found"], 429: ["too_many_requests"] } })), validate("json", EmailAppBody), async (c) => {
+  .post("/recover_password", describeRoute(doc("Auth", "public", { summary: "Send a password recovery link.", status: 204, errors: { 404: ["account_not_found"], 429: ["too_many_requests"] } })), validate("json", EmailAppBody), async (c) => {
     const { email } = c.req.valid("json");
     await enforceRateLimit(c, "recover_password", email);
     const member = await findMemberByEmail(c.env, email);
@@ -250,7 +250,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Deleting the account: confirmed by its e-mail address; every session ends, the account is
   // erased after the grace period unless its owner signs in before (workers/account/deletion.ts).
-  .post("/account/deletion", describeRoute(doc("Auth", "member", { summary: "Ask for the account's deletion, confirmed by its e-mail address; every session ends.", status: 202, errors: { 409: ["member_in_other_organizations"] } })), validate("json", DeletionBody), async (c) => {
+  .post("/account/deletion", describeRoute(doc("Auth", "member", { summary: "Ask for the account's deletion, confirmed by its e-mail address; every session ends.", status: 202, errors: { 400: ["validation_error"], 404: ["account_not_found"] } })), validate("json", DeletionBody), async (c) => {
     const auth = await signedIn(c);
     return c.json(await requestOwnDeletion(c.env, auth.memberId, c.req.valid("json").email), 202);
   })
@@ -266,7 +266,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ password_policy: tenant.general.password_policy, email: member.email, organization: tenant.name, needs_password: needsPassword });
   })
 
-  .post("/confirm_email", describeRoute(doc("Auth", "public", { summary: "Send the e-mail confirmation link again.", status: 204, errors: { 409: ["email_already_confirmed"], 429: ["too_many_requests"] } })), validate("json", EmailAppBody), async (c) => {
+  .post("/confirm_email", describeRoute(doc("Auth", "public", { summary: "Send the e-mail confirmation link again.", status: 204, errors: { 404: ["account_not_found"], 409: ["email_already_confirmed"], 429: ["too_many_requests"] } })), validate("json", EmailAppBody), async (c) => {
     const { email } = c.req.valid("json");
     await enforceRateLimit(c, "confirm_email", email);
     const member = await findMemberByEmail(c.env, email);

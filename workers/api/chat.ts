@@ -50,7 +50,7 @@ export const chatRoutes = new Hono<AppEnv>()
 
   .get("/conversations", describeRoute(doc("Chat", "member", { summary: "The member's conversations.", answer: listOf("conversations"), errors: { 404: ["chat_disabled"] } })), async (c) => c.json({ conversations: await listConversations(c.env, actorOf(c)) }))
 
-  .post("/conversations", describeRoute(doc("Chat", "member", { summary: "Open a private conversation with another member (200 when it already exists).", status: 201, alsoStatus: 200, errors: { 404: ["chat_disabled"], 409: ["conversation_exists"] } })), validate("json", v.object({ member_id: v.pipe(v.string("form_error_required"), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_invalid")) })), async (c) => {
+  .post("/conversations", describeRoute(doc("Chat", "member", { summary: "Open a private conversation with another member (200 when it already exists).", status: 201, alsoStatus: 200, errors: { 404: ["chat_disabled"] } })), validate("json", v.object({ member_id: v.pipe(v.string("form_error_required"), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_invalid")) })), async (c) => {
     const actor = actorOf(c);
     const opened = await openPrivateConversation(c.env, actor, c.req.valid("json").member_id);
     if (opened.created) {

@@ -45,7 +45,7 @@ const actorOf = (c: { var: AppEnv["Variables"] }): StaffActor => ({ memberId: c.
 export const exportRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(rolesFirst("exports", exportRoles))
-  .post("/:kind", describeRoute(doc("Exports", "staff", { summary: "Start an export of one kind with its filters (202; 200 when the same export already runs).", status: 202, alsoStatus: 200, errors: { 409: ["too_many_exports"], 503: ["export_unavailable", "queue_unavailable"] } })), validate("param", kindParam), validate("json", v.record(v.string(), v.unknown(), "form_error_invalid")), async (c) => {
+  .post("/:kind", describeRoute(doc("Exports", "staff", { summary: "Start an export of one kind with its filters (202; 200 when the same export already runs).", status: 202, alsoStatus: 200, errors: { 409: ["too_many_exports"], 503: ["export_unavailable"] } })), validate("param", kindParam), validate("json", v.record(v.string(), v.unknown(), "form_error_invalid")), async (c) => {
     const { kind } = c.req.valid("param");
     const parsed = parseInput(filtersOf[kind], c.req.valid("json"));
     // The evidence's period is fixed when it is asked for: "last year" means the same rows on every page.

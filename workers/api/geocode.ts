@@ -25,7 +25,7 @@ const geocodeQuery = v.strictObject(
   "form_error_unknown_field",
 );
 
-export const geocodeRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Manage", "member", { summary: "Address search through the deployment's geocoder (at most 5 results).", errors: { 429: ["rate_limited"], 502: ["geocoder_unavailable"] } })), validate("query", geocodeQuery), async (c) => {
+export const geocodeRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Manage", "member", { summary: "Address search through the deployment's geocoder (at most 5 results).", errors: { 429: ["too_many_requests"], 502: ["geocoder_unavailable"] } })), validate("query", geocodeQuery), async (c) => {
   const { q, language } = c.req.valid("query");
   await enforceRateLimit(c, "geocode", c.var.auth.memberId);
   const region = c.var.org.region?.toUpperCase();

@@ -48,7 +48,7 @@ export const responsibleProfileRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/", describeRoute(doc("Wall and ranking", "member", { summary: "The member's responsible profile (social CV)." })), async (c) => c.json(await responsibleProfile(c.env, c.var.org, c.var.auth.memberId)))
 
-  .put("/pdf", describeRoute(doc("Wall and ranking", "member", { summary: "Ask for the social CV as a PDF; answers a ticket.", status: 202 })), validate("json", PdfBody), async (c) => {
+  .put("/pdf", describeRoute(doc("Wall and ranking", "member", { summary: "Ask for the social CV as a PDF; answers a ticket.", status: 202, errors: { 503: ["queue_unavailable"] } })), validate("json", PdfBody), async (c) => {
     const body = c.req.valid("json");
     return c.json(await requestCertificate(c.env, c.var.org, c.var.auth.memberId, body.timezone_offset, periodOfDays(body, body.timezone_offset)), 202);
   })
