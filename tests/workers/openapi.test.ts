@@ -15,6 +15,7 @@ type Json = Record<string, any>;
 let document: Json;
 let token = "";
 let apiKey = "";
+let session: Json = {};
 let initiative = { id: "", slug: "" };
 
 const METHODS = ["get", "put", "post", "patch", "delete", "head", "options", "trace"];
@@ -105,7 +106,8 @@ function errorsOf(method: string, path: string, status: number, body: unknown): 
 beforeAll(async () => {
   const { acme } = await seedOrganizations();
   const member = await createMember({ email: "olivia@acme.example", orgId: acme.id, name: "Olivia" });
-  token = (await login("olivia@acme.example", "Correct-Horse-9")).body.access_token;
+  session = (await login("olivia@acme.example", "Correct-Horse-9")).body;
+  token = session.access_token;
   await createMember({ email: "ada@acme.example", orgId: acme.id, name: "Ada", role: "admin" });
   const admin = (await login("ada@acme.example", "Correct-Horse-9")).body.access_token;
   const key = await call("POST", "/api/acme/admin/api-keys", { token: admin, body: { name: "Warehouse", scopes: ["members:read"] } });
@@ -186,6 +188,10 @@ describe("real answers validate against the documented schemas", () => {
     const body = await json(res);
     expect([res.status, body.initiatives.length]).toEqual([200, 1]);
     expect(errorsOf("get", "/api/{org}/initiative", 200, body)).toEqual([]);
+  });
+
+  it("a session: the sign-in's answer", () => {
+    expect(errorsOf("post", "/auth/login", 200, session)).toEqual([]);
   });
 
   it("a keyset page: the integration API's members, with an API key", async () => {

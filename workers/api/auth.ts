@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
-import { listOf } from "../openapi/answers";
+import { listOf, ref } from "../openapi/answers";
 import { jsonSchemaOf } from "../openapi/validated-input";
 import { RenewedTokensSchema } from "../../app/domain/session-renewal";
 import * as v from "valibot";
@@ -110,7 +110,7 @@ export const authRoutes = new Hono<AppEnv>()
     });
   })
 
-  .post("/login", describeRoute(doc("Auth", "public", { summary: "Sign in with e-mail and password: an access token, the refresh cookie, the user.", answer: { type: "object", required: ["access_token", "refresh_token", "expires_in", "user"], properties: { access_token: { type: "string" }, refresh_token: { type: "string" }, expires_in: { type: "integer" }, user: { type: "object" } } }, errors: { 401: ["password_not_set", "wrong_password"], 402: ["email_not_found"], 403: ["account_disabled"], 412: ["email_not_confirmed"], 429: ["too_many_requests"] } })), validate("json", LoginBody), async (c) => {
+  .post("/login", describeRoute(doc("Auth", "public", { summary: "Sign in with e-mail and password: an access token, the refresh cookie, the user.", answer: ref("Session"), errors: { 401: ["password_not_set", "wrong_password"], 402: ["email_not_found"], 403: ["account_disabled"], 412: ["email_not_confirmed"], 429: ["too_many_requests"] } })), validate("json", LoginBody), async (c) => {
     const { email, password } = c.req.valid("json");
     const attempt = await enforceRateLimit(c, "login", email);
     const member = await findMemberByEmail(c.env, email);
@@ -182,7 +182,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
-  .put("/recover_password/:token", describeRoute(doc("Auth", "public", { summary: "Choose a new password through a recovery link; signs in.", answer: { type: "object", required: ["access_token", "refresh_token", "expires_in", "user"], properties: { access_token: { type: "string" }, refresh_token: { type: "string" }, expires_in: { type: "integer" }, user: { type: "object" } } }, errors: { 401: ["link_expired"] } })), validate("param", TokenParam), validate("json", NewPasswordBody), async (c) => {
+  .put("/recover_password/:token", describeRoute(doc("Auth", "public", { summary: "Choose a new password through a recovery link; signs in.", answer: ref("Session"), errors: { 401: ["link_expired"] } })), validate("param", TokenParam), validate("json", NewPasswordBody), async (c) => {
     const { token } = c.req.valid("param");
     const { password, agreements } = c.req.valid("json");
     const row = await peekEmailToken(c.env, token, "password_reset");
@@ -201,7 +201,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   // An invited member's first password (issue 15, /invite/{token}): the link proves the address, the
   // platform terms are accepted here when not yet, and the invitation is accepted.
-  .put("/invitation/:token", describeRoute(doc("Auth", "public", { summary: "An invited member's first password through the invitation link; accepts the invitation and signs in.", answer: { type: "object", required: ["access_token", "refresh_token", "expires_in", "user"], properties: { access_token: { type: "string" }, refresh_token: { type: "string" }, expires_in: { type: "integer" }, user: { type: "object" } } }, errors: { 401: ["link_expired"], 404: ["invitation_not_found"] } })), validate("param", TokenParam), validate("json", InvitationPasswordBody), async (c) => {
+  .put("/invitation/:token", describeRoute(doc("Auth", "public", { summary: "An invited member's first password through the invitation link; accepts the invitation and signs in.", answer: ref("Session"), errors: { 401: ["link_expired"], 404: ["invitation_not_found"] } })), validate("param", TokenParam), validate("json", InvitationPasswordBody), async (c) => {
     const { token } = c.req.valid("param");
     const { password, agreements, language } = c.req.valid("json");
     const row = await peekEmailToken(c.env, token, "invite");
@@ -276,7 +276,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
-  .put("/confirm_email/:token", describeRoute(doc("Auth", "public", { summary: "Confirm the e-mail address through its link (with a password when the account has none); signs in.", answer: { type: "object", required: ["access_token", "refresh_token", "expires_in", "user"], properties: { access_token: { type: "string" }, refresh_token: { type: "string" }, expires_in: { type: "integer" }, user: { type: "object" } } }, errors: { 401: ["link_expired"] } })), validate("param", TokenParam), validate("json", ConfirmBody), async (c) => {
+  .put("/confirm_email/:token", describeRoute(doc("Auth", "public", { summary: "Confirm the e-mail address through its link (with a password when the account has none); signs in.", answer: ref("Session"), errors: { 401: ["link_expired"] } })), validate("param", TokenParam), validate("json", ConfirmBody), async (c) => {
     const { token } = c.req.valid("param");
     const { password } = c.req.valid("json");
     const row = await peekEmailToken(c.env, token, "email_confirmation");

@@ -79,6 +79,13 @@ export const INITIATIVE_CARD = {
 
 export const INITIATIVE_LIST = { type: "object", required: ["initiatives"], properties: { initiatives: { type: "array", items: { $ref: "#/components/schemas/InitiativeCard" } } } } as const;
 
+/** A signed-in session (workers/auth/session-response.ts): the tokens, and the user as /auth/identity describes it. */
+export const SESSION = {
+  type: "object",
+  required: ["access_token", "refresh_token", "expires_in", "user"],
+  properties: { access_token: { type: "string" }, refresh_token: { type: "string" }, expires_in: { type: "integer" }, user: { type: "object" } },
+} as const;
+
 /** A keyset page (docs/api/pagination.md, workers/lib/keyset-links.ts): its rows and where the next page starts. */
 export const PAGE = {
   type: "object",
@@ -92,5 +99,5 @@ export const PAGE = {
 /** `{ <name>: [...] }`: a list under its name, items left open. */
 export const listOf = (name: string, items: object = { type: "object" }) => ({ type: "object", required: [name], properties: { [name]: { type: "array", items } } });
 
-export const ANSWER_SCHEMAS = { Initiative: INITIATIVE, InitiativeCard: INITIATIVE_CARD, InitiativeList: INITIATIVE_LIST, OrganizationProfile: ORGANIZATION_PROFILE, Page: PAGE };
+export const ANSWER_SCHEMAS = { Initiative: INITIATIVE, InitiativeCard: INITIATIVE_CARD, InitiativeList: INITIATIVE_LIST, OrganizationProfile: ORGANIZATION_PROFILE, Page: PAGE, Session: SESSION };
 export const ref = (name: keyof typeof ANSWER_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
