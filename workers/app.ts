@@ -9,6 +9,9 @@ import { apiRoutes, jsonBodyLimit } from "./api";
 import { edgeChatSocket } from "./api/chat-edge-socket";
 import { chatSocket } from "./api/chat-socket";
 import { scimRoutes } from "./api/scim";
+import { openApiRoutes } from "./openapi/routes";
+import { chatSocketDoc } from "./openapi/chat-socket";
+import { describeRoute } from "hono-openapi";
 import { authRoutes } from "./api/auth";
 import { adoptUpstreamSignIn } from "./auth/edge-sso";
 import { ssoInitiatePage } from "./api/sso";
@@ -150,6 +153,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
     }
   });
   app.use("/auth/*", jsonBodyLimit);
+  // The OpenAPI document of the routes below and its reference page, read from this app (workers/openapi).
+  app.route("/api", openApiRoutes(app));
   app.route("/auth", authRoutes);
   app.route("/api", apiRoutes);
   // SCIM 2.0 for the organisation's identity provider, with an API key (workers/api/scim.ts).
@@ -182,7 +187,7 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
   app.route("/sdg", sdgImageRoutes);
   // Behind an edge, chat is the upstream's: the socket goes there (docs/decisions/024).
   const edgeSocket = edgeChatSocket(upstreamFetch);
-  app.get("/chat/socket", (c) => (c.env.UPSTREAM_URL ? edgeSocket(c) : chatSocket(c)));
+  app.get("/chat/socket", describeRoute(chatSocketDoc), (c) => (c.env.UPSTREAM_URL ? edgeSocket(c) : chatSocket(c)));
   // Initiative images, public and cached for a year under names that never change (workers/manage/images.ts).
   app.get("/media/images/:file", async (c) => (await imageResponse(c.env, c.var.tenant, c.req.param("file"), c.req.url)) ?? handleNotFound(c));
   // Members' pictures, the same way, on the hosts of the member's organisations and the platform's (workers/profile/avatar.ts).

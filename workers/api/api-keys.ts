@@ -5,6 +5,8 @@
  * workers/api/index.ts before the generic /:org/admin sub-app.
  */
 import { Hono, type Context } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
 import * as v from "valibot";
 import { apiKeyCreationSchema } from "../../app/domain/integrations";
 import { createApiKey, listApiKeys, revokeApiKey } from "../integrations/keys";
@@ -20,10 +22,10 @@ const idParam = v.object({ org: v.string(), id: v.pipe(v.string(), v.minLength(1
 export const apiKeyRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(rolesFirst("admin/api-keys", () => ["admin"]))
-  .get("/", async (c) => c.json(await listApiKeys(c.env, c.var.org, actorOf(c))))
+  .get("/", describeRoute(doc("Integrations", "staff", { summary: "The organisation's API keys with their last use (administrators)." })), async (c) => c.json(await listApiKeys(c.env, c.var.org, actorOf(c))))
   // The only answer that ever holds the secret: the screen shows it once.
-  .post("/", validate("json", apiKeyCreationSchema), async (c) => {
+  .post("/", describeRoute(doc("Integrations", "staff", { summary: "Create an API key: the only answer that ever holds its secret.", status: 201, errors: { 409: ["api_keys_limit"] } })), validate("json", apiKeyCreationSchema), async (c) => {
     c.header("cache-control", "no-store");
     return c.json(await createApiKey(c.env, c.var.org, actorOf(c), c.req.valid("json")), 201);
   })
-  .delete("/:id", validate("param", idParam), async (c) => c.json(await revokeApiKey(c.env, c.var.org, actorOf(c), c.req.valid("param").id)));
+  .delete("/:id", describeRoute(doc("Integrations", "staff", { summary: "Revoke an API key, at once.", errors: { 404: ["api_key_not_found"] } })), validate("param", idParam), async (c) => c.json(await revokeApiKey(c.env, c.var.org, actorOf(c), c.req.valid("param").id)));

@@ -12,6 +12,8 @@
  * here (workers/app.ts).
  */
 import { Hono, type Context } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
 import * as v from "valibot";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "../../app/domain/attachments";
 import { readUploadBody } from "../../app/domain/upload-body";
@@ -83,7 +85,7 @@ export async function readUpload(c: Context<AppEnv>, kind: AttachmentKind, field
 
 export const attachmentRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/:kind", validate("query", ListQuery), async (c) => {
+  .get("/:kind", describeRoute(doc("Participation", "member", { summary: "The initiative's attachments of one kind (document or image), a page at a time.", errors: { 404: ["initiative_not_found"] } })), validate("query", ListQuery), async (c) => {
     const scope = await scopeOf(c);
     const { limit, before } = c.req.valid("query");
     const { attachments, next } = await listAttachments(scope, limit, before, readMemo(c));
@@ -94,15 +96,15 @@ export const attachmentRoutes = new Hono<AppEnv>()
     }
     return c.json(attachments);
   })
-  .post("/:kind", async (c) => {
+  .post("/:kind", describeRoute(doc("Participation", "member", { summary: "Upload a document or image (the file is the body; `filename` names it).", status: 201, query: { filename: "The file's name." }, body: { media: "application/octet-stream", description: "The file, or multipart/form-data with it in `file`." }, errors: { 413: ["file_too_large"], 415: ["unsupported_file_type"] } })), async (c) => {
     const scope = await scopeOf(c);
     return c.json(await uploadAttachment(scope, () => readUpload(c, scope.kind), c.req.query("filename")), 201);
   })
-  .delete("/:kind/:id", async (c) => {
+  .delete("/:kind/:id", describeRoute(doc("Participation", "member", { summary: "Delete one of my attachments.", status: 204 })), async (c) => {
     await deleteOwnAttachment(await scopeOf(c), c.req.param("id"));
     return c.body(null, 204);
   })
-  .get("/:kind/:id/download", async (c) => {
+  .get("/:kind/:id/download", describeRoute(doc("Participation", "member", { summary: "Download an attachment (conditional requests: ETag, Last-Modified).", media: "application/octet-stream", answer: { type: "string", contentEncoding: "binary" }, errors: { 412: ["precondition_failed"] } })), async (c) => {
     const scope = await scopeOf(c);
     const { row, object } = await openAttachment(scope, c.req.param("id"));
     const headers = new Headers({

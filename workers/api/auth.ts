@@ -3,6 +3,11 @@
  * the spec leaves open are recorded in docs/api/auth.md.
  */
 import { Hono, type Context } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
+import { listOf, ref } from "../openapi/answers";
+import { jsonSchemaOf } from "../openapi/validated-input";
+import { RenewedTokensSchema } from "../../app/domain/session-renewal";
 import * as v from "valibot";
 import { SUPPORTED_LOCALES } from "../../app/domain/locales";
 import { EmailSchema } from "../../app/domain/email";
@@ -87,7 +92,7 @@ async function tokenSubject(env: Env, row: { memberId: string; orgId: string | n
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/lookup", validate("json", LookupBody), async (c) => {
+  .post("/lookup", describeRoute(doc("Auth", "public", { summary: "Which sign-in an e-mail address goes through (password or SSO) and its organisations.", errors: { 404: ["account_not_found"], 429: ["too_many_requests"] } })), validate("json", LookupBody), async (c) => {
     const { email } = c.req.valid("json");
     const attempt = await enforceRateLimit(c, "lookup", email);
     const member = await findMemberByEmail(c.env, email);
@@ -105,7 +110,7 @@ export const authRoutes = new Hono<AppEnv>()
     });
   })
 
-  .post("/login", validate("json", LoginBody), async (c) => {
+  .post("/login", describeRoute(doc("Auth", "public", { summary: "Sign in with e-mail and password: an access token, the refresh cookie, the user.", answer: ref("Session"), errors: { 401: ["password_not_set", "wrong_password"], 402: ["email_not_found"], 403: ["account_disabled"], 412: ["email_not_confirmed"], 429: ["too_many_requests"] } })), validate("json", LoginBody), async (c) => {
     const { email, password } = c.req.valid("json");
     const attempt = await enforceRateLimit(c, "login", email);
     const member = await findMemberByEmail(c.env, email);
@@ -120,7 +125,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await signIn(c, member));
   })
 
-  .put("/identity", async (c) => {
+  .put("/identity", describeRoute(doc("Auth", "public", { summary: "Who is signed in: the access token's session, or a new one from the refresh cookie.", errors: { 401: ["unauthenticated", "invalid_refresh_token"] } })), async (c) => {
     // With a valid access token: the same token back, with the time it has left. Only the refresh
     // token renews; otherwise a stolen access token could keep itself alive for ever.
     const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
@@ -140,7 +145,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ...tokensJson(tokens), user: await userJson(c.env, member, c.var.tenant.id) });
   })
 
-  .delete("/identity", async (c) => {
+  .delete("/identity", describeRoute(doc("Auth", "public", { summary: "Sign out: the session of the token and of the refresh cookie end.", status: 204 })), async (c) => {
     // An expired access token still names its session: logging out must not depend on its age.
     const sessionId = await sessionNamedBy(c.env, c.req.header("authorization"));
     if (sessionId) await revokeSession(c.env, sessionId, "logout");
@@ -154,7 +159,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
-  .put("/refresh", async (c) => {
+  .put("/refresh", describeRoute(doc("Auth", "public", { summary: "New tokens for a refresh token (the cookie, or `refresh_token` in a JSON body); the old one stops.", answer: jsonSchemaOf(RenewedTokensSchema), body: { schema: { type: "object", properties: { refresh_token: { type: "string" } } }, description: "The cookie is used when there is no body.", optional: true }, errors: { 400: ["validation_error"], 401: ["invalid_refresh_token"] } })), async (c) => {
     let fromBody: string | undefined;
     if (c.req.header("content-type")?.includes("application/json")) {
       const parsed = v.safeParse(RefreshBody, await jsonBody(c));
@@ -168,7 +173,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(tokensJson(tokens));
   })
 
-  .post("/recover_password", validate("json", EmailAppBody), async (c) => {
+  .post("/recover_password", describeRoute(doc("Auth", "public", { summary: "Send a password recovery link.", status: 204, errors: { 404: ["account_not_found"], 429: ["too_many_requests"] } })), validate("json", EmailAppBody), async (c) => {
     const { email } = c.req.valid("json");
     await enforceRateLimit(c, "recover_password", email);
     const member = await findMemberByEmail(c.env, email);
@@ -177,7 +182,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
-  .put("/recover_password/:token", validate("param", TokenParam), validate("json", NewPasswordBody), async (c) => {
+  .put("/recover_password/:token", describeRoute(doc("Auth", "public", { summary: "Choose a new password through a recovery link; signs in.", answer: ref("Session"), errors: { 401: ["link_expired"] } })), validate("param", TokenParam), validate("json", NewPasswordBody), async (c) => {
     const { token } = c.req.valid("param");
     const { password, agreements } = c.req.valid("json");
     const row = await peekEmailToken(c.env, token, "password_reset");
@@ -196,7 +201,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   // An invited member's first password (issue 15, /invite/{token}): the link proves the address, the
   // platform terms are accepted here when not yet, and the invitation is accepted.
-  .put("/invitation/:token", validate("param", TokenParam), validate("json", InvitationPasswordBody), async (c) => {
+  .put("/invitation/:token", describeRoute(doc("Auth", "public", { summary: "An invited member's first password through the invitation link; accepts the invitation and signs in.", answer: ref("Session"), errors: { 401: ["link_expired"], 404: ["invitation_not_found"] } })), validate("param", TokenParam), validate("json", InvitationPasswordBody), async (c) => {
     const { token } = c.req.valid("param");
     const { password, agreements, language } = c.req.valid("json");
     const row = await peekEmailToken(c.env, token, "invite");
@@ -213,28 +218,28 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   // An invitation's link as its page reads it (either kind: a new account's or an existing one's).
-  .get("/invitation/:token", validate("param", TokenParam), async (c) => c.json(await describeInvitation(c.env, c.req.valid("param").token)))
+  .get("/invitation/:token", describeRoute(doc("Auth", "public", { summary: "What an invitation link is for, as its page reads it.", errors: { 401: ["link_expired"], 404: ["invitation_not_found"] } })), validate("param", TokenParam), async (c) => c.json(await describeInvitation(c.env, c.req.valid("param").token)))
   // An existing account's owner accepts, signed in as that account (issue 25, point 1).
-  .post("/invitation/:token/accept", validate("param", TokenParam), async (c) => {
+  .post("/invitation/:token/accept", describeRoute(doc("Auth", "member", { summary: "Accept an invitation, signed in as the invited account.", errors: { 403: ["invitation_for_another_account"], 404: ["invitation_not_found"] } })), validate("param", TokenParam), async (c) => {
     const auth = await signedIn(c);
     const { invitation } = await invitationOfToken(c.env, c.req.valid("param").token);
     return c.json(await acceptInvitation(c.env, auth.memberId, invitation.id));
   })
   // Saying no needs only the link: it proves the address, and declining writes nothing.
-  .post("/invitation/:token/decline", validate("param", TokenParam), async (c) => {
+  .post("/invitation/:token/decline", describeRoute(doc("Auth", "public", { summary: "Decline an invitation (the link is enough).", status: 204, errors: { 404: ["invitation_not_found"] } })), validate("param", TokenParam), async (c) => {
     await declineInvitationByToken(c.env, c.req.valid("param").token);
     return c.body(null, 204);
   })
   // The signed-in account's pending invitations (the app's notice), and its answers to them.
-  .get("/invitations", async (c) => c.json({ invitations: await pendingInvitations(c.env, (await signedIn(c)).memberId) }))
-  .post("/invitations/:id/accept", validate("param", InvitationParam), async (c) => c.json(await acceptInvitation(c.env, (await signedIn(c)).memberId, c.req.valid("param").id)))
-  .post("/invitations/:id/decline", validate("param", InvitationParam), async (c) => {
+  .get("/invitations", describeRoute(doc("Auth", "member", { summary: "The signed-in account's pending invitations.", answer: listOf("invitations") })), async (c) => c.json({ invitations: await pendingInvitations(c.env, (await signedIn(c)).memberId) }))
+  .post("/invitations/:id/accept", describeRoute(doc("Auth", "member", { summary: "Accept one of the account's pending invitations.", errors: { 404: ["invitation_not_found"] } })), validate("param", InvitationParam), async (c) => c.json(await acceptInvitation(c.env, (await signedIn(c)).memberId, c.req.valid("param").id)))
+  .post("/invitations/:id/decline", describeRoute(doc("Auth", "member", { summary: "Decline one of the account's pending invitations.", status: 204, errors: { 404: ["invitation_not_found"] } })), validate("param", InvitationParam), async (c) => {
     await declineInvitation(c.env, (await signedIn(c)).memberId, c.req.valid("param").id);
     return c.body(null, 204);
   })
 
   // The account's own data, as one JSON document to keep (issue 28, point 6; decision 034).
-  .get("/account/export", async (c) => {
+  .get("/account/export", describeRoute(doc("Auth", "member", { summary: "The account's own data as one JSON document to keep." })), async (c) => {
     const auth = await signedIn(c);
     const now = Date.now();
     const document = await memberDataExport(c.env, auth.memberId, organizationOrigin(c.env, c.var.tenant), now);
@@ -245,12 +250,12 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Deleting the account: confirmed by its e-mail address; every session ends, the account is
   // erased after the grace period unless its owner signs in before (workers/account/deletion.ts).
-  .post("/account/deletion", validate("json", DeletionBody), async (c) => {
+  .post("/account/deletion", describeRoute(doc("Auth", "member", { summary: "Ask for the account's deletion, confirmed by its e-mail address; every session ends.", status: 202, errors: { 400: ["validation_error"], 404: ["account_not_found"] } })), validate("json", DeletionBody), async (c) => {
     const auth = await signedIn(c);
     return c.json(await requestOwnDeletion(c.env, auth.memberId, c.req.valid("json").email), 202);
   })
 
-  .get("/password_policy/:token", validate("param", TokenParam), validate("query", PolicyQuery), async (c) => {
+  .get("/password_policy/:token", describeRoute(doc("Auth", "public", { summary: "The password policy and e-mail of a reset or confirmation link.", errors: { 401: ["link_expired"] } })), validate("param", TokenParam), validate("query", PolicyQuery), async (c) => {
     const { token } = c.req.valid("param");
     const { token_type } = c.req.valid("query");
     const row = await peekEmailToken(c.env, token, token_type);
@@ -261,7 +266,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ password_policy: tenant.general.password_policy, email: member.email, organization: tenant.name, needs_password: needsPassword });
   })
 
-  .post("/confirm_email", validate("json", EmailAppBody), async (c) => {
+  .post("/confirm_email", describeRoute(doc("Auth", "public", { summary: "Send the e-mail confirmation link again.", status: 204, errors: { 404: ["account_not_found"], 409: ["email_already_confirmed"], 429: ["too_many_requests"] } })), validate("json", EmailAppBody), async (c) => {
     const { email } = c.req.valid("json");
     await enforceRateLimit(c, "confirm_email", email);
     const member = await findMemberByEmail(c.env, email);
@@ -271,7 +276,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
-  .put("/confirm_email/:token", validate("param", TokenParam), validate("json", ConfirmBody), async (c) => {
+  .put("/confirm_email/:token", describeRoute(doc("Auth", "public", { summary: "Confirm the e-mail address through its link (with a password when the account has none); signs in.", answer: ref("Session"), errors: { 401: ["link_expired"] } })), validate("param", TokenParam), validate("json", ConfirmBody), async (c) => {
     const { token } = c.req.valid("param");
     const { password } = c.req.valid("json");
     const row = await peekEmailToken(c.env, token, "email_confirmation");

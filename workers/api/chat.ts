@@ -5,6 +5,9 @@
  * a role other than system (else 403 chat_forbidden).
  */
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
+import { listOf } from "../openapi/answers";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { jsonBody } from "../lib/json-body";
@@ -41,13 +44,13 @@ export const chatRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(chatGate)
 
-  .get("/users", validate("query", v.object({ page: v.optional(positiveInteger("form_error_invalid"), "1") })), async (c) =>
+  .get("/users", describeRoute(doc("Chat", "member", { summary: "Members one can chat with, a page at a time.", errors: { 404: ["chat_disabled"] } })), validate("query", v.object({ page: v.optional(positiveInteger("form_error_invalid"), "1") })), async (c) =>
     c.json(await listChatUsers(c.env, actorOf(c), c.req.valid("query").page)),
   )
 
-  .get("/conversations", async (c) => c.json({ conversations: await listConversations(c.env, actorOf(c)) }))
+  .get("/conversations", describeRoute(doc("Chat", "member", { summary: "The member's conversations.", answer: listOf("conversations"), errors: { 404: ["chat_disabled"] } })), async (c) => c.json({ conversations: await listConversations(c.env, actorOf(c)) }))
 
-  .post("/conversations", validate("json", v.object({ member_id: v.pipe(v.string("form_error_required"), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_invalid")) })), async (c) => {
+  .post("/conversations", describeRoute(doc("Chat", "member", { summary: "Open a private conversation with another member (200 when it already exists).", status: 201, alsoStatus: 200, errors: { 404: ["chat_disabled"] } })), validate("json", v.object({ member_id: v.pipe(v.string("form_error_required"), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_invalid")) })), async (c) => {
     const actor = actorOf(c);
     const opened = await openPrivateConversation(c.env, actor, c.req.valid("json").member_id);
     if (opened.created) {
@@ -63,11 +66,11 @@ export const chatRoutes = new Hono<AppEnv>()
     return c.json({ conversation: opened.conversation }, opened.created ? 201 : 200);
   })
 
-  .get("/conversations/:id/messages", validate("query", v.object({ before: v.optional(positiveInteger("form_error_invalid")) })), async (c) =>
+  .get("/conversations/:id/messages", describeRoute(doc("Chat", "member", { summary: "A conversation's messages, newest first, before a message id.", errors: { 404: ["chat_disabled", "not_found"] } })), validate("query", v.object({ before: v.optional(positiveInteger("form_error_invalid")) })), async (c) =>
     c.json(await listMessages(c.env, actorOf(c), c.req.param("id"), c.req.valid("query").before)),
   )
 
-  .post("/conversations/:id/messages", async (c) => {
+  .post("/conversations/:id/messages", describeRoute(doc("Chat", "member", { summary: "Send a message; delivered live to the participants' sockets (200 for a `client_id` already stored).", status: 201, alsoStatus: 200, body: { schema: { type: "object", required: ["content", "client_id"], properties: { content: { type: "string" }, client_id: { type: "string" } } } }, errors: { 400: ["validation_error"], 404: ["chat_disabled", "not_found"], 409: ["client_id_in_use"], 429: ["too_many_messages"] } })), async (c) => {
     const actor = actorOf(c);
     const sent = await sendChatMessage(c.env, actor, c.req.param("id"), await jsonBody(c));
     // Stored; now live delivery to every member's sockets (mine too: my other tabs).
@@ -79,7 +82,7 @@ export const chatRoutes = new Hono<AppEnv>()
     return c.json({ message: sent.message }, sent.duplicate ? 200 : 201);
   })
 
-  .put("/conversations/:id/read", validate("json", ReadSchema), async (c) => {
+  .put("/conversations/:id/read", describeRoute(doc("Chat", "member", { summary: "Mark a conversation read up to a message.", errors: { 404: ["chat_disabled", "not_found"] } })), validate("json", ReadSchema), async (c) => {
     const actor = actorOf(c);
     const read = await markRead(c.env, actor, c.req.param("id"), c.req.valid("json").message_id);
     await deliver(c.env, actor.orgId, read.members, {

@@ -5,6 +5,9 @@
  * about one initiative is the full Initiative after the change (findInitiative).
  */
 import { Hono, type Context } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
+import { ref } from "../openapi/answers";
 import type { Initiative } from "../../app/domain/initiatives";
 import { approvalSchema, decideApproval, dropInterest, join, leave, rate, showInterest } from "../initiatives/actions";
 import { myInitiatives } from "../initiatives/lists";
@@ -41,9 +44,9 @@ async function change(c: Context<AppEnv>, by: InitiativeKey, act: (initiative: I
 
 export const initiativeRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/", async (c) => c.json({ initiatives: await myInitiatives(c.env, c.var.org, c.var.auth.memberId) }))
-  .get("/:slug", async (c) => c.json(await load(c, { slug: c.req.param("slug") })))
-  .put("/:id", (c) =>
+  .get("/", describeRoute(doc("Initiatives", "member", { summary: "My initiatives.", answer: ref("InitiativeList") })), async (c) => c.json({ initiatives: await myInitiatives(c.env, c.var.org, c.var.auth.memberId) }))
+  .get("/:slug", describeRoute(doc("Initiatives", "member", { summary: "One initiative, as the member sees it.", answer: ref("Initiative"), errors: { 404: ["initiative_not_found"] } })), async (c) => c.json(await load(c, { slug: c.req.param("slug") })))
+  .put("/:id", describeRoute(doc("Initiatives", "member", { summary: "Join the initiative; answers it after the change.", answer: ref("Initiative"), errors: { 403: ["org_terms_not_accepted"], 404: ["initiative_not_found"], 409: ["initiative_full", "initiative_closed", "initiative_rejected", "phone_required"] } })), (c) =>
     change(c, { id: c.req.param("id") }, async (i, now) => {
       const joined = await join(c.env, c.var.org, { memberId: c.var.auth.memberId, membership: c.var.membership }, i, now, c.var.page?.memo);
       // Newly going: the "you are going" e-mail with the event for the member's calendar.
@@ -51,27 +54,27 @@ export const initiativeRoutes = new Hono<AppEnv>()
       return joined;
     }),
   )
-  .delete("/:id", (c) =>
+  .delete("/:id", describeRoute(doc("Initiatives", "member", { summary: "Leave the initiative (not going); the freed place goes to the waitlist.", answer: ref("Initiative"), errors: { 404: ["initiative_not_found"], 409: ["not_going_not_allowed"] } })), (c) =>
     change(c, { id: c.req.param("id") }, async (i, now) => {
       await leave(c.env, c.var.org.id, c.var.auth.memberId, i, now);
       // The place freed goes to the first of the waitlist.
       sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, i.id, now));
     }),
   )
-  .put("/:id/waitlist", (c) => change(c, { id: c.req.param("id") }, (i, now) => joinWaitlist(c.env, c.var.org, c.var.auth.memberId, i, now)))
-  .delete("/:id/waitlist", (c) =>
+  .put("/:id/waitlist", describeRoute(doc("Initiatives", "member", { summary: "Join the waitlist of a full initiative.", answer: ref("Initiative"), errors: { 404: ["initiative_not_found"], 409: ["already_joined", "initiative_not_full", "initiative_closed"] } })), (c) => change(c, { id: c.req.param("id") }, (i, now) => joinWaitlist(c.env, c.var.org, c.var.auth.memberId, i, now)))
+  .delete("/:id/waitlist", describeRoute(doc("Initiatives", "member", { summary: "Leave the waitlist.", answer: ref("Initiative"), errors: { 404: ["initiative_not_found"] } })), (c) =>
     change(c, { id: c.req.param("id") }, async (i, now) => {
       sendAfterAnswer(c, await leaveWaitlist(c.env, c.var.org, c.var.auth.memberId, i, now));
     }),
   )
-  .put("/:id/interested", (c) => change(c, { id: c.req.param("id") }, (i, now) => showInterest(c.env, c.var.auth.memberId, i, now)))
-  .delete("/:id/interested", (c) => change(c, { id: c.req.param("id") }, (i) => dropInterest(c.env, c.var.auth.memberId, i)))
-  .put("/:slug/score", async (c) => {
+  .put("/:id/interested", describeRoute(doc("Initiatives", "member", { summary: "Mark the initiative as interesting.", answer: ref("Initiative"), errors: { 404: ["initiative_not_found"] } })), (c) => change(c, { id: c.req.param("id") }, (i, now) => showInterest(c.env, c.var.auth.memberId, i, now)))
+  .delete("/:id/interested", describeRoute(doc("Initiatives", "member", { summary: "No longer interested.", answer: ref("Initiative"), errors: { 404: ["initiative_not_found"] } })), (c) => change(c, { id: c.req.param("id") }, (i) => dropInterest(c.env, c.var.auth.memberId, i)))
+  .put("/:slug/score", describeRoute(doc("Initiatives", "member", { summary: "Rate the initiative and the organisation.", answer: ref("Initiative"), body: { schema: { type: "object", properties: { initiative_score: { type: "integer" }, organization_score: { type: "integer" } } } }, errors: { 400: ["validation_error"], 403: ["rating_disabled", "rating_not_allowed"], 404: ["initiative_not_found"] } })), async (c) => {
     const body = await jsonBody(c);
     return change(c, { slug: c.req.param("slug") }, (i) => rate(c.env, c.var.org, c.var.auth.memberId, i, body));
   })
   // Who may decide is checked before the body is read (approval-scope.ts).
-  .put("/:id/participants/:participant_uuid/approval", approvalScopeFirst, validate("json", approvalSchema), async (c) => {
+  .put("/:id/participants/:participant_uuid/approval", describeRoute(doc("Initiatives", "staff", { summary: "The line manager approves or refuses a participant's attendance.", status: 204, errors: { 403: ["approval_not_allowed"], 404: ["participant_not_found"], 409: ["approval_closed", "approval_not_needed"] } })), approvalScopeFirst, validate("json", approvalSchema), async (c) => {
     const notices = await decideApproval(
       c.env,
       c.var.org,

@@ -3,6 +3,9 @@
  * lists theirs. Feature `proposals` off: 404. At most PROPOSALS_PER_DAY sent in 24 hours per member (429).
  */
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
+import { listOf } from "../openapi/answers";
 import { jsonBody } from "../lib/json-body";
 import { createProposal, myProposals, requireProposals, wizardRules } from "../proposals/service";
 import type { AppEnv } from "../types";
@@ -19,21 +22,21 @@ export const proposalRoutes = new Hono<AppEnv>()
     requireProposals(c.var.org);
     await next();
   })
-  .get("/", async (c) => c.json({ proposals: await myProposals(c.env, c.var.org, c.var.auth.memberId) }))
+  .get("/", describeRoute(doc("Proposals", "member", { summary: "The member's proposals.", answer: listOf("proposals"), errors: { 404: ["not_found"] } })), async (c) => c.json({ proposals: await myProposals(c.env, c.var.org, c.var.auth.memberId) }))
   // The wizard's draft: what the member answered so far.
-  .get("/draft", async (c) => {
+  .get("/draft", describeRoute(doc("Proposals", "member", { summary: "The proposal wizard's draft and its rules." })), async (c) => {
     const [data, rules] = await Promise.all([readDraft(c.env, c.var.org, c.var.auth.memberId), wizardRules(c.env, c.var.org, c.var.auth.memberId, Date.now())]);
     return c.json({ data, rules });
   })
-  .put("/draft", validate("json", draftBody), async (c) => {
+  .put("/draft", describeRoute(doc("Proposals", "member", { summary: "Save the wizard's draft.", status: 204 })), validate("json", draftBody), async (c) => {
     await saveDraft(c.env, c.var.org, c.var.auth.memberId, c.req.valid("json").data, Date.now());
     return c.body(null, 204);
   })
-  .delete("/draft", async (c) => {
+  .delete("/draft", describeRoute(doc("Proposals", "member", { summary: "Drop the wizard's draft.", status: 204 })), async (c) => {
     await deleteDraft(c.env, c.var.org, c.var.auth.memberId);
     return c.body(null, 204);
   })
-  .post("/", async (c) => {
+  .post("/", describeRoute(doc("Proposals", "member", { summary: "Send a proposal.", status: 201, body: { description: "The proposal payload (docs/api/proposals.md); its rules are the organisation's (GET /draft answers them)." }, errors: { 400: ["validation_error"], 429: ["too_many_requests"] } })), async (c) => {
     const body = await jsonBody(c);
     return c.json(await createProposal(c.env, c.var.org, c.var.auth.memberId, body, Date.now()), 201);
   });

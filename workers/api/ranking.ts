@@ -1,5 +1,7 @@
 /** GET /api/{org}/ranking?period=year|all (SPEC.md section 7; issue 14; docs/api/ranking.md). */
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
 import * as v from "valibot";
 import { organizationRanking, RANKING_PERIODS } from "../rankings/service";
 import { validate } from "../lib/validation";
@@ -10,4 +12,4 @@ const rankingQuery = v.strictObject({ period: v.optional(v.picklist(RANKING_PERI
 
 export const rankingRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/", validate("query", rankingQuery), async (c) => c.json(await organizationRanking(c.env, c.var.org, c.var.auth.memberId, c.req.valid("query").period, Date.now())));
+  .get("/", describeRoute(doc("Wall and ranking", "member", { summary: "The organisation's ranking for a period, with the member's place." })), validate("query", rankingQuery), async (c) => c.json(await organizationRanking(c.env, c.var.org, c.var.auth.memberId, c.req.valid("query").period, Date.now())));

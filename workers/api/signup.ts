@@ -4,6 +4,8 @@
  * account exists. 409: the account exists; 412: it exists but the e-mail is not confirmed.
  */
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
 import { SignupSchema, type SignupInput, type SignupMissing } from "../../app/domain/signup";
 import { resolveLocale } from "../../app/domain/locales";
 import { sendTokenEmail } from "../auth/mail";
@@ -63,7 +65,7 @@ function corporateJson(tenant: Tenant | null) {
     : null;
 }
 
-export const signupRoutes = new Hono<AppEnv>().post("/", validate("json", SignupSchema), async (c) => {
+export const signupRoutes = new Hono<AppEnv>().post("/", describeRoute(doc("Organisations", "public", { summary: "Create an account (sign-up), in the organisation of the host or of the sign-up token.", status: 201, errors: { 409: ["account_exists"], 412: ["email_not_confirmed"], 429: ["too_many_requests"] } })), validate("json", SignupSchema), async (c) => {
   const input = c.req.valid("json");
   await enforceRateLimit(c, "signup", input.email);
   const chosen = await signupOrganization(c.env, input, c.var.tenant);

@@ -6,6 +6,9 @@
  *   GET  /auth/sso/{provider}/callback   -> signs the member in, then /sso/success or /sso/error/{code}
  */
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
+import { jsonSchemaOf } from "../openapi/validated-input";
 import * as v from "valibot";
 import { DomainError, badRequest } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
@@ -38,7 +41,7 @@ async function linkingMember(c: Context<AppEnv>, provider: ProviderRow, claims: 
 }
 
 export const ssoRoutes = new Hono<AppEnv>()
-  .post("/:provider/initiate", async (c) => {
+  .post("/:provider/initiate", describeRoute(doc("Auth", "public", { summary: "Start single sign-on with one of the organisation's providers: the provider's URL to open.", body: { schema: jsonSchemaOf(InitiateInput), description: "The same fields may come as query parameters (SPEC.md section 7).", optional: true }, answer: { type: "object", required: ["url"], properties: { url: { type: "string" } } }, errors: { 400: ["validation_error", "bad_request"], 404: ["sso_provider_not_found", "organization_not_found"] } })), async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? await jsonBody(c) : {};
     if (body === null || typeof body !== "object") throw badRequest("bad_request", "The body must be a JSON object.");
     const parsed = v.safeParse(InitiateInput, { ...c.req.query(), ...body });
@@ -47,7 +50,7 @@ export const ssoRoutes = new Hono<AppEnv>()
     return c.json({ url: await startSso(c.env, c.req.url, tenant, c.req.param("provider"), parsed.output) });
   })
 
-  .get("/:provider/callback", async (c) => {
+  .get("/:provider/callback", describeRoute(doc("Auth", "public", { summary: "The identity provider's return: signs in (or records an administrator's test) and redirects.", status: 302, description: "Failures redirect too, to /sso/error/{code}." })), async (c) => {
     const state = c.req.query("state");
     const fail = (code: string) => c.redirect(`/sso/error/${encodeURIComponent(code)}`, 302);
     if (!state || state.length > 200) return fail("invalid_state");
@@ -77,7 +80,7 @@ export const ssoRoutes = new Hono<AppEnv>()
   })
 
   // The signed-in member's linked sign-ins (Settings → account shows them beside the link buttons).
-  .get("/links", async (c) => {
+  .get("/links", describeRoute(doc("Auth", "member", { summary: "The signed-in member's linked sign-ins." })), async (c) => {
     const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
     if (!auth) throw unauthenticated();
     return c.json({ links: await linkedSignIns(c.env, auth.memberId) });
@@ -85,7 +88,7 @@ export const ssoRoutes = new Hono<AppEnv>()
 
   // "Use my Acme sign-in": a signed-in member links their own account to the organisation's
   // provider (decision 029). The round trip carries who started it; the callback links only them.
-  .post("/:provider/link", async (c) => {
+  .post("/:provider/link", describeRoute(doc("Auth", "member", { summary: "Link the member's account to the organisation's provider: the provider's URL to open.", errors: { 404: ["sso_provider_not_found"] } })), async (c) => {
     const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
     if (!auth) throw unauthenticated();
     const body = c.req.header("content-type")?.includes("application/json") ? await jsonBody(c) : {};

@@ -5,6 +5,8 @@
  * dates, clamped to dateFilterWindow), type, sdg (id 1..17), category (slug), pinned=true.
  */
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { doc } from "../openapi/describe";
 import * as v from "valibot";
 import { dateFilterWindow } from "../../app/domain/initiatives";
 import { wallQuerySchema } from "../../app/domain/initiatives/wall-filter";
@@ -13,7 +15,7 @@ import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 
-export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", async (c) => {
+export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Wall and ranking", "member", { summary: "The organisation's wall: its initiatives, filtered and paged." })), async (c) => {
   // Empty parameters (a form's blank fields) mean "no filter".
   const given = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ""));
   const parsed = v.safeParse(wallQuerySchema, given);

@@ -1,7 +1,8 @@
 /**
  * `@hono/valibot-validator` with the API's error shape: a failed check answers 400 with
  * `fields` mapping each field to its message key (e.g. form_error_required), never a 500; a body that
- * is not JSON gets the one answer of ./json-body.
+ * is not JSON gets the one answer of ./json-body. The same schema describes the route's parameters or
+ * body in the OpenAPI document (workers/openapi, docs/decisions/055-openapi-document.md).
  */
 import { vValidator } from "@hono/valibot-validator";
 import type { ValidationTargets } from "hono";
@@ -9,6 +10,7 @@ import * as v from "valibot";
 import { fieldErrors } from "../../app/domain/field-errors";
 import { badRequest } from "./domain-errors";
 import { jsonBody, refuseIllFormedText, saysJson } from "./json-body";
+import { describedBy } from "../openapi/validated-input";
 
 type Schema = v.GenericSchema | v.GenericSchemaAsync;
 
@@ -23,6 +25,10 @@ export function parseInput<T extends v.GenericSchema>(schema: T, input: unknown)
 }
 
 export function validate<T extends Schema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return describedBy(target, schema, checkOf(target, schema));
+}
+
+function checkOf<T extends Schema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   const check = vValidator(target, schema, (result) => {
     if (!result.success) throw invalidInput(result.issues);
   });
