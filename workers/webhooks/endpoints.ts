@@ -8,8 +8,9 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "../../app/domain/webhooks";
-import { auditStatements } from "../audit/statements";
+import { auditStatements, guardedAudit } from "../audit/statements";
 import { getDb, schema } from "../db/client";
+import { insertUnderLimit } from "../db/insert-under-limit";
 import { badRequest, notFound } from "../lib/domain-errors";
 import { outboundRule, outboundUrlProblem } from "../lib/guarded-fetch";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
@@ -107,17 +108,19 @@ const auditedAddress = (url: string) => new URL(url).host;
 export async function addEndpoint(env: Env, org: Tenant, actor: string, input: v.InferOutput<typeof endpointSchema>, now = Date.now()) {
   checkEndpointUrl(env, input.url);
   const db = getDb(env);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(endpoints).where(eq(endpoints.orgId, org.id));
-  if (n >= ENDPOINTS_MAX) throw badRequest("webhook_limit", `An organisation has at most ${ENDPOINTS_MAX} webhook endpoints.`);
   const id = crypto.randomUUID();
   const secret = newWebhookSecret();
-  const [[row]] = await db.batch([
-    db
-      .insert(endpoints)
-      .values({ id, orgId: org.id, url: input.url, description: input.description, events: JSON.stringify(input.events), secret: await sealSecret(env, id, secret), createdAt: now, updatedAt: now })
-      .returning(),
-    ...auditStatements(db, org.id, actor, [{ action: "webhook.created", targetType: "webhook", targetId: id, detail: { host: auditedAddress(input.url), events: input.events } }], now),
-  ]);
+  // The limit is counted inside the insert (decision 056): two adds at once cannot both pass it.
+  const insert = insertUnderLimit(
+    db,
+    endpoints,
+    { id, orgId: org.id, url: input.url, description: input.description, events: JSON.stringify(input.events), secret: await sealSecret(env, id, secret), createdAt: now, updatedAt: now },
+    eq(endpoints.orgId, org.id),
+    ENDPOINTS_MAX,
+  );
+  const audit = guardedAudit(db, org.id, actor, [{ action: "webhook.created", targetType: "webhook", targetId: id, detail: { host: auditedAddress(input.url), events: input.events } }], now, (target) => sql`exists (select 1 from ${endpoints} where ${endpoints.id} = ${target})`);
+  const [inserted, , [row]] = await db.batch([insert, audit.statement, db.select().from(endpoints).where(eq(endpoints.id, id))]);
+  if (!inserted.meta.changes || !row) throw badRequest("webhook_limit", `An organisation has at most ${ENDPOINTS_MAX} webhook endpoints.`);
   await invalidateOrganization(env, org);
   // The secret is answered here only: it is stored sealed and never shown again.
   return { endpoint: toEndpoint(row, now), secret };
