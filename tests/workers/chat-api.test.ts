@@ -99,6 +99,12 @@ describe("conversations", () => {
       occupant_ids: [carla.id],
     });
     expect(conversations[0].last_message_timestamp).toBeGreaterThan(0);
+    // Times in ISO 8601 beside the milliseconds the live clients keep using (docs/api/chat.md "Times").
+    const [first] = conversations;
+    expect(first.last_message_at).toBe(new Date(first.last_message_timestamp).toISOString());
+    expect(first.last_message.sent_at).toBe(new Date(first.last_message.created_at).toISOString());
+    expect(first.started_at).toBe(new Date(first.created_at).toISOString());
+    expect(conversations[2]).toMatchObject({ last_message_at: null, started_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
     // Bruno sees his own messages as read.
     const mine = (await json(await get("/conversations", bruno))).conversations;
     expect(mine).toHaveLength(1);
@@ -111,6 +117,7 @@ describe("conversations", () => {
     const body = await json(res);
     expect(body.messages.map((m: { content: string }) => m.content)).toEqual(["three", "two", "one"]);
     expect(body.has_more).toBe(false);
+    expect(body.messages[0].sent_at).toBe(new Date(body.messages[0].created_at).toISOString());
     expect(body.read_up_to[ana.id]).toBe(third.id);
     const older = await json(await get(`/conversations/${withBruno}/messages?before=${third.id}`, ana));
     expect(older.messages.map((m: { content: string }) => m.content)).toEqual(["two", "one"]);

@@ -29,6 +29,7 @@ export const messageJson = (row: MessageRow): ChatMessageJson => ({
   sender_id: row.sender_member_id,
   content: row.content,
   created_at: row.created_at,
+  sent_at: new Date(row.created_at).toISOString(),
   client_id: row.client_id,
 });
 
