@@ -18,6 +18,7 @@ import { getDb, schema } from "../db/client";
 import { base64UrlDecode, base64UrlEncode } from "../lib/crypto";
 import { badRequest, ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
 import { guardedAudit, type AuditEntry } from "../audit/statements";
+import { pageLimit } from "../manage/paging";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
@@ -41,6 +42,8 @@ export interface MemberFilters {
 export interface MemberQuery extends MemberFilters {
   after?: MemberCursor;
   before?: MemberCursor;
+  /** Members on the page, 1 to 100; MEMBERS_PAGE_SIZE when absent (docs/api/pagination.md). */
+  limit?: number;
 }
 
 /** A cursor as the list answers it and takes it back: base64url of the JSON pair, so any name fits in a URL. */
@@ -150,7 +153,7 @@ export function memberPageQuery(orgId: string, query: MemberQuery) {
   const cursor = query.after ?? query.before;
   const keyset = cursor ? ` and (ms.sort_key, ms.member_id) ${backwards ? "<" : ">"} (?${params.length + 2}, ?${params.length + 3})` : "";
   const order = backwards ? "ms.sort_key desc, ms.member_id desc" : "ms.sort_key, ms.member_id";
-  return { sql: `${MEMBER_SELECT} where ${where}${keyset} order by ${order} limit ${MEMBERS_PAGE_SIZE + 1}`, params: [orgId, ...params, ...(cursor ?? [])] };
+  return { sql: `${MEMBER_SELECT} where ${where}${keyset} order by ${order} limit ${pageLimit(query.limit ?? MEMBERS_PAGE_SIZE) + 1}`, params: [orgId, ...params, ...(cursor ?? [])] };
 }
 
 /**
@@ -178,9 +181,10 @@ export async function listMembers(env: Env, org: Tenant, actor: StaffActor, quer
   ]);
   const count = total ? rest[0] : undefined;
   const first = rest.at(-1);
+  const size = pageLimit(query.limit ?? MEMBERS_PAGE_SIZE);
   let found = rows.results as unknown as MemberRow[];
-  const more = found.length > MEMBERS_PAGE_SIZE;
-  found = found.slice(0, MEMBERS_PAGE_SIZE);
+  const more = found.length > size;
+  found = found.slice(0, size);
   let hasNext = backwards || more;
   let hasPrevious = backwards ? more : query.after !== undefined;
   if (backwards) {
@@ -188,8 +192,8 @@ export async function listMembers(env: Env, org: Tenant, actor: StaffActor, quer
     if (!more) {
       // Nothing before this page: it is the first one, full.
       const firstPage = (first?.results ?? []) as unknown as MemberRow[];
-      found = firstPage.slice(0, MEMBERS_PAGE_SIZE);
-      hasNext = firstPage.length > MEMBERS_PAGE_SIZE;
+      found = firstPage.slice(0, size);
+      hasNext = firstPage.length > size;
       hasPrevious = false;
     }
   }

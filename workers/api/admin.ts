@@ -25,6 +25,7 @@ import { ssoProviderChangeSchema, ssoProviderSchema } from "../../app/domain/sso
 import { defaultPeriod, METRICS_MAX_DAYS, organizationMetrics, type OrganizationMetrics } from "../admin/metrics";
 import { pageQuerySchema } from "../manage/paging";
 import { csvResponse } from "../lib/csv";
+import { listAnswer } from "../lib/keyset-links";
 import { validate } from "../lib/validation";
 import type { StaffActor } from "../manage/scope";
 import type { AppEnv } from "../types";
@@ -38,7 +39,7 @@ const memberFilters = {
   role: v.optional(v.picklist(ASSIGNABLE_ROLES, "form_error_invalid")),
   status: v.optional(v.picklist(MEMBER_STATUSES, "form_error_invalid"), "all"),
 };
-/** A cursor of the members list (decision 043): what the list answered as `next` or `previous`. */
+/** A cursor of the members list (decision 043): what the list answered as `next_cursor` or `previous`. */
 const memberCursor = v.optional(
   v.pipe(
     v.string(),
@@ -48,8 +49,11 @@ const memberCursor = v.optional(
     v.transform((cursor) => cursor!),
   ),
 );
-/** `after` wins when both are given. */
-const memberQuery = v.strictObject({ ...memberFilters, after: memberCursor, before: memberCursor }, "form_error_unknown_field");
+/**
+ * `cursor` (the API's paging, docs/api/pagination.md) or its older name `after` reads the page
+ * after it and wins over `before`, which reads the page before (the screen's Previous).
+ */
+const memberQuery = v.strictObject({ ...memberFilters, cursor: memberCursor, after: memberCursor, before: memberCursor, limit: pageQuerySchema.limit }, "form_error_unknown_field");
 /** The filters of a members export (workers/api/exports.ts): the list's, without its page. */
 export const memberExportFilters = v.strictObject(memberFilters, "form_error_unknown_field");
 
@@ -174,7 +178,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .use(orgScope)
   // Administrators only, checked before any body is read (roles-first.ts): a member gets 403.
   .use(rolesFirst("admin", () => ["admin"]))
-  .get("/members", validate("query", memberQuery), async (c) => c.json(await listMembers(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/members", validate("query", memberQuery), async (c) => {
+    const { cursor, after, ...query } = c.req.valid("query");
+    // The next page's link names it by `cursor` alone (an `after` or `before` of this request left out).
+    return c.json(listAnswer(c, await listMembers(c.env, c.var.org, actorOf(c), { ...query, after: cursor ?? after }), ["after", "before"]));
+  })
   .post("/invitations", validate("json", invitationBody), async (c) => {
     const { invitations, dry_run } = c.req.valid("json");
     const { send, ...answer } = await inviteMembers(c.env, c.var.org, actorOf(c), invitations, { dryRun: dry_run });
@@ -224,7 +232,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post("/sso/:id/test", async (c) => c.json(await startTest(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.url), 201))
   .get("/sso/tests/:id", async (c) => c.json(await getTest(c.env, c.var.org, actorOf(c), c.req.param("id"))))
-  .get("/audit", validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/audit", validate("query", auditQuery), async (c) => c.json(listAnswer(c, await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
   .put("/members/:id", validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
   // A member's data, on their request: this organisation's part (issue 28, point 6; decision 034).
   .get("/members/:id/export", async (c) => {

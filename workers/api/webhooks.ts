@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
+import { linkNext } from "../lib/keyset-links";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import {
@@ -50,9 +51,11 @@ const endpointRoutes = new Hono<AppEnv>()
   })
   .post("/:id/rotate", validate("param", endpointParam), async (c) => c.json(await rotateSecret(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
   .post("/:id/test", validate("param", endpointParam), async (c) => c.json(await sendTestEvent(c.env, c.var.org, c.req.valid("param").id), 202))
-  .get("/:id/deliveries", validate("param", endpointParam), validate("query", deliveryPageSchema), async (c) =>
-    c.json(await listDeliveries(c.env, c.var.org, c.req.valid("param").id, c.req.valid("query"))),
-  )
+  .get("/:id/deliveries", validate("param", endpointParam), validate("query", deliveryPageSchema), async (c) => {
+    const page = await listDeliveries(c.env, c.var.org, c.req.valid("param").id, c.req.valid("query"));
+    linkNext(c, page.next_cursor);
+    return c.json(page);
+  })
   .get("/:id/deliveries/:delivery", validate("param", deliveryParam), async (c) => {
     const { id: endpointId, delivery } = c.req.valid("param");
     return c.json(await getDelivery(c.env, c.var.org, endpointId, delivery));

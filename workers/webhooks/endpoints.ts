@@ -13,6 +13,7 @@ import { getDb, schema } from "../db/client";
 import { insertUnderLimit } from "../db/insert-under-limit";
 import { badRequest, notFound } from "../lib/domain-errors";
 import { outboundRule, outboundUrlProblem } from "../lib/guarded-fetch";
+import { pageLimit, pageQuerySchema } from "../manage/paging";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 import { messageBody, queueDelivery } from "./deliver";
 import { storedBody } from "./dispatch";
@@ -26,7 +27,6 @@ const { webhookEndpoints: endpoints, webhookDeliveries: deliveries, webhookEvent
 
 /** An organisation keeps at most this many endpoints. */
 export const ENDPOINTS_MAX = 20;
-export const DELIVERIES_PAGE_MAX = 100;
 
 const url = v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(2000, "form_error_max_length"), v.check((text) => URL.canParse(text), "form_error_invalid_url"));
 const eventList = v.pipe(v.array(v.picklist(WEBHOOK_EVENT_TYPES, "form_error_invalid"), "form_error_invalid"), v.minLength(1, "webhook_events_required"), v.transform((list) => [...new Set(list)]));
@@ -40,7 +40,7 @@ export const endpointChangeSchema = v.pipe(
 export const deliveryPageSchema = v.strictObject(
   {
     cursor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, "form_error_invalid"), v.transform(Number))),
-    limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "form_error_invalid"), v.transform(Number), v.minValue(1, "form_error_out_of_range"), v.maxValue(DELIVERIES_PAGE_MAX, "form_error_out_of_range")), "25"),
+    limit: pageQuerySchema.limit,
   },
   "form_error_unknown_field",
 );
@@ -213,9 +213,9 @@ export async function listDeliveries(env: Env, org: Tenant, id: string, page: v.
     .from(deliveries)
     .where(and(eq(deliveries.endpointId, endpoint.id), page.cursor !== undefined ? lt(sql`${deliveries}.rowid`, page.cursor) : undefined))
     .orderBy(desc(sql`${deliveries}.rowid`))
-    .limit(page.limit + 1);
-  const shown = rows.slice(0, page.limit);
-  return { deliveries: shown.map(({ row }) => toDelivery(row)), next_cursor: rows.length > page.limit ? String(shown[shown.length - 1].seq) : null };
+    .limit(pageLimit(page.limit) + 1);
+  const shown = rows.slice(0, pageLimit(page.limit));
+  return { deliveries: shown.map(({ row }) => toDelivery(row)), next_cursor: rows.length > shown.length ? String(shown[shown.length - 1].seq) : null };
 }
 
 async function ownDelivery(env: Env, org: Tenant, endpointId: string, deliveryId: string) {
