@@ -15,7 +15,7 @@ import { revokeMemberSessions } from "../auth/sessions";
 import { memberObject } from "../chat/live";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
-import { base64UrlDecode, base64UrlEncode } from "../lib/crypto";
+import { encodeMemberCursor, type MemberCursor } from "../lib/member-cursor";
 import { badRequest, ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
 import { guardedAudit, type AuditEntry } from "../audit/statements";
 import { pageLimit } from "../manage/paging";
@@ -29,8 +29,8 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 export const MEMBER_STATUSES = ["active", "disabled", "all"] as const;
 export const MEMBERS_PAGE_SIZE = 50;
 
-/** Where a page of the list starts or ends: a member's sort key and id (decision 043). */
-export type MemberCursor = [sortKey: string, id: string];
+// Where a page of the list starts or ends (decision 043): shared with the chat's member list, in workers/lib.
+export { decodeMemberCursor, encodeMemberCursor, type MemberCursor } from "../lib/member-cursor";
 
 export interface MemberFilters {
   q?: string;
@@ -44,19 +44,6 @@ export interface MemberQuery extends MemberFilters {
   before?: MemberCursor;
   /** Members on the page, 1 to 100; MEMBERS_PAGE_SIZE when absent (docs/api/pagination.md). */
   limit?: number;
-}
-
-/** A cursor as the list answers it and takes it back: base64url of the JSON pair, so any name fits in a URL. */
-export const encodeMemberCursor = ([sortKey, id]: MemberCursor) => base64UrlEncode(new TextEncoder().encode(JSON.stringify([sortKey, id])));
-
-/** The pair a cursor names, or null when it is not one the list gave. */
-export function decodeMemberCursor(cursor: string): MemberCursor | null {
-  try {
-    const pair: unknown = JSON.parse(new TextDecoder().decode(base64UrlDecode(cursor)));
-    return Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === "string") ? (pair as MemberCursor) : null;
-  } catch {
-    return null;
-  }
 }
 
 export interface MemberChanges {

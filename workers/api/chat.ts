@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { CHAT_LIMITS } from "../../app/domain/chat";
-import { decodeMemberCursor } from "../admin/members";
+import { decodeMemberCursor } from "../lib/member-cursor";
 import { jsonBody } from "../lib/json-body";
 import { linkNext } from "../lib/keyset-links";
 import { validate } from "../lib/validation";

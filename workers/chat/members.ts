@@ -4,7 +4,7 @@
  * ./conversations.ts for why.
  */
 import { CHAT_LIMITS, chatGroupLetter } from "../../app/domain/chat";
-import { encodeMemberCursor, type MemberCursor } from "../admin/members";
+import { encodeMemberCursor, type MemberCursor } from "../lib/member-cursor";
 import { avatarUrl, type ChatActor, type ChatUserJson, type ChatUsersPage } from "./model";
 
 /**

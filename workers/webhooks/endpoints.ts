@@ -13,7 +13,7 @@ import { getDb, schema } from "../db/client";
 import { insertUnderLimit } from "../db/insert-under-limit";
 import { badRequest, notFound } from "../lib/domain-errors";
 import { outboundRule, outboundUrlProblem } from "../lib/guarded-fetch";
-import { pageLimit, pageQuerySchema } from "../manage/paging";
+import { pageLimit, pageQuerySchema } from "../lib/keyset-links";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 import { messageBody, queueDelivery } from "./deliver";
 import { storedBody } from "./dispatch";
