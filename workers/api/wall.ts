@@ -2,8 +2,9 @@
  * GET /api/{org}/wall: the initiatives a member may still join, pinned first where the
  * organisation pins, then by start time, 50 a page (`limit`), the next page after `cursor` (keyset,
  * with `next_cursor` and a Link header: docs/api/pagination.md; `?page=` by number is still taken),
- * and the recently closed ones in a separate `past` section (first page). Filters: search (title and description), from/to (ISO
- * dates, clamped to dateFilterWindow), type, sdg (id 1..17), category (slug), pinned=true.
+ * and the recently closed ones in a separate `past` section (first page). Filters: search (title
+ * and description), from/to (ISO dates, clamped to dateFilterWindow), type, sdg (id 1..17),
+ * category (slug), pinned=true.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
