@@ -50,8 +50,10 @@ describe("GET /admin/audit", () => {
     expect(await names(`?actor_member_id=${ids.olga}`)).toEqual(["record.validated"]);
     expect(await names("?from=2000-01-01&to=2000-01-02")).toEqual([]);
     expect(await names(`?from=${new Date(Date.now() - 3_600_000).toISOString()}`)).toHaveLength(2);
-    const first = await json(await audit("alma", "?limit=1"));
+    const firstPage = await audit("alma", "?limit=1");
+    const first = await json(firstPage);
     expect(first.entries).toHaveLength(1);
+    expect(firstPage.headers.get("link")).toBe(`<http://localhost/api/acme/admin/audit?limit=1&cursor=${encodeURIComponent(first.next_cursor)}>; rel="next"`);
     const second = await json(await audit("alma", `?limit=1&cursor=${first.next_cursor}`));
     expect(second.entries.map((e: { action: string }) => e.action)).toEqual(["record.validated"]);
   });
