@@ -56,7 +56,10 @@ export interface ChatMessageJson {
   conversation_id: string;
   sender_id: string;
   content: string;
+  /** When it was stored, in ms since the epoch: what the live clients order and group by (kept; docs/api/chat.md "Times"). */
   created_at: number;
+  /** The same instant in ISO 8601 (UTC, ms), the API's time format. */
+  sent_at: string;
   client_id: string | null;
 }
 
@@ -78,8 +81,11 @@ export interface ConversationJson {
   last_read_message_id: number;
   last_message: ChatMessageJson | null;
   last_message_user_id: string | null;
+  /** In ms since the epoch (kept for the live clients), as `last_message_at` and `started_at` in ISO 8601. */
   last_message_timestamp: number | null;
   created_at: number;
+  last_message_at: string | null;
+  started_at: string;
 }
 
 /** Server → client events, delivered to every socket of a member (workers/chat/live.ts). */

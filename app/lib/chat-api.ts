@@ -29,7 +29,8 @@ export const chatApi = {
   unread: () => call<{ unread?: number }>("GET", "/chat/conversations?summary=unread"),
   conversations: () => call<{ conversations: Conversation[] }>("GET", "/chat/conversations"),
   start: (memberId: string) => call<{ conversation: Conversation }>("POST", "/chat/conversations", { member_id: memberId }),
-  users: (page: number) => call<UsersPage>("GET", `/chat/users?page=${page}`),
+  /** A page of the members list: the first, or the one after `cursor` (the page before's `next_cursor`). */
+  users: (cursor: string | null) => call<UsersPage>("GET", `/chat/users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`),
   messages: (id: string, before?: number) =>
     call<{ messages: ChatMessage[]; has_more: boolean; read_up_to: Record<string, number> }>(
       "GET",

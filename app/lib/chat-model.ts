@@ -123,6 +123,7 @@ function withMessage(conversation: Conversation, message: ChatMessage, me: strin
     last_message: newest ? message : conversation.last_message,
     last_message_user_id: newest ? message.sender_id : conversation.last_message_user_id,
     last_message_timestamp: newest ? message.created_at : conversation.last_message_timestamp,
+    last_message_at: newest ? message.sent_at : conversation.last_message_at,
     unread_count: read ? 0 : conversation.unread_count + (counts ? 1 : 0),
     last_read_message_id: read ? Math.max(conversation.last_read_message_id, message.id) : conversation.last_read_message_id,
   };

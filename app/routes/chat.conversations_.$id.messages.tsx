@@ -1,5 +1,5 @@
 /**
- * /chat/conversations/{id}/messages for the chat widget: GET the history (`?before=` pages back);
+ * /chat/conversations/{id}/messages for the chat widget: GET the history (`?cursor=` or `?before=` pages back);
  * POST `{ content, client_id }` sends when the live socket is down (the same rules apply).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
@@ -8,7 +8,7 @@ import { chatBody, forwardQuery, methodNotAllowed, relayChat } from "~/lib/chat.
 const path = (id: string | undefined) => `/conversations/${encodeURIComponent(id ?? "")}/messages`;
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  relayChat({ request, context }, "GET", `${path(params.id)}${forwardQuery(request, ["before"])}`);
+  relayChat({ request, context }, "GET", `${path(params.id)}${forwardQuery(request, ["before", "cursor", "limit"])}`);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");

@@ -25,6 +25,7 @@ const message = (id: number, sender = OTHER, conversation = "c1", at = 1_000 * i
   sender_id: sender,
   content: `m${id}`,
   created_at: at,
+  sent_at: new Date(at).toISOString(),
   client_id: null,
 });
 
@@ -42,6 +43,8 @@ const conversation = (id: string, last: ChatMessage | null, extra: Partial<Conve
   last_message_user_id: last?.sender_id ?? null,
   last_message_timestamp: last?.created_at ?? null,
   created_at: 10,
+  last_message_at: last?.sent_at ?? null,
+  started_at: new Date(10).toISOString(),
   ...extra,
 });
 

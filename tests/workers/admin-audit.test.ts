@@ -39,7 +39,7 @@ describe("GET /admin/audit", () => {
     expect(answer.entries[0]).toMatchObject({ actor: { id: ids.alma, name: "ALMA" }, target_type: "member", target_id: ids.mia, target_name: "MIA", detail: { before: "member", after: "manager" } });
     expect(answer.entries[1]).toMatchObject({ actor: { id: ids.olga, name: "OLGA" }, target_type: "record", target_id: "rec-1", target_name: null });
     expect(answer.entries[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(answer.next).toBeNull();
+    expect(answer.next_cursor).toBeNull();
   });
 
   it("filters by kind, action, who and when, and pages", async () => {
@@ -50,9 +50,11 @@ describe("GET /admin/audit", () => {
     expect(await names(`?actor_member_id=${ids.olga}`)).toEqual(["record.validated"]);
     expect(await names("?from=2000-01-01&to=2000-01-02")).toEqual([]);
     expect(await names(`?from=${new Date(Date.now() - 3_600_000).toISOString()}`)).toHaveLength(2);
-    const first = await json(await audit("alma", "?limit=1"));
+    const firstPage = await audit("alma", "?limit=1");
+    const first = await json(firstPage);
     expect(first.entries).toHaveLength(1);
-    const second = await json(await audit("alma", `?limit=1&cursor=${first.next}`));
+    expect(firstPage.headers.get("link")).toBe(`<http://localhost/api/acme/admin/audit?limit=1&cursor=${encodeURIComponent(first.next_cursor)}>; rel="next"`);
+    const second = await json(await audit("alma", `?limit=1&cursor=${first.next_cursor}`));
     expect(second.entries.map((e: { action: string }) => e.action)).toEqual(["record.validated"]);
   });
 

@@ -75,10 +75,24 @@ describe("GET /admin/members", () => {
       { id: ids.alma, name: "Alma Admin" },
       { id: ids.max, name: "Max Manager" },
     ]);
-    const second = await json(await api("alma", "GET", `/members?after=${first.next}`));
+    const second = await json(await api("alma", "GET", `/members?cursor=${first.next_cursor}`));
     expect(second.members).toHaveLength(6);
-    expect(second.next).toBeNull();
+    expect(second.next_cursor).toBeNull();
     expect(new Set([...first.members, ...second.members].map((m: { id: string }) => m.id)).size).toBe(6 + MEMBERS_PAGE_SIZE);
+  });
+
+  it("pages by cursor and limit as every list does (docs/api/pagination.md), `after` still taken", async () => {
+    const answer = await api("alma", "GET", "/members?limit=2&status=all");
+    const first = await json(answer);
+    expect(first.members).toHaveLength(2);
+    expect(answer.headers.get("link")).toBe(`<http://localhost/api/acme/admin/members?limit=2&status=all&cursor=${first.next_cursor}>; rel="next"`);
+    const next = await api("alma", "GET", `/members?limit=2&status=all&after=${first.next_cursor}`);
+    const second = await json(next);
+    expect(second.members.map((m: { id: string }) => m.id)).toEqual((await json(await api("alma", "GET", `/members?limit=2&status=all&cursor=${first.next_cursor}`))).members.map((m: { id: string }) => m.id));
+    // The Link names the page by `cursor` alone, without the `after` it was asked with.
+    expect(next.headers.get("link")).toBe(`<http://localhost/api/acme/admin/members?limit=2&status=all&cursor=${second.next_cursor}>; rel="next"`);
+    expect(second.previous).not.toBeNull();
+    for (const limit of ["0", "101", "x"]) expect((await api("alma", "GET", `/members?limit=${limit}`)).status, limit).toBe(400);
   });
 
   it("searches names and e-mails (LIKE's own characters as text), filters by role and status", async () => {

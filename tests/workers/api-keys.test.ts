@@ -142,6 +142,27 @@ describe("a key at work", () => {
     expect(donations.data[0]).toMatchObject({ amount: 2500, currency: "EUR", member_id: ids.marta, initiative: { id: ids.planting } });
   });
 
+  it("values participations' counted hours as the impact ledger does: the rate card's rate in force in each record's year", async () => {
+    const river = await createInitiative({ orgId: "org-acme", title: "River clean-up" });
+    const marta = await addParticipation(river.id, "org-acme", ids.marta);
+    const olga = await addParticipation(river.id, "org-acme", ids.olga);
+    const record = (participationId: string, hours: number, status: string, at: string) =>
+      env.DB.prepare("insert into participation_records (id, participation_id, type, hours, status, created_at) values (?, ?, 'hours', ?, ?, ?)").bind(crypto.randomUUID(), participationId, hours, status, Date.parse(at)).run();
+    await record(marta.id, 2, "validated", "2026-03-01T10:00:00Z");
+    await record(marta.id, 1.5, "granted", "2019-06-01T10:00:00Z");
+    await record(marta.id, 4, "pending", "2026-03-02T10:00:00Z");
+    await record(olga.id, 2, "validated", "2026-03-01T10:00:00Z");
+    // Marta's grade has a rate from 2020 in euros; before that a default rate in reais; Olga has no grade, site or country.
+    const rate = (keyType: string, keyValue: string, amount: number, currency: string, from: number, to: number | null) =>
+      env.DB.prepare("insert into impact_rates (id, org_id, key_type, key_value, amount, currency, source, from_year, to_year) values (?, 'org-acme', ?, ?, ?, ?, 'test', ?, ?)").bind(crypto.randomUUID(), keyType, keyValue, amount, currency, from, to).run();
+    await rate("grade", "B2", 2000, "EUR", 2020, null);
+    await rate("default", "", 6000, "BRL", 2010, 2019);
+    const key = await newKey(["participations:read"]);
+    const read = async (memberId: string) => (await json(await withKey(key.secret, "GET", `/participations?initiative_id=${river.id}&member_id=${memberId}`))).data;
+    expect(await read(ids.marta)).toMatchObject([{ id: marta.id, validated_hours: 3.5, validated_value: [{ amount: 9000, currency: "BRL" }, { amount: 4000, currency: "EUR" }], unvalued_hours: 0 }]);
+    expect(await read(ids.olga)).toMatchObject([{ id: olga.id, validated_hours: 2, validated_value: [], unvalued_hours: 2 }]);
+  });
+
   it("creates and saves an initiative through the editor's rules with initiatives:write", async () => {
     const key = await newKey(["initiatives:write", "initiatives:read"]);
     const body = {

@@ -84,13 +84,23 @@ describe("lists", () => {
       const page = await json<any[]>(res);
       expect(page.length).toBeLessThanOrEqual(3);
       seen.push(...page.map((a) => a.id));
-      next = /<([^>]+)>; rel="next"/.exec(res.headers.get("link") ?? "")?.[1] ?? null;
+      const link = /<([^>]+)>; rel="next"/.exec(res.headers.get("link") ?? "")?.[1];
+      // The request's own address and query, the page named by `cursor` (docs/api/pagination.md).
+      if (link) expect(new URL(link).searchParams.get("limit")).toBe("3");
+      next = link ? new URL(link).pathname + new URL(link).search : null;
     }
     expect(seen).toEqual(all);
+    // `before`, the cursor's older name, reads the same page as `cursor`.
+    const first = await call("GET", "/api/acme/initiative/park/attachment/document?limit=3", { token: marta });
+    const cursor = new URL(/<([^>]+)>/.exec(first.headers.get("link")!)![1]).searchParams.get("cursor");
+    const byCursor = await json<any[]>(await call("GET", `/api/acme/initiative/park/attachment/document?limit=3&cursor=${cursor}`, { token: marta }));
+    const byBefore = await json<any[]>(await call("GET", `/api/acme/initiative/park/attachment/document?limit=3&before=${cursor}`, { token: marta }));
+    expect(byBefore).toEqual(byCursor);
+    expect(byCursor.map((a) => a.id)).toEqual(all.slice(3, 6));
   });
 
   it("answers 400 for a bad limit or cursor", async () => {
-    for (const query of ["limit=0", "limit=101", "limit=x", "before=nope", "before=1.%27%20OR%201", "limit=-1"]) {
+    for (const query of ["limit=0", "limit=101", "limit=x", "before=nope", "before=1.%27%20OR%201", "cursor=nope", "limit=-1"]) {
       const res = await call("GET", `/api/acme/initiative/park/attachment/document?${query}`, { token: marta });
       expect(res.status, query).toBe(400);
       expect(await json(res), query).toMatchObject({ error: "validation_error" });

@@ -41,7 +41,8 @@ describe("GET /api/{org}/chat/users", () => {
     const res = await get("/users", ana);
     expect(res.status).toBe(200);
     const page = await json(res);
-    expect(page).toMatchObject({ page: 1, per_page: 500, total: 5, has_more: false });
+    expect(page).toMatchObject({ next_cursor: null });
+    expect(res.headers.get("link")).toBeNull();
     expect(page.groups.map((g: { letter: string; users: { name: string }[] }) => [g.letter, g.users.map((u) => u.name)])).toEqual([
       ["A", ["Álvaro Carla"]],
       ["B", ["bruno lima"]],
@@ -52,10 +53,21 @@ describe("GET /api/{org}/chat/users", () => {
     expect(page.groups[1].users[0]).toEqual({ id: bruno.id, name: "bruno lima", avatar: null });
   });
 
-  it("pages by 500 and refuses a bad page", async () => {
-    expect(await json(await get("/users?page=2", ana))).toMatchObject({ page: 2, groups: [], has_more: false });
-    expect((await get("/users?page=0", ana)).status).toBe(400);
-    expect((await get("/users?page=abc", ana)).status).toBe(400);
+  it("pages by cursor and limit (500 a page when absent) with a Link to the next page, and refuses a bad one", async () => {
+    const names: string[] = [];
+    let path: string | null = "/users?limit=2";
+    while (path) {
+      const res = await get(path, ana);
+      expect(res.status).toBe(200);
+      const page = await json(res);
+      names.push(...page.groups.flatMap((g: { users: { name: string }[] }) => g.users.map((u) => u.name)));
+      const link = /<([^>]+)>; rel="next"/.exec(res.headers.get("link") ?? "")?.[1];
+      expect(link ? new URL(link).searchParams.get("cursor") : null).toBe(page.next_cursor);
+      path = link ? new URL(link).pathname.replace("/api/acme/chat", "") + new URL(link).search : null;
+    }
+    // Pages of two, each member once (pages in the membership's sort key, groups by initial within a page).
+    expect([...names].sort()).toEqual(["42 Club", "Zoe Zhang", "bruno lima", "David Ortiz", "Álvaro Carla"].sort());
+    for (const query of ["page=2", "limit=0", "limit=501", "cursor=nope"]) expect((await get(`/users?${query}`, ana)).status, query).toBe(400);
   });
 });
 
@@ -99,6 +111,12 @@ describe("conversations", () => {
       occupant_ids: [carla.id],
     });
     expect(conversations[0].last_message_timestamp).toBeGreaterThan(0);
+    // Times in ISO 8601 beside the milliseconds the live clients keep using (docs/api/chat.md "Times").
+    const [first] = conversations;
+    expect(first.last_message_at).toBe(new Date(first.last_message_timestamp).toISOString());
+    expect(first.last_message.sent_at).toBe(new Date(first.last_message.created_at).toISOString());
+    expect(first.started_at).toBe(new Date(first.created_at).toISOString());
+    expect(conversations[2]).toMatchObject({ last_message_at: null, started_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
     // Bruno sees his own messages as read.
     const mine = (await json(await get("/conversations", bruno))).conversations;
     expect(mine).toHaveLength(1);
@@ -111,10 +129,21 @@ describe("conversations", () => {
     const body = await json(res);
     expect(body.messages.map((m: { content: string }) => m.content)).toEqual(["three", "two", "one"]);
     expect(body.has_more).toBe(false);
+    expect(body.messages[0].sent_at).toBe(new Date(body.messages[0].created_at).toISOString());
     expect(body.read_up_to[ana.id]).toBe(third.id);
     const older = await json(await get(`/conversations/${withBruno}/messages?before=${third.id}`, ana));
     expect(older.messages.map((m: { content: string }) => m.content)).toEqual(["two", "one"]);
     expect((await get(`/conversations/${withBruno}/messages?before=-1`, ana)).status).toBe(400);
+    // The same history by cursor and limit, the next page in next_cursor and the Link header.
+    const paged = await get(`/conversations/${withBruno}/messages?limit=2`, ana);
+    const newest = await json(paged);
+    expect(newest.messages.map((m: { content: string }) => m.content)).toEqual(["three", "two"]);
+    expect(newest).toMatchObject({ has_more: true, next_cursor: String(newest.messages[1].id) });
+    expect(paged.headers.get("link")).toBe(`<http://localhost/api/acme/chat/conversations/${withBruno}/messages?limit=2&cursor=${newest.next_cursor}>; rel="next"`);
+    const rest = await json(await get(`/conversations/${withBruno}/messages?limit=2&cursor=${newest.next_cursor}`, ana));
+    expect(rest).toMatchObject({ has_more: false, next_cursor: null });
+    expect(rest.messages.map((m: { content: string }) => m.content)).toEqual(["one"]);
+    expect((await get(`/conversations/${withBruno}/messages?limit=1001`, ana)).status).toBe(400);
   });
 
   it("PUT read clears the unread count, never moves backwards, and tells the other side", async () => {

@@ -10,7 +10,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROPOSALS_PER_DAY } from "../../app/domain/proposals";
+import { API_KEYS_MAX } from "../../app/domain/integrations";
+import { CONNECTIONS_MAX } from "../../workers/chat-apps/connections";
 import { CERTIFICATES_PER_DAY } from "../../workers/social-cv/certificates";
+import { ENDPOINTS_MAX } from "../../workers/webhooks/endpoints";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, mailbox, seedOrganizations } from "./support";
 
@@ -39,7 +42,7 @@ async function pendingRecord(participationId: string) {
 }
 
 beforeAll(async () => {
-  const { acme } = await seedOrganizations();
+  const { acme, vizinhos } = await seedOrganizations();
   const people = [
     ["ada", "admin"],
     ["abe", "admin"],
@@ -53,6 +56,9 @@ beforeAll(async () => {
     ids[name] = (await createMember({ email: `${name}@acme.example`, orgId: acme.id, role, name: name[0].toUpperCase() + name.slice(1) })).id;
     tokens[name] = (await login(`${name}@acme.example`, PASSWORD)).body.access_token;
   }
+  // The limits of webhook endpoints, chat channels and API keys are filled in another organisation: no event of acme's reaches them.
+  await createMember({ email: "vera@vizinhos.example", orgId: vizinhos.id, role: "admin", name: "Vera" });
+  tokens.vera = (await login("vera@vizinhos.example", PASSWORD)).body.access_token;
   const beach = await createInitiative({ orgId: acme.id, slug: "beach", title: "Beach clean-up", submitterMemberId: ids.olga });
   const food = await createInitiative({ orgId: acme.id, slug: "food-bank", title: "Food bank", type: "donation", submitterMemberId: ids.olga, donation: { currency: "EUR", sources: '["transfer"]' } });
   ids.beach = beach.id;
@@ -198,6 +204,32 @@ describe("limits counted in the insert", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
     const stored = await env.DB.prepare("SELECT count(*) AS n FROM cv_certificates WHERE member_id = ?").bind(ids.marta).first<{ n: number }>();
     expect(stored!.n).toBe(CERTIFICATES_PER_DAY);
+  });
+  const created = async (table: string, action: string) => ({
+    rows: (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE org_id = 'org-vizinhos'`).first<{ n: number }>())!.n,
+    audits: (await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE org_id = 'org-vizinhos' AND action = ?").bind(action).first<{ n: number }>())!.n,
+  });
+  const vizinhosAdmin = (method: string, path: string, body: unknown) => call(method, `/api/vizinhos/admin${path}`, { token: tokens.vera, body });
+
+  it(`${ENDPOINTS_MAX + 5} webhook endpoints added at once: exactly ${ENDPOINTS_MAX} are stored, each audited once, the rest get 400 webhook_limit`, async () => {
+    const { statuses, answers } = await together(ENDPOINTS_MAX + 5, (i) => vizinhosAdmin("POST", "/webhooks", { url: `https://receiver.example.com/${i}`, events: ["certificate.revoked"] }));
+    expect(statuses).toEqual([...Array(ENDPOINTS_MAX).fill(201), ...Array(5).fill(400)]);
+    for (const { body } of answers.filter((a) => a.status === 400)) expect(body.error).toBe("webhook_limit");
+    expect(await created("webhook_endpoints", "webhook.created")).toEqual({ rows: ENDPOINTS_MAX, audits: ENDPOINTS_MAX });
+  });
+
+  it(`${CONNECTIONS_MAX + 5} chat channels connected at once: exactly ${CONNECTIONS_MAX} are stored, the rest get 400 chat_app_limit`, async () => {
+    const { statuses, answers } = await together(CONNECTIONS_MAX + 5, (i) => vizinhosAdmin("POST", "/chat-apps", { kind: "slack", channel: `#c${i}`, url: `https://hooks.slack.com/services/T000/B000/X${i}`, topics: ["new_initiatives"] }));
+    expect(statuses).toEqual([...Array(CONNECTIONS_MAX).fill(201), ...Array(5).fill(400)]);
+    for (const { body } of answers.filter((a) => a.status === 400)) expect(body.error).toBe("chat_app_limit");
+    expect(await created("chat_app_connections", "chat_app.created")).toEqual({ rows: CONNECTIONS_MAX, audits: CONNECTIONS_MAX });
+  });
+
+  it(`${API_KEYS_MAX + 5} API keys created at once: exactly ${API_KEYS_MAX} are stored, the rest get 409 api_keys_limit`, async () => {
+    const { statuses, answers } = await together(API_KEYS_MAX + 5, (i) => vizinhosAdmin("POST", "/api-keys", { name: `Key ${i}`, scopes: ["members:read"] }));
+    expect(statuses).toEqual([...Array(API_KEYS_MAX).fill(201), ...Array(5).fill(409)]);
+    for (const { body } of answers.filter((a) => a.status === 409)) expect(body.error).toBe("api_keys_limit");
+    expect(await created("api_keys", "api_key.created")).toEqual({ rows: API_KEYS_MAX, audits: API_KEYS_MAX });
   });
 });
 

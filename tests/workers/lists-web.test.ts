@@ -122,7 +122,7 @@ describe("the chat widget's messages, read marks and member list", () => {
     expect((await history.json<{ messages: { content: string }[] }>()).messages.map((m) => m.content)).toEqual(["See you at ten"]);
     const read = (await readAction({ request: send("PUT", `/chat/conversations/${conversation.id}/read`, {}), context, params })) as Response;
     expect(read.status).toBe(200);
-    const users = (await usersLoader({ request: get("/chat/users?page=1"), context, params: {} })) as Response;
+    const users = (await usersLoader({ request: get("/chat/users?limit=500"), context, params: {} })) as Response;
     const groups = (await users.json<{ groups: { users: { name: string }[] }[] }>()).groups;
     expect(groups.flatMap((group) => group.users.map((user) => user.name))).toContain("Chat Partner");
   });

@@ -71,6 +71,17 @@ describe("GET /api/{org}/manage/initiatives", () => {
     expect(has_more).toBe(false);
   });
 
+  it("pages by limit and cursor with a Link to the next page (docs/api/pagination.md)", async () => {
+    const answer = await api("olga", "GET", "/initiatives?limit=1");
+    const first = await json(answer);
+    expect(first.initiatives.map((i: { slug: string }) => i.slug)).toEqual(["beach"]);
+    expect(answer.headers.get("link")).toBe(`<http://localhost/api/acme/manage/initiatives?limit=1&cursor=${first.next_cursor}>; rel="next"`);
+    const last = await api("olga", "GET", `/initiatives?limit=1&cursor=${first.next_cursor}`);
+    expect((await json(last)).initiatives.map((i: { slug: string }) => i.slug)).toEqual(["gift"]);
+    expect(last.headers.get("link")).toBeNull();
+    expect((await api("olga", "GET", "/initiatives?limit=101")).status).toBe(400);
+  });
+
   it("filters by search, type, status and mine; an administrator sees all, and which are theirs", async () => {
     expect((await json(await api("olga", "GET", "/initiatives?q=TOYS"))).initiatives.map((i: { slug: string }) => i.slug)).toEqual(["gift"]);
     expect((await json(await api("olga", "GET", "/initiatives?type=donation&status=suspended"))).initiatives).toHaveLength(1);

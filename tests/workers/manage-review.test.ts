@@ -137,12 +137,17 @@ describe("GET /api/{org}/manage/summary", () => {
 });
 
 describe("lists", () => {
-  it("page with a cursor, oldest first while pending", async () => {
-    const first = await json(await api("ada", "GET", "/records?limit=2"));
+  it("page with a cursor, oldest first while pending, the next page in a Link header too", async () => {
+    const answer = await api("ada", "GET", "/records?limit=2");
+    const first = await json(answer);
+    // docs/api/pagination.md: the request's own query with the next cursor.
+    expect(answer.headers.get("link")).toBe(`<http://localhost/api/acme/manage/records?limit=2&cursor=${encodeURIComponent(first.next_cursor)}>; rel="next"`);
+    expect(first).not.toHaveProperty("next");
     expect(first.records.map((r: { id: string }) => r.id)).toEqual([ids.beachHours, ids.beachKilos]);
-    const second = await json(await api("ada", "GET", `/records?limit=2&cursor=${encodeURIComponent(first.next)}`));
+    const second = await json(await api("ada", "GET", `/records?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`));
     expect(second.records.map((r: { id: string }) => r.id)).toEqual([ids.parkHours, ids.riverHours]);
-    expect(second.next).toBeNull();
+    expect(second.next_cursor).toBeNull();
+    expect((await api("ada", "GET", `/records?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`)).headers.get("link")).toBeNull();
   });
 
   it("refuse a bad query with 400 and field errors", async () => {

@@ -24,7 +24,7 @@ const NAMED = 120;
 
 const api = (who: string, path: string, org = "acme") => call("GET", `/api/${org}/admin${path}`, { token: tokens[who] });
 type Listed = { id: string; name: string; email: string };
-type Page = { members: Listed[]; total: number | null; next: string | null; previous: string | null };
+type Page = { members: Listed[]; total: number | null; next_cursor: string | null; previous: string | null };
 
 /** The organisation's members in the order the list had before it kept a sort key (OFFSET over this expression). */
 async function expectedOrder(where = "1") {
@@ -38,7 +38,7 @@ async function expectedOrder(where = "1") {
 /** Every page forwards from the first, then every page backwards from the last: the ids in order, and the pages. */
 async function walk(query = "") {
   const forward: Page[] = [await json(await api("alma", `/members?${query}`))];
-  while (forward.at(-1)!.next) forward.push(await json(await api("alma", `/members?${query}&after=${forward.at(-1)!.next}`)));
+  while (forward.at(-1)!.next_cursor) forward.push(await json(await api("alma", `/members?${query}&cursor=${forward.at(-1)!.next_cursor}`)));
   const backward: Page[] = [forward.at(-1)!];
   while (backward.at(-1)!.previous) backward.push(await json(await api("alma", `/members?${query}&before=${backward.at(-1)!.previous}`)));
   return { forward, backward, ids: forward.flatMap((page) => page.members.map((m) => m.id)), back: backward.reverse().flatMap((page) => page.members.map((m) => m.id)) };
@@ -92,7 +92,7 @@ describe("the members list by keyset", () => {
     expect(back).toEqual(expected);
     expect(forward.map((page) => page.members.length)).toEqual([MEMBERS_PAGE_SIZE, MEMBERS_PAGE_SIZE, NAMED + 3 - 2 * MEMBERS_PAGE_SIZE]);
     expect(forward[0]).toMatchObject({ total: NAMED + 3, previous: null });
-    expect(forward.at(-1)!.next).toBeNull();
+    expect(forward.at(-1)!.next_cursor).toBeNull();
     expect(forward[0].members.find((m) => m.id === "sl-noprofile")).toBeUndefined();
     // Going back from the second page lands on a full first page, which has no previous.
     const first = await json<Page>(await api("alma", `/members?before=${forward[1].previous}`));
@@ -213,9 +213,11 @@ describe("the members screen without JavaScript", () => {
     };
     const first = await page("?role=member");
     expect(first.previous).toBeNull();
-    const second = await page(`?role=member&after=${first.next}`);
+    const second = await page(`?role=member&cursor=${first.next_cursor}`);
     expect(second.members.map((m) => m.id)).toEqual((await expectedOrder("ms.role = 'member'")).slice(MEMBERS_PAGE_SIZE, 2 * MEMBERS_PAGE_SIZE));
     expect((await page(`?role=member&before=${second.previous}`)).members).toEqual(first.members);
+    // A link of the earlier style (`after`) still opens the same page.
+    expect((await page(`?role=member&after=${first.next_cursor}`)).members).toEqual(second.members);
     // A cursor the list never gave is a bad request, not another page.
     expect((await run(membersLoader as Route, new Request("http://acme.localhost/manage/members?after=bm9wZQ", { headers: { cookie } }))).status).toBe(400);
   });
@@ -259,9 +261,9 @@ describe("what waits, counted up to the cap", () => {
     const seen: string[] = [];
     let cursor: string | null = "";
     while (cursor !== null) {
-      const page: { records: { id: string }[]; next: string | null } = await json(await call("GET", `/api/acme/manage/records?status=pending&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: tokens.alma }));
+      const page: { records: { id: string }[]; next_cursor: string | null } = await json(await call("GET", `/api/acme/manage/records?status=pending&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: tokens.alma }));
       seen.push(...page.records.map((r) => r.id));
-      cursor = page.next;
+      cursor = page.next_cursor;
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toHaveLength(waiting + 1);

@@ -212,6 +212,28 @@ describe("GET /api/{org}/wall", () => {
     expect(new Set([...slugs(first.initiatives), ...slugs(second.initiatives)]).size).toBe(60);
   });
 
+  it("pages by cursor and limit as every list does: the same wall, a Link to the next page, past on the first page only", async () => {
+    const all = await wall();
+    const shown: string[] = [];
+    let path: string | null = "/api/wallorg/wall?limit=3";
+    let pages = 0;
+    while (path) {
+      const res = await call("GET", path, { token: w1 });
+      expect(res.status).toBe(200);
+      const page = await json(res);
+      shown.push(...slugs(page.initiatives));
+      if (pages++ > 0) expect(page.past).toEqual([]);
+      else expect(page.past).toEqual(all.past);
+      const link = /<([^>]+)>; rel="next"/.exec(res.headers.get("link") ?? "")?.[1];
+      expect(link ? new URL(link).searchParams.get("cursor") : null).toBe(page.next_cursor);
+      path = link ? new URL(link).pathname + new URL(link).search : null;
+    }
+    // Pinned first (the pinned row ends the first page's pinned part), then by start time, each once.
+    expect(shown).toEqual(slugs(all.initiatives));
+    expect(pages).toBe(Math.ceil(all.initiatives.length / 3));
+    for (const query of ["?cursor=nope", "?cursor=2.1.x", "?limit=0", "?limit=101"]) expect((await call("GET", `/api/wallorg/wall${query}`, { token: w1 })).status, query).toBe(400);
+  });
+
   it("is the organisation's own: 401 without a token, 404 for members of another organisation", async () => {
     expect((await call("GET", "/api/wallorg/wall")).status).toBe(401);
     expect((await call("GET", "/api/wallorg/wall", { token: ana })).status).toBe(404);

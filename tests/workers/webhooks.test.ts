@@ -321,8 +321,10 @@ describe("delivery", () => {
     ]);
     expect(log.deliveries[0]).toMatchObject({ attempts: 1, response_status: 200 });
     expect(typeof log.deliveries[0].response_ms).toBe("number");
-    const page = await json(await call("GET", `/api/acme/admin/webhooks/${endpoint.id}/deliveries?limit=1`, { token: tokens.admin }));
+    const firstPage = await call("GET", `/api/acme/admin/webhooks/${endpoint.id}/deliveries?limit=1`, { token: tokens.admin });
+    const page = await json(firstPage);
     expect(page.deliveries).toHaveLength(1);
+    expect(firstPage.headers.get("link")).toBe(`<http://localhost/api/acme/admin/webhooks/${endpoint.id}/deliveries?limit=1&cursor=${page.next_cursor}>; rel="next"`);
     const rest = await json(await call("GET", `/api/acme/admin/webhooks/${endpoint.id}/deliveries?limit=1&cursor=${page.next_cursor}`, { token: tokens.admin }));
     expect(rest.deliveries[0].event_type).toBe("initiative.updated");
 

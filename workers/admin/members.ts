@@ -15,9 +15,10 @@ import { revokeMemberSessions } from "../auth/sessions";
 import { memberObject } from "../chat/live";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
-import { base64UrlDecode, base64UrlEncode } from "../lib/crypto";
+import { encodeMemberCursor, type MemberCursor } from "../lib/member-cursor";
 import { badRequest, ChangedMeanwhileError, conflict, notFound } from "../lib/domain-errors";
 import { guardedAudit, type AuditEntry } from "../audit/statements";
+import { pageLimit } from "../manage/paging";
 import { requireRole, type StaffActor } from "../manage/scope";
 import { avatarUrl } from "../profile/avatar-url";
 import type { Tenant } from "../tenant/organizations";
@@ -28,8 +29,8 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 export const MEMBER_STATUSES = ["active", "disabled", "all"] as const;
 export const MEMBERS_PAGE_SIZE = 50;
 
-/** Where a page of the list starts or ends: a member's sort key and id (decision 043). */
-export type MemberCursor = [sortKey: string, id: string];
+// Where a page of the list starts or ends (decision 043): shared with the chat's member list, in workers/lib.
+export { decodeMemberCursor, encodeMemberCursor, type MemberCursor } from "../lib/member-cursor";
 
 export interface MemberFilters {
   q?: string;
@@ -41,19 +42,8 @@ export interface MemberFilters {
 export interface MemberQuery extends MemberFilters {
   after?: MemberCursor;
   before?: MemberCursor;
-}
-
-/** A cursor as the list answers it and takes it back: base64url of the JSON pair, so any name fits in a URL. */
-export const encodeMemberCursor = ([sortKey, id]: MemberCursor) => base64UrlEncode(new TextEncoder().encode(JSON.stringify([sortKey, id])));
-
-/** The pair a cursor names, or null when it is not one the list gave. */
-export function decodeMemberCursor(cursor: string): MemberCursor | null {
-  try {
-    const pair: unknown = JSON.parse(new TextDecoder().decode(base64UrlDecode(cursor)));
-    return Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === "string") ? (pair as MemberCursor) : null;
-  } catch {
-    return null;
-  }
+  /** Members on the page, 1 to 100; MEMBERS_PAGE_SIZE when absent (docs/api/pagination.md). */
+  limit?: number;
 }
 
 export interface MemberChanges {
@@ -150,7 +140,7 @@ export function memberPageQuery(orgId: string, query: MemberQuery) {
   const cursor = query.after ?? query.before;
   const keyset = cursor ? ` and (ms.sort_key, ms.member_id) ${backwards ? "<" : ">"} (?${params.length + 2}, ?${params.length + 3})` : "";
   const order = backwards ? "ms.sort_key desc, ms.member_id desc" : "ms.sort_key, ms.member_id";
-  return { sql: `${MEMBER_SELECT} where ${where}${keyset} order by ${order} limit ${MEMBERS_PAGE_SIZE + 1}`, params: [orgId, ...params, ...(cursor ?? [])] };
+  return { sql: `${MEMBER_SELECT} where ${where}${keyset} order by ${order} limit ${pageLimit(query.limit ?? MEMBERS_PAGE_SIZE) + 1}`, params: [orgId, ...params, ...(cursor ?? [])] };
 }
 
 /**
@@ -178,9 +168,10 @@ export async function listMembers(env: Env, org: Tenant, actor: StaffActor, quer
   ]);
   const count = total ? rest[0] : undefined;
   const first = rest.at(-1);
+  const size = pageLimit(query.limit ?? MEMBERS_PAGE_SIZE);
   let found = rows.results as unknown as MemberRow[];
-  const more = found.length > MEMBERS_PAGE_SIZE;
-  found = found.slice(0, MEMBERS_PAGE_SIZE);
+  const more = found.length > size;
+  found = found.slice(0, size);
   let hasNext = backwards || more;
   let hasPrevious = backwards ? more : query.after !== undefined;
   if (backwards) {
@@ -188,8 +179,8 @@ export async function listMembers(env: Env, org: Tenant, actor: StaffActor, quer
     if (!more) {
       // Nothing before this page: it is the first one, full.
       const firstPage = (first?.results ?? []) as unknown as MemberRow[];
-      found = firstPage.slice(0, MEMBERS_PAGE_SIZE);
-      hasNext = firstPage.length > MEMBERS_PAGE_SIZE;
+      found = firstPage.slice(0, size);
+      hasNext = firstPage.length > size;
       hasPrevious = false;
     }
   }

@@ -28,6 +28,7 @@ import { ssoProviderChangeSchema, ssoProviderSchema } from "../../app/domain/sso
 import { defaultPeriod, METRICS_MAX_DAYS, organizationMetrics, type OrganizationMetrics } from "../admin/metrics";
 import { pageQuerySchema } from "../manage/paging";
 import { csvResponse } from "../lib/csv";
+import { listAnswer } from "../lib/keyset-links";
 import { validate } from "../lib/validation";
 import type { StaffActor } from "../manage/scope";
 import type { AppEnv } from "../types";
@@ -41,7 +42,7 @@ const memberFilters = {
   role: v.optional(v.picklist(ASSIGNABLE_ROLES, "form_error_invalid")),
   status: v.optional(v.picklist(MEMBER_STATUSES, "form_error_invalid"), "all"),
 };
-/** A cursor of the members list (decision 043): what the list answered as `next` or `previous`. */
+/** A cursor of the members list (decision 043): what the list answered as `next_cursor` or `previous`. */
 const memberCursor = v.optional(
   v.pipe(
     v.string(),
@@ -51,8 +52,11 @@ const memberCursor = v.optional(
     v.transform((cursor) => cursor!),
   ),
 );
-/** `after` wins when both are given. */
-const memberQuery = v.strictObject({ ...memberFilters, after: memberCursor, before: memberCursor }, "form_error_unknown_field");
+/**
+ * `cursor` (the API's paging, docs/api/pagination.md) or its older name `after` reads the page
+ * after it and wins over `before`, which reads the page before (the screen's Previous).
+ */
+const memberQuery = v.strictObject({ ...memberFilters, cursor: memberCursor, after: memberCursor, before: memberCursor, limit: pageQuerySchema.limit }, "form_error_unknown_field");
 /** The filters of a members export (workers/api/exports.ts): the list's, without its page. */
 export const memberExportFilters = v.strictObject(memberFilters, "form_error_unknown_field");
 
@@ -177,7 +181,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .use(orgScope)
   // Administrators only, checked before any body is read (roles-first.ts): a member gets 403.
   .use(rolesFirst("admin", () => ["admin"]))
-  .get("/members", describeRoute(doc("Admin", "staff", { summary: "The organisation's members, filtered and paged." })), validate("query", memberQuery), async (c) => c.json(await listMembers(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/members", describeRoute(doc("Admin", "staff", { summary: "The organisation's members, filtered and paged." })), validate("query", memberQuery), async (c) => {
+    const { cursor, after, ...query } = c.req.valid("query");
+    // The next page's link names it by `cursor` alone (an `after` or `before` of this request left out).
+    return c.json(listAnswer(c, await listMembers(c.env, c.var.org, actorOf(c), { ...query, after: cursor ?? after }), ["after", "before"]));
+  })
   .post("/invitations", describeRoute(doc("Admin", "staff", { summary: "Invite people by e-mail (the e-mails go after the answer); `dry_run` previews the list (200).", status: 201, alsoStatus: 200, errors: { 409: ["invitation_conflict"] } })), validate("json", invitationBody), async (c) => {
     const { invitations, dry_run } = c.req.valid("json");
     const { send, ...answer } = await inviteMembers(c.env, c.var.org, actorOf(c), invitations, { dryRun: dry_run });
@@ -227,7 +235,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post("/sso/:id/test", describeRoute(doc("Admin", "staff", { summary: "Start a test sign-in with a provider: the URL to open.", status: 201 })), async (c) => c.json(await startTest(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.url), 201))
   .get("/sso/tests/:id", describeRoute(doc("Admin", "staff", { summary: "What a test sign-in found." })), async (c) => c.json(await getTest(c.env, c.var.org, actorOf(c), c.req.param("id"))))
-  .get("/audit", describeRoute(doc("Admin", "staff", { summary: "The organisation's audit log, filtered and paged." })), validate("query", auditQuery), async (c) => c.json(await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/audit", describeRoute(doc("Admin", "staff", { summary: "The organisation's audit log, filtered and paged." })), validate("query", auditQuery), async (c) => c.json(listAnswer(c, await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
   .put("/members/:id", describeRoute(doc("Admin", "staff", { summary: "Change a member's role, scope, attributes or whether they are disabled.", errors: { 409: ["last_admin", "cannot_disable_self"] } })), validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
   // A member's data, on their request: this organisation's part (issue 28, point 6; decision 034).
   .get("/members/:id/export", describeRoute(doc("Admin", "staff", { summary: "A member's data in this organisation, on their request." })), async (c) => {

@@ -21,6 +21,7 @@ import { deleteOwnAttachment, listAttachments, openAttachment, uploadAttachment,
 import { conditionalStatus } from "../files/preconditions";
 import { contentDisposition } from "../files/sniff";
 import { badRequest, notFound, StaleVersionError, tooLarge } from "../lib/domain-errors";
+import { linkNext } from "../lib/keyset-links";
 import { validate } from "../lib/validation";
 import { readMemo } from "../lib/page-request";
 import type { AppEnv } from "../types";
@@ -44,8 +45,21 @@ async function scopeOf(c: Context<AppEnv>): Promise<AttachmentScope> {
   return { env: c.env, org: c.var.org, memberId: c.var.auth.memberId, role: c.var.membership.role, initiative, kind };
 }
 
-/** Attachment lists come in pages, newest first: `limit` (1 to 100, default 50) and the `before` cursor of the Link header. */
+/**
+ * Attachment lists come in pages, newest first: `limit` (1 to 100, default 50) and `cursor`, the
+ * next page as the Link header names it (docs/api/pagination.md). The answer stays a bare array,
+ * the mobile contract's list (SPEC.md section 7), so the Link header is where the next page is;
+ * `before` is the cursor's older name, still taken.
+ */
 export const ATTACHMENT_PAGE = { default: 50, max: 100 };
+
+const attachmentCursor = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,16}\.[A-Za-z0-9-]{1,64}$/, "form_error_invalid"),
+    v.transform((cursor) => ({ createdAt: Number(cursor.slice(0, cursor.indexOf("."))), id: cursor.slice(cursor.indexOf(".") + 1) })),
+  ),
+);
 
 const ListQuery = v.object({
   limit: v.optional(
@@ -58,13 +72,8 @@ const ListQuery = v.object({
     ),
     String(ATTACHMENT_PAGE.default),
   ),
-  before: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,16}\.[A-Za-z0-9-]{1,64}$/, "form_error_invalid"),
-      v.transform((cursor) => ({ createdAt: Number(cursor.slice(0, cursor.indexOf("."))), id: cursor.slice(cursor.indexOf(".") + 1) })),
-    ),
-  ),
+  cursor: attachmentCursor,
+  before: attachmentCursor,
 });
 
 /** The multipart body's `field` (`file` unless a route says otherwise), within the kind's size cap (413), or 400 when there is none. */
@@ -87,13 +96,9 @@ export const attachmentRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/:kind", describeRoute(doc("Participation", "member", { summary: "The initiative's attachments of one kind (document or image), a page at a time.", errors: { 404: ["initiative_not_found"] } })), validate("query", ListQuery), async (c) => {
     const scope = await scopeOf(c);
-    const { limit, before } = c.req.valid("query");
-    const { attachments, next } = await listAttachments(scope, limit, before, readMemo(c));
-    if (next) {
-      const link = new URL(c.req.url);
-      link.search = new URLSearchParams({ limit: String(limit), before: `${next.createdAt}.${next.id}` }).toString();
-      c.header("link", `<${link.pathname}${link.search}>; rel="next"`);
-    }
+    const { limit, cursor, before } = c.req.valid("query");
+    const { attachments, next } = await listAttachments(scope, limit, cursor ?? before, readMemo(c));
+    linkNext(c, next && `${next.createdAt}.${next.id}`, ["before"]);
     return c.json(attachments);
   })
   .post("/:kind", describeRoute(doc("Participation", "member", { summary: "Upload a document or image (the file is the body; `filename` names it).", status: 201, query: { filename: "The file's name." }, body: { media: "application/octet-stream", description: "The file, or multipart/form-data with it in `file`." }, errors: { 413: ["file_too_large"], 415: ["unsupported_file_type"] } })), async (c) => {

@@ -10,7 +10,10 @@ import { doc } from "../openapi/describe";
 import { listOf } from "../openapi/answers";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
+import { CHAT_LIMITS } from "../../app/domain/chat";
+import { decodeMemberCursor } from "../lib/member-cursor";
 import { jsonBody } from "../lib/json-body";
+import { linkNext } from "../lib/keyset-links";
 import { validate } from "../lib/validation";
 import { assertChatAllowed, deliver } from "../chat/live";
 import {
@@ -38,15 +41,32 @@ const positiveInteger = (message: string) =>
 
 const actorOf = (c: { var: AppEnv["Variables"] }): ChatActor => ({ orgId: c.var.org.id, memberId: c.var.auth.memberId });
 
+/** A page size from 1 to `max` (docs/api/pagination.md; the chat's own maxima are SPEC.md section 9's). */
+const chatLimit = (max: number) => v.optional(v.pipe(positiveInteger("form_error_invalid"), v.maxValue(max, "form_error_invalid")));
+
+/** The members list: `cursor` the `next_cursor` of the page before, `limit` up to 500 (500 when absent). */
+const UsersQuery = v.strictObject(
+  {
+    cursor: v.optional(v.pipe(v.string(), v.maxLength(2000, "form_error_invalid"), v.transform(decodeMemberCursor), v.check((cursor) => cursor !== null, "form_error_invalid"), v.transform((cursor) => cursor!))),
+    limit: chatLimit(CHAT_LIMITS.usersPageSize),
+  },
+  "form_error_unknown_field",
+);
+
+/** A conversation's history: `cursor` (or its older name `before`) a message id, `limit` up to 1000 (1000 when absent). */
+const MessagesQuery = v.object({ cursor: v.optional(positiveInteger("form_error_invalid")), before: v.optional(positiveInteger("form_error_invalid")), limit: chatLimit(CHAT_LIMITS.historyLimit) });
+
 const ReadSchema = v.object({ message_id: v.optional(v.pipe(v.number("form_error_invalid"), v.integer("form_error_invalid"), v.minValue(0, "form_error_invalid"))) });
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(chatGate)
 
-  .get("/users", describeRoute(doc("Chat", "member", { summary: "Members one can chat with, a page at a time.", errors: { 404: ["chat_disabled"] } })), validate("query", v.object({ page: v.optional(positiveInteger("form_error_invalid"), "1") })), async (c) =>
-    c.json(await listChatUsers(c.env, actorOf(c), c.req.valid("query").page)),
-  )
+  .get("/users", describeRoute(doc("Chat", "member", { summary: "Members one can chat with, a page at a time.", errors: { 404: ["chat_disabled"] } })), validate("query", UsersQuery), async (c) => {
+    const page = await listChatUsers(c.env, actorOf(c), c.req.valid("query"));
+    linkNext(c, page.next_cursor);
+    return c.json(page);
+  })
 
   .get("/conversations", describeRoute(doc("Chat", "member", { summary: "The member's conversations.", answer: listOf("conversations"), errors: { 404: ["chat_disabled"] } })), async (c) => c.json({ conversations: await listConversations(c.env, actorOf(c)) }))
 
@@ -66,9 +86,12 @@ export const chatRoutes = new Hono<AppEnv>()
     return c.json({ conversation: opened.conversation }, opened.created ? 201 : 200);
   })
 
-  .get("/conversations/:id/messages", describeRoute(doc("Chat", "member", { summary: "A conversation's messages, newest first, before a message id.", errors: { 404: ["chat_disabled", "not_found"] } })), validate("query", v.object({ before: v.optional(positiveInteger("form_error_invalid")) })), async (c) =>
-    c.json(await listMessages(c.env, actorOf(c), c.req.param("id"), c.req.valid("query").before)),
-  )
+  .get("/conversations/:id/messages", describeRoute(doc("Chat", "member", { summary: "A conversation's messages, newest first, a page at a time (cursor and limit).", errors: { 404: ["chat_disabled", "not_found"] } })), validate("query", MessagesQuery), async (c) => {
+    const { cursor, before, limit } = c.req.valid("query");
+    const page = await listMessages(c.env, actorOf(c), c.req.param("id"), cursor ?? before, limit);
+    linkNext(c, page.next_cursor, ["before"]);
+    return c.json(page);
+  })
 
   .post("/conversations/:id/messages", describeRoute(doc("Chat", "member", { summary: "Send a message; delivered live to the participants' sockets (200 for a `client_id` already stored).", status: 201, alsoStatus: 200, body: { schema: { type: "object", required: ["content", "client_id"], properties: { content: { type: "string" }, client_id: { type: "string" } } } }, errors: { 400: ["validation_error"], 404: ["chat_disabled", "not_found"], 409: ["client_id_in_use"], 429: ["too_many_messages"] } })), async (c) => {
     const actor = actorOf(c);

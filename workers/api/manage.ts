@@ -25,6 +25,7 @@ import { ORGANISING_ROLES, STAFF_ROLES, type StaffActor } from "../manage/scope"
 import { listUploads, reviewUpload, reviewUploads } from "../manage/uploads";
 import { listManagedInitiatives, listParticipants, PARTICIPANT_DECISIONS, setParticipantStatus, updateInitiativeState } from "../manage/initiatives";
 import { csvResponse } from "../lib/csv";
+import { linkNext, listAnswer } from "../lib/keyset-links";
 import { messageParticipants } from "../manage/messages";
 import { staffSummary } from "../manage/summary";
 import { parseInput, validate } from "../lib/validation";
@@ -81,6 +82,7 @@ const initiativeQuery = v.strictObject(
     from: v.optional(calendarDay),
     to: v.optional(calendarDay),
     cursor: v.optional(v.pipe(v.string(), v.regex(INITIATIVE_CURSOR, "form_error_invalid"))),
+    limit: pageQuerySchema.limit,
   },
   "form_error_unknown_field",
 );
@@ -136,7 +138,7 @@ const manageRoles = (method: string, path: string, org: Tenant) => {
 export const manageRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(rolesFirst("manage", manageRoles))
-  .get("/records", describeRoute(doc("Manage", "staff", { summary: "Reported hours and values to review, filtered and paged." })), validate("query", recordQuery), async (c) => c.json(await listRecords(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/records", describeRoute(doc("Manage", "staff", { summary: "Reported hours and values to review, filtered and paged." })), validate("query", recordQuery), async (c) => c.json(listAnswer(c, await listRecords(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
   // The same decision on many records at once: which it changed (applied), which someone else had (lost).
   // Validating many records may set whose time their hours were given in too (issue 30, time_basis).
   .put("/records", describeRoute(doc("Manage", "staff", { summary: "The same decision on many records at once: which changed (applied), which someone else had decided (lost)." })), validate("json", bulkRecordDecisionSchema), async (c) => {
@@ -161,7 +163,7 @@ export const manageRoutes = new Hono<AppEnv>()
     return c.json(record);
   })
   .get("/contributions", describeRoute(doc("Manage", "staff", { summary: "Contributions (pledges) to confirm, filtered and paged." })), validate("query", contributionQuery), async (c) =>
-    c.json(await listContributions(c.env, c.var.org, actorOf(c), c.req.valid("query"))),
+    c.json(listAnswer(c, await listContributions(c.env, c.var.org, actorOf(c), c.req.valid("query")))),
   )
   // The same decision on many pledges at once: which it changed (applied), which someone else had (lost).
   .put("/contributions", describeRoute(doc("Manage", "staff", { summary: "The same decision on many pledges at once." })), validate("json", bulkDecisionSchema(CONTRIBUTION_DECISIONS, { reasonRequired: false })), async (c) => {
@@ -175,7 +177,7 @@ export const manageRoutes = new Hono<AppEnv>()
     sendAfterAnswer(c, notices);
     return c.json(contribution);
   })
-  .get("/attachments", describeRoute(doc("Manage", "staff", { summary: "Uploaded attachments to review, filtered and paged." })), validate("query", uploadQuery), async (c) => c.json(await listUploads(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/attachments", describeRoute(doc("Manage", "staff", { summary: "Uploaded attachments to review, filtered and paged." })), validate("query", uploadQuery), async (c) => c.json(listAnswer(c, await listUploads(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
   .put("/attachments", describeRoute(doc("Manage", "staff", { summary: "The same decision on many uploads at once." })), validate("json", bulkDecisionSchema(UPLOAD_DECISIONS, { reasonRequired: true })), async (c) => {
     const { ids, ...decision } = c.req.valid("json");
     const { uploads, applied, lost, notices } = await reviewUploads(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
@@ -187,7 +189,7 @@ export const manageRoutes = new Hono<AppEnv>()
     sendAfterAnswer(c, notices);
     return c.json(upload);
   })
-  .get("/proposals", describeRoute(doc("Manage", "staff", { summary: "Members' proposals to moderate, filtered and paged." })), validate("query", proposalQuery), async (c) => c.json(await listProposals(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/proposals", describeRoute(doc("Manage", "staff", { summary: "Members' proposals to moderate, filtered and paged." })), validate("query", proposalQuery), async (c) => c.json(listAnswer(c, await listProposals(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
   .put("/proposals/:id", describeRoute(doc("Manage", "staff", { summary: "Approve or reject a proposal.", errors: { 404: ["proposal_not_found"], 409: ["proposal_already_reviewed"] } })), validate("json", proposalDecisionSchema), async (c) => {
     const { proposal, notices } = await reviewProposal(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
@@ -205,7 +207,11 @@ export const manageRoutes = new Hono<AppEnv>()
     sendAfterAnswer(c, [...notices, ...offers.flat()]);
     return c.json({ approvals, applied, lost });
   })
-  .get("/initiatives", describeRoute(doc("Manage", "staff", { summary: "The initiatives the staff member manages, filtered and paged." })), validate("query", initiativeQuery), async (c) => c.json(await listManagedInitiatives(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/initiatives", describeRoute(doc("Manage", "staff", { summary: "The initiatives the staff member manages, filtered and paged." })), validate("query", initiativeQuery), async (c) => {
+    const page = await listManagedInitiatives(c.env, c.var.org, actorOf(c), c.req.valid("query"));
+    linkNext(c, page.next_cursor);
+    return c.json(page);
+  })
   .get("/initiatives/options", describeRoute(doc("Manage", "staff", { summary: "The editor's choices: categories, programs, collaborators, indicators." })), async (c) => c.json(await editorOptions(c.env, c.var.org, actorOf(c))))
   .post("/initiatives", describeRoute(doc("Manage", "staff", { summary: "Create an initiative (the editor's whole initiative).", status: 201, errors: { 409: ["pinning_disabled"] } })), validate("json", anyObject), async (c) => {
     const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), c.req.valid("json"));

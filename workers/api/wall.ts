@@ -1,8 +1,10 @@
 /**
  * GET /api/{org}/wall: the initiatives a member may still join, pinned first where the
- * organisation pins, then by start time, 50 a page (`?page=`), and the recently closed ones in a
- * separate `past` section (first page). Filters: search (title and description), from/to (ISO
- * dates, clamped to dateFilterWindow), type, sdg (id 1..17), category (slug), pinned=true.
+ * organisation pins, then by start time, 50 a page (`limit`), the next page after `cursor` (keyset,
+ * with `next_cursor` and a Link header: docs/api/pagination.md; `?page=` by number is still taken),
+ * and the recently closed ones in a separate `past` section (first page). Filters: search (title
+ * and description), from/to (ISO dates, clamped to dateFilterWindow), type, sdg (id 1..17),
+ * category (slug), pinned=true.
  */
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
@@ -10,7 +12,8 @@ import { doc } from "../openapi/describe";
 import * as v from "valibot";
 import { dateFilterWindow } from "../../app/domain/initiatives";
 import { wallQuerySchema } from "../../app/domain/initiatives/wall-filter";
-import { wallPage } from "../initiatives/lists";
+import { decodeWallCursor, wallPage } from "../initiatives/lists";
+import { linkNext } from "../lib/keyset-links";
 import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
@@ -36,8 +39,11 @@ export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRout
       category: q.category,
       pinned: q.pinned === "true",
       page: Number(q.page),
+      cursor: q.cursor ? (decodeWallCursor(q.cursor) ?? undefined) : undefined,
+      limit: q.limit,
     },
     now,
   );
+  linkNext(c, page.next_cursor, ["page"]);
   return c.json(page);
 });

@@ -9,6 +9,7 @@ import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
 import * as v from "valibot";
+import { linkNext } from "../lib/keyset-links";
 import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import {
@@ -52,9 +53,11 @@ const endpointRoutes = new Hono<AppEnv>()
   })
   .post("/:id/rotate", describeRoute(doc("Integrations", "staffOrApiKey", { summary: "Rotate the endpoint's signing secret (the old one still signs for a while).", errors: { 404: ["webhook_not_found"] } })), validate("param", endpointParam), async (c) => c.json(await rotateSecret(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
   .post("/:id/test", describeRoute(doc("Integrations", "staffOrApiKey", { summary: "Send a test event to the endpoint.", status: 202, errors: { 404: ["webhook_not_found"] } })), validate("param", endpointParam), async (c) => c.json(await sendTestEvent(c.env, c.var.org, c.req.valid("param").id), 202))
-  .get("/:id/deliveries", describeRoute(doc("Integrations", "staffOrApiKey", { summary: "The endpoint's delivery log, a page at a time.", errors: { 404: ["webhook_not_found"] } })), validate("param", endpointParam), validate("query", deliveryPageSchema), async (c) =>
-    c.json(await listDeliveries(c.env, c.var.org, c.req.valid("param").id, c.req.valid("query"))),
-  )
+  .get("/:id/deliveries", describeRoute(doc("Integrations", "staffOrApiKey", { summary: "The endpoint's delivery log, a page at a time.", errors: { 404: ["webhook_not_found"] } })), validate("param", endpointParam), validate("query", deliveryPageSchema), async (c) => {
+    const page = await listDeliveries(c.env, c.var.org, c.req.valid("param").id, c.req.valid("query"));
+    linkNext(c, page.next_cursor);
+    return c.json(page);
+  })
   .get("/:id/deliveries/:delivery", describeRoute(doc("Integrations", "staffOrApiKey", { summary: "One delivery: status, answer time, attempts, the body sent.", errors: { 404: ["webhook_not_found", "delivery_not_found"] } })), validate("param", deliveryParam), async (c) => {
     const { id: endpointId, delivery } = c.req.valid("param");
     return c.json(await getDelivery(c.env, c.var.org, endpointId, delivery));

@@ -7,8 +7,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { CHAT_APP_HOSTS, CHAT_APP_KINDS, CHAT_APP_TOPICS, type ChatAppKind } from "../../app/domain/webhooks";
-import { auditStatements } from "../audit/statements";
+import { auditStatements, guardedAudit } from "../audit/statements";
 import { getDb, schema } from "../db/client";
+import { insertUnderLimit } from "../db/insert-under-limit";
 import { badRequest, notFound } from "../lib/domain-errors";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 import { checkEndpointUrl } from "../webhooks/endpoints";
@@ -57,16 +58,18 @@ export async function listConnections(env: Env, org: Tenant) {
 export async function addConnection(env: Env, org: Tenant, actor: string, input: v.InferOutput<typeof connectionSchema>, now = Date.now()) {
   checkHookUrl(env, input.kind, input.url);
   const db = getDb(env);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(connections).where(eq(connections.orgId, org.id));
-  if (n >= CONNECTIONS_MAX) throw badRequest("chat_app_limit", `An organisation has at most ${CONNECTIONS_MAX} chat channels.`);
   const id = crypto.randomUUID();
-  const [[row]] = await db.batch([
-    db
-      .insert(connections)
-      .values({ id, orgId: org.id, kind: input.kind, channel: input.channel, url: await sealSecret(env, id, input.url), topics: JSON.stringify(input.topics), createdAt: now })
-      .returning(),
-    ...auditStatements(db, org.id, actor, [{ action: "chat_app.created", targetType: "chat_app", targetId: id, detail: { kind: input.kind, channel: input.channel, topics: input.topics } }], now),
-  ]);
+  // The limit is counted inside the insert (decision 056): two adds at once cannot both pass it.
+  const insert = insertUnderLimit(
+    db,
+    connections,
+    { id, orgId: org.id, kind: input.kind, channel: input.channel, url: await sealSecret(env, id, input.url), topics: JSON.stringify(input.topics), createdAt: now },
+    eq(connections.orgId, org.id),
+    CONNECTIONS_MAX,
+  );
+  const audit = guardedAudit(db, org.id, actor, [{ action: "chat_app.created", targetType: "chat_app", targetId: id, detail: { kind: input.kind, channel: input.channel, topics: input.topics } }], now, (target) => sql`exists (select 1 from ${connections} where ${connections.id} = ${target})`);
+  const [inserted, , [row]] = await db.batch([insert, audit.statement, db.select().from(connections).where(eq(connections.id, id))]);
+  if (!inserted.meta.changes || !row) throw badRequest("chat_app_limit", `An organisation has at most ${CONNECTIONS_MAX} chat channels.`);
   await invalidateOrganization(env, org);
   return { connection: toConnection(row) };
 }

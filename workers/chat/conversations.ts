@@ -59,6 +59,7 @@ function conversationJson(actor: ChatActor, row: ConversationRow, participants: 
           sender_id: row.last_message_member_id ?? "",
           content: row.last_message_content ?? "",
           created_at: row.last_message_at ?? row.created_at,
+          sent_at: new Date(row.last_message_at ?? row.created_at).toISOString(),
           client_id: null,
         };
   return {
@@ -72,6 +73,8 @@ function conversationJson(actor: ChatActor, row: ConversationRow, participants: 
     last_message_user_id: row.last_message_member_id,
     last_message_timestamp: row.last_message_at,
     created_at: row.created_at,
+    last_message_at: row.last_message_at === null ? null : new Date(row.last_message_at).toISOString(),
+    started_at: new Date(row.created_at).toISOString(),
   };
 }
 

@@ -14,7 +14,10 @@ import { conversationNotFound, isConversationId, MESSAGE_COLUMNS, messageJson, t
 /** Messages one member may send: a burst of 20, then about two a second. */
 export const CHAT_SEND_LIMIT = RATE_LIMITS.chat_message.account;
 
-/** A conversation's messages, newest first, older than `before` (a message id) when given. */
+/**
+ * A conversation's messages, newest first, older than `before` (a message id) when given; the
+ * next page's cursor is the last one's id (docs/api/chat.md).
+ */
 export async function listMessages(env: Env, actor: ChatActor, conversationId: string, before?: number, limit: number = CHAT_LIMITS.historyLimit) {
   const members = await conversationMembers(env, actor, conversationId);
   const [messages, reads] = await env.DB.batch<MessageRow & { member_id?: string; last_read_message_id?: number }>([
@@ -29,6 +32,7 @@ export async function listMessages(env: Env, actor: ChatActor, conversationId: s
     conversation_id: conversationId,
     messages: rows.slice(0, limit).map(messageJson),
     has_more: rows.length > limit,
+    next_cursor: rows.length > limit ? String(rows[limit - 1].id) : null,
     /** member id → the last message id that member has read (read receipts). */
     read_up_to: Object.fromEntries(reads.results.map((r) => [r.member_id!, r.last_read_message_id!])),
     members,

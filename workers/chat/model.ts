@@ -29,6 +29,7 @@ export const messageJson = (row: MessageRow): ChatMessageJson => ({
   sender_id: row.sender_member_id,
   content: row.content,
   created_at: row.created_at,
+  sent_at: new Date(row.created_at).toISOString(),
   client_id: row.client_id,
 });
 
@@ -43,9 +44,7 @@ export const isConversationId = (id: unknown): id is string =>
 export const MESSAGE_COLUMNS = "m.id, m.conversation_id, m.sender_member_id, m.content, m.created_at, m.client_id";
 
 export interface ChatUsersPage {
-  page: number;
-  per_page: number;
-  total: number;
-  has_more: boolean;
   groups: { letter: string; users: ChatUserJson[] }[];
+  /** The next page's `cursor`, null on the last page (docs/api/pagination.md). */
+  next_cursor: string | null;
 }

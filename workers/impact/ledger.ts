@@ -93,12 +93,15 @@ const LEDGER_BASE = (evidence: boolean) => `
   from contributions c join initiatives i on i.id = c.initiative_id ${MEMBERSHIP("c.member_id")}
   where c.org_id = ?1 and c.status = 'confirmed' and c.created_at >= ?2 and c.created_at < ?3`;
 
+/** An hour's value: hours × the rate's amount, in the rate's currency (minor units); nothing without a rate. */
+const HOURS_VALUE = (hours: string) => `case when rate.id is not null then ${hours} * rate.amount end`;
+
 /**
  * LEDGER_BASE with each row's value: hours × the rate's amount in the rate's currency (time and
  * management), the donation's amount (cash), nothing (in-kind, and hours without a rate).
  */
 const LEDGER = (evidence = false) => `with base as (${LEDGER_BASE(evidence)}), ledger as (
-  select base.*, case when base.kind = 'cash' then base.cash_amount when rate.id is not null then base.hours * rate.amount end as amount,
+  select base.*, case when base.kind = 'cash' then base.cash_amount else ${HOURS_VALUE("base.hours")} end as amount,
     case when base.kind = 'cash' then base.cash_currency else rate.currency end as currency, rate.amount as rate_amount, rate.name as rate_name, rate.source as rate_source
   from base left join impact_rates rate on rate.id = base.rate_id)`;
 
@@ -215,4 +218,24 @@ export function ledgerRows(db: D1Database, orgId: string, period: LedgerPeriod, 
         amount, currency, rate_id, rate_amount, rate_name, rate_source, validator_id, validated_at, checkin_day, audit_id from ledger${keyset} order by at, kind, id${page ? ` limit ${Math.trunc(page.limit)}` : ""}`,
     )
     .bind(...binds(orgId, period, considerWorkingHours), ...(page?.after ?? []));
+}
+
+/**
+ * The value of some participations' counted hours, each record valued as the ledger values its
+ * `time` rows (the rate in force in the record's year, HOURS_VALUE): per participation of
+ * organisation `orgId` and per currency, the hours no rate values under a null currency. For the
+ * integration API's participations (docs/api/integrations.md); one read for a page of them, on
+ * participation_records_participation_idx.
+ */
+export function participationValues(db: D1Database, orgId: string, participationIds: string[]) {
+  return db
+    .prepare(
+      `select r.participation_id, rate.currency, sum(r.hours) as hours, sum(${HOURS_VALUE("r.hours")}) as amount
+       from participation_records r join participations p on p.id = r.participation_id ${MEMBERSHIP("p.member_id")}
+       left join impact_rates rate on rate.id = ${RATE_IN_FORCE(yearOf("r.created_at"))}
+       where p.org_id = ?1 and r.participation_id in (select value from json_each(?2)) and ${COUNTED_HOURS} and r.hours > 0
+       group by r.participation_id, rate.currency order by r.participation_id, rate.currency`,
+    )
+    .bind(orgId, JSON.stringify(participationIds))
+    .all<{ participation_id: string; currency: string | null; hours: number; amount: number | null }>();
 }

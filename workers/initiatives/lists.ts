@@ -10,6 +10,7 @@
  */
 import { and, asc, type AnyColumn, desc, eq, gte, inArray, isNull, lt, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { InitiativeCard, InitiativeType } from "../../app/domain/initiatives";
+import { WALL_CURSOR } from "../../app/domain/initiatives/wall-filter";
 import { getDb, schema, type Database } from "../db/client";
 import type { Tenant } from "../tenant/organizations";
 import { liveContribution, loadCards, ownCardStatements, toCards } from "./queries";
@@ -30,7 +31,45 @@ export interface WallFilters {
   sdg?: number;
   category?: string;
   pinned?: boolean;
+  /** The page by number, the older paging (reads every row before it); `cursor` wins when both are given. */
   page: number;
+  /** The page after this row of the wall (the `next_cursor` of the page before: keyset, docs/api/pagination.md). */
+  cursor?: WallCursor;
+  /** Rows on the page, 1 to 100; WALL_PAGE_SIZE when absent. */
+  limit?: number;
+}
+
+/** Where a page of the wall ends: its last row's place in wallOrder. */
+export interface WallCursor {
+  pinned: boolean;
+  startTime: number | null;
+  id: string;
+}
+
+export const encodeWallCursor = (row: { pinned: boolean; startTime: number | null; id: string }) => `${row.pinned ? 1 : 0}.${row.startTime ?? ""}.${row.id}`;
+
+/** The row a cursor names (`{pinned}.{start}.{id}`, the start empty when none), or null when it is not one the wall gave. */
+export function decodeWallCursor(cursor: string): WallCursor | null {
+  const match = WALL_CURSOR.exec(cursor);
+  return match ? { pinned: match[1] === "1", startTime: match[2] === "" ? null : Number(match[2]), id: match[3] } : null;
+}
+
+/**
+ * The rows after `cursor` in wallOrder, for a query over the slices' pinned values `pins`. Within
+ * one pinned value: after its start time and id (a row value, so a slice read in the index's order
+ * seeks to it; rows without a start come first). Pinned first, where the organisation pins: after
+ * a pinned row come the rest of the pinned and every unpinned one; after an unpinned row, no
+ * pinned one. Null: nothing is after it in these slices.
+ */
+function afterWallCursor(cursor: WallCursor | undefined, pins: boolean[], pinFirst: boolean): SQL | undefined | null {
+  if (!cursor) return undefined;
+  const later =
+    cursor.startTime === null
+      ? sql`(${initiatives.startTime} is not null or ${initiatives.id} > ${cursor.id})`
+      : sql`(${initiatives.startTime}, ${initiatives.id}) > (${cursor.startTime}, ${cursor.id})`;
+  if (!pinFirst) return later;
+  if (pins.length === 1) return pins[0] === cursor.pinned ? later : cursor.pinned ? undefined : null;
+  return cursor.pinned ? or(eq(initiatives.pinned, false), later) : and(eq(initiatives.pinned, false), later);
 }
 
 /**
@@ -77,8 +116,10 @@ function sharedConditions(db: Database, org: Tenant, memberId: string, f: WallFi
 export interface WallPage {
   initiatives: InitiativeCard[];
   past: InitiativeCard[];
-  page: number;
+  /** The page's number when asked by `page`; null when asked by `cursor`. */
+  page: number | null;
   has_more: boolean;
+  next_cursor: string | null;
 }
 
 const WALL_STATUSES = ["open", "suspended"] as const;
@@ -131,6 +172,7 @@ function partConditions(part: WallPart, now: number): SQL[] {
 export function wallPartQuery(db: Database, org: Tenant, memberId: string, f: WallFilters, now: number, part: WallPart, slices: WallSlice[], limit: number) {
   const statuses = [...new Set(slices.map((slice) => slice.status))];
   const pins = [...new Set(slices.map((slice) => slice.pinned))];
+  const after = afterWallCursor(f.cursor, pins, org.community.can_pin_initiatives);
   return db
     .select()
     .from(initiatives)
@@ -150,6 +192,7 @@ export function wallPartQuery(db: Database, org: Tenant, memberId: string, f: Wa
         // an OR on start_time tempts the planner away from the index order that lets LIMIT stop.)
         sql`coalesce(${initiatives.startTime}, 0) <= ${f.to}`,
         or(isNull(initiatives.endTime), gte(initiatives.endTime, f.from)),
+        after === null ? sql`0` : after,
       ),
     )
     .orderBy(part === "upcoming" ? asc(initiatives.startTime) : sql`+${initiatives.startTime}`, asc(initiatives.id))
@@ -192,19 +235,33 @@ export function pastQuery(db: Database, org: Tenant, memberId: string, f: WallFi
     .limit(WALL_PAST_LIMIT);
 }
 
+/**
+ * One page of the wall: after `cursor` (keyset: each part seeks to it, so a page reads its own rows
+ * however deep it is), else page `page` by number (the older paging: the first page × size rows of
+ * every part are read). The past section comes with the first page only.
+ */
 export async function wallPage(env: Pick<Env, "DB">, org: Tenant, memberId: string, f: WallFilters, now: number): Promise<WallPage> {
   const db = getDb(env);
-  const end = f.page * WALL_PAGE_SIZE;
-  // The first end + 1 rows of every part hold the first end + 1 of the wall.
+  const size = f.limit ?? WALL_PAGE_SIZE;
+  const first = f.cursor ? false : f.page === 1;
+  const end = f.cursor ? size : f.page * size;
+  // The first end + 1 rows of every part hold the first end + 1 of the wall (after the cursor).
   const slices = wallPartQueries(db, org, memberId, f, now, end + 1);
   // The past section shows on the first page only. Everything in one round trip.
-  const queries = f.page === 1 ? [...slices, pastQuery(db, org, memberId, f, now)] : slices;
+  const queries = first ? [...slices, pastQuery(db, org, memberId, f, now)] : slices;
   const results = (await db.batch(queries as [(typeof queries)[number], ...(typeof queries)[number][]])) as InitiativeRow[][];
-  const pastRows = f.page === 1 ? results.pop()! : [];
+  const pastRows = first ? results.pop()! : [];
   const rows = results.flat().sort(wallOrder(org.community.can_pin_initiatives));
-  const pageRows = rows.slice(end - WALL_PAGE_SIZE, end);
+  const pageRows = rows.slice(end - size, end);
   const cards = await loadCards(db, org, memberId, [...pageRows, ...pastRows]);
-  return { initiatives: cards.slice(0, pageRows.length), past: cards.slice(pageRows.length), page: f.page, has_more: rows.length > end };
+  const more = rows.length > end;
+  return {
+    initiatives: cards.slice(0, pageRows.length),
+    past: cards.slice(pageRows.length),
+    page: f.cursor ? null : f.page,
+    has_more: more,
+    next_cursor: more && pageRows.length ? encodeWallCursor(pageRows.at(-1)!) : null,
+  };
 }
 
 /**

@@ -6,8 +6,9 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { API_KEY_PREFIX, API_KEY_SCOPES, API_KEYS_MAX, expiryOf, type ApiKeyCreation, type ApiKeyScope } from "../../app/domain/integrations";
-import { auditStatements } from "../audit/statements";
+import { auditStatements, guardedAudit } from "../audit/statements";
 import { getDb, schema } from "../db/client";
+import { insertUnderLimit } from "../db/insert-under-limit";
 import { iso } from "../initiatives/serialize";
 import { crockfordBase32Encode, randomToken, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { badRequest, conflict, notFound } from "../lib/domain-errors";
@@ -47,18 +48,14 @@ export async function createApiKey(env: Env, org: Tenant, actor: StaffActor, inp
   const expiresAt = input.expires_on ? expiryOf(input.expires_on) : null;
   if (expiresAt !== null && expiresAt <= now) throw badRequest("validation_error", "Some fields are missing or invalid.", { expires_on: "form_error_date_in_past" });
   const db = getDb(env);
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(schema.apiKeys)
-    .where(and(eq(schema.apiKeys.orgId, org.id), isNull(schema.apiKeys.revokedAt)));
-  if (count >= API_KEYS_MAX) throw conflict("api_keys_limit", `An organisation holds at most ${API_KEYS_MAX} keys; revoke one first.`);
   const prefix = newPrefix();
   const secret = `${prefix}_${randomToken(32)}`;
   const row = { id: crypto.randomUUID(), orgId: org.id, name: input.name, prefix, secretHash: await sha256Hex(secret), scopes: JSON.stringify(input.scopes), createdBy: actor.memberId, createdAt: now, expiresAt, lastUsedAt: null, revokedAt: null, revokedBy: null };
-  await db.batch([
-    db.insert(schema.apiKeys).values(row),
-    ...auditStatements(db, org.id, actor.memberId, [{ action: "api_key.created", targetType: "api_key", targetId: row.id, detail: { name: row.name, prefix, scopes: input.scopes } }], now),
-  ] as const);
+  // Keys in force are counted inside the insert (decision 056): two creates at once cannot both pass the limit.
+  const inForce = and(eq(schema.apiKeys.orgId, org.id), isNull(schema.apiKeys.revokedAt));
+  const audit = guardedAudit(db, org.id, actor.memberId, [{ action: "api_key.created", targetType: "api_key", targetId: row.id, detail: { name: row.name, prefix, scopes: input.scopes } }], now, (target) => sql`exists (select 1 from ${schema.apiKeys} where ${schema.apiKeys.id} = ${target})`);
+  const [inserted] = await db.batch([insertUnderLimit(db, schema.apiKeys, row, inForce!, API_KEYS_MAX), audit.statement] as const);
+  if (!inserted.meta.changes) throw conflict("api_keys_limit", `An organisation holds at most ${API_KEYS_MAX} keys; revoke one first.`);
   return { ...keyJson(row, now), secret };
 }
 

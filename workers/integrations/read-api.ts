@@ -1,7 +1,8 @@
 /**
  * What the integration API reads for an organisation's API key (issue 31, section 2;
  * docs/api/integrations.md): members with the attributes their administrator set (issue 30),
- * participations with their counted hours and indicator values, initiatives, confirmed donations.
+ * participations with their counted hours, those hours' value and indicator values, initiatives,
+ * confirmed donations.
  * Each list is keyset-paged on (created_at, id), oldest first, so a nightly sync that keeps the
  * last cursor reads each row once even while new ones arrive. Every query is scoped by the key's
  * organisation: another organisation's rows never appear, and its ids answer 404.
@@ -10,6 +11,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { selectInChunks } from "../db/chunks";
 import { iso } from "../initiatives/serialize";
+import { participationValues } from "../impact/ledger";
 import { notFound } from "../lib/domain-errors";
 import { keyset, pageLimit, pageOf, type PageQuery } from "../manage/paging";
 import { COUNTED_HOURS, COUNTED_INDICATORS } from "../reports/counted-hours";
@@ -72,10 +74,13 @@ export async function listParticipations(env: Env, orgId: string, query: PageQue
       .from(sql`participation_records r left join indicators ind on ind.id = r.indicator_id`)
       .where(and(inArray(sql`r.participation_id`, ids), sql.raw(`((${COUNTED_HOURS}) or (${COUNTED_INDICATORS}))`))),
   );
+  // Their hours' value as the impact ledger values them (the rate card's rate in force each year).
+  const valued = (await participationValues(env.DB, orgId, page.map((row) => row.pt.id))).results;
   return {
     next,
     data: page.map(({ pt: row, slug, title }) => {
       const own = counted.filter((record) => record.participationId === row.id);
+      const value = valued.filter((sum) => sum.participation_id === row.id);
       return {
         id: row.id,
         initiative: { id: row.initiativeId, slug, title },
@@ -83,6 +88,9 @@ export async function listParticipations(env: Env, orgId: string, query: PageQue
         status: row.status,
         manager_approval_status: row.managerApprovalStatus,
         validated_hours: own.filter((record) => record.type === "hours").reduce((sum, record) => sum + (record.hours ?? 0), 0),
+        // Per currency in minor units (a rate card may change currency between years), rounded to the cent as the impact report is.
+        validated_value: value.filter((sum) => sum.currency !== null).map((sum) => ({ amount: Math.round(sum.amount ?? 0), currency: sum.currency! })),
+        unvalued_hours: value.filter((sum) => sum.currency === null).reduce((total, sum) => total + sum.hours, 0),
         values: own.filter((record) => record.type === "indicator").map((record) => ({ indicator_id: record.indicatorId, indicator: record.indicator, value: record.value ?? 0, unit: record.unit })),
         joined_at: iso(row.createdAt),
         updated_at: iso(row.updatedAt),

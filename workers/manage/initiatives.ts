@@ -20,12 +20,11 @@ import { outboxEvent, outboxEvents } from "../webhooks/outbox";
 import { initiativePayload, participationPayload, participationResource } from "../webhooks/payloads";
 import { managedInitiative } from "./managed-initiative";
 import { toWaitlistEntries, waitlistStatement } from "./waitlist";
+import { pageLimit } from "./paging";
 import { managedInitiatives, ORGANISING_ROLES, requireRole, type StaffActor } from "./scope";
 
 const { initiatives, participations, participationRecords: records, profiles, members, indicators } = schema;
 
-/** Initiatives listed per page. */
-export const INITIATIVES_PAGE = 50;
 
 export interface ManagedInitiative {
   id: string;
@@ -56,6 +55,8 @@ export interface InitiativeListQuery {
   to?: string;
   /** The `next_cursor` of the page before (keyset paging: no page is counted through). */
   cursor?: string;
+  /** Rows on the page, 1 to 100, 50 when absent (docs/api/pagination.md). */
+  limit?: number;
 }
 
 /** A page's cursor (INITIATIVE_CURSOR): the start time (empty when none) and id of its last row. */
@@ -145,7 +146,7 @@ function managedInitiativesPart(db: Database, org: Tenant, actor: StaffActor, qu
       ),
     )
     .orderBy(...(byStart ? [organiser ? sql`+${initiatives.startTime} desc` : desc(initiatives.startTime)] : []), desc(initiatives.id))
-    .limit(INITIATIVES_PAGE + 1);
+    .limit(pageLimit(query.limit) + 1);
 }
 
 export async function listManagedInitiatives(env: Env, org: Tenant, actor: StaffActor, query: InitiativeListQuery) {
@@ -153,7 +154,8 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
   const db = getDb(env);
   const [dated, undated] = await db.batch(managedInitiativesQueries(db, org, actor, query));
   const rows = [...dated, ...undated];
-  const page = rows.slice(0, INITIATIVES_PAGE);
+  const limit = pageLimit(query.limit);
+  const page = rows.slice(0, limit);
   return {
     initiatives: page.map(
       (row): ManagedInitiative => ({
@@ -170,8 +172,8 @@ export async function listManagedInitiatives(env: Env, org: Tenant, actor: Staff
         mine: Number(row.mine) === 1,
       }),
     ),
-    has_more: rows.length > INITIATIVES_PAGE,
-    next_cursor: rows.length > INITIATIVES_PAGE ? encodeCursor(page.at(-1)!) : null,
+    has_more: rows.length > limit,
+    next_cursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null,
   };
 }
 

@@ -4,17 +4,9 @@
  */
 import { and, asc, desc, eq, gt, lt, or } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import * as v from "valibot";
 
-export const PAGE_SIZE = 50;
-export const PAGE_SIZE_MAX = 100;
-
-export interface PageQuery {
-  limit?: number;
-  cursor?: string;
-}
-
-export const pageLimit = (limit: number | undefined) => Math.min(Math.max(limit ?? PAGE_SIZE, 1), PAGE_SIZE_MAX);
+// The query's side of the convention lives with its answer's side (workers/lib/keyset-links.ts), where every folder may import it.
+export { PAGE_SIZE, PAGE_SIZE_MAX, pageLimit, pageQuerySchema, type PageQuery } from "../lib/keyset-links";
 
 export const encodeCursor = (at: number, id: string) => `${at}.${id}`;
 
@@ -23,12 +15,6 @@ export function decodeCursor(cursor: string | undefined): { at: number; id: stri
   const [at, ...rest] = cursor.split(".");
   return { at: Number(at), id: rest.join(".") };
 }
-
-/** The paging part of a list's query string: `limit` (1 to 100) and `cursor` as a list answered it. */
-export const pageQuerySchema = {
-  limit: v.optional(v.pipe(v.string(), v.transform(Number), v.integer("form_error_invalid"), v.minValue(1, "form_error_invalid"), v.maxValue(PAGE_SIZE_MAX, "form_error_invalid"))),
-  cursor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,16}\.[\w-]{1,64}$/, "form_error_invalid"))),
-};
 
 /**
  * Keyset paging over (created_at, id): the condition that starts after the cursor and the order,

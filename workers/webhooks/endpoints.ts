@@ -8,10 +8,12 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "../../app/domain/webhooks";
-import { auditStatements } from "../audit/statements";
+import { auditStatements, guardedAudit } from "../audit/statements";
 import { getDb, schema } from "../db/client";
+import { insertUnderLimit } from "../db/insert-under-limit";
 import { badRequest, notFound } from "../lib/domain-errors";
 import { outboundRule, outboundUrlProblem } from "../lib/guarded-fetch";
+import { pageLimit, pageQuerySchema } from "../lib/keyset-links";
 import { invalidateOrganization, type Tenant } from "../tenant/organizations";
 import { messageBody, queueDelivery } from "./deliver";
 import { storedBody } from "./dispatch";
@@ -25,7 +27,6 @@ const { webhookEndpoints: endpoints, webhookDeliveries: deliveries, webhookEvent
 
 /** An organisation keeps at most this many endpoints. */
 export const ENDPOINTS_MAX = 20;
-export const DELIVERIES_PAGE_MAX = 100;
 
 const url = v.pipe(v.string("form_error_required"), v.trim(), v.nonEmpty("form_error_required"), v.maxLength(2000, "form_error_max_length"), v.check((text) => URL.canParse(text), "form_error_invalid_url"));
 const eventList = v.pipe(v.array(v.picklist(WEBHOOK_EVENT_TYPES, "form_error_invalid"), "form_error_invalid"), v.minLength(1, "webhook_events_required"), v.transform((list) => [...new Set(list)]));
@@ -39,7 +40,7 @@ export const endpointChangeSchema = v.pipe(
 export const deliveryPageSchema = v.strictObject(
   {
     cursor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, "form_error_invalid"), v.transform(Number))),
-    limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "form_error_invalid"), v.transform(Number), v.minValue(1, "form_error_out_of_range"), v.maxValue(DELIVERIES_PAGE_MAX, "form_error_out_of_range")), "25"),
+    limit: pageQuerySchema.limit,
   },
   "form_error_unknown_field",
 );
@@ -107,17 +108,19 @@ const auditedAddress = (url: string) => new URL(url).host;
 export async function addEndpoint(env: Env, org: Tenant, actor: string, input: v.InferOutput<typeof endpointSchema>, now = Date.now()) {
   checkEndpointUrl(env, input.url);
   const db = getDb(env);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(endpoints).where(eq(endpoints.orgId, org.id));
-  if (n >= ENDPOINTS_MAX) throw badRequest("webhook_limit", `An organisation has at most ${ENDPOINTS_MAX} webhook endpoints.`);
   const id = crypto.randomUUID();
   const secret = newWebhookSecret();
-  const [[row]] = await db.batch([
-    db
-      .insert(endpoints)
-      .values({ id, orgId: org.id, url: input.url, description: input.description, events: JSON.stringify(input.events), secret: await sealSecret(env, id, secret), createdAt: now, updatedAt: now })
-      .returning(),
-    ...auditStatements(db, org.id, actor, [{ action: "webhook.created", targetType: "webhook", targetId: id, detail: { host: auditedAddress(input.url), events: input.events } }], now),
-  ]);
+  // The limit is counted inside the insert (decision 056): two adds at once cannot both pass it.
+  const insert = insertUnderLimit(
+    db,
+    endpoints,
+    { id, orgId: org.id, url: input.url, description: input.description, events: JSON.stringify(input.events), secret: await sealSecret(env, id, secret), createdAt: now, updatedAt: now },
+    eq(endpoints.orgId, org.id),
+    ENDPOINTS_MAX,
+  );
+  const audit = guardedAudit(db, org.id, actor, [{ action: "webhook.created", targetType: "webhook", targetId: id, detail: { host: auditedAddress(input.url), events: input.events } }], now, (target) => sql`exists (select 1 from ${endpoints} where ${endpoints.id} = ${target})`);
+  const [inserted, , [row]] = await db.batch([insert, audit.statement, db.select().from(endpoints).where(eq(endpoints.id, id))]);
+  if (!inserted.meta.changes || !row) throw badRequest("webhook_limit", `An organisation has at most ${ENDPOINTS_MAX} webhook endpoints.`);
   await invalidateOrganization(env, org);
   // The secret is answered here only: it is stored sealed and never shown again.
   return { endpoint: toEndpoint(row, now), secret };
@@ -210,9 +213,9 @@ export async function listDeliveries(env: Env, org: Tenant, id: string, page: v.
     .from(deliveries)
     .where(and(eq(deliveries.endpointId, endpoint.id), page.cursor !== undefined ? lt(sql`${deliveries}.rowid`, page.cursor) : undefined))
     .orderBy(desc(sql`${deliveries}.rowid`))
-    .limit(page.limit + 1);
-  const shown = rows.slice(0, page.limit);
-  return { deliveries: shown.map(({ row }) => toDelivery(row)), next_cursor: rows.length > page.limit ? String(shown[shown.length - 1].seq) : null };
+    .limit(pageLimit(page.limit) + 1);
+  const shown = rows.slice(0, pageLimit(page.limit));
+  return { deliveries: shown.map(({ row }) => toDelivery(row)), next_cursor: rows.length > shown.length ? String(shown[shown.length - 1].seq) : null };
 }
 
 async function ownDelivery(env: Env, org: Tenant, endpointId: string, deliveryId: string) {

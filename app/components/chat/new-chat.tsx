@@ -30,15 +30,17 @@ export function NewChat({ chat, headingId, open, onClose, onBack, onStarted }: S
   /** Pages 1..count again (the first load, the periodic refresh, "show more"). */
   const load = useCallback(async (count: number) => {
     const loaded: UserGroup[][] = [];
+    let cursor: string | null = null;
     let more = false;
     for (let page = 1; page <= count; page++) {
-      const result = await chatApi.users(page);
+      const result = await chatApi.users(cursor);
       if (!result.ok) {
         setLoadError(true);
         return;
       }
       loaded.push(result.data.groups);
-      more = result.data.has_more;
+      cursor = result.data.next_cursor;
+      more = cursor !== null;
       if (!more) break;
     }
     setLoadError(false);

@@ -13,6 +13,8 @@ import { INITIATIVE_TYPES, SDG_SLUGS, type InitiativeType } from "./types";
 export const SEARCH_MAX_LENGTH = 100;
 /** The furthest page a wall URL may ask for. */
 export const WALL_PAGE_MAX = 100_000;
+/** A wall page's cursor (`next_cursor`): its last row's pinned flag, start time (empty when none) and id. */
+export const WALL_CURSOR = /^([01])\.(\d{0,16})\.([\w-]{1,64})$/;
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 const DAY_MS = 86_400_000;
@@ -61,6 +63,9 @@ export const wallQuerySchema = v.pipe(
     category: v.optional(wallFilterParams.category),
     pinned: v.optional(wallFilterParams.pinned),
     page: v.optional(wallFilterParams.page, "1"),
+    // The API's paging (docs/api/pagination.md): the page after a cursor, `limit` rows (50 when absent).
+    cursor: v.optional(v.pipe(v.string(), v.regex(WALL_CURSOR, "form_error_invalid"))),
+    limit: v.optional(whole(100)),
   }),
   v.forward(
     v.partialCheck([["from"], ["to"]], ({ from, to }) => from === undefined || to === undefined || from <= to, "form_error_date_range"),

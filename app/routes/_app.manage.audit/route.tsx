@@ -140,7 +140,7 @@ export default function ManageAudit() {
       ) : (
         <ListState failed={!page} empty={t("audit_empty")} reloadHref={location.pathname + location.search} />
       )}
-      <Pager path="/manage/audit" query={base} next={page?.next ?? null} paged={paged} />
+      <Pager path="/manage/audit" query={base} next={page?.next_cursor ?? null} paged={paged} />
     </ManageSection>
   );
 }

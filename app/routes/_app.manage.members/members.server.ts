@@ -14,15 +14,18 @@ function filtersOf(url: URL) {
   return { ...(q ? { q } : {}), ...(role ? { role: role as RoleFilter } : {}), status };
 }
 
-/** The page asked for: after a cursor or before one, as the list's links carry them (decision 043). */
-function pageOf(url: URL): { after: string } | { before: string } | Record<string, never> {
-  const cursor = (name: string) => {
+/**
+ * The page asked for: after a cursor (Next: `cursor`, the API's paging; `after` in older links) or
+ * before one (Previous), as the list's links carry them (decision 043).
+ */
+function pageOf(url: URL): { cursor: string } | { before: string } | Record<string, never> {
+  const param = (name: string) => {
     const value = url.searchParams.get(name) ?? "";
     return /^[\w-]{1,2000}$/.test(value) ? value : null;
   };
-  const after = cursor("after");
-  const before = cursor("before");
-  return after ? { after } : before ? { before } : {};
+  const cursor = param("cursor") ?? param("after");
+  const before = param("before");
+  return cursor ? { cursor } : before ? { before } : {};
 }
 
 export async function loadMembers(args: ApiArgs) {

@@ -199,15 +199,15 @@ export default function ManageMembers() {
       ) : (
         <ListState failed={!list} empty={t("members_empty")} reloadHref={location.pathname + location.search} />
       )}
-      {list && (list.previous || list.next) ? (
+      {list && (list.previous || list.next_cursor) ? (
         <nav aria-label={t("members_pages")} className="flex flex-wrap items-center gap-3">
           {list.previous ? (
             <Link to={query({ before: list.previous })} className={buttonVariants({ variant: "outline" })}>
               {t("previous_page")}
             </Link>
           ) : null}
-          {list.next ? (
-            <Link to={query({ after: list.next })} className={buttonVariants({ variant: "outline" })}>
+          {list.next_cursor ? (
+            <Link to={query({ cursor: list.next_cursor })} className={buttonVariants({ variant: "outline" })}>
               {t("next_page")}
             </Link>
           ) : null}

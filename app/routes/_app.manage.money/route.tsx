@@ -113,7 +113,7 @@ export default function ManageMoney() {
       ) : (
         <ListState failed={!page} empty={t(status === "pending" && !q ? "money_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
       )}
-      <Pager path="/manage/money" status={status} next={page?.next ?? null} paged={paged} />
+      <Pager path="/manage/money" status={status} next={page?.next_cursor ?? null} paged={paged} />
     </ManageSection>
   );
 }

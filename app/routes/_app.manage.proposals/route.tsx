@@ -121,7 +121,7 @@ export default function ManageProposals() {
       ) : (
         <ListState failed={!page} empty={t(`proposals_empty_${status}`)} reloadHref={location.pathname + location.search} />
       )}
-      <Pager path="/manage/proposals" status={status} next={page?.next ?? null} paged={paged} />
+      <Pager path="/manage/proposals" status={status} next={page?.next_cursor ?? null} paged={paged} />
     </ManageSection>
   );
 }

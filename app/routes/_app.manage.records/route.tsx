@@ -45,7 +45,7 @@ export default function ManageRecords() {
       ) : (
         <ListState failed={!page} empty={t(status === "pending" ? "records_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
       )}
-      <Pager path="/manage/records" status={status} next={page?.next ?? null} paged={paged} />
+      <Pager path="/manage/records" status={status} next={page?.next_cursor ?? null} paged={paged} />
     </ManageSection>
   );
 }

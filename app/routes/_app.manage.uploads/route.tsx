@@ -90,7 +90,7 @@ export default function ManageUploads() {
       ) : (
         <ListState failed={!page} empty={t(status === "pending" ? "uploads_empty" : "list_empty_decided")} reloadHref={location.pathname + location.search} />
       )}
-      <Pager path="/manage/uploads" status={status} next={page?.next ?? null} paged={paged} />
+      <Pager path="/manage/uploads" status={status} next={page?.next_cursor ?? null} paged={paged} />
     </ManageSection>
   );
 }
