@@ -1,5 +1,5 @@
 /**
- * The impact ledger (issue 30; docs/impact.md): every figure of the report and every row of its
+ * The impact ledger (issue 30; docs/impact-reporting.md): every figure of the report and every row of its
  * evidence come from one statement, LEDGER, so a total and the rows under it always agree.
  *
  * A ledger row is one of:
@@ -68,7 +68,7 @@ const MEMBERSHIP = (member: string) => `left join memberships ms on ms.org_id = 
  * checkin_day, audit_id.
  * Counted hours and counted in-kind values are one pass over participation_records_status_idx
  * (status, created_at): the period's counted records, each then joined by primary key (the
- * `status in` before the two counted conditions lets the planner use that index; docs/impact.md "Scale").
+ * `status in` before the two counted conditions lets the planner use that index; docs/impact-reporting.md "Scale").
  */
 const LEDGER_BASE = (evidence: boolean) => `
   select case when r.type = 'hours' then 'time' when r.unit = 'beneficiary' then 'beneficiaries' else 'in_kind' end as kind, r.id, r.created_at as at, p.member_id, p.id as participation_id, i.id as initiative_id,

@@ -1,5 +1,5 @@
 /**
- * The impact report (issue 30, section 2; docs/impact.md): the period's totals, the previous
+ * The impact report (issue 30, section 2; docs/impact-reporting.md): the period's totals, the previous
  * period's beside them, and a breakdown, all summed from the ledger (ledger.ts) in one D1 batch.
  * Values stay per currency: nothing here adds two currencies together.
  */

@@ -1,5 +1,5 @@
 /**
- * /manage/impact: the impact report for administrators (issue 30; docs/impact.md): a period (last
+ * /manage/impact: the impact report for administrators (issue 30; docs/impact-reporting.md): a period (last
  * calendar year by default) against the one before, hours in paid and own time, their value per
  * currency (never added across currencies), members' donations and what was collected in kind, a
  * breakdown by country, site, SDG, cause or motivation, the framework exports, and the rate card
