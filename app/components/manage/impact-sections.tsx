@@ -155,13 +155,13 @@ export interface SnapshotSummary {
   id: string;
   from: string;
   to: string;
+  /** The period's first and last days in the organisation's zone. */
+  first_day: string;
+  last_day: string;
   created_at: string;
   row_count: number;
   verified: boolean;
 }
-
-/** The last day a snapshot covers: its `to` is the day after. */
-export const lastDayOf = (to: string) => new Date(Date.parse(to) - 86_400_000).toISOString().slice(0, 10);
 
 export function Snapshots({ snapshots, period, error, editable }: { snapshots: SnapshotSummary[]; period: { from: string; to: string }; error: string | null; editable: boolean }) {
   const { t } = useTranslation("impact");
@@ -183,7 +183,7 @@ export function Snapshots({ snapshots, period, error, editable }: { snapshots: S
           {snapshots.map((snapshot) => (
             <li key={snapshot.id} className="flex flex-wrap items-center gap-3 py-2">
               <Link to={`/manage/impact/snapshots/${snapshot.id}`} className="font-medium text-brand underline">
-                {t("snapshot_period", { from: snapshot.from.slice(0, 10), to: lastDayOf(snapshot.to) })}
+                {t("snapshot_period", { from: snapshot.first_day, to: snapshot.last_day })}
               </Link>
               <span className="text-muted-foreground">{t("snapshot_rows", { count: snapshot.row_count })}</span>
               {snapshot.verified ? null : <span className="text-destructive">{t("snapshot_not_verified")}</span>}
