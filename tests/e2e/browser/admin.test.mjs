@@ -181,7 +181,7 @@ describe("the impact report", () => {
    * In an organisation of its own, so the figures are only these: 4 validated hours in paid working
    * time and 3 in own time, made now, so in this year (the report opens on last year by default).
    */
-  test("an administrator sets a rate card, reads this year's figures valued with it, and downloads the B4SI grid as CSV and XLSX", async () => {
+  test("an administrator sets a rate card, reads this year's figures valued with it, downloads the B4SI grid as CSV and XLSX, and adds management hours to an initiative found by its title", async () => {
     const impact = strings("impact");
     const org = await createOrganization(suite.server, { like: "acme", name: "Acme" });
     const origin = `http://${org.hostname}:${suite.server.port}`;
@@ -235,6 +235,18 @@ describe("the impact report", () => {
       assert.deepEqual(cells(1).slice(0, 2), ["section", "how"]);
       assert.deepEqual([cells(2)[1], cells(2)[5], cells(2)[7]], ["time", 4, 80]);
       assert.deepEqual([cells(3)[1], cells(3)[5], cells(3)[7]], ["time_own", 3, 60]);
+
+      // Management hours: the initiative found by its title, picked from the list, counted at once.
+      await page.getByRole("searchbox", { name: impact.initiative_search }).fill("work time");
+      await page.getByRole("button", { name: impact.initiative_search_button }).click();
+      await page.getByRole("status").filter({ hasText: impact.initiative_search_found_one.replace("{{count}}", "1").replace("{{q}}", "work time") }).waitFor();
+      assert.equal(new URL(page.url()).searchParams.get("period"), "this_year");
+      const picked = page.getByRole("combobox", { name: impact.management_initiative, exact: true });
+      assert.equal(await picked.inputValue(), paid.slug);
+      await page.getByLabel(impact.management_hours, { exact: true }).fill("2");
+      await page.getByLabel(impact.management_day, { exact: true }).fill(new Date().toISOString().slice(0, 10));
+      await page.getByRole("button", { name: impact.management_add }).click();
+      await page.waitForFunction((label) => [...document.querySelectorAll("dt")].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent === "2", impact.hours_management);
       assert.deepEqual(errorsOf(page), []);
     });
   });
