@@ -130,7 +130,7 @@ describe("/manage/impact's other forms", () => {
   it("offers administrators the initiatives whose title holds the search for management hours, the page's period kept", async () => {
     const newest = await run(loader as Route, get("alma", "/manage/impact"));
     expect(newest.data!.initiatives).toMatchObject({ q: "", has_more: false });
-    expect(newest.data!.initiatives!.list.map((initiative) => initiative.slug).sort()).toEqual(["beach", "dunes"]);
+    expect(newest.data!.initiatives!.list.map((initiative: { slug: string }) => initiative.slug).sort()).toEqual(["beach", "dunes"]);
     const found = await run(loader as Route, get("alma", "/manage/impact?period=this_year&initiative_q=dun"));
     expect(found.data!.initiatives).toEqual({ q: "dun", list: [{ slug: "dunes", title: "Dunes", start_time: expect.any(String) }], has_more: false });
     expect(found.data!.query.period).toBe("this_year");
