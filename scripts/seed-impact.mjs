@@ -1,5 +1,5 @@
 /**
- * The impact ledger's demo (issue 30; docs/impact.md): Acme's rate card (Spain, Portugal, Brazil,
+ * The impact ledger's demo (issue 30; docs/impact-reporting.md): Acme's rate card (Spain, Portugal, Brazil,
  * a default and a grade), its members' countries, sites and grades, four initiatives of last
  * calendar year in three countries (one remote) with their motivation class, a year of validated
  * hours in paid working time and in own time, with who validated them and the audit entries,

@@ -1,5 +1,5 @@
 /**
- * The impact report's screen (issue 30; docs/impact.md): its breakdowns and the rate card form's
+ * The impact report's screen (issue 30; docs/impact-reporting.md): its breakdowns and the rate card form's
  * fields, shared by the page and its server module (workers/impact/ checks the same values).
  */
 export const IMPACT_GROUP_BYS = ["", "country", "site", "sdg", "cause", "motivation"] as const;

@@ -126,7 +126,7 @@ export function decisionSchema<const D extends readonly [string, ...string[]]>(d
   );
 }
 
-/** Whose time hours were given in (issue 30; docs/impact.md): the company's paid working time or the member's own. */
+/** Whose time hours were given in (issue 30; docs/impact-reporting.md): the company's paid working time or the member's own. */
 export const TIME_BASES = ["paid", "own"] as const;
 
 /**

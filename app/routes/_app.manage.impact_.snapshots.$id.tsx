@@ -8,7 +8,6 @@ import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { ManageSection } from "~/components/manage/decision-parts";
-import { lastDayOf } from "~/components/manage/impact-sections";
 import { Alert } from "~/components/ui/alert";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
@@ -30,7 +29,7 @@ export default function ImpactSnapshot() {
   const { snapshot, changes } = answer;
   const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(snapshot.created_at));
   return (
-    <ManageSection id="snapshot-title" title={t("snapshot_period", { from: snapshot.from.slice(0, 10), to: lastDayOf(snapshot.to) })} intro={t("snapshot_intro", { date: created })}>
+    <ManageSection id="snapshot-title" title={t("snapshot_period", { from: snapshot.first_day, to: snapshot.last_day })} intro={t("snapshot_intro", { date: created })}>
       <p>
         <Link to="/manage/impact" className="font-medium text-brand underline">
           {t("snapshot_back")}

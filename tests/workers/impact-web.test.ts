@@ -127,6 +127,18 @@ describe("/manage/impact's other forms", () => {
     expect(refused).toMatchObject({ status: 400, data: { id: ids.ana, fields: { country: "impact_error_unknown_country" } } });
   });
 
+  it("offers administrators the initiatives whose title holds the search for management hours, the page's period kept", async () => {
+    const newest = await run(loader as Route, get("alma", "/manage/impact"));
+    expect(newest.data!.initiatives).toMatchObject({ q: "", has_more: false });
+    expect(newest.data!.initiatives!.list.map((initiative: { slug: string }) => initiative.slug).sort()).toEqual(["beach", "dunes"]);
+    const found = await run(loader as Route, get("alma", "/manage/impact?period=this_year&initiative_q=dun"));
+    expect(found.data!.initiatives).toEqual({ q: "dun", list: [{ slug: "dunes", title: "Dunes", start_time: expect.any(String) }], has_more: false });
+    expect(found.data!.query.period).toBe("this_year");
+    expect((await run(loader as Route, get("alma", "/manage/impact?initiative_q=nothing-like-it"))).data!.initiatives).toEqual({ q: "nothing-like-it", list: [], has_more: false });
+    // Organisers never reach the page; the list is the administrators' form's alone.
+    expect((await run(loader as Route, get("olga", "/manage/impact?initiative_q=dun"))).status).toBe(404);
+  });
+
   it("adds and removes management hours, which count in the report", async () => {
     const added = await run(action as Route, post("alma", "/manage/impact", [["intent", "management_add"], ["initiative", "beach"], ["hours", "4"], ["day", `${lastYear}-03-02`], ["note", "Logistics"]]));
     expect(added).toMatchObject({ status: 200, data: { intent: "management_add", error: null } });

@@ -179,7 +179,7 @@ describe("the impact report", () => {
 
 describe("what the report reads", () => {
   it("reads the period's counted records by the status index and every other row by its key, and the audit log only for the evidence", async () => {
-    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${ledgerSumsSql("country")}`).bind("org-acme", at("2025-01-01"), at("2026-01-01"), 1).all<{ detail: string }>();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${ledgerSumsSql("country")}`).bind("org-acme", at("2025-01-01"), at("2026-01-01"), 1, 0).all<{ detail: string }>();
     const plan = results.map((row) => row.detail);
     expect(plan).toContain("SEARCH r USING INDEX participation_records_status_idx (status=? AND created_at>? AND created_at<?)");
     expect(plan).toContain("SEARCH c USING INDEX contributions_org_status_idx (org_id=? AND status=? AND created_at>? AND created_at<?)");

@@ -41,6 +41,7 @@ import { GROUP_BYS, type LedgerPeriod } from "../impact/ledger";
 import { renderAnnexPdf } from "../impact/pdf";
 import { listRates, rateCardSchema, replaceRates } from "../impact/rates";
 import { impactReport } from "../impact/report";
+import { yearOffset, zonedDays, zonedPeriod } from "../impact/periods";
 import { freezeSnapshot, listSnapshots, snapshotWithChanges } from "../impact/snapshots";
 import { xlsxResponse } from "../impact/xlsx";
 
@@ -51,7 +52,11 @@ const DAY_MS = 86_400_000;
 export const IMPACT_MAX_DAYS = 1100;
 const dayText = v.pipe(v.string(), v.check((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)), "form_error_invalid_date"));
 
-/** `from` and `to` are days (UTC); `to` covers that whole day. `period` names a year of the organisation's fiscal calendar instead. */
+/**
+ * `from` and `to` are days of the organisation's calendar; `to` covers that whole day. Read here as
+ * the UTC midnights of the days written; periodOf places them in the organisation's zone. `period`
+ * names a year of the organisation's fiscal calendar instead.
+ */
 const periodFields = {
   from: v.optional(v.pipe(dayText, v.transform(Date.parse))),
   to: v.optional(v.pipe(dayText, v.transform((text) => Date.parse(text) + DAY_MS))),
@@ -61,20 +66,24 @@ type PeriodQuery = { from?: number; to?: number; period?: NamedPeriod };
 
 /**
  * The period a request asks for: a named year of the organisation's fiscal calendar (`period`,
- * in its zone), or days (both, or one with the other from last fiscal year), or, without either,
- * last fiscal year; with the period before it when that is a fiscal year too. From before to, and
- * not longer than IMPACT_MAX_DAYS, as the `to` and `from` fields' messages.
+ * in its zone), or days from midnight to midnight in its zone (both, or one with the other from
+ * last fiscal year), or, without either, last fiscal year; with the period before it (the fiscal
+ * year before, or as many months or days before: periods.ts). From before to, and not longer than
+ * IMPACT_MAX_DAYS, as the `to` and `from` fields' messages.
  */
-export function periodOf(org: Tenant, query: PeriodQuery, now = Date.now()): { period: LedgerPeriod & { first_day: string; last_day: string }; previous?: LedgerPeriod } {
+export function periodOf(org: Tenant, query: PeriodQuery, now = Date.now()): { period: LedgerPeriod & { first_day: string; last_day: string }; previous: LedgerPeriod } {
   if (query.period && (query.from !== undefined || query.to !== undefined)) throw badRequest("validation_error", "Give a named period or days, not both.", { period: "form_error_invalid" });
-  const named = namedPeriod(query.period ?? "last_year", now, org.community.fiscal_year_start_month, regionZone(org.region));
-  if (query.period || (query.from === undefined && query.to === undefined)) return named;
-  const from = query.from ?? named.period.from;
-  const to = query.to ?? named.period.to;
-  const period = { from, to, first_day: new Date(from).toISOString().slice(0, 10), last_day: new Date(to - 1).toISOString().slice(0, 10) };
-  if (period.from >= period.to) throw badRequest("validation_error", "The period ends before it starts.", { to: "form_error_end_before_start" });
-  if (period.to - period.from > IMPACT_MAX_DAYS * DAY_MS) throw badRequest("validation_error", "The period is too long.", { from: "form_error_out_of_range" });
-  return { period };
+  const zone = regionZone(org.region);
+  const named = namedPeriod(query.period ?? "last_year", now, org.community.fiscal_year_start_month, zone);
+  if (query.period || (query.from === undefined && query.to === undefined)) {
+    return { period: { ...named.period, year_offset: yearOffset(zone, named.period.from) }, previous: zonedPeriod(zone, named.previous.from, named.previous.to) };
+  }
+  // A day left out is the first (or the day after the last) of last fiscal year, as its calendar says it.
+  const from = query.from ?? Date.parse(named.period.first_day);
+  const to = query.to ?? Date.parse(named.period.last_day) + DAY_MS;
+  if (from >= to) throw badRequest("validation_error", "The period ends before it starts.", { to: "form_error_end_before_start" });
+  if (to - from > IMPACT_MAX_DAYS * DAY_MS) throw badRequest("validation_error", "The period is too long.", { from: "form_error_out_of_range" });
+  return zonedDays(zone, from, to);
 }
 
 const reportQuery = v.strictObject({ ...periodFields, group_by: v.optional(v.picklist(GROUP_BYS, "form_error_invalid")) }, "form_error_unknown_field");
@@ -126,7 +135,10 @@ export const impactRoutes = new Hono<AppEnv>()
     return c.json({ ...report, first_day: period.first_day, last_day: period.last_day });
   })
   .get("/snapshots", describeRoute(doc("Admin", "staff", { summary: "Frozen impact snapshots." })), async (c) => c.json(await listSnapshots(c.env, c.var.org, actorOf(c))))
-  .post("/snapshots", describeRoute(doc("Admin", "staff", { summary: "Freeze the impact of a period as a snapshot.", status: 201 })), validate("json", snapshotBody), async (c) => c.json(await freezeSnapshot(c.env, c.var.org, actorOf(c), c.req.valid("json"), Date.now()), 201))
+  .post("/snapshots", describeRoute(doc("Admin", "staff", { summary: "Freeze the impact of a period as a snapshot.", status: 201 })), validate("json", snapshotBody), async (c) => {
+    const days = c.req.valid("json");
+    return c.json(await freezeSnapshot(c.env, c.var.org, actorOf(c), zonedDays(regionZone(c.var.org.region), days.from, days.to).period, Date.now()), 201);
+  })
   .get("/snapshots/:id", describeRoute(doc("Admin", "staff", { summary: "A snapshot with what changed since it was frozen." })), validate("param", idParam), async (c) => c.json(await snapshotWithChanges(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
   .post("/members/import", describeRoute(doc("Admin", "staff", { summary: "Import members' attributes (site, unit, cost rate) from rows." })), validate("json", memberImportSchema), async (c) =>
     c.json(await importMemberAttributes(c.env, c.var.org, actorOf(c), c.req.valid("json").rows, Date.now())),

@@ -238,7 +238,7 @@ export const memberships = sqliteTable(
     /** The member's manager (approves attendance when the organisation requires it). */
     managerMemberId: text("manager_member_id"),
     /**
-     * Where the member works, for the impact ledger (issue 30; docs/impact.md): country (ISO 3166-1
+     * Where the member works, for the impact ledger (issue 30; docs/impact-reporting.md): country (ISO 3166-1
      * alpha-2), site or business unit, and grade, set by an administrator. They choose the rate an
      * hour of the member's time is valued at (impact_rates) and the report's breakdowns.
      */
@@ -485,7 +485,7 @@ export const WALL_RECENT_SPAN_MS = 31 * 86_400_000;
 /** Lasts longer than WALL_RECENT_SPAN_MS, or has no start or no end: the condition of initiatives_wall_long_idx. */
 export const LONG_INITIATIVE = sql.raw(`(start_time is null or end_time is null or end_time - start_time > ${WALL_RECENT_SPAN_MS})`);
 
-/** The B4SI motivation classes (issue 30; docs/impact.md). */
+/** The B4SI motivation classes (issue 30; docs/impact-reporting.md). */
 export const MOTIVATIONS = IMPACT_MOTIVATIONS;
 export { TIME_BASES };
 
@@ -1683,7 +1683,7 @@ export const pushOutbox = sqliteTable("push_outbox", {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The impact ledger (issue 30; docs/impact.md, docs/decisions/048-impact-ledger-live-and-valued-by-date.md)
+// The impact ledger (issue 30; docs/impact-reporting.md, docs/decisions/048-impact-ledger-live-and-valued-by-date.md)
 
 /** What a rate applies to: everyone (default), or the members of one country, site or grade (app/domain/impact.ts). */
 export { RATE_KEY_TYPES as RATE_KEYS };

@@ -76,7 +76,7 @@ const audit: KindSpec<AuditFilters> = {
 };
 
 /**
- * The impact ledger's evidence of a period (issue 30; docs/impact.md "Evidence"): the rows the
+ * The impact ledger's evidence of a period (issue 30; docs/impact-reporting.md "Evidence"): the rows the
  * report's figures are summed from, by keyset on their order (date, kind, id). Each page runs the
  * ledger statement for the period again and keeps the rows after the last one written.
  */

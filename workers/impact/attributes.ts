@@ -15,6 +15,7 @@ import { auditStatements } from "../audit/statements";
 import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import type { LedgerPeriod } from "./ledger";
+import { dayInstant } from "./periods";
 
 const country = v.nullable(v.pipe(v.string("form_error_invalid"), v.regex(/^[A-Z]{2}$/, "impact_error_unknown_country")));
 const label = v.nullable(v.pipe(v.string("form_error_invalid"), v.trim(), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_max_length")));
@@ -122,7 +123,7 @@ export async function addManagementHours(env: Pick<Env, "DB">, org: Tenant, acto
   ]);
   if (!initiative) throw notFound("initiative_not_found", "The initiative cannot be found.");
   if (!member) throw memberNotFound();
-  const row = { id: crypto.randomUUID(), orgId: org.id, initiativeId: initiative.id, memberId, hours: input.hours, spentAt: Date.parse(input.day), note: input.note || null, createdBy: actor.memberId, createdAt: now };
+  const row = { id: crypto.randomUUID(), orgId: org.id, initiativeId: initiative.id, memberId, hours: input.hours, spentAt: dayInstant(input.day), note: input.note || null, createdBy: actor.memberId, createdAt: now };
   await db.batch([
     db.insert(hours).values(row),
     ...auditStatements(db, org.id, actor.memberId, [{ action: "impact_management.added", targetType: "impact_management", targetId: row.id, detail: { initiative: initiative.slug, hours: row.hours } }], now),

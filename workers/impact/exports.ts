@@ -1,5 +1,5 @@
 /**
- * The impact report's exports (issue 30, section 2; docs/impact.md "Exports"): the B4SI grid, the
+ * The impact report's exports (issue 30, section 2; docs/impact-reporting.md "Exports"): the B4SI grid, the
  * GRI 201-1 community investment figure, the IRIS+ OI8429 hours, the ESRS S3-4 draft annex, and
  * the evidence under all of them. Each is one table (CSV, XLSX, a Markdown table); the ESRS annex
  * in Markdown is a narrative in the organisation's language with that table under it. Every figure

@@ -1,11 +1,11 @@
 /**
- * The impact ledger (issue 30; docs/impact.md): every figure of the report and every row of its
+ * The impact ledger (issue 30; docs/impact-reporting.md): every figure of the report and every row of its
  * evidence come from one statement, LEDGER, so a total and the rows under it always agree.
  *
  * A ledger row is one of:
  * - `time`: a counted hours record (COUNTED_HOURS, the hours the ranking, the social CV and the
  *   dashboard count), in paid working time or the member's own time, valued with the rate in force
- *   in the year it is dated (its created_at, UTC year; docs/decisions/048);
+ *   in the year it is dated (its created_at, in the organisation's zone; decisions 048, 057);
  * - `management`: hours staff spent running an initiative, valued the same way (always paid time);
  * - `cash`: a confirmed donation by a member through Commons (leverage in B4SI);
  * - `in_kind`: a counted indicator value of a collection initiative (a quantity in its unit, not valued);
@@ -27,10 +27,12 @@ export interface LedgerPeriod {
   /** Its first and last days as the organisation's calendar says them (a fiscal year in its zone), when not the UTC days of from and to. */
   first_day?: string;
   last_day?: string;
+  /** The organisation's zone ahead of UTC at New Year (periods.ts yearOffset), in ms: the year of an hour's rate is its year there; 0 (UTC) without it. */
+  year_offset?: number;
 }
 
-/** The UTC calendar year of an instant column, for the rate in force (docs/decisions/048). */
-const yearOf = (column: string) => `cast(strftime('%Y', ${column} / 1000, 'unixepoch') as integer)`;
+/** The calendar year of an instant column in the organisation's zone (?5: its offset at New Year), for the rate in force (decisions 048, 057). */
+const yearOf = (column: string) => `cast(strftime('%Y', (${column} + ?5) / 1000, 'unixepoch') as integer)`;
 
 /**
  * The id of the rate that values an hour of member `ms` in `year`: the most specific key that
@@ -62,13 +64,14 @@ const TIME_BASIS = "coalesce(r.time_basis, case when ?4 = 1 and i.is_working_hou
 const MEMBERSHIP = (member: string) => `left join memberships ms on ms.org_id = ?1 and ms.member_id = ${member}`;
 
 /**
- * The ledger's rows in [?2, ?3) of organisation ?1 (?4: the organisation considers working hours).
+ * The ledger's rows in [?2, ?3) of organisation ?1 (?4: the organisation considers working hours;
+ * ?5: its zone's offset at New Year, for the year of a rate).
  * Columns: kind, id, at, member_id, participation_id, initiative_id, initiative_title, motivation,
  * country, site, time_basis, hours, quantity, unit, rate_id, validator_id, validated_at,
  * checkin_day, audit_id.
  * Counted hours and counted in-kind values are one pass over participation_records_status_idx
  * (status, created_at): the period's counted records, each then joined by primary key (the
- * `status in` before the two counted conditions lets the planner use that index; docs/impact.md "Scale").
+ * `status in` before the two counted conditions lets the planner use that index; docs/impact-reporting.md "Scale").
  */
 const LEDGER_BASE = (evidence: boolean) => `
   select case when r.type = 'hours' then 'time' when r.unit = 'beneficiary' then 'beneficiaries' else 'in_kind' end as kind, r.id, r.created_at as at, p.member_id, p.id as participation_id, i.id as initiative_id,
@@ -136,7 +139,7 @@ export interface LedgerSums {
   initiatives: number;
 }
 
-const binds = (orgId: string, period: LedgerPeriod, considerWorkingHours: boolean) => [orgId, period.from, period.to, considerWorkingHours ? 1 : 0];
+const binds = (orgId: string, period: LedgerPeriod, considerWorkingHours: boolean) => [orgId, period.from, period.to, considerWorkingHours ? 1 : 0, period.year_offset ?? 0];
 
 /** The SQL of ledgerSums (bound as ledgerSums binds it), for its query plan in the tests. */
 export function ledgerSumsSql(groupBy: GroupBy | "motivation_country" | null) {
@@ -211,7 +214,7 @@ export type LedgerCursor = [number, string, string];
  * page of them after `after` (keyset on the order), as the export queue writes it (decision 038).
  */
 export function ledgerRows(db: D1Database, orgId: string, period: LedgerPeriod, considerWorkingHours: boolean, page?: { after: LedgerCursor | null; limit: number }) {
-  const keyset = page?.after ? " where (at, kind, id) > (?5, ?6, ?7)" : "";
+  const keyset = page?.after ? " where (at, kind, id) > (?6, ?7, ?8)" : "";
   return db
     .prepare(
       `${LEDGER(true)} select kind, id, at, member_id, participation_id, initiative_id, initiative_title, motivation, country, site, time_basis, hours, quantity, unit,

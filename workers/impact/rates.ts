@@ -1,5 +1,5 @@
 /**
- * The rate card (issue 30, section 1; docs/impact.md "Rates"): what an hour of a member's time is
+ * The rate card (issue 30, section 1; docs/impact-reporting.md "Rates"): what an hour of a member's time is
  * worth, by default or for a country, site or grade, each from a year on. Saved whole (PUT), in one
  * batch with its audit entry: a card is never half replaced. A rate's year range only ever values the
  * hours dated in it, so a new rate for next year leaves last year's figures as they were.

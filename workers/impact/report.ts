@@ -1,5 +1,5 @@
 /**
- * The impact report (issue 30, section 2; docs/impact.md): the period's totals, the previous
+ * The impact report (issue 30, section 2; docs/impact-reporting.md): the period's totals, the previous
  * period's beside them, and a breakdown, all summed from the ledger (ledger.ts) in one D1 batch.
  * Values stay per currency: nothing here adds two currencies together.
  */
@@ -82,9 +82,9 @@ export function previousPeriod(period: LedgerPeriod): LedgerPeriod {
   const firstOfMonth = (d: Date) => d.getUTCDate() === 1 && d.getTime() % 86_400_000 === 0;
   if (firstOfMonth(from) && firstOfMonth(to)) {
     const months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth();
-    return { from: Date.UTC(from.getUTCFullYear(), from.getUTCMonth() - months, 1), to: period.from };
+    return { from: Date.UTC(from.getUTCFullYear(), from.getUTCMonth() - months, 1), to: period.from, year_offset: period.year_offset };
   }
-  return { from: period.from - (period.to - period.from), to: period.from };
+  return { from: period.from - (period.to - period.from), to: period.from, year_offset: period.year_offset };
 }
 
 export const considersWorkingHours = (org: Tenant) => org.community.consider_working_hours !== false;

@@ -14,7 +14,9 @@ import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/sc
 import type { Tenant } from "../tenant/organizations";
 import { csvRow } from "../lib/csv";
 import { EVIDENCE_HEADER, evidenceCells } from "./exports";
+import { regionZone } from "../../app/domain/zoned-time";
 import { ledgerRows, type LedgerPeriod, type LedgerRow } from "./ledger";
+import { localDay, zonedPeriod } from "./periods";
 import { impactReport, type ImpactReport } from "./report";
 
 /** What a snapshot freezes: the report's figures, without the previous period or a breakdown. */
@@ -36,10 +38,13 @@ const signed = (env: Env, row: { id: string; orgId: string; periodFrom: number; 
 
 type SnapshotRow = typeof schema.impactSnapshots.$inferSelect;
 
-const serialize = (row: SnapshotRow, verified: boolean) => ({
+/** A snapshot as the API answers it; `first_day` and `last_day` are its period's days in the organisation's zone. */
+const serialize = (row: SnapshotRow, verified: boolean, zone: string) => ({
   id: row.id,
   from: new Date(row.periodFrom).toISOString(),
   to: new Date(row.periodTo).toISOString(),
+  first_day: localDay(row.periodFrom, zone),
+  last_day: localDay(row.periodTo - 1, zone),
   created_at: new Date(row.createdAt).toISOString(),
   created_by: row.createdBy,
   rows_hash: row.rowsHash,
@@ -65,13 +70,13 @@ export async function freezeSnapshot(env: Env, org: Tenant, actor: StaffActor, p
     db.insert(schema.impactSnapshots).values({ ...row, signature }),
     ...auditStatements(db, org.id, actor.memberId, [{ action: "impact_snapshot.frozen", targetType: "impact_snapshot", targetId: row.id, detail: { from: period.from, to: period.to, rows_hash: row.rowsHash } }], now),
   ]);
-  return serialize({ ...row, signature }, true);
+  return serialize({ ...row, signature }, true, regionZone(org.region));
 }
 
 export async function listSnapshots(env: Env, org: Tenant, actor: StaffActor) {
   requireRole(actor, IMPACT_READING_ROLES);
   const rows = await getDb(env).select().from(schema.impactSnapshots).where(eq(schema.impactSnapshots.orgId, org.id)).orderBy(desc(schema.impactSnapshots.createdAt)).limit(200);
-  return { snapshots: await Promise.all(rows.map(async (row) => serialize(row, (await signed(env, row)) === row.signature))) };
+  return { snapshots: await Promise.all(rows.map(async (row) => serialize(row, (await signed(env, row)) === row.signature, regionZone(org.region)))) };
 }
 
 /** Where two JSON values differ, as paths (`totals.hours.paid`), with both values. */
@@ -88,8 +93,8 @@ export async function snapshotWithChanges(env: Env, org: Tenant, actor: StaffAct
   requireRole(actor, IMPACT_READING_ROLES);
   const [row] = await getDb(env).select().from(schema.impactSnapshots).where(and(eq(schema.impactSnapshots.id, id), eq(schema.impactSnapshots.orgId, org.id)));
   if (!row) throw notFound("snapshot_not_found", "The snapshot cannot be found.");
-  const frozen = serialize(row, (await signed(env, row)) === row.signature);
-  const live = await periodState(env, org, actor, { from: row.periodFrom, to: row.periodTo });
+  const frozen = serialize(row, (await signed(env, row)) === row.signature, regionZone(org.region));
+  const live = await periodState(env, org, actor, zonedPeriod(regionZone(org.region), row.periodFrom, row.periodTo));
   const frozenTotals = JSON.parse(row.totals) as FrozenTotals;
   // Snapshots frozen before beneficiaries were counted had none: 0, not a change.
   frozenTotals.totals.beneficiaries ??= 0;

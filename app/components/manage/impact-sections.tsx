@@ -7,6 +7,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Labelled, STAFF_FIELD } from "~/components/manage/decision-parts";
+import { InitiativeSearch, InitiativeSelect, type InitiativeChoices } from "~/components/manage/initiative-picker";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { MEMBER_IMPORT_MAX } from "~/domain/impact";
@@ -89,7 +90,8 @@ export interface ManagementEntry {
   note: string | null;
 }
 
-export function ManagementHours({ entries, fields, error, editable }: { entries: ManagementEntry[]; fields: Record<string, string>; error: string | null; editable: boolean }) {
+/** Management hours of the period, and for administrators the form that adds them (the initiative picked from a search: `choices`). */
+export function ManagementHours({ entries, fields, error, editable, choices }: { entries: ManagementEntry[]; fields: Record<string, string>; error: string | null; editable: boolean; choices: InitiativeChoices | null }) {
   const { t } = useTranslation("impact");
   const invalid = (name: string) => (fields[name] ? { "aria-invalid": true, "aria-describedby": `management-${name}-error` } : {});
   const message = (name: string) =>
@@ -125,13 +127,22 @@ export function ManagementHours({ entries, fields, error, editable }: { entries:
       ) : (
         <p className="text-sm">{t("management_empty")}</p>
       )}
+      {editable && choices ? <InitiativeSearch id="management-initiative-search" choices={choices} /> : null}
       {editable ? (
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="management_add" />
-          <Labelled id="management-initiative" label={t("management_initiative")}>
-            <input id="management-initiative" name="initiative" required maxLength={200} className={STAFF_FIELD} {...invalid("initiative")} />
-            {message("initiative")}
-          </Labelled>
+          {choices ? (
+            <div className="flex flex-col gap-1.5">
+              <InitiativeSelect id="management-initiative" name="initiative" label={t("management_initiative")} choices={choices} invalid={invalid("initiative")} />
+              {message("initiative")}
+            </div>
+          ) : (
+            // The list could not be read: the initiative's address, typed, as before.
+            <Labelled id="management-initiative" label={t("management_initiative_address")}>
+              <input id="management-initiative" name="initiative" required maxLength={200} className={STAFF_FIELD} {...invalid("initiative")} />
+              {message("initiative")}
+            </Labelled>
+          )}
           <Labelled id="management-hours" label={t("management_hours")}>
             <input id="management-hours" name="hours" type="number" min={1} max={10000} step={1} required className={`${STAFF_FIELD} w-24`} {...invalid("hours")} />
             {message("hours")}
@@ -155,13 +166,13 @@ export interface SnapshotSummary {
   id: string;
   from: string;
   to: string;
+  /** The period's first and last days in the organisation's zone. */
+  first_day: string;
+  last_day: string;
   created_at: string;
   row_count: number;
   verified: boolean;
 }
-
-/** The last day a snapshot covers: its `to` is the day after. */
-export const lastDayOf = (to: string) => new Date(Date.parse(to) - 86_400_000).toISOString().slice(0, 10);
 
 export function Snapshots({ snapshots, period, error, editable }: { snapshots: SnapshotSummary[]; period: { from: string; to: string }; error: string | null; editable: boolean }) {
   const { t } = useTranslation("impact");
@@ -183,7 +194,7 @@ export function Snapshots({ snapshots, period, error, editable }: { snapshots: S
           {snapshots.map((snapshot) => (
             <li key={snapshot.id} className="flex flex-wrap items-center gap-3 py-2">
               <Link to={`/manage/impact/snapshots/${snapshot.id}`} className="font-medium text-brand underline">
-                {t("snapshot_period", { from: snapshot.from.slice(0, 10), to: lastDayOf(snapshot.to) })}
+                {t("snapshot_period", { from: snapshot.first_day, to: snapshot.last_day })}
               </Link>
               <span className="text-muted-foreground">{t("snapshot_rows", { count: snapshot.row_count })}</span>
               {snapshot.verified ? null : <span className="text-destructive">{t("snapshot_not_verified")}</span>}

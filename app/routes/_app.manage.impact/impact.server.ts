@@ -34,17 +34,33 @@ const periodParams = (query: ReturnType<typeof reportQueryOf>): { period: NamedP
 /** The evidence export job's filters (decision 038): the page's period, as the API takes it. */
 export const impactExportFilters = (url: URL): Record<string, string> => periodParams(reportQueryOf(url));
 
+/** The longest text the initiatives' search takes (GET /api/{org}/manage/initiatives `q`). */
+const INITIATIVE_SEARCH_MAX = 100;
+
+/**
+ * The initiatives the management hours form offers, for administrators: those whose title holds
+ * the URL's `initiative_q`, else the newest by start (the list's first page, 50).
+ */
+async function initiativeChoices(args: ApiArgs, org: string, url: URL) {
+  const q = (url.searchParams.get("initiative_q") ?? "").trim().slice(0, INITIATIVE_SEARCH_MAX);
+  const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives.$get({ param: { org: pathParam(org) }, query: q ? { q } : {} }));
+  if (!result.ok) return null;
+  return { q, list: result.data.initiatives.map(({ slug, title, start_time }) => ({ slug, title, start_time })), has_more: result.data.has_more };
+}
+
 export async function loadImpact(args: ApiArgs) {
   const { org, role } = await requireStaff(args, IMPACT_READING_ROLES);
-  const asked = reportQueryOf(new URL(args.request.url));
+  const url = new URL(args.request.url);
+  const asked = reportQueryOf(url);
   const { group_by } = asked;
   const period = periodParams(asked);
   const param = { org: pathParam(org) };
-  const [report, rates, management, snapshots] = await Promise.all([
+  const [report, rates, management, snapshots, initiatives] = await Promise.all([
     memberCall(args, "GET", (api) => api.api[":org"].admin.impact.$get({ param, query: { ...period, ...(group_by ? { group_by } : {}) } })),
     memberCall(args, "GET", (api) => api.api[":org"].admin.rates.$get({ param })),
     memberCall(args, "GET", (api) => api.api[":org"].admin.impact.management.$get({ param, query: period })),
     memberCall(args, "GET", (api) => api.api[":org"].admin.impact.snapshots.$get({ param })),
+    role === "admin" ? initiativeChoices(args, org, url) : null,
   ]);
   if ((!report.ok && report.status === 403) || (!rates.ok && rates.status === 403)) throw notFound();
   // The form shows the period's days as the organisation's calendar says them (a named year's, in its zone).
@@ -56,6 +72,8 @@ export async function loadImpact(args: ApiArgs) {
     rates: rates.ok ? rates.data.rates : null,
     management: management.ok ? management.data.management_hours : null,
     snapshots: snapshots.ok ? snapshots.data.snapshots : null,
+    /** What the management hours form offers (administrators only). */
+    initiatives,
     /** Administrators change things here; the reporting role reads (its forms are not shown, the API refuses its writes). */
     editable: role === "admin",
   };

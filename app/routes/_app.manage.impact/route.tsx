@@ -1,5 +1,5 @@
 /**
- * /manage/impact: the impact report for administrators (issue 30; docs/impact.md): a period (last
+ * /manage/impact: the impact report for administrators (issue 30; docs/impact-reporting.md): a period (last
  * calendar year by default) against the one before, hours in paid and own time, their value per
  * currency (never added across currencies), members' donations and what was collected in kind, a
  * breakdown by country, site, SDG, cause or motivation, the framework exports, and the rate card
@@ -209,7 +209,7 @@ function GroupChart({ labels, values, format }: { labels: string[]; values: numb
 }
 
 export default function ManageImpact() {
-  const { query, report, error, rates, management, snapshots, editable } = useLoaderData<typeof loader>();
+  const { query, report, error, rates, management, snapshots, editable, initiatives } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const answer = answered && !("intent" in answered) ? answered : undefined;
   const imported = answered && "intent" in answered && answered.intent === "import" ? answered : null;
@@ -304,6 +304,7 @@ export default function ManageImpact() {
           fields={formAnswer?.intent === "management_add" ? ((formAnswer as { fields: Record<string, string> }).fields ?? {}) : {}}
           error={formAnswer?.intent.startsWith("management") ? formAnswer.error : null}
           editable={editable}
+          choices={initiatives}
         />
       ) : null}
       {rates ? <RateCard rates={rates} fields={answer?.fields ?? {}} saved={answer?.saved ?? false} editable={editable} /> : null}

@@ -3,15 +3,18 @@
  * Manage → Members, makes them an organiser with a line manager, and switches another account off;
  * the disabled member is signed out on their next page; the audit log shows both. The brand colour
  * and a reworded text reach members' pages. An API key is created, shown once, used and revoked
- * (issue 31). axe at both sizes.
+ * (issue 31). A rate card values this year's hours on the impact report, checked on screen and in
+ * the B4SI grid's CSV and XLSX (issue 30). axe at both sizes (the impact report at one).
  *
  *   node_modules/.bin/node --test tests/e2e/browser/admin.test.mjs
  */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
-import { createMember, createOrganization } from "../../support/fixtures.mjs";
+import ExcelJS from "exceljs";
+import { addParticipation, createInitiative, createMember, createOrganization } from "../../support/fixtures.mjs";
 
 const t = strings("manage");
 const auth = strings("auth");
@@ -169,6 +172,82 @@ describe("the dashboard", () => {
       await screenshot(page, "admin-dashboard-mobile");
       await expectNoSeriousAxeViolations(page, { label: "dashboard, 390x844" });
       assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
+    });
+  });
+});
+
+describe("the impact report", () => {
+  /**
+   * In an organisation of its own, so the figures are only these: 4 validated hours in paid working
+   * time and 3 in own time, made now, so in this year (the report opens on last year by default).
+   */
+  test("an administrator sets a rate card, reads this year's figures valued with it, downloads the B4SI grid as CSV and XLSX, and adds management hours to an initiative found by its title", async () => {
+    const impact = strings("impact");
+    const org = await createOrganization(suite.server, { like: "acme", name: "Acme" });
+    const origin = `http://${org.hostname}:${suite.server.port}`;
+    const admin = await createMember(suite.server, { org: org.slug, tag: "impact-admin", name: "Iris Impact", role: "admin" });
+    const [paid, own] = await Promise.all([
+      createInitiative(suite.server, { org: org.slug, title: "Beach in work time", working_hours: true, starts_in_days: -5, ends_in_days: 5 }),
+      createInitiative(suite.server, { org: org.slug, title: "Beach on a Saturday", starts_in_days: -5, ends_in_days: 5 }),
+    ]);
+    for (const [initiative, hours, name] of [[paid, 4, "Paula Paid"], [own, 3, "Oscar Own"]]) {
+      const member = await createMember(suite.server, { org: org.slug, tag: "impact-volunteer", name });
+      await addParticipation(suite.server, member, initiative.slug, { org: org.slug, records: [{ hours, status: "validated" }] });
+    }
+    const year = new Date().getUTCFullYear();
+    await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
+      await signIn(page, origin, admin.email, { password: admin.password });
+      await page.goto(`${origin}/manage/impact?period=this_year`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: impact.rates_title, exact: true }).waitFor();
+      // The rate card's first row: 20 euros an hour for everyone from this year on.
+      await page.getByLabel(impact.rate_amount).first().fill("20");
+      await page.getByLabel(impact.rate_currency).first().fill("eur");
+      await page.getByLabel(impact.rate_source).first().fill("Payroll average");
+      await page.getByLabel(impact.rate_from_year).first().fill(String(year));
+      await page.getByRole("button", { name: impact.rates_save }).click();
+      await page.getByText(impact.rates_saved).waitFor();
+      await page.goto(`${origin}/manage/impact?period=this_year`);
+      await waitForHydration(page);
+      const stat = (label) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+      assert.equal(await stat(impact.hours_paid).innerText(), "4");
+      assert.equal(await stat(impact.hours_own).innerText(), "3");
+      assert.equal(await stat(impact.participants).innerText(), "2");
+      const values = page.getByRole("table", { name: impact.value_heading });
+      assert.deepEqual(await values.getByRole("row").nth(1).getByRole("cell").allInnerTexts(), ["EUR", "€80", "€60", "€0"]);
+      await expectNoSeriousAxeViolations(page, { label: "impact report, 1280x800" });
+
+      const b4si = page.getByRole("listitem").filter({ hasText: impact.download_b4si });
+      const download = async (format) => {
+        const [file] = await Promise.all([page.waitForEvent("download"), b4si.getByRole("link", { name: format, exact: true }).click()]);
+        assert.match(file.suggestedFilename(), new RegExp(`^${org.slug}-b4si-${year}-\\d{2}-\\d{2}-${year}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`));
+        return readFileSync(await file.path());
+      };
+      // The grid: paid time is the company's input, own time leverage, each valued at the card's rate.
+      const csv = download("CSV").then((file) => file.toString("utf8").trim().split(/\r?\n/));
+      const [header, ...rows] = await csv;
+      assert.equal(header.replaceAll('"', ""), "section,how,why,where,currency_or_unit,hours,quantity,value,evidence_rows");
+      assert.deepEqual(rows.map((row) => row.replaceAll('"', "")), ["input,time,community_investment,,EUR,4,,80,1", "leverage,time_own,community_investment,,EUR,3,,60,1"]);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await download("XLSX"));
+      const sheet = workbook.getWorksheet("B4SI");
+      const cells = (row) => sheet.getRow(row).values.slice(1);
+      assert.deepEqual(cells(1).slice(0, 2), ["section", "how"]);
+      assert.deepEqual([cells(2)[1], cells(2)[5], cells(2)[7]], ["time", 4, 80]);
+      assert.deepEqual([cells(3)[1], cells(3)[5], cells(3)[7]], ["time_own", 3, 60]);
+
+      // Management hours: the initiative found by its title, picked from the list, counted at once.
+      await page.getByRole("searchbox", { name: impact.initiative_search }).fill("work time");
+      await page.getByRole("button", { name: impact.initiative_search_button }).click();
+      await page.getByRole("status").filter({ hasText: impact.initiative_search_found_one.replace("{{count}}", "1").replace("{{q}}", "work time") }).waitFor();
+      assert.equal(new URL(page.url()).searchParams.get("period"), "this_year");
+      const picked = page.getByRole("combobox", { name: impact.management_initiative, exact: true });
+      assert.equal(await picked.inputValue(), paid.slug);
+      await page.getByLabel(impact.management_hours, { exact: true }).fill("2");
+      await page.getByLabel(impact.management_day, { exact: true }).fill(new Date().toISOString().slice(0, 10));
+      await page.getByRole("button", { name: impact.management_add }).click();
+      await page.waitForFunction((label) => [...document.querySelectorAll("dt")].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent === "2", impact.hours_management);
+      assert.deepEqual(errorsOf(page), []);
     });
   });
 });
