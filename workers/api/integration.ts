@@ -33,7 +33,7 @@ export const integrationRoutes = new Hono<AppEnv>()
     return c.json(pageAnswer(c, data, next));
   })
   .get("/participations", describeRoute(doc("Integrations", "apiKey", { summary: "Participations with validated hours and values, a page at a time (scope participations:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md).", answer: ref("Page") })), requireApiKey("participations:read"), validate("query", participationQuery), async (c) => {
-    const { data, next } = await listParticipations(c.env, c.var.org.id, c.req.valid("query"));
+    const { data, next } = await listParticipations(c.env, c.var.org, c.req.valid("query"));
     return c.json(pageAnswer(c, data, next));
   })
   .get("/initiatives", describeRoute(doc("Integrations", "apiKey", { summary: "Initiatives, a page at a time (scope initiatives:read).", description: "A page of rows, keyset-paged (docs/api/pagination.md).", answer: ref("Page") })), requireApiKey("initiatives:read"), validate("query", pageQuery), async (c) => {

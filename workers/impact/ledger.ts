@@ -225,12 +225,12 @@ export function ledgerRows(db: D1Database, orgId: string, period: LedgerPeriod, 
 
 /**
  * The value of some participations' counted hours, each record valued as the ledger values its
- * `time` rows (the rate in force in the record's year, HOURS_VALUE): per participation of
+ * `time` rows (the rate in force in the record's year in the organisation's zone, HOURS_VALUE): per participation of
  * organisation `orgId` and per currency, the hours no rate values under a null currency. For the
  * integration API's participations (docs/api/integrations.md); one read for a page of them, on
  * participation_records_participation_idx.
  */
-export function participationValues(db: D1Database, orgId: string, participationIds: string[]) {
+export function participationValues(db: D1Database, orgId: string, yearOffset: number, participationIds: string[]) {
   return db
     .prepare(
       `select r.participation_id, rate.currency, sum(r.hours) as hours, sum(${HOURS_VALUE("r.hours")}) as amount
@@ -239,6 +239,8 @@ export function participationValues(db: D1Database, orgId: string, participation
        where p.org_id = ?1 and r.participation_id in (select value from json_each(?2)) and ${COUNTED_HOURS} and r.hours > 0
        group by r.participation_id, rate.currency order by r.participation_id, rate.currency`,
     )
-    .bind(orgId, JSON.stringify(participationIds))
+    // ?3 and ?4 (the ledger's period and time basis) are not read here; ?5 is the zone's New Year
+    // offset that yearOf reads, as in the ledger (decision 057).
+    .bind(orgId, JSON.stringify(participationIds), null, null, yearOffset)
     .all<{ participation_id: string; currency: string | null; hours: number; amount: number | null }>();
 }

@@ -11,7 +11,10 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, schema } from "../db/client";
 import { selectInChunks } from "../db/chunks";
 import { iso } from "../initiatives/serialize";
+import { regionZone } from "../../app/domain/zoned-time";
 import { participationValues } from "../impact/ledger";
+import { yearOffset } from "../impact/periods";
+import type { Tenant } from "../tenant/organizations";
 import { notFound } from "../lib/domain-errors";
 import { keyset, pageLimit, pageOf, type PageQuery } from "../manage/paging";
 import { COUNTED_HOURS, COUNTED_INDICATORS } from "../reports/counted-hours";
@@ -53,7 +56,8 @@ export async function listMembers(env: Env, orgId: string, query: PageQuery) {
 }
 
 /** GET .../participations: who joined what, with the hours and indicator values staff counted. */
-export async function listParticipations(env: Env, orgId: string, query: PageQuery & { initiative_id?: string; member_id?: string }) {
+export async function listParticipations(env: Env, org: Pick<Tenant, "id" | "region">, query: PageQuery & { initiative_id?: string; member_id?: string }) {
+  const orgId = org.id;
   const db = getDb(env);
   const limit = pageLimit(query.limit);
   const { participations: pt, initiatives: i } = schema;
@@ -75,7 +79,7 @@ export async function listParticipations(env: Env, orgId: string, query: PageQue
       .where(and(inArray(sql`r.participation_id`, ids), sql.raw(`((${COUNTED_HOURS}) or (${COUNTED_INDICATORS}))`))),
   );
   // Their hours' value as the impact ledger values them (the rate card's rate in force each year).
-  const valued = (await participationValues(env.DB, orgId, page.map((row) => row.pt.id))).results;
+  const valued = (await participationValues(env.DB, orgId, yearOffset(regionZone(org.region), Date.now()), page.map((row) => row.pt.id))).results;
   return {
     next,
     data: page.map(({ pt: row, slug, title }) => {
