@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { RouteErrorBoundary } from "./components/error-page";
 import { unsupportedBrowser } from "./lib/browser-support";
+import { useHydrationMark } from "./lib/use-hydrated";
 import { I18nProvider, makeT, useTranslation } from "~/i18n/react";
 import { detectLocale } from "./i18n/locale.server";
 import { messagesFor } from "./i18n/messages.server";
@@ -39,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? "en-US";
   const description = makeT(data?.messages ?? EMPTY, "common", locale)("meta_description", { organization: data?.organization.name ?? "Commons" });
+  useHydrationMark();
   return (
     <html lang={data?.locale ?? "en-US"} style={data?.theme}>
       <head>

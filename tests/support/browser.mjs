@@ -122,10 +122,24 @@ export function errorsOf(page, { allowStatus = [] } = {}) {
   return (pageErrors.get(page) ?? []).filter((error) => !allowStatus.includes(error.status)).map((error) => error.text);
 }
 
-/** Waits until Remix has hydrated the page (its router exists) and the network is quiet. */
+/**
+ * Waits until React has hydrated the page (the root layout marks `data-hydrated` once its handlers
+ * are attached) and Remix's router is idle: no navigation, revalidation or fetcher loading (fetchers
+ * started by the page's effects are already counted by then). Waiting for a quiet network instead
+ * cost half a second or more after each of some 250 page loads a run; what a page fetches by itself
+ * later (a map, a chart, a chat history) is waited for by the locator that reads it.
+ */
 export async function waitForHydration(page, { timeout = 30_000 } = {}) {
-  await page.waitForFunction(() => "__remixRouter" in window, null, { timeout });
-  await page.waitForLoadState("networkidle", { timeout });
+  await page.waitForFunction(
+    () => {
+      const router = window.__remixRouter;
+      if (!router || !document.documentElement.hasAttribute("data-hydrated")) return false;
+      const { navigation, revalidation, fetchers } = router.state;
+      return navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((fetcher) => fetcher.state === "idle");
+    },
+    null,
+    { timeout },
+  );
 }
 
 /** Closes the page and its browser context. */

@@ -250,7 +250,9 @@ describe("initiative detail and participation", () => {
       const seen = watchMap(page);
       await open(page, `/initiative/${beach.slug}`);
       const region = page.locator("[data-map-state]");
-      await region.scrollIntoViewIfNeeded();
+      // In one step in the page: the card may already be turning into the map (it is in view at
+      // this size), and an element handle taken before that swap would be gone when scrolled.
+      await page.evaluate(() => document.querySelector("[data-map-state]")?.scrollIntoView({ block: "center" }));
       await page.waitForSelector('[data-map-state="idle"]', { timeout: 30_000 });
       await region.locator("canvas").first().waitFor();
       assert.ok(seen.archive.length > 0, "the archive was requested");
