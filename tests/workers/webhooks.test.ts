@@ -1,13 +1,14 @@
 /**
  * Outbound webhooks (issue 31, section 3; decision 051): the outbox written in the change's own
  * batch (a change that fails writes no event, an organisation without endpoints writes none), the
- * fan-out through the queue, Standard Webhooks signatures checked by a verifier written here from
- * the specification's text (WebCrypto, not the code that signs; the npm reference library
- * `standardwebhooks` is not installed), rotation with both signatures, retries on the schedule's
+ * fan-out through the queue, Standard Webhooks signatures checked both by a verifier written here
+ * from the specification's text (WebCrypto, not the code that signs) and by the specification's own
+ * reference library (`standardwebhooks`), rotation with both signatures, retries on the schedule's
  * delays, ordering per resource, disabling after a day of failures with the administrators'
  * e-mail, redelivery, the test event, refused addresses, roles and tenants.
  */
 import { env } from "cloudflare:workers";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
 
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, schema } from "../../workers/db/client";
@@ -58,6 +59,17 @@ async function verifiesPerSpec(secret: string, headers: Record<string, string>, 
   const expected = btoa(String.fromCharCode(...mac));
   const fresh = Math.abs(nowSeconds - Number(headers["webhook-timestamp"])) <= 300;
   return fresh && headers["webhook-signature"].split(" ").some((part) => part === `v1,${expected}`);
+}
+
+/** The same check by the Standard Webhooks reference library, as a receiver would run it. */
+function referenceVerifies(secret: string, headers: Record<string, string>, body: string) {
+  try {
+    new Webhook(secret).verify(body, { "webhook-id": headers["webhook-id"], "webhook-timestamp": headers["webhook-timestamp"], "webhook-signature": headers["webhook-signature"] });
+    return true;
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return false;
+    throw error;
+  }
 }
 
 const events = async (orgId: string) => (await env.DB.prepare("SELECT type, resource, payload FROM webhook_events WHERE org_id = ? ORDER BY rowid").bind(orgId).all<{ type: string; resource: string; payload: string }>()).results;
@@ -176,6 +188,8 @@ describe("the outbox", () => {
     expect(sent.headers["content-type"]).toBe("application/json");
     expect(await verifiesPerSpec(secret, sent.headers, sent.body)).toBe(true);
     expect(await verifiesPerSpec(secret, sent.headers, sent.body.replace("Beach", "Beech"))).toBe(false);
+    expect(referenceVerifies(secret, sent.headers, sent.body)).toBe(true);
+    expect(referenceVerifies(secret, sent.headers, sent.body.replace("Beach", "Beech"))).toBe(false);
     const message = JSON.parse(sent.body);
     expect(message).toMatchObject({ type: "participation.joined", data: { participation: { status: "accepted" }, initiative: { id: beach.id, slug: "beach-hooks", title: "Beach" } } });
     expect(sent.headers["webhook-id"]).toMatch(/^msg_/);
@@ -299,6 +313,7 @@ describe("delivery", () => {
     expect(sent.headers["webhook-signature"].split(" ")).toHaveLength(2);
     expect(await verifiesPerSpec(old, sent.headers, sent.body)).toBe(true);
     expect(await verifiesPerSpec(rotated.secret, sent.headers, sent.body)).toBe(true);
+    expect([referenceVerifies(old, sent.headers, sent.body), referenceVerifies(rotated.secret, sent.headers, sent.body)]).toEqual([true, true]);
     // After the overlap: the new secret only.
     await env.DB.prepare("UPDATE webhook_endpoints SET previous_secret_until = ? WHERE id = ?").bind(Date.now() - 1, endpoint.id).run();
     await call("POST", `/api/acme/admin/webhooks/${endpoint.id}/test`, { token: tokens.admin });
@@ -306,6 +321,7 @@ describe("delivery", () => {
     const after = received[received.length - 1];
     expect(await verifiesPerSpec(old, after.headers, after.body)).toBe(false);
     expect(await verifiesPerSpec(rotated.secret, after.headers, after.body)).toBe(true);
+    expect([referenceVerifies(old, after.headers, after.body), referenceVerifies(rotated.secret, after.headers, after.body)]).toEqual([false, true]);
   });
 
   it("logs the test event and redelivers an event with the same webhook-id", async () => {
