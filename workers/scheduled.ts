@@ -10,7 +10,8 @@
  * consumer), and staff get their morning digest of today's initiatives (workers/reminders/staff-digest.ts);
  * the webhooks' outbox is swept (events no request dispatched, lost deliveries, old log rows:
  * workers/webhooks/sweep.ts) and chat channels hear of places left and last month's totals
- * (workers/chat-apps/announce.ts).
+ * (workers/chat-apps/announce.ts); the audit rows of API key uses older than 90 days are deleted
+ * (workers/integrations/key-use-retention.ts).
  */
 import { eraseDueAccounts } from "./account/deletion";
 import { sweepExpiredExports } from "./exports/jobs";
@@ -22,6 +23,7 @@ import { planReminders } from "./reminders/planner";
 import { sendStaffDigests } from "./reminders/staff-digest";
 import { getOrganizationById } from "./tenant/organizations";
 import { sweepWebhooks } from "./webhooks/sweep";
+import { pruneKeyUses } from "./integrations/key-use-retention";
 import { announceNewInitiatives, scheduledAnnouncements } from "./chat-apps/announce";
 
 export async function runScheduled(env: Env, now = Date.now()) {
@@ -40,5 +42,6 @@ export async function runScheduled(env: Env, now = Date.now()) {
   const staffDigests = await sendStaffDigests(env, now);
   const webhooks = await sweepWebhooks(env, now, announceNewInitiatives);
   const chatApps = await scheduledAnnouncements(env, now);
-  return { advanced: lapsed.length, digests, orphansDeleted, accountsErased, exportsSwept, remindersQueued, staffDigests, webhooks, chatApps };
+  const keyUsesPruned = await pruneKeyUses(env, now);
+  return { advanced: lapsed.length, digests, orphansDeleted, accountsErased, exportsSwept, remindersQueued, staffDigests, webhooks, chatApps, keyUsesPruned };
 }

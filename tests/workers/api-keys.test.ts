@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/_app.manage.integrations._index/route";
 import { createWebSession } from "../../workers/auth/web-session";
 import { sha256Hex } from "../../workers/lib/crypto";
+import { runScheduled } from "../../workers/scheduled";
 import { pageRequests, run, type Route } from "./route-calls";
 import { addContribution, addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations, testLoadContext } from "./support";
@@ -325,5 +326,35 @@ describe("/manage/integrations", () => {
     expect(JSON.stringify(page.data)).not.toContain(made.data!.created.secret);
     const revoked = await run(action as Route, post("ada", [["intent", "revoke"], ["id", made.data!.created.id]]));
     expect(revoked).toMatchObject({ status: 200, data: { revoked: "Workday" } });
+  });
+});
+
+describe("the audit rows of key uses", () => {
+  it("are deleted by the scheduled handler once older than 90 days, a bounded number a run, and no other audit row is", async () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    const row = (id: string, action: string, age: number) =>
+      env.DB.prepare("INSERT INTO audit_log (id, org_id, actor_member_id, action, target_type, target_id, detail, created_at) VALUES (?, 'org-acme', ?, ?, 'api_key', 'retention-key', '{}', ?)").bind(
+        id,
+        action === "api_key.used" ? "api_key:retention-key" : ids.ada,
+        action,
+        now - age,
+      );
+    await env.DB.batch([
+      row("retention-old-use-1", "api_key.used", 91 * day),
+      row("retention-old-use-2", "api_key.used", 400 * day),
+      row("retention-recent-use", "api_key.used", 89 * day),
+      // The key's creation, as old: a staff action, kept for ever.
+      row("retention-old-create", "api_key.created", 400 * day),
+    ]);
+    const kept = () => count("SELECT count(*) AS n FROM audit_log WHERE id LIKE 'retention-%'");
+    expect(await kept()).toBe(4);
+    const result = await runScheduled(env, now);
+    expect(result.keyUsesPruned).toBeGreaterThanOrEqual(2);
+    const left = await env.DB.prepare("SELECT id FROM audit_log WHERE id LIKE 'retention-%' ORDER BY id").all<{ id: string }>();
+    expect(left.results.map((r) => r.id)).toEqual(["retention-old-create", "retention-recent-use"]);
+    // The run reads the key uses through their own index, never the whole log.
+    const plan = await env.DB.prepare("EXPLAIN QUERY PLAN SELECT id FROM audit_log INDEXED BY audit_log_key_use_idx WHERE action = 'api_key.used' AND created_at < ? ORDER BY created_at LIMIT 10").bind(now).all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).join(" ")).toContain("audit_log_key_use_idx");
   });
 });

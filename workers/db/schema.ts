@@ -1444,7 +1444,12 @@ export const auditLog = sqliteTable(
     detail: text("detail").notNull().default("{}"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_org_idx").on(t.orgId, t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)],
+  (t) => [
+    index("audit_log_org_idx").on(t.orgId, t.createdAt),
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+    // The uses of API keys, the one kind of row that is pruned (workers/integrations/key-use-retention.ts).
+    index("audit_log_key_use_idx").on(t.createdAt).where(sql`action = 'api_key.used'`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+CREATE INDEX `audit_log_key_use_idx` ON `audit_log` (`created_at`) WHERE action = 'api_key.used';
