@@ -145,3 +145,39 @@ export function Labelled({ id, label, className, children }: { id: string; label
     </div>
   );
 }
+
+/**
+ * A staff list's filter: a labelled select of `options`, "any" (the empty value) first unless the
+ * list has no such choice (`any={false}`: the options name every choice themselves).
+ */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  any = true,
+  fieldClassName = STAFF_FIELD,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  any?: boolean;
+  fieldClassName?: string;
+}) {
+  const { t } = useTranslation("manage");
+  return (
+    <Labelled id={id} label={label}>
+      <select id={id} name={name} defaultValue={value} className={fieldClassName}>
+        {any ? <option value="">{t("filter_any")}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Labelled>
+  );
+}

@@ -8,7 +8,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
-import { Labelled, ListState, ManageSection, Pager, STAFF_FIELD } from "~/components/manage/decision-parts";
+import { FilterSelect, Labelled, ListState, ManageSection, Pager, STAFF_FIELD } from "~/components/manage/decision-parts";
 import { ExportButton } from "~/components/manage/export-button";
 import { Button } from "~/components/ui/button";
 import { AUDIT_KINDS } from "~/domain/manage";
@@ -77,15 +77,14 @@ export default function ManageAudit() {
   return (
     <ManageSection id="audit-title" title={t("audit_title")} intro={t("audit_intro")}>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <Labelled id="audit-kind" label={t("audit_filter_kind")}>
-          <select id="audit-kind" name="kind" defaultValue={filters.kind} className={STAFF_FIELD}>
-            {AUDIT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind ? t(`audit_kind_${kind}`) : t("filter_any")}
-              </option>
-            ))}
-          </select>
-        </Labelled>
+        <FilterSelect
+          id="audit-kind"
+          name="kind"
+          label={t("audit_filter_kind")}
+          value={filters.kind}
+          options={AUDIT_KINDS.map((kind) => ({ value: kind, label: kind ? t(`audit_kind_${kind}`) : t("filter_any") }))}
+          any={false}
+        />
         <Labelled id="audit-from" label={t("audit_from")}>
           <input id="audit-from" name="from" type="date" defaultValue={filters.from} className={STAFF_FIELD} />
         </Labelled>

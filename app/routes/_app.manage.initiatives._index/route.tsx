@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { DateTime } from "~/components/initiative/date-time";
-import { ListState, ManageSection } from "~/components/manage/decision-parts";
+import { FilterSelect, ListState, ManageSection, Pager } from "~/components/manage/decision-parts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { INITIATIVE_TYPES } from "~/domain/initiatives";
 import { INITIATIVE_STATUS_FILTERS } from "~/domain/manage";
@@ -31,12 +31,8 @@ export default function ManageInitiatives() {
   const location = useLocation();
   const initiatives = list?.initiatives ?? [];
   /** The same filters, from the first page (no cursor) or after the cursor the list answered. */
-  const pageLink = (cursor: string | null) => {
-    const params = new URLSearchParams(location.search);
-    if (cursor) params.set("cursor", cursor);
-    else params.delete("cursor");
-    return `/manage/initiatives?${params}`;
-  };
+  // The filters the pages keep (the cursor is the pager's).
+  const query = Object.fromEntries([...new URLSearchParams(location.search)].filter(([name]) => name !== "cursor"));
   return (
     <ManageSection id="initiatives-title" title={t("initiatives_title")} intro={t("initiatives_intro")}>
       <div>
@@ -51,32 +47,22 @@ export default function ManageInitiatives() {
           </label>
           <input id="initiatives-q" type="search" name="q" defaultValue={filters.q} maxLength={100} autoComplete="off" className={selectClass} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="initiatives-type" className="text-sm font-medium">
-            {t("filter_type")}
-          </label>
-          <select id="initiatives-type" name="type" defaultValue={filters.type ?? ""} className={selectClass}>
-            <option value="">{t("filter_any")}</option>
-            {INITIATIVE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {ti(`type_${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="initiatives-status" className="text-sm font-medium">
-            {t("filter_status")}
-          </label>
-          <select id="initiatives-status" name="status" defaultValue={filters.status ?? ""} className={selectClass}>
-            <option value="">{t("filter_any")}</option>
-            {INITIATIVE_STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {status === "open" ? t("status_open") : ti(`status_${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="initiatives-type"
+          name="type"
+          label={t("filter_type")}
+          value={filters.type ?? ""}
+          options={INITIATIVE_TYPES.map((type) => ({ value: type, label: ti(`type_${type}`) }))}
+          fieldClassName={selectClass}
+        />
+        <FilterSelect
+          id="initiatives-status"
+          name="status"
+          label={t("filter_status")}
+          value={filters.status ?? ""}
+          options={INITIATIVE_STATUS_FILTERS.map((status) => ({ value: status, label: status === "open" ? t("status_open") : ti(`status_${status}`) }))}
+          fieldClassName={selectClass}
+        />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="initiatives-from" className="text-sm font-medium">
             {t("filter_from")}
@@ -128,20 +114,7 @@ export default function ManageInitiatives() {
       ) : (
         <ListState failed={!list} empty={t("initiatives_empty")} reloadHref={location.pathname + location.search} />
       )}
-      {list && (filters.cursor || list.next_cursor) ? (
-        <nav aria-label={t("next_page")} className="flex flex-wrap gap-3">
-          {filters.cursor ? (
-            <Link to={pageLink(null)} className={buttonVariants({ variant: "outline" })}>
-              {t("first_page")}
-            </Link>
-          ) : null}
-          {list.next_cursor ? (
-            <Link to={pageLink(list.next_cursor)} className={buttonVariants({ variant: "outline" })}>
-              {t("next_page")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      {list ? <Pager path="/manage/initiatives" query={query} next={list.next_cursor} paged={Boolean(filters.cursor)} /> : null}
     </ManageSection>
   );
 }

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
-import { Labelled, ListState, ManageSection, OutcomeAlert, STAFF_FIELD } from "~/components/manage/decision-parts";
+import { FilterSelect, Labelled, ListState, ManageSection, OutcomeAlert, STAFF_FIELD } from "~/components/manage/decision-parts";
 import { Avatar } from "~/components/shell/avatar";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS } from "~/domain/manage";
@@ -60,25 +60,15 @@ export default function ManageMembers() {
         <Labelled id="members-q" label={t("members_search_label")} className="min-w-48 flex-1">
           <input id="members-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} className={`${STAFF_FIELD} px-3 text-base`} />
         </Labelled>
-        <Labelled id="members-role" label={t("member_role")}>
-          <select id="members-role" name="role" defaultValue={filters.role ?? ""} className={STAFF_FIELD}>
-            <option value="">{t("filter_any")}</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`role_${role}`)}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled id="members-status" label={t("filter_status")}>
-          <select id="members-status" name="status" defaultValue={filters.status} className={STAFF_FIELD}>
-            {MEMBER_STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {t(`member_status_${status}`)}
-              </option>
-            ))}
-          </select>
-        </Labelled>
+        <FilterSelect id="members-role" name="role" label={t("member_role")} value={filters.role ?? ""} options={ROLES.map((role) => ({ value: role, label: t(`role_${role}`) }))} />
+        <FilterSelect
+          id="members-status"
+          name="status"
+          label={t("filter_status")}
+          value={filters.status}
+          options={MEMBER_STATUS_FILTERS.map((status) => ({ value: status, label: t(`member_status_${status}`) }))}
+          any={false}
+        />
         <Button type="submit" variant="outline">
           {t("members_search")}
         </Button>
