@@ -27,7 +27,7 @@ export async function accountDeletionAction(args: ApiArgs, form: FormData): Prom
   if (form.get("intent") !== "account_delete") return null;
   const email = String(form.get("email") ?? "").slice(0, 320);
   if (!email.trim()) return { status: 400, answer: { intent: "account_delete", ok: false, error: null, fields: { email: "form_error_required" }, email } };
-  const result = await memberCall(args, "POST", (api) => api.auth.account.deletion.$post({ json: { email } }));
+  const result = await memberCall(args, (api) => api.auth.account.deletion.$post({ json: { email } }));
   if (!result.ok) {
     return { status: result.status, answer: { intent: "account_delete", ok: false, error: result.error.fields ? null : result.error.error, fields: result.error.fields, email } };
   }

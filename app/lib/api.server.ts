@@ -201,16 +201,11 @@ export function publicCall<R extends ClientResponse<unknown, number, string>>(ar
 }
 
 /**
- * A typed call as the signed-in member (see asMember for sessions and refresh). The method is the
- * call's, said again for the reader; what a write makes the page forget is decided where the load
- * context's `api` runs it (workers/lib/request-memo.ts, forgetAfterWrite).
+ * A typed call as the signed-in member (see asMember for sessions and refresh). What a write makes
+ * the page forget is decided where the load context's `api` runs it (workers/lib/request-memo.ts,
+ * forgetAfterWrite), so the call itself carries no method of its own.
  */
-export function memberCall<R extends ClientResponse<unknown, number, string>>(args: ApiArgs, _method: string, call: (api: ApiClient) => Promise<R>, options?: ApiOptions) {
-  return memberReadCall(args, call, options);
-}
-
-/** A typed call as the signed-in member, for a call whose method says nothing of a write (the identity's PUT). */
-export function memberReadCall<R extends ClientResponse<unknown, number, string>>(args: ApiArgs, call: (api: ApiClient) => Promise<R>, options?: ApiOptions) {
+export function memberCall<R extends ClientResponse<unknown, number, string>>(args: ApiArgs, call: (api: ApiClient) => Promise<R>, options?: ApiOptions) {
   return asMember(args, (token) => typedCall(clientFor(args, token, options), call));
 }
 

@@ -36,12 +36,12 @@ async function fileParam(args: ApiArgs, { slug, kind }: FileParams) {
 
 export async function listAttachments(args: ApiArgs, file: FileParams) {
   const param = await fileParam(args, file);
-  return memberCall(args, "GET", (api) => api.api[":org"].initiative[":slug"].attachment[":kind"].$get({ param, query: {} }));
+  return memberCall(args, (api) => api.api[":org"].initiative[":slug"].attachment[":kind"].$get({ param, query: {} }));
 }
 
 export async function deleteAttachment(args: ApiArgs, file: FileParams, id: string) {
   const param = { ...(await fileParam(args, file)), id: pathParam(id) };
-  return memberCall(args, "DELETE", (api) => api.api[":org"].initiative[":slug"].attachment[":kind"][":id"].$delete({ param }));
+  return memberCall(args, (api) => api.api[":org"].initiative[":slug"].attachment[":kind"][":id"].$delete({ param }));
 }
 
 const failure = (status: number, error: string, message: string, fields?: Record<string, string>): ApiResult<never> => ({

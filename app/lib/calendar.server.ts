@@ -10,7 +10,7 @@ import { memberOrgSlug } from "./member.server";
 
 export async function loadCalendarFeed(args: ApiArgs): Promise<CalendarFeedState> {
   const org = await memberOrgSlug(args);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].calendar.$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].calendar.$get({ param: { org: pathParam(org) } }));
   // A feed the page cannot read shows as off; turning it on then says what went wrong.
   return result.ok ? result.data : { enabled: false, url: null, include_interests: false };
 }
@@ -20,10 +20,10 @@ export async function calendarAction(args: ApiArgs, intent: CalendarIntent, form
   const param = { org: pathParam(org) };
   const result =
     intent === "calendar_off"
-      ? await memberCall(args, "DELETE", (api) => api.api[":org"].calendar.feed.$delete({ param }))
+      ? await memberCall(args, (api) => api.api[":org"].calendar.feed.$delete({ param }))
       : intent === "calendar_interests"
-        ? await memberCall(args, "PUT", (api) => api.api[":org"].calendar.$put({ param, json: { include_interests: form.get("include_interests") === "true" } }))
-        : await memberCall(args, "POST", (api) => api.api[":org"].calendar.feed.$post({ param }));
+        ? await memberCall(args, (api) => api.api[":org"].calendar.$put({ param, json: { include_interests: form.get("include_interests") === "true" } }))
+        : await memberCall(args, (api) => api.api[":org"].calendar.feed.$post({ param }));
   if (result.ok) return { status: 200, answer: { intent, done: true, error: null } };
   return { status: result.status, answer: { intent, done: false, error: result.error.error } };
 }

@@ -1,6 +1,6 @@
 /** Where "/", /loading and /logout send a visitor (SPEC.md sections 2 and 4). */
 import { SUPPORTED_LOCALES } from "~/domain/locales";
-import { endSession, hasSession, memberCall, memberReadCall, throwIfUnavailable, type ApiArgs } from "./api.server";
+import { endSession, hasSession, memberCall, throwIfUnavailable, type ApiArgs } from "./api.server";
 import { redirectParam, redirectTo, safeRedirect, type LocaleCookie } from "./auth-flow.server";
 
 /** "/": members go through /loading, everyone else to /welcome, keeping where they were going. */
@@ -24,7 +24,7 @@ export async function loadingRedirect(args: ApiArgs, localeCookie?: LocaleCookie
   if (!(await hasSession(args))) return redirectTo(backToSignin());
   let result;
   try {
-    result = await memberCall(args, "PUT", (api) => api.auth.identity.$put());
+    result = await memberCall(args, (api) => api.auth.identity.$put());
   } catch (thrown) {
     // memberCall's way out when the session is over: keep its cookie, but send on the real referrer.
     if (thrown instanceof Response) return redirectTo(backToSignin(), thrown.headers.getSetCookie());
@@ -57,7 +57,7 @@ export async function logoutPage(args: ApiArgs): Promise<Response | { confirm: t
   if (identity?.status === "member") return identity.user.organizations[0] ? { confirm: true } : logout(args);
   if (identity && identity.status !== "unknown") return logout(args);
   // Tokens of an upstream API: ask it who this is.
-  const result = await memberReadCall(args, (api) => api.auth.identity.$put());
+  const result = await memberCall(args, (api) => api.auth.identity.$put());
   if (result.ok && result.data.user?.organizations[0]) return { confirm: true };
   if (!result.ok) throwIfUnavailable(result);
   return logout(args);

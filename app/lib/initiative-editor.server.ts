@@ -27,8 +27,8 @@ export async function loadEditor(args: ApiArgs, from: { edit?: string; copy?: st
   const { org, role } = await requireStaff(args, ORGANISING_ROLES);
   const source = from.edit ?? from.copy ?? null;
   const [options, initiative] = await Promise.all([
-    memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives.options.$get({ param: { org: pathParam(org) } })),
-    source ? memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives[":id"].$get({ param: { org: pathParam(org), id: pathParam(source) } })) : null,
+    memberCall(args, (api) => api.api[":org"].manage.initiatives.options.$get({ param: { org: pathParam(org) } })),
+    source ? memberCall(args, (api) => api.api[":org"].manage.initiatives[":id"].$get({ param: { org: pathParam(org), id: pathParam(source) } })) : null,
   ]);
   // Editing another organiser's initiative, or one that does not exist: no such page. A copy of one is a blank editor.
   if (from.edit && initiative && !initiative.ok && (initiative.status === 403 || initiative.status === 404)) throw notFound();
@@ -44,7 +44,7 @@ export async function loadEditor(args: ApiArgs, from: { edit?: string; copy?: st
 async function impactAttributes(args: ApiArgs, org: string, slug: string | null) {
   const blank = { motivation: DEFAULT_MOTIVATION as string, country: null as string | null };
   if (!slug) return blank;
-  const found = await memberCall(args, "GET", (api) => api.api[":org"].admin.impact.initiatives[":slug"].$get({ param: { org: pathParam(org), slug: pathParam(slug) } }));
+  const found = await memberCall(args, (api) => api.api[":org"].admin.impact.initiatives[":slug"].$get({ param: { org: pathParam(org), slug: pathParam(slug) } }));
   return found.ok ? { motivation: found.data.motivation as string, country: found.data.country } : blank;
 }
 
@@ -95,13 +95,13 @@ export async function saveEditor(args: ApiArgs, id: string | null): Promise<{ st
   const impact = role === "admin" ? impactFromForm(form) : null;
   if (impact && Object.keys(impact.fields).length) return { status: 400, answer: { error: "validation_error", fields: impact.fields, values: { ...input, impact: impact.values } } };
   const result = id
-    ? await memberCall(args, "PUT", (api) => api.api[":org"].manage.initiatives[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: input }))
-    : await memberCall(args, "POST", (api) => api.api[":org"].manage.initiatives.$post({ param: { org: pathParam(org) }, json: input }));
+    ? await memberCall(args, (api) => api.api[":org"].manage.initiatives[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: input }))
+    : await memberCall(args, (api) => api.api[":org"].manage.initiatives.$post({ param: { org: pathParam(org) }, json: input }));
   if (result.ok) {
     const saved = result.data as { id: string; slug: string };
     if (impact) {
       const json = { motivation: impact.values.motivation as (typeof IMPACT_MOTIVATIONS)[number], country: impact.values.country };
-      const stored = await memberCall(args, "PUT", (api) => api.api[":org"].admin.impact.initiatives[":slug"].$put({ param: { org: pathParam(org), slug: pathParam(saved.slug) }, json }));
+      const stored = await memberCall(args, (api) => api.api[":org"].admin.impact.initiatives[":slug"].$put({ param: { org: pathParam(org), slug: pathParam(saved.slug) }, json }));
       if (!stored.ok) return { status: stored.status, answer: { error: stored.error.error, fields: { impact_country: stored.error.fields?.country ?? "form_error_invalid" }, values: { ...input, impact: impact.values } } };
     }
     return redirect(`/manage/initiatives/${encodeURIComponent(saved.id)}?saved=${id ? "updated" : "created"}`);

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { withCommunityDefaults } from "~/domain/community-config";
 import { isStaffRole } from "~/domain/manage";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
-import { memberCall, memberReadCall, pathParam, publicCall, signinRedirect, throwIfUnavailable, type ApiArgs } from "./api.server";
+import { memberCall, pathParam, publicCall, signinRedirect, throwIfUnavailable, type ApiArgs } from "./api.server";
 import type { OrganizationProfile, SessionUser } from "../../workers/api/types";
 import type { NavEntry } from "./nav-entry";
 
@@ -44,7 +44,7 @@ export function memberIdentity(args: ApiArgs): Promise<SessionUser> {
 
 /** Who the upstream says the member is. It being down or failing is an error page, never a sign-out (issue 16). */
 async function identityFromApi(args: ApiArgs): Promise<SessionUser | null> {
-  const result = await memberReadCall(args, (api) => api.auth.identity.$put());
+  const result = await memberCall(args, (api) => api.auth.identity.$put());
   if (result.ok) return result.data.user;
   throwIfUnavailable(result);
   return null;
@@ -71,7 +71,7 @@ async function readMember(args: ApiArgs) {
   const user = await memberIdentity(args);
   const org = user.organizations[0];
   const [profile, organization] = await Promise.all([
-    memberCall(args, "GET", (api) => api.api[":org"].profile.$get({ param: { org: pathParam(org.slug) } })),
+    memberCall(args, (api) => api.api[":org"].profile.$get({ param: { org: pathParam(org.slug) } })),
     organizationProfile(args, org.slug),
   ]);
   // SPEC.md section 8: a 402 on the profile forces the logout.

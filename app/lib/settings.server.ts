@@ -8,7 +8,7 @@ export type SaveResult = { ok: true; profile: OwnProfile } | { ok: false; status
 
 export async function saveProfile(args: ApiArgs, body: Record<string, unknown>): Promise<SaveResult> {
   const org = await memberOrgSlug(args);
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].profile.$put({ param: { org: pathParam(org) } }, jsonBody(body)));
+  const result = await memberCall(args, (api) => api.api[":org"].profile.$put({ param: { org: pathParam(org) } }, jsonBody(body)));
   if (result.ok) return { ok: true, profile: result.data };
   return { ok: false, status: result.status, error: result.error.error, fields: result.error.fields ?? {} };
 }

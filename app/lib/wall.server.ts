@@ -30,7 +30,7 @@ export async function loadWall(args: ApiArgs, filters: WallFilters, page: number
   const org = await memberOrgSlug(args);
   const query = wallQuery(filters, { pinnable });
   if (page > 1) query.set("page", String(page));
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].wall.$get({ param: { org: pathParam(org) } }), { search: query.toString() });
+  const result = await memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: pathParam(org) } }), { search: query.toString() });
   if (!result.ok) return null;
   const { initiatives = [], past = [], has_more = false } = result.data;
   return { initiatives, past, page, has_more };
@@ -39,6 +39,6 @@ export async function loadWall(args: ApiArgs, filters: WallFilters, page: number
 /** GET {org}/initiative (mine, in the API's order); null when the API failed. */
 export async function loadMyInitiatives(args: ApiArgs): Promise<InitiativeCard[] | null> {
   const org = await memberOrgSlug(args);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].initiative.$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].initiative.$get({ param: { org: pathParam(org) } }));
   return result.ok ? (result.data.initiatives ?? []) : null;
 }

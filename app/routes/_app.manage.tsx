@@ -18,7 +18,7 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", 
 export async function loader(args: LoaderFunctionArgs) {
   const { role, org } = await requireStaff(args);
   // What waits in each section, for its tab; the tabs still work without it.
-  const summary = await memberCall(args, "GET", (api) => api.api[":org"].manage.summary.$get({ param: { org: pathParam(org) } }));
+  const summary = await memberCall(args, (api) => api.api[":org"].manage.summary.$get({ param: { org: pathParam(org) } }));
   return { role, waiting: summary.ok ? summary.data : null };
 }
 

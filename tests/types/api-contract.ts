@@ -22,7 +22,7 @@ export async function answersAreTheApisOwn() {
     void region;
   }
 
-  const wall = await memberCall(args, "GET", (api) => api.api[":org"].wall.$get({ param: { org: "acme" } }));
+  const wall = await memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: "acme" } }));
   if (wall.ok) {
     const slugs: string[] = wall.data.initiatives.map((initiative) => initiative.slug);
     // @ts-expect-error the wall answers `initiatives`, not `items`

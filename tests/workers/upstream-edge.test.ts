@@ -290,7 +290,7 @@ describe("a refresh the upstream answers with 202 and a URL to follow", () => {
     const session = (await getWebSession(context, request))!;
     await env.DB.prepare("UPDATE web_sessions SET access_expires_at = 0 WHERE id = ?").bind(session.id).run();
     const renewing: AppLoadContext = { ...context, api: async (call: Request) => (new URL(call.url).pathname === "/auth/refresh" ? Response.json({ url: "http://upstream.internal/renew?s=1" }, { status: 202 }) : context.api(call)) };
-    const thrown = await memberCall({ context: renewing, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } })).catch((error) => error);
+    const thrown = await memberCall({ context: renewing, request }, (api) => api.api[":org"].profile.$get({ param: { org: "commons" } })).catch((error) => error);
     expect(thrown.status).toBe(302);
     const location = new URL(thrown.headers.get("location"), "http://localhost");
     expect(location.pathname).toBe("/session/renew");
@@ -313,7 +313,7 @@ describe("a refresh the upstream answers with 202 and a URL to follow", () => {
     })) as Response;
     expect(posted.status).toBe(200);
     expect((await getWebSession(context, request))!.accessExpiresAt).toBeGreaterThan(Date.now());
-    expect((await memberCall({ context, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } }))).ok).toBe(true);
+    expect((await memberCall({ context, request }, (api) => api.api[":org"].profile.$get({ param: { org: "commons" } }))).ok).toBe(true);
     const junk = (await renewAction({ request: new Request("http://localhost/session/renew", { method: "POST", headers: { cookie }, body: "{}" }), context: atEdge, params: {} })) as Response;
     expect(junk.status).toBe(400);
   });
@@ -329,12 +329,12 @@ describe("a refresh the upstream cannot answer", () => {
     await env.DB.prepare("UPDATE web_sessions SET access_expires_at = 0 WHERE id = ?").bind(session.id).run();
     // The API answers the refresh with a 502, as the edge does with its upstream down.
     const down: AppLoadContext = { ...context, api: async (call: Request) => (new URL(call.url).pathname === "/auth/refresh" ? Response.json({ error: "upstream_unavailable", message: "down" }, { status: 502 }) : context.api(call)) };
-    const thrown = await memberCall({ context: down, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } })).catch((error) => error);
+    const thrown = await memberCall({ context: down, request }, (api) => api.api[":org"].profile.$get({ param: { org: "commons" } })).catch((error) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect(thrown.status).toBe(502);
     expect(thrown.headers.get("set-cookie")).toBeNull();
     // Still signed in: the next request, with the upstream back, refreshes and answers.
     expect(await getWebSession(context, request)).not.toBeNull();
-    expect((await memberCall({ context, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } }))).ok).toBe(true);
+    expect((await memberCall({ context, request }, (api) => api.api[":org"].profile.$get({ param: { org: "commons" } }))).ok).toBe(true);
   });
 });

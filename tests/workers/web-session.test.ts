@@ -20,7 +20,7 @@ async function signedInRequest() {
   return new Request("http://localhost/settings", { headers: { cookie: setCookie.split(";")[0] } });
 }
 
-const profile = (request: Request) => memberCall({ context, request }, "GET", (api) => api.api[":org"].profile.$get({ param: { org: "commons" } }));
+const profile = (request: Request) => memberCall({ context, request }, (api) => api.api[":org"].profile.$get({ param: { org: "commons" } }));
 
 describe("web session and API client", () => {
   it("keeps the tokens server-side, sealed, and calls the API as the member", async () => {

@@ -87,7 +87,7 @@ export async function contributeAction(args: ApiArgs, slug: string, form: FormDa
       const amount = v.safeParse(amountSchema, state.amount);
       if (!amount.success) return answer(400, "details", { fields: fieldErrors(amount.issues, { root: "amount" }) });
       const org = await memberOrgSlug(args);
-      const created = await memberCall(args, "POST", (api) =>
+      const created = await memberCall(args, (api) =>
         api.api[":org"].initiative[":slug"].contribution.paypal.order.$post({ param: contributionParam(org, slug), json: { value: amount.output } }),
       );
       if (created.ok) return answer(201, "details", { order_id: created.data.order_id });
@@ -115,7 +115,6 @@ async function submitContribution(
   const org = await memberOrgSlug(args);
   const result = await memberCall(
     args,
-    "POST",
     (api) => api.api[":org"].initiative[":slug"].contribution.$post({ param: contributionParam(org, slug), json: parsed.value }),
     { headers: { "idempotency-key": key } },
   );

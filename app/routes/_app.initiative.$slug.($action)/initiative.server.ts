@@ -82,7 +82,7 @@ async function loadAttachments(args: ApiArgs, org: string, initiative: Initiativ
   const kinds = (["document", "image"] as const).filter((kind) => attachmentsVisible(config, initiative, kind));
   const lists = await Promise.all(
     kinds.map((kind) =>
-      memberCall(args, "GET", (api) =>
+      memberCall(args, (api) =>
         api.api[":org"].initiative[":slug"].attachment[":kind"].$get({ param: { org: pathParam(org), slug: pathParam(initiative.slug), kind }, query: {} }),
       ),
     ),
@@ -102,7 +102,7 @@ export async function loadInitiative(args: ApiArgs, slug: string, action: string
   const view: InitiativeView = action === undefined ? "detail" : (INITIATIVE_ACTIONS as readonly string[]).includes(action) ? (action as InitiativeView) : "detail";
   if (action !== undefined && view === "detail") throw status(404);
   const { user, org, config } = await memberOrganization(args);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].initiative[":slug"].$get({ param: { org: pathParam(org), slug: pathParam(slug) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].initiative[":slug"].$get({ param: { org: pathParam(org), slug: pathParam(slug) } }));
   if (!result.ok) throw status(result.status === 403 || result.status === 404 ? result.status : 502, result.error.message);
   const initiative = result.data;
   const base = new URL(args.request.url).pathname.split("/")[1] === "wall" ? "wall" : "initiative";
@@ -156,7 +156,7 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
   const done = (indicator?: string) => ({ status: 200, result: { intent, ok: true, error: null, fields: {}, indicator } });
 
   const join = async () => {
-    const joined = await memberCall(args, "PUT", (api) => initiatives(api)[":id"].$put({ param }, jsonBody({})));
+    const joined = await memberCall(args, (api) => initiatives(api)[":id"].$put({ param }, jsonBody({})));
     // SPEC.md section 2: after joining, my initiatives (scrolled to it, with the success dialog).
     return joined.ok ? redirectTo(`/initiative#${slug}`) : apiFailure(joined);
   };
@@ -172,30 +172,30 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       return join();
     }
     case "leave": {
-      const left = await memberCall(args, "DELETE", (api) => initiatives(api)[":id"].$delete({ param }));
+      const left = await memberCall(args, (api) => initiatives(api)[":id"].$delete({ param }));
       return left.ok ? done() : apiFailure(left);
     }
     case "waitlist_join": {
-      const joined = await memberCall(args, "PUT", (api) => initiatives(api)[":id"].waitlist.$put({ param }, jsonBody({})));
+      const joined = await memberCall(args, (api) => initiatives(api)[":id"].waitlist.$put({ param }, jsonBody({})));
       return joined.ok ? done() : apiFailure(joined);
     }
     case "waitlist_leave": {
-      const left = await memberCall(args, "DELETE", (api) => initiatives(api)[":id"].waitlist.$delete({ param }));
+      const left = await memberCall(args, (api) => initiatives(api)[":id"].waitlist.$delete({ param }));
       return left.ok ? done() : apiFailure(left);
     }
     case "interested": {
-      const marked = await memberCall(args, "PUT", (api) => initiatives(api)[":id"].interested.$put({ param }, jsonBody({})));
+      const marked = await memberCall(args, (api) => initiatives(api)[":id"].interested.$put({ param }, jsonBody({})));
       return marked.ok ? done() : apiFailure(marked);
     }
     case "not_interested": {
-      const removed = await memberCall(args, "DELETE", (api) => initiatives(api)[":id"].interested.$delete({ param }));
+      const removed = await memberCall(args, (api) => initiatives(api)[":id"].interested.$delete({ param }));
       // SPEC.md section 2, post-action redirects: /wall after removing interest.
       return removed.ok ? redirectTo("/wall") : apiFailure(removed);
     }
     case "score": {
       const parsed = parseForm(ratingFormSchema(ratingsShown(config)), form);
       if (!parsed.ok) return fail(400, "invalid_input", parsed.errors);
-      const scored = await memberCall(args, "PUT", (api) => initiatives(api)[":slug"].score.$put({ param: { org: param.org, slug } }, jsonBody(parsed.value)));
+      const scored = await memberCall(args, (api) => initiatives(api)[":slug"].score.$put({ param: { org: param.org, slug } }, jsonBody(parsed.value)));
       return scored.ok ? redirectTo(`/initiative#${slug}`) : apiFailure(scored);
     }
     case "hours": {
@@ -203,7 +203,7 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       const perDay = Number(text(form, "hours_per_day")) || 0;
       const parsed = parseForm(hoursFormSchema(dailyHoursCap(perDay)), form);
       if (!parsed.ok) return fail(400, "invalid_input", parsed.errors);
-      const reported = await memberCall(args, "POST", (api) =>
+      const reported = await memberCall(args, (api) =>
         initiatives(api)[":slug"].participation.$post({ param: { org: param.org, slug } }, jsonBody({ hours: parsed.value.hours })),
       );
       return reported.ok ? done() : apiFailure(reported);
@@ -212,7 +212,7 @@ export async function initiativeIntent(args: ApiArgs, slug: string, form: FormDa
       const indicator = text(form, "indicator_id");
       const parsed = parseForm(IndicatorFormSchema, form);
       if (!parsed.ok) return fail(400, "invalid_input", parsed.errors, indicator);
-      const reported = await memberCall(args, "POST", (api) =>
+      const reported = await memberCall(args, (api) =>
         initiatives(api)[":slug"].indicator[":id"].participation.$post(
           { param: { org: param.org, slug, id: pathParam(indicator) } },
           jsonBody({ value: parsed.value.value }),

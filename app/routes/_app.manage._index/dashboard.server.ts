@@ -31,7 +31,7 @@ export async function loadDashboard(args: ApiArgs) {
   const { role, org } = await requireStaff(args);
   if (role !== "admin") throw redirect(`/manage/${manageSections(role)[0]}`);
   const period = periodOf(new URL(args.request.url));
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.metrics.$get({ param: { org: pathParam(org) }, query: period }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.metrics.$get({ param: { org: pathParam(org) }, query: period }));
   if (!result.ok && result.status === 403) throw notFound();
   return { period, metrics: result.ok ? result.data : null, error: result.ok ? null : (result.error.fields?.to ?? result.error.fields?.from ?? (result.error.fields?.group ? "group_unknown" : null)) };
 }

@@ -15,8 +15,8 @@ export async function loadAccess(args: ApiArgs) {
   const testId = new URL(args.request.url).searchParams.get("test");
   // One call for the lists and the signing keys (one D1 batch); the test's outcome only when coming back from one.
   const [access, test] = await Promise.all([
-    memberCall(args, "GET", (api) => api.api[":org"].admin.access.$get({ param })),
-    testId && /^[0-9a-f-]{36}$/.test(testId) ? memberCall(args, "GET", (api) => api.api[":org"].admin.sso.tests[":id"].$get({ param: { ...param, id: pathParam(testId) } })) : null,
+    memberCall(args, (api) => api.api[":org"].admin.access.$get({ param })),
+    testId && /^[0-9a-f-]{36}$/.test(testId) ? memberCall(args, (api) => api.api[":org"].admin.sso.tests[":id"].$get({ param: { ...param, id: pathParam(testId) } })) : null,
   ]);
   if (!access.ok && access.status === 403) throw notFound();
   return {
@@ -73,22 +73,22 @@ export async function accessAction(args: ApiArgs): Promise<{ status: number; ans
   if (intent === "credentials_key_rotate" && form.get("confirm") !== "on") return { status: 400, answer: { intent, target, ok: false, error: "validation_error", fields: { confirm: "form_error_required" }, values } };
   const result =
     intent === "credentials_key_rotate"
-      ? await memberCall(args, "POST", (api) => api.api[":org"].credentials.keys.rotate.$post({ param }))
+      ? await memberCall(args, (api) => api.api[":org"].credentials.keys.rotate.$post({ param }))
       : intent === "email_domain_verify"
-      ? await memberCall(args, "POST", (api) => api.api[":org"].admin.email_domains[":domain"].verify.$post({ param: { ...param, domain: pathParam(domain) } }))
+      ? await memberCall(args, (api) => api.api[":org"].admin.email_domains[":domain"].verify.$post({ param: { ...param, domain: pathParam(domain) } }))
       : intent === "hostname_add"
-      ? await memberCall(args, "POST", (api) => api.api[":org"].admin.hostnames.$post({ param, json: { hostname } }))
+      ? await memberCall(args, (api) => api.api[":org"].admin.hostnames.$post({ param, json: { hostname } }))
       : intent === "hostname_verify"
-        ? await memberCall(args, "POST", (api) => api.api[":org"].admin.hostnames[":hostname"].verify.$post({ param: { ...param, hostname: pathParam(hostname) } }))
+        ? await memberCall(args, (api) => api.api[":org"].admin.hostnames[":hostname"].verify.$post({ param: { ...param, hostname: pathParam(hostname) } }))
         : intent === "hostname_remove"
-          ? await memberCall(args, "DELETE", (api) => api.api[":org"].admin.hostnames[":hostname"].$delete({ param: { ...param, hostname: pathParam(hostname) } }))
+          ? await memberCall(args, (api) => api.api[":org"].admin.hostnames[":hostname"].$delete({ param: { ...param, hostname: pathParam(hostname) } }))
           : intent === "sso_add"
-            ? await memberCall(args, "POST", (api) => api.api[":org"].admin.sso.$post({ param, json: providerBody(form, true) as never }))
+            ? await memberCall(args, (api) => api.api[":org"].admin.sso.$post({ param, json: providerBody(form, true) as never }))
             : intent === "sso_update"
-              ? await memberCall(args, "PUT", (api) => api.api[":org"].admin.sso[":id"].$put({ param: { ...param, id: pathParam(id) }, json: providerBody(form, false) }))
+              ? await memberCall(args, (api) => api.api[":org"].admin.sso[":id"].$put({ param: { ...param, id: pathParam(id) }, json: providerBody(form, false) }))
               : intent === "sso_remove"
-                ? await memberCall(args, "DELETE", (api) => api.api[":org"].admin.sso[":id"].$delete({ param: { ...param, id: pathParam(id) } }))
-                : await memberCall(args, "POST", (api) => api.api[":org"].admin.sso[":id"].test.$post({ param: { ...param, id: pathParam(id) } }));
+                ? await memberCall(args, (api) => api.api[":org"].admin.sso[":id"].$delete({ param: { ...param, id: pathParam(id) } }))
+                : await memberCall(args, (api) => api.api[":org"].admin.sso[":id"].test.$post({ param: { ...param, id: pathParam(id) } }));
   if (intent === "sso_test" && result.ok) {
     const { test, url } = result.data as { test: { id: string }; url: string | null };
     // To the provider (its authorization endpoint, from discovery), or straight to the failed test.

@@ -10,7 +10,7 @@ const APPROVAL_DECISIONS = ["approved", "rejected"] as const;
 
 export async function loadApprovals(args: ApiArgs) {
   const { org } = await requireStaff(args);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.approvals.$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.approvals.$get({ param: { org: pathParam(org) } }));
   // Staff who are nobody's line manager and approve for no one (403) simply have nothing waiting.
   if (!result.ok && result.status === 403) return { approvals: [] };
   return { approvals: listData(result)?.approvals ?? null };
@@ -22,7 +22,7 @@ export async function decideApprovals(args: ApiArgs, form: FormData): Promise<{ 
   const read = readQueueDecision(form, APPROVAL_DECISIONS);
   if (!read.ok) return read;
   const { decision, ids, reason } = read;
-  const result = await memberCall(args, "PUT", (api) =>
+  const result = await memberCall(args, (api) =>
     api.api[":org"].manage.approvals.$put({ param: { org: pathParam(org) }, json: { ids, approved: decision === "approved", note: reason } }),
   );
   return queueOutcome(result, decision, ids.length, ids.length === 1 ? "approval_already_decided" : "queue_already_decided", (data) => data.approvals[0]?.manager_approval_status);

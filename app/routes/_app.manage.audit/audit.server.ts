@@ -24,7 +24,7 @@ export async function loadAudit(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
   const url = new URL(args.request.url);
   const { filters, query } = filtersOf(url);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.audit.$get({ param: { org: pathParam(org) }, query: { ...query, ...cursorOf(url) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.audit.$get({ param: { org: pathParam(org) }, query: { ...query, ...cursorOf(url) } }));
   if (!result.ok && result.status === 403) throw notFound();
   return { filters, page: listData(result), paged: url.searchParams.has("cursor") };
 }

@@ -43,7 +43,7 @@ const INITIATIVE_SEARCH_MAX = 100;
  */
 async function initiativeChoices(args: ApiArgs, org: string, url: URL) {
   const q = (url.searchParams.get("initiative_q") ?? "").trim().slice(0, INITIATIVE_SEARCH_MAX);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives.$get({ param: { org: pathParam(org) }, query: q ? { q } : {} }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.initiatives.$get({ param: { org: pathParam(org) }, query: q ? { q } : {} }));
   if (!result.ok) return null;
   return { q, list: result.data.initiatives.map(({ slug, title, start_time }) => ({ slug, title, start_time })), has_more: result.data.has_more };
 }
@@ -56,10 +56,10 @@ export async function loadImpact(args: ApiArgs) {
   const period = periodParams(asked);
   const param = { org: pathParam(org) };
   const [report, rates, management, snapshots, initiatives] = await Promise.all([
-    memberCall(args, "GET", (api) => api.api[":org"].admin.impact.$get({ param, query: { ...period, ...(group_by ? { group_by } : {}) } })),
-    memberCall(args, "GET", (api) => api.api[":org"].admin.rates.$get({ param })),
-    memberCall(args, "GET", (api) => api.api[":org"].admin.impact.management.$get({ param, query: period })),
-    memberCall(args, "GET", (api) => api.api[":org"].admin.impact.snapshots.$get({ param })),
+    memberCall(args, (api) => api.api[":org"].admin.impact.$get({ param, query: { ...period, ...(group_by ? { group_by } : {}) } })),
+    memberCall(args, (api) => api.api[":org"].admin.rates.$get({ param })),
+    memberCall(args, (api) => api.api[":org"].admin.impact.management.$get({ param, query: period })),
+    memberCall(args, (api) => api.api[":org"].admin.impact.snapshots.$get({ param })),
     role === "admin" ? initiativeChoices(args, org, url) : null,
   ]);
   if ((!report.ok && report.status === 403) || (!rates.ok && rates.status === 403)) throw notFound();
@@ -109,7 +109,7 @@ export async function saveRates(args: ApiArgs) {
     to_year: row.to_year ? numberOr(row.to_year) : null,
   }));
   // The form's texts go as they are: the API's checks name the field of the row at fault.
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].admin.rates.$put({ param: { org: pathParam(org) }, json: { rates } as never }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.rates.$put({ param: { org: pathParam(org) }, json: { rates } as never }));
   if (result.ok) return { saved: true, fields: {} as Record<string, string>, status: 200 };
   // `rates.2.amount` of the request is the form's row kept[2].index.
   const fields: Record<string, string> = {};
@@ -162,7 +162,7 @@ export async function importAttributes(args: ApiArgs, form: FormData): Promise<{
   if (!body.length) return fail(400, "import_error_empty");
   if (body.length > MEMBER_IMPORT_MAX) return fail(400, "import_error_too_many");
   const rows = body.map((cells) => Object.fromEntries(columns.flatMap((column, index) => (column ? [[column, cells[index] ?? ""]] : []))));
-  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.impact.members.import.$post({ param: { org: pathParam(org) }, json: { rows } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.impact.members.import.$post({ param: { org: pathParam(org) }, json: { rows } }));
   if (!result.ok) return fail(result.status, result.error.error);
   const offset = hasHeader ? 1 : 0;
   return { status: 200, outcome: { intent: "import", error: null, updated: result.data.updated, rejected: result.data.rejected.map((row) => ({ ...row, row: row.row + offset })) } };
@@ -189,20 +189,20 @@ export async function impactFormAction(args: ApiArgs, form: FormData): Promise<{
   if (intent === "management_add") {
     const hours = Number(text("hours"));
     const json = { initiative: text("initiative"), hours: (Number.isFinite(hours) && text("hours") !== "" ? hours : text("hours")) as number, day: text("day"), note: text("note") || null };
-    return outcome("management_add", await memberCall(args, "POST", (api) => api.api[":org"].admin.impact.management.$post({ param, json })));
+    return outcome("management_add", await memberCall(args, (api) => api.api[":org"].admin.impact.management.$post({ param, json })));
   }
   if (intent === "management_remove") {
     const id = text("id");
-    return outcome("management_remove", await memberCall(args, "DELETE", (api) => api.api[":org"].admin.impact.management[":id"].$delete({ param: { ...param, id: pathParam(id) } })));
+    return outcome("management_remove", await memberCall(args, (api) => api.api[":org"].admin.impact.management[":id"].$delete({ param: { ...param, id: pathParam(id) } })));
   }
-  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.impact.snapshots.$post({ param, json: { from: text("from"), to: text("to") } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.impact.snapshots.$post({ param, json: { from: text("from"), to: text("to") } }));
   return outcome("freeze", result, result.ok ? { snapshot: result.data.id } : {});
 }
 
 /** /manage/impact/snapshots/{id}: the snapshot as frozen, the period computed now, and what differs. */
 export async function loadSnapshot(args: ApiArgs, id: string) {
   const { org } = await requireStaff(args, IMPACT_READING_ROLES);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.impact.snapshots[":id"].$get({ param: { org: pathParam(org), id: pathParam(id) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.impact.snapshots[":id"].$get({ param: { org: pathParam(org), id: pathParam(id) } }));
   if (!result.ok && (result.status === 403 || result.status === 404)) throw notFound();
   return result.ok ? result.data : null;
 }

@@ -10,7 +10,7 @@ import { decisionOutcome, listData, notFound, requireStaff, type DecisionOutcome
 
 export async function loadParticipants(args: ApiArgs, id: string) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);
-  const result = await memberCall(args, "GET", (api) =>
+  const result = await memberCall(args, (api) =>
     api.api[":org"].manage.initiatives[":id"].participants.$get({ param: { org: pathParam(org), id: pathParam(id) } }),
   );
   // Another organiser's initiative, or none: the page does not exist for this member.
@@ -22,7 +22,7 @@ export async function decideParticipant(args: ApiArgs, id: string, form: FormDat
   const status = PARTICIPANT_DECISIONS.find((value) => value === form.get("decide"));
   const uuid = String(form.get("uuid") ?? "");
   if (!status || !uuid) return { status: 400, outcome: { done: null, error: "validation_error", fields: { decide: "form_error_invalid" } } };
-  const result = await memberCall(args, "PUT", (api) =>
+  const result = await memberCall(args, (api) =>
     api.api[":org"].manage.initiatives[":id"].participants[":uuid"].$put({ param: { org: pathParam(org), id: pathParam(id), uuid: pathParam(uuid) }, json: { status } }),
   );
   return decisionOutcome(result, status, 1, uuid);
@@ -41,7 +41,7 @@ export async function messageParticipants(args: ApiArgs, id: string, form: FormD
   const { org } = await requireStaff(args, ORGANISING_ROLES);
   const parsed = parseForm(participantMessageFormSchema, form);
   if (!parsed.ok) return { status: 400, outcome: { sent: null, error: "validation_error", fields: parsed.errors } };
-  const result = await memberCall(args, "POST", (api) =>
+  const result = await memberCall(args, (api) =>
     api.api[":org"].manage.initiatives[":id"].message.$post({ param: { org: pathParam(org), id: pathParam(id) }, json: parsed.value }),
   );
   if (result.ok) return { status: 200, outcome: { sent: result.data.recipients, error: null, fields: {} } };
@@ -55,7 +55,7 @@ export async function changeInitiativeState(args: ApiArgs, id: string, form: For
   const pinned = form.get("pinned");
   const change = status ? { status } : pinned === "true" || pinned === "false" ? { pinned: pinned === "true" } : null;
   if (!change) return { status: 400, outcome: { done: null, error: "validation_error", fields: { status: "form_error_invalid" } } };
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.initiatives[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: change }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.initiatives[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: change }));
   return decisionOutcome(result, "state", 1);
 }
 
@@ -65,6 +65,6 @@ export async function reorderWaitlist(args: ApiArgs, id: string, form: FormData)
   const order = String(form.get("order") ?? "")
     .split(",")
     .filter(Boolean);
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.initiatives[":id"].waitlist.$put({ param: { org: pathParam(org), id: pathParam(id) }, json: { order } }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.initiatives[":id"].waitlist.$put({ param: { org: pathParam(org), id: pathParam(id) }, json: { order } }));
   return decisionOutcome(result, "waitlist", 1);
 }

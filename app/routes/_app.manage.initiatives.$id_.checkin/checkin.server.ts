@@ -10,7 +10,7 @@ import { listData, notFound, requireStaff } from "~/lib/manage.server";
 
 export async function loadCheckinSheet(args: ApiArgs, id: string) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives[":id"].checkin.$get({ param: { org: pathParam(org), id: pathParam(id) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.initiatives[":id"].checkin.$get({ param: { org: pathParam(org), id: pathParam(id) } }));
   return { sheet: listData(result) };
 }
 
@@ -26,7 +26,7 @@ export async function typedCheckin(args: ApiArgs, id: string, form: FormData): P
   const hoursText = String(form.get("hours") ?? "").trim();
   const hours = hoursText === "" ? undefined : Number(hoursText);
   if (hours !== undefined && !Number.isInteger(hours)) return { status: 400, outcome: { done: null, error: "validation_error", fields: { hours: "form_error_invalid_number" } } };
-  const result = await memberCall(args, "POST", (api) =>
+  const result = await memberCall(args, (api) =>
     api.api[":org"].manage.initiatives[":id"].checkin.$post({ param: { org: pathParam(org), id: pathParam(id) }, json: { code, ...(hours !== undefined ? { hours } : {}) } }),
   );
   if (result.ok) return { status: 200, outcome: { done: { name: result.data.participant.name, created: result.status === 201 }, error: null, fields: {} } };

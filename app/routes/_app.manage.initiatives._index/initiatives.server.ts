@@ -37,6 +37,6 @@ export async function loadInitiatives(args: ApiArgs) {
     ...(filters.to ? { to: filters.to } : {}),
     ...(filters.cursor ? { cursor: filters.cursor } : {}),
   };
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.initiatives.$get({ param: { org: pathParam(org) }, query }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.initiatives.$get({ param: { org: pathParam(org) }, query }));
   return { filters, list: listData(result) };
 }

@@ -11,7 +11,7 @@ import { listData, requireStaff } from "~/lib/manage.server";
 
 export async function loadKeys(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin["api-keys"].$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin["api-keys"].$get({ param: { org: pathParam(org) } }));
   return { keys: listData(result)?.keys ?? null };
 }
 
@@ -28,7 +28,7 @@ export async function changeKeys(args: ApiArgs) {
   const param = { org: pathParam(org) };
   if (form.get("intent") === "revoke") {
     const id = String(form.get("id") ?? "");
-    const result = await memberCall(args, "DELETE", (api) => api.api[":org"].admin["api-keys"][":id"].$delete({ param: { ...param, id } }));
+    const result = await memberCall(args, (api) => api.api[":org"].admin["api-keys"][":id"].$delete({ param: { ...param, id } }));
     if (result.ok) return { status: 200, revoked: result.data.name, created: null, error: null, fields: {}, draft: null };
     return { status: result.status, revoked: null, created: null, error: result.error.error, fields: {}, draft: null };
   }
@@ -38,7 +38,7 @@ export async function changeKeys(args: ApiArgs) {
     expires_on: String(form.get("expires_on") ?? ""),
   };
   const json = { name: draft.name, scopes: draft.scopes, expires_on: draft.expires_on || null };
-  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin["api-keys"].$post({ param, json }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin["api-keys"].$post({ param, json }));
   if (result.ok) return { status: 201, revoked: null, created: result.data, error: null, fields: {}, draft: null };
   return { status: result.status, revoked: null, created: null, error: result.error.error, fields: result.error.fields ?? {}, draft };
 }

@@ -9,7 +9,7 @@ import { notFound, requireStaff } from "~/lib/manage.server";
 
 export async function loadConnections(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin["chat-apps"].$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin["chat-apps"].$get({ param: { org: pathParam(org) } }));
   if (!result.ok && result.status === 403) throw notFound();
   return { connections: result.ok ? result.data.connections : null };
 }
@@ -26,13 +26,13 @@ export async function connectionAction(args: ApiArgs) {
   const one = { ...param, id: pathParam(id) };
   const result =
     intent === "add"
-      ? await memberCall(args, "POST", (api) => api.api[":org"].admin["chat-apps"].$post({ param, json: values as never }))
+      ? await memberCall(args, (api) => api.api[":org"].admin["chat-apps"].$post({ param, json: values as never }))
       : intent === "enable" || intent === "disable"
-        ? await memberCall(args, "PATCH", (api) => api.api[":org"].admin["chat-apps"][":id"].$patch({ param: one, json: { enabled: intent === "enable" } }))
+        ? await memberCall(args, (api) => api.api[":org"].admin["chat-apps"][":id"].$patch({ param: one, json: { enabled: intent === "enable" } }))
         : intent === "test"
-          ? await memberCall(args, "POST", (api) => api.api[":org"].admin["chat-apps"][":id"].test.$post({ param: one }))
+          ? await memberCall(args, (api) => api.api[":org"].admin["chat-apps"][":id"].test.$post({ param: one }))
           : intent === "remove"
-            ? await memberCall(args, "DELETE", (api) => api.api[":org"].admin["chat-apps"][":id"].$delete({ param: one }))
+            ? await memberCall(args, (api) => api.api[":org"].admin["chat-apps"][":id"].$delete({ param: one }))
             : null;
   // The URL is a secret of the channel: never sent back to the page.
   const shown = { ...values, url: "" };

@@ -9,7 +9,7 @@ import { notFound, requireStaff } from "~/lib/manage.server";
 
 export async function loadEndpoints(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.webhooks.$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.webhooks.$get({ param: { org: pathParam(org) } }));
   if (!result.ok && result.status === 403) throw notFound();
   return { endpoints: result.ok ? result.data.endpoints : null };
 }
@@ -40,14 +40,14 @@ export async function endpointAction(args: ApiArgs): Promise<{ status: number; a
   const one = { ...param, id: pathParam(id) };
   const result =
     intent === "add"
-      ? await memberCall(args, "POST", (api) => api.api[":org"].admin.webhooks.$post({ param, json: values as never }))
+      ? await memberCall(args, (api) => api.api[":org"].admin.webhooks.$post({ param, json: values as never }))
       : intent === "enable" || intent === "disable"
-        ? await memberCall(args, "PATCH", (api) => api.api[":org"].admin.webhooks[":id"].$patch({ param: one, json: { enabled: intent === "enable" } }))
+        ? await memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].$patch({ param: one, json: { enabled: intent === "enable" } }))
         : intent === "rotate"
-          ? await memberCall(args, "POST", (api) => api.api[":org"].admin.webhooks[":id"].rotate.$post({ param: one }))
+          ? await memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].rotate.$post({ param: one }))
           : intent === "test"
-            ? await memberCall(args, "POST", (api) => api.api[":org"].admin.webhooks[":id"].test.$post({ param: one }))
-            : await memberCall(args, "DELETE", (api) => api.api[":org"].admin.webhooks[":id"].$delete({ param: one }));
+            ? await memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].test.$post({ param: one }))
+            : await memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].$delete({ param: one }));
   if (!result.ok) return answer(result.status, { error: result.error.error, fields: result.error.fields ?? {} });
   const data = result.data as { secret?: string; endpoint?: { id: string } } | null;
   return answer(200, { ok: true, secret: data?.secret ?? null, target: data?.endpoint?.id ?? (id || null), values: { url: "", description: "", events: [] } });

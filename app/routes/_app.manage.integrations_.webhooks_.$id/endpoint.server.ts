@@ -15,9 +15,9 @@ export async function loadEndpoint(args: ApiArgs, id: string) {
   const shown = url.searchParams.get("delivery");
   const param = { org: pathParam(org), id: pathParam(id) };
   const [endpoint, deliveries, delivery] = await Promise.all([
-    memberCall(args, "GET", (api) => api.api[":org"].admin.webhooks[":id"].$get({ param })),
-    memberCall(args, "GET", (api) => api.api[":org"].admin.webhooks[":id"].deliveries.$get({ param, query: cursor && /^\d{1,15}$/.test(cursor) ? { cursor } : {} })),
-    shown && /^[0-9a-f-]{36}$/.test(shown) ? memberCall(args, "GET", (api) => api.api[":org"].admin.webhooks[":id"].deliveries[":delivery"].$get({ param: { ...param, delivery: pathParam(shown) } })) : null,
+    memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].$get({ param })),
+    memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].deliveries.$get({ param, query: cursor && /^\d{1,15}$/.test(cursor) ? { cursor } : {} })),
+    shown && /^[0-9a-f-]{36}$/.test(shown) ? memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].deliveries[":delivery"].$get({ param: { ...param, delivery: pathParam(shown) } })) : null,
   ]);
   if (!endpoint.ok && (endpoint.status === 403 || endpoint.status === 404)) throw notFound();
   return {
@@ -38,11 +38,11 @@ export async function endpointPageAction(args: ApiArgs, id: string) {
   const values = { url: String(form.get("url") ?? ""), description: String(form.get("description") ?? ""), events: form.getAll("events").map(String) };
   const result =
     intent === "update"
-      ? await memberCall(args, "PATCH", (api) => api.api[":org"].admin.webhooks[":id"].$patch({ param, json: values as never }))
+      ? await memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].$patch({ param, json: values as never }))
       : intent === "redeliver"
-        ? await memberCall(args, "POST", (api) => api.api[":org"].admin.webhooks[":id"].deliveries[":delivery"].redeliver.$post({ param: { ...param, delivery: pathParam(String(form.get("delivery") ?? "")) } }))
+        ? await memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].deliveries[":delivery"].redeliver.$post({ param: { ...param, delivery: pathParam(String(form.get("delivery") ?? "")) } }))
         : intent === "test"
-          ? await memberCall(args, "POST", (api) => api.api[":org"].admin.webhooks[":id"].test.$post({ param }))
+          ? await memberCall(args, (api) => api.api[":org"].admin.webhooks[":id"].test.$post({ param }))
           : null;
   if (!result) return { status: 400, answer: { intent, ok: false, error: "validation_error", fields: {} as Record<string, string>, values } };
   if (!result.ok) return { status: result.status, answer: { intent, ok: false, error: result.error.error, fields: result.error.fields ?? {}, values } };

@@ -33,7 +33,7 @@ export async function loadMembers(args: ApiArgs) {
   const url = new URL(args.request.url);
   const filters = filtersOf(url);
   // The answer names the line managers offered too: the organisation's managers and administrators.
-  const list = await memberCall(args, "GET", (api) => api.api[":org"].admin.members.$get({ param: { org: pathParam(org) }, query: { ...filters, ...pageOf(url) } }));
+  const list = await memberCall(args, (api) => api.api[":org"].admin.members.$get({ param: { org: pathParam(org) }, query: { ...filters, ...pageOf(url) } }));
   const data = listData(list);
   return { filters, list: data, managers: data ? data.line_managers : [] };
 }
@@ -52,7 +52,7 @@ export async function changeMember(args: ApiArgs, form: FormData): Promise<{ sta
     intent === "save"
       ? { role: role as RoleFilter, manager_member_id: manager || null }
       : { disabled: intent === "disable" };
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].admin.members[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.members[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json }));
   return decisionOutcome(result, intent, 1, id);
 }
 
@@ -63,7 +63,7 @@ export async function memberImpactAction(args: ApiArgs, form: FormData): Promise
   if (!id) return { status: 400, outcome: { done: null, error: "validation_error", fields: {}, id } };
   const value = (name: string) => String(form.get(name) ?? "").trim() || null;
   const json = { country: value("country")?.toUpperCase() ?? null, site: value("site"), grade: value("grade") };
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].admin.impact.members[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.impact.members[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json }));
   return decisionOutcome(result, "impact", 1, id);
 }
 
@@ -72,7 +72,7 @@ export async function removeMemberAction(args: ApiArgs, form: FormData): Promise
   const { org } = await requireStaff(args, ["admin"]);
   const id = String(form.get("id") ?? "");
   if (!id) return { status: 400, outcome: { done: null, error: "validation_error", fields: {}, id } };
-  const result = await memberCall(args, "DELETE", (api) => api.api[":org"].admin.members[":id"].$delete({ param: { org: pathParam(org), id: pathParam(id) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.members[":id"].$delete({ param: { org: pathParam(org), id: pathParam(id) } }));
   return decisionOutcome(result, "remove", 1, id);
 }
 
@@ -84,7 +84,7 @@ export async function deleteAccountAction(args: ApiArgs, form: FormData): Promis
   const { org } = await requireStaff(args, ["admin"]);
   const id = String(form.get("id") ?? "");
   if (!id) return { status: 400, outcome: { done: null, error: "validation_error", fields: {}, id } };
-  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.members[":id"].deletion.$post({ param: { org: pathParam(org), id: pathParam(id) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.members[":id"].deletion.$post({ param: { org: pathParam(org), id: pathParam(id) } }));
   return decisionOutcome(result, "delete_account", 1, id);
 }
 
@@ -143,7 +143,7 @@ export async function inviteMembersAction(args: ApiArgs, form: FormData): Promis
   if (rows.length > 500) return fail(400, rows, "invitation_error_too_many");
   const invitations = rows.map((row) => ({ email: String(row.email ?? "").slice(0, 320), ...(row.name ? { name: String(row.name).slice(0, 200) } : {}), ...(asRole(row.role) ? { role: asRole(row.role) } : {}) }));
   const preview = intent === "invite_preview";
-  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.invitations.$post({ param: { org: pathParam(org) }, json: { invitations, dry_run: preview } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.invitations.$post({ param: { org: pathParam(org) }, json: { invitations, dry_run: preview } }));
   if (!result.ok) return fail(result.status, rows, result.error.error);
   return { status: 200, outcome: { intent: "invite", rows, preview, answer: result.data, error: null } };
 }

@@ -11,7 +11,7 @@ export async function loadMoney(args: ApiArgs) {
   const status = pick(url, "status", MONEY_TABS);
   // The API's limit on a search; a longer one is cut, as the field's maxLength does.
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const result = await memberCall(args, "GET", (api) =>
+  const result = await memberCall(args, (api) =>
     api.api[":org"].manage.contributions.$get({ param: { org: pathParam(org) }, query: { status, ...(q ? { q } : {}), ...cursorOf(url) } }),
   );
   return { status, q, page: listData(result), paged: url.searchParams.has("cursor") };
@@ -23,7 +23,7 @@ export async function decideMoney(args: ApiArgs, form: FormData): Promise<{ stat
   const read = readQueueDecision(form, CONTRIBUTION_DECISIONS);
   if (!read.ok) return read;
   const { decision: status, ids, reason } = read;
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.contributions.$put({ param: { org: pathParam(org) }, json: { ids, status, reason } }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.contributions.$put({ param: { org: pathParam(org) }, json: { ids, status, reason } }));
   return queueOutcome(result, status, ids.length, ids.length === 1 ? "contribution_already_reviewed" : "queue_already_decided", (data) => data.contributions[0]?.status);
 }
 

@@ -21,7 +21,7 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", 
 
 export async function loader(args: LoaderFunctionArgs) {
   const { org } = await requireStaff(args, ["admin"]);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.terms.$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.terms.$get({ param: { org: pathParam(org) } }));
   if (!result.ok && result.status === 403) throw notFound();
   return data({ policy: result.ok ? result.data : null }, { status: result.ok ? 200 : 502 });
 }
@@ -30,7 +30,7 @@ export async function action(args: ActionFunctionArgs) {
   const { org } = await requireStaff(args, ["admin"]);
   const form = await readForm(args.request);
   const url = String(form.get("url") ?? "");
-  const result = await memberCall(args, "POST", (api) => api.api[":org"].admin.terms.$post({ param: { org: pathParam(org) }, json: { url } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.terms.$post({ param: { org: pathParam(org) }, json: { url } }));
   if (result.ok) return data({ published: result.data.version, error: null, field: null, url: "" });
   return data({ published: null, error: result.error.error, field: result.error.fields?.url ?? null, url }, { status: result.status });
 }

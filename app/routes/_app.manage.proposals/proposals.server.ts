@@ -7,7 +7,7 @@ export async function loadModeration(args: ApiArgs) {
   const { org } = await requireStaff(args);
   const url = new URL(args.request.url);
   const status = pick(url, "status", PROPOSAL_TABS);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].manage.proposals.$get({ param: { org: pathParam(org) }, query: { status, ...cursorOf(url) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.proposals.$get({ param: { org: pathParam(org) }, query: { status, ...cursorOf(url) } }));
   // Staff who do not moderate proposals: the page does not exist for them.
   if (!result.ok && result.status === 403) throw notFound();
   return { status, page: listData(result), paged: url.searchParams.has("cursor") };
@@ -19,7 +19,7 @@ export async function decideProposal(args: ApiArgs, form: FormData): Promise<{ s
   const id = String(form.get("id") ?? "");
   if (!status || !id) return { status: 400, outcome: { done: null, error: "validation_error", fields: { decide: "form_error_invalid" } } };
   const reason = String(form.get("reason") ?? "").trim();
-  const result = await memberCall(args, "PUT", (api) =>
+  const result = await memberCall(args, (api) =>
     api.api[":org"].manage.proposals[":id"].$put({ param: { org: pathParam(org), id: pathParam(id) }, json: { status, ...(reason ? { reject_reason: reason } : {}) } }),
   );
   const outcome = decisionOutcome(result, status, 1, id);

@@ -13,7 +13,7 @@ export async function loadRecords(args: ApiArgs) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);
   const url = new URL(args.request.url);
   const status = pick(url, "status", RECORD_TABS);
-  const result = await memberCall(args, "GET", (api) =>
+  const result = await memberCall(args, (api) =>
     api.api[":org"].manage.records.$get({ param: { org: pathParam(org) }, query: { status, ...cursorOf(url) } }),
   );
   return { status, page: listData(result), paged: url.searchParams.has("cursor") };
@@ -28,7 +28,7 @@ export async function decideRecords(args: ApiArgs, form: FormData): Promise<{ st
   // Whose time the hours were (issue 30): set for every record decided, or left to the initiative.
   const timeBasis = TIME_BASES.find((basis) => basis === form.get("time_basis"));
   const json = { ids, status, reason, ...(timeBasis ? { time_basis: timeBasis } : {}) };
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.records.$put({ param: { org: pathParam(org) }, json }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.records.$put({ param: { org: pathParam(org) }, json }));
   return queueOutcome(result, status, ids.length, "record_already_reviewed");
 }
 
@@ -43,6 +43,6 @@ export async function correctRecordFromForm(args: ApiArgs, form: FormData): Prom
   const typed = String(form.get("hours") ?? "").trim();
   const json: { status: RecordCorrection; reason: string; hours?: number } = { status, reason };
   if (status === "corrected") json.hours = typed === "" ? Number.NaN : Number(typed);
-  const result = await memberCall(args, "POST", (api) => api.api[":org"].manage.records[":id"].correction.$post({ param: { org: pathParam(org), id: pathParam(id) }, json }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.records[":id"].correction.$post({ param: { org: pathParam(org), id: pathParam(id) }, json }));
   return decisionOutcome(result, status, 1, id);
 }

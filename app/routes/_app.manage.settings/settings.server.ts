@@ -43,7 +43,7 @@ export async function loadSettings(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);
   const url = new URL(args.request.url);
   const tab: SettingsTab = pick(url, "tab", SETTINGS_TABS);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].admin.config.$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.config.$get({ param: { org: pathParam(org) } }));
   if (!result.ok && result.status === 403) throw notFound();
   const settings = result.ok ? result.data : null;
   // The basemap and geocoder of the deployment, read-only beside the map centre (issue 28).
@@ -95,7 +95,7 @@ async function changeOf(args: ApiArgs, org: string, form: FormData): Promise<Rec
     const key = String(form.get("key") ?? "");
     if (!locale || !key) return null;
     // appIntl replaces a locale's overrides whole: start from the ones stored now.
-    const current = await memberCall(args, "GET", (api) => api.api[":org"].admin.config.$get({ param: { org: pathParam(org) } }));
+    const current = await memberCall(args, (api) => api.api[":org"].admin.config.$get({ param: { org: pathParam(org) } }));
     if (!current.ok) return null;
     const overrides = { ...(current.data.community.appIntl[locale] ?? {}) };
     if (intent === "text_remove") delete overrides[key];
@@ -112,6 +112,6 @@ export async function saveSettings(args: ApiArgs): Promise<{ status: number; ans
   const change = await changeOf(args, org, form);
   if (!change) return refused("form", "form_error_invalid");
   // The change is the API's to validate; its type is the schema's, which a form cannot promise.
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].admin.config.$put({ param: { org: pathParam(org) }, json: change as never }));
+  const result = await memberCall(args, (api) => api.api[":org"].admin.config.$put({ param: { org: pathParam(org) }, json: change as never }));
   return answerOf(result);
 }

@@ -9,7 +9,7 @@ export async function loadUploads(args: ApiArgs) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);
   const url = new URL(args.request.url);
   const status = pick(url, "status", UPLOAD_TABS);
-  const result = await memberCall(args, "GET", (api) =>
+  const result = await memberCall(args, (api) =>
     api.api[":org"].manage.attachments.$get({ param: { org: pathParam(org) }, query: { status, ...cursorOf(url) } }),
   );
   return { status, page: listData(result), paged: url.searchParams.has("cursor") };
@@ -21,6 +21,6 @@ export async function decideUploads(args: ApiArgs, form: FormData): Promise<{ st
   const read = readQueueDecision(form, UPLOAD_DECISIONS);
   if (!read.ok) return read;
   const { decision: status, ids, reason } = read;
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].manage.attachments.$put({ param: { org: pathParam(org) }, json: { ids, status, reason } }));
+  const result = await memberCall(args, (api) => api.api[":org"].manage.attachments.$put({ param: { org: pathParam(org) }, json: { ids, status, reason } }));
   return queueOutcome(result, status, ids.length, ids.length === 1 ? "attachment_already_reviewed" : "queue_already_decided", (data) => data.uploads[0]?.status);
 }

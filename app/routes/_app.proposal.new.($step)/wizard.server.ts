@@ -30,7 +30,7 @@ const notFound = () => new Response("Not found", { status: 404 });
 
 async function draftOf(args: ApiArgs) {
   const org = await memberOrgSlug(args);
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].proposal.draft.$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].proposal.draft.$get({ param: { org: pathParam(org) } }));
   if (!result.ok && result.status === 404) throw notFound();
   if (!result.ok) throw new Response("The proposal cannot be loaded", { status: 502 });
   const rules = result.data.rules;
@@ -41,7 +41,7 @@ async function draftOf(args: ApiArgs) {
 }
 
 const saveDraft = (args: ApiArgs, org: string, draft: ProposalDraft) =>
-  memberCall(args, "PUT", (api) => api.api[":org"].proposal.draft.$put({ param: { org: pathParam(org) }, json: { data: draft as Record<string, unknown> } }));
+  memberCall(args, (api) => api.api[":org"].proposal.draft.$put({ param: { org: pathParam(org) }, json: { data: draft as Record<string, unknown> } }));
 
 /** A step's page; before the first, the list. */
 const stepPath = (step: ProposalStep | null) => (step ? `/proposal/new/${step}` : "/proposal");
@@ -69,13 +69,13 @@ export async function actWizard(args: ApiArgs, step: string | undefined, form: F
   const intent = String(form.get("intent") ?? "next");
   const toInstant = (local: string) => instantOfZoned(local, rules.zone);
   if (intent === "cancel") {
-    await memberCall(args, "DELETE", (api) => api.api[":org"].proposal.draft.$delete({ param: { org: pathParam(org) } }));
+    await memberCall(args, (api) => api.api[":org"].proposal.draft.$delete({ param: { org: pathParam(org) } }));
     return redirect("/proposal");
   }
   if (intent === "send") {
-    const sent = await memberCall(args, "POST", (api) => api.api[":org"].proposal.$post({ param: { org: pathParam(org) } }, jsonBody(proposalPayload(draft, toInstant))));
+    const sent = await memberCall(args, (api) => api.api[":org"].proposal.$post({ param: { org: pathParam(org) } }, jsonBody(proposalPayload(draft, toInstant))));
     if (sent.ok) {
-      await memberCall(args, "DELETE", (api) => api.api[":org"].proposal.draft.$delete({ param: { org: pathParam(org) } }));
+      await memberCall(args, (api) => api.api[":org"].proposal.draft.$delete({ param: { org: pathParam(org) } }));
       return redirect("/proposal/new/finish");
     }
     if (sent.status === 400 && sent.error.fields) {

@@ -5,7 +5,7 @@ import { memberOrgSlug } from "~/lib/member.server";
 export async function loadRanking(args: ApiArgs) {
   const org = await memberOrgSlug(args);
   const period = new URL(args.request.url).searchParams.get("period") === "year" ? "year" : "all";
-  const result = await memberCall(args, "GET", (api) => api.api[":org"].ranking.$get({ param: { org: pathParam(org) }, query: { period } }));
+  const result = await memberCall(args, (api) => api.api[":org"].ranking.$get({ param: { org: pathParam(org) }, query: { period } }));
   if (!result.ok && result.status === 404) throw new Response("Not found", { status: 404 });
   return { period, ranking: result.ok ? result.data : null };
 }

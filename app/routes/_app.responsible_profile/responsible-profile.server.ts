@@ -11,9 +11,9 @@ import { memberOrgSlug } from "~/lib/member.server";
 export async function loadResponsibleProfile(args: ApiArgs) {
   const org = pathParam(await memberOrgSlug(args));
   const [profile, certificates, credentials] = await Promise.all([
-    memberCall(args, "GET", (api) => api.api[":org"].responsible_profile.$get({ param: { org } })),
-    memberCall(args, "GET", (api) => api.api[":org"].responsible_profile.certificates.$get({ param: { org } })),
-    memberCall(args, "GET", (api) => api.api[":org"].credentials.$get({ param: { org } })),
+    memberCall(args, (api) => api.api[":org"].responsible_profile.$get({ param: { org } })),
+    memberCall(args, (api) => api.api[":org"].responsible_profile.certificates.$get({ param: { org } })),
+    memberCall(args, (api) => api.api[":org"].credentials.$get({ param: { org } })),
   ]);
   if (!profile.ok && profile.status === 404) throw new Response("Not found", { status: 404 });
   return {
@@ -36,21 +36,21 @@ export async function responsibleProfileAction(args: ApiArgs) {
   const back = (notice: ProfileNotice | CredentialNotice, count?: number) => redirect(`/responsible_profile?notice=${notice}${count === undefined ? "" : `&count=${count}`}`, 303);
   if (intent === "revoke") {
     const id = String(form.get("id") ?? "");
-    const result = await memberCall(args, "DELETE", (api) => api.api[":org"].responsible_profile.certificates[":id"].$delete({ param: { org, id: pathParam(id) } }));
+    const result = await memberCall(args, (api) => api.api[":org"].responsible_profile.certificates[":id"].$delete({ param: { org, id: pathParam(id) } }));
     return back(result.ok ? "revoked" : "action_failed");
   }
   if (intent === "revoke_credential") {
     const id = String(form.get("id") ?? "");
-    const result = await memberCall(args, "POST", (api) => api.api[":org"].credentials[":id"].revoke.$post({ param: { org, id: pathParam(id) } }));
+    const result = await memberCall(args, (api) => api.api[":org"].credentials[":id"].revoke.$post({ param: { org, id: pathParam(id) } }));
     return back(result.ok ? "credential_revoked" : "credentials_failed");
   }
   if (intent === "issue_credentials") {
-    const result = await memberCall(args, "POST", (api) => api.api[":org"].credentials.$post({ param: { org } }));
+    const result = await memberCall(args, (api) => api.api[":org"].credentials.$post({ param: { org } }));
     if (!result.ok) return back("credentials_failed");
     return result.data.issued ? back("credentials_issued", result.data.issued) : back("credentials_none");
   }
   if (intent === "remove_avatar") {
-    const result = await memberCall(args, "PUT", (api) => api.api[":org"].profile.$put({ param: { org } }, jsonBody({ avatar: null })));
+    const result = await memberCall(args, (api) => api.api[":org"].profile.$put({ param: { org } }, jsonBody({ avatar: null })));
     return back(result.ok ? "avatar_removed" : "action_failed");
   }
   return Response.json({ error: "invalid_intent", message: "Unknown action." }, { status: 400 });

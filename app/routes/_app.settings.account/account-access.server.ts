@@ -5,15 +5,15 @@
  * sign-in": the provider's round trip, finished in this browser, links it; decision 029).
  */
 import { redirect } from "@remix-run/cloudflare";
-import { memberCall, memberReadCall, pathParam, publicCall, type ApiArgs } from "~/lib/api.server";
+import { memberCall, pathParam, publicCall, type ApiArgs } from "~/lib/api.server";
 import { memberIdentity } from "~/lib/member.server";
 
 export async function loadAccountAccess(args: ApiArgs) {
   const user = await memberIdentity(args);
   const organization = user.organizations[0];
   const [invitations, links, profile] = await Promise.all([
-    memberReadCall(args, (api) => api.auth.invitations.$get()),
-    memberReadCall(args, (api) => api.auth.sso.links.$get()),
+    memberCall(args, (api) => api.auth.invitations.$get()),
+    memberCall(args, (api) => api.auth.sso.links.$get()),
     publicCall(args, (api) => api.api.organization.profile[":slug"].$get({ param: { slug: pathParam(organization.slug) } })),
   ]);
   const linked = new Set(links.ok ? links.data.links.filter((link) => link.organization === organization.slug).map((link) => link.provider) : []);
@@ -36,8 +36,8 @@ export async function accountAccessAction(args: ApiArgs, form: FormData): Promis
     const param = { id: pathParam(id) };
     const result =
       intent === "invitation_accept"
-        ? await memberCall(args, "POST", (api) => api.auth.invitations[":id"].accept.$post({ param }))
-        : await memberCall(args, "POST", (api) => api.auth.invitations[":id"].decline.$post({ param }));
+        ? await memberCall(args, (api) => api.auth.invitations[":id"].accept.$post({ param }))
+        : await memberCall(args, (api) => api.auth.invitations[":id"].decline.$post({ param }));
     if (!result.ok) return { status: result.status, answer: { intent, ok: false, error: result.error.error } };
     const organization = intent === "invitation_accept" && result.data ? (result.data as { organization: { name: string } }).organization.name : undefined;
     return { status: 200, answer: { intent, ok: true, error: null, organization } };
@@ -45,7 +45,7 @@ export async function accountAccessAction(args: ApiArgs, form: FormData): Promis
   if (intent === "sso_link") {
     const user = await memberIdentity(args);
     const provider = String(form.get("provider") ?? "");
-    const result = await memberCall(args, "POST", (api) => api.auth.sso[":provider"].link.$post({ param: { provider: pathParam(provider) }, json: { organization: user.organizations[0].slug } } as never));
+    const result = await memberCall(args, (api) => api.auth.sso[":provider"].link.$post({ param: { provider: pathParam(provider) }, json: { organization: user.organizations[0].slug } } as never));
     // To the provider; its callback brings the member back here with ?linked=1.
     if (result.ok) return redirect((result.data as { url: string }).url);
     return { status: result.status, answer: { intent, ok: false, error: result.error.error } };

@@ -3,7 +3,7 @@
  * channel, read and saved through GET and PUT /api/{org}/reminders/settings.
  */
 import { NOTIFICATION_TOPICS, REMINDER_CHANNELS } from "~/domain/reminders";
-import { memberCall, memberReadCall, pathParam, type ApiArgs } from "~/lib/api.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
 import { memberOrgSlug } from "~/lib/member.server";
 
 /** The form's intent: the route's action hands such a post here. */
@@ -11,7 +11,7 @@ export const REMINDERS_INTENT = "reminders";
 
 export async function loadReminderSettings(args: ApiArgs) {
   const org = await memberOrgSlug(args);
-  const result = await memberReadCall(args, (api) => api.api[":org"].reminders.settings.$get({ param: { org: pathParam(org) } }));
+  const result = await memberCall(args, (api) => api.api[":org"].reminders.settings.$get({ param: { org: pathParam(org) } }));
   // The rest of the page works without them: the part is left out rather than the page failing.
   return result.ok ? result.data : null;
 }
@@ -22,6 +22,6 @@ export async function saveReminderSetting(args: ApiArgs, form: FormData) {
   if (!topic || !channel) throw new Response("Unknown setting", { status: 400 });
   const org = await memberOrgSlug(args);
   const body = { topic, channel, enabled: form.get("enabled") === "true" };
-  const result = await memberCall(args, "PUT", (api) => api.api[":org"].reminders.settings.$put({ param: { org: pathParam(org) }, json: body }));
+  const result = await memberCall(args, (api) => api.api[":org"].reminders.settings.$put({ param: { org: pathParam(org) }, json: body }));
   return result.ok ? { saved: true, error: null } : { saved: false, error: result.error.error };
 }

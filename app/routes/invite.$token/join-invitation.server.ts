@@ -57,7 +57,7 @@ export async function joinInvitationAction(args: ApiArgs, token: string): Promis
     return { status: result.status, answer: { intent, error: result.error.error } };
   }
   if (intent === "accept") {
-    const result = await memberCall(args, "POST", (api) => api.auth.invitation[":token"].accept.$post({ param }));
+    const result = await memberCall(args, (api) => api.auth.invitation[":token"].accept.$post({ param }));
     if (result.ok) return redirect("/wall");
     return { status: result.status, answer: { intent, error: result.error.error } };
   }
