@@ -2,7 +2,8 @@
 // the app took 20 to 45 s per file on two cores, about half of the browser tier's time when each of
 // its 19 files started its own. The runner starts the servers, hands them to the files through the
 // environment (tests/support/server.mjs sharedServer, sharedEdgeAndUpstream) and stops them at the
-// end. Each file runs in its own process with its own Chromium and works with the members,
+// end, and one Chromium the same way (tests/support/browser.mjs shareBrowser). Each file runs in its own
+// process, in browser contexts of its own, and works with the members,
 // initiatives and organisations it makes itself, so files may also run side by side
 // (E2E_CONCURRENCY=2); on two cores they run one at a time: two at a time took longer, the one
 // workerd serving both and the two Chromiums sharing the cores (decision 054).
@@ -15,6 +16,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { shareBrowser } from "../tests/support/browser.mjs";
 import { root, sharedEnvironment, startEdgeAndUpstream, startServer } from "../tests/support/server.mjs";
 
 const e2e = path.join("tests", "e2e");
@@ -52,7 +54,7 @@ mkdirSync(logDir, { recursive: true });
 const log = path.join(logDir, `${name}-servers.log`);
 rmSync(log, { force: true });
 
-const servers = await tier.start(log);
+const [servers, browser] = await Promise.all([tier.start(log), shareBrowser()]);
 /** Runs one group of files, `concurrency` files at a time; answers whether all passed. */
 function runGroup({ files, concurrency }) {
   return new Promise((resolve) => {
@@ -60,7 +62,7 @@ function runGroup({ files, concurrency }) {
     const child = spawn(process.execPath, ["--test", `--test-concurrency=${concurrency}`, "--test-timeout=900000", ...files], {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, ...sharedEnvironment(servers, log) },
+      env: { ...process.env, ...sharedEnvironment(servers, log), ...browser.env },
     });
     child.on("close", (exitCode, signal) => resolve(!signal && exitCode === 0));
   });
@@ -70,7 +72,7 @@ try {
   // Every group runs even after a red one: one run shows every failure.
   for (const group of groups) green = (await runGroup(group)) && green;
 } finally {
-  await servers.stop();
+  await Promise.all([servers.stop(), browser.stop()]);
 }
 if (!green) console.error(`The servers' output: ${path.relative(root, log)}`);
 process.exit(green ? 0 : 1);

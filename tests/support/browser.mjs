@@ -1,6 +1,7 @@
 /**
  * Browser harness: Debian's Chromium driven by playwright-core, plus the few helpers every browser
- * test needs (viewports, screenshots kept as CI artifacts, an axe check, page errors).
+ * test needs (viewports, screenshots of failed tests and, outside CI, of the screens tests pass
+ * through, an axe check, page errors).
  *
  *   const browser = await launchBrowser();
  *   const page = await newPage(browser, { viewport: "mobile", locale: "es-ES" });
@@ -14,7 +15,6 @@
  * (acme.localhost) reach the same server through --host-resolver-rules, so
  * `http://acme.localhost:${server.port}` works without touching /etc/hosts.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
@@ -40,18 +40,40 @@ const CHROMIUM_ARGS = [
   "--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1",
 ];
 
-/**
- * Launches headless Chromium. playwright-core gives each launch a fresh temporary profile, so no
- * cookies or cache survive between runs.
- */
-export async function launchBrowser({ args = [] } = {}) {
+function chromiumOptions(args) {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is not installed at ${CHROMIUM_PATH}. Install it with: apt-get update && apt-get install -y chromium ` +
         "(or point COMMONS_CHROMIUM at a Chromium binary).",
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...args], timeout: 30_000 });
+  return { executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...args], timeout: 30_000 };
+}
+
+/** The environment variable naming the Chromium a test runner started for all its files. */
+const SHARED_BROWSER_ENV = "COMMONS_SHARED_BROWSER";
+
+/**
+ * Launches headless Chromium. playwright-core gives each launch a fresh temporary profile, so no
+ * cookies or cache survive between runs. Under scripts/e2e-tests.mjs the files connect to the one
+ * Chromium the runner started instead (`shareBrowser`): each test works in browser contexts of its
+ * own (own cookies, storage, permissions and service workers), and closing the connected browser
+ * closes those contexts only.
+ */
+export async function launchBrowser({ args = [] } = {}) {
+  const shared = process.env[SHARED_BROWSER_ENV];
+  if (shared && args.length === 0) return chromium.connect(shared, { timeout: 30_000 });
+  return chromium.launch(chromiumOptions(args));
+}
+
+/**
+ * Starts one Chromium for the files a runner starts, and answers the environment that hands it to
+ * them and its stop. Launching Chromium and opening its first page cost 2 to 4 s per file on two
+ * cores, once per file for 21 files.
+ */
+export async function shareBrowser() {
+  const server = await chromium.launchServer(chromiumOptions([]));
+  return { env: { [SHARED_BROWSER_ENV]: server.wsEndpoint() }, stop: () => server.close() };
 }
 
 const pageErrors = new WeakMap();
@@ -147,18 +169,36 @@ export async function closePage(page) {
   await page.context().close();
 }
 
-/** Opens a page, runs `body` with it, and always closes the page's context. */
+/**
+ * Opens a page, runs `body` with it, and always closes the page's context. When `body` fails, the
+ * page as it was goes to test-results/screenshots/failed-*.png first.
+ */
 export async function withPage(browser, options, body) {
   const page = await newPage(browser, options);
   try {
     return await body(page);
+  } catch (error) {
+    await capture(page, `failed-${new URL(page.url()).pathname}-${Date.now()}`).catch(() => {});
+    throw error;
   } finally {
     await closePage(page);
   }
 }
 
-/** Full-page PNG under test-results/screenshots/ (kept as a CI artifact); answers the file path. */
+/**
+ * Whether `screenshot` keeps the screens a test passes through. A full-page capture costs 0.3 to
+ * 2 s on two cores, some 80 times a run, for pictures nobody reads when every test passes: under
+ * CI they are kept only for a failure (withPage), unless COMMONS_SCREENSHOTS=1 asks for all of
+ * them; elsewhere they are kept unless COMMONS_SCREENSHOTS=0.
+ */
+const KEEP_SCREENSHOTS = process.env.COMMONS_SCREENSHOTS ? process.env.COMMONS_SCREENSHOTS === "1" : process.env.CI !== "true";
+
+/** Full-page PNG of a screen under test-results/screenshots/ (see KEEP_SCREENSHOTS); answers the file path, or null when not kept. */
 export async function screenshot(page, name) {
+  return KEEP_SCREENSHOTS ? capture(page, name) : null;
+}
+
+async function capture(page, name) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, "-")}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
@@ -182,25 +222,58 @@ export function formatAxeViolations(violations) {
     .join("\n");
 }
 
+/** axe-core's browser build, read once per test process. */
+const AXE_SOURCE = readFileSync(path.join(root, "node_modules", "axe-core", "axe.min.js"), "utf8");
+/** The browser contexts whose new documents get axe from Chromium itself. */
+const contextsWithAxe = new WeakSet();
+
 /**
- * Runs axe-core on the page (all WCAG 2.x A/AA rules and best practices) and fails when a violation
- * has serious or critical impact. Minor and moderate ones are printed as warnings only.
+ * Makes `window.axe` present in the page and its same-origin frames. The 500 KB source crosses the
+ * pipe to Chromium once per browser context, as an init script Chromium then runs in every new
+ * document and frame of that context; only a document that was already open (or written by
+ * `setContent`) gets it sent. @axe-core/playwright sent it twice per check (once to the page, once
+ * more to every frame), which was most of a check's time: 0.9 to 2.7 s of sending and compiling
+ * on two cores against 1.0 to 1.3 s for running every rule.
+ */
+async function ensureAxe(page) {
+  const context = page.context();
+  if (!contextsWithAxe.has(context)) {
+    contextsWithAxe.add(context);
+    await context.addInitScript({ content: AXE_SOURCE });
+  }
+  const origin = new URL(page.url()).origin;
+  for (const frame of page.frames()) {
+    const url = frame.url();
+    if (url !== "about:srcdoc" && url !== "about:blank" && new URL(url).origin !== origin) continue;
+    if (!(await frame.evaluate(() => typeof window.axe === "object"))) await frame.evaluate(AXE_SOURCE);
+  }
+}
+
+/**
+ * Runs axe-core on the page (all WCAG 2.x A/AA rules and best practices, axe's defaults) and fails
+ * when a violation has serious or critical impact. Minor and moderate ones are printed as warnings
+ * only.
  *
- * Two options make each check two to three times faster on two cores, with the same rules on the
- * same nodes (measured on /wall, /rankings and /responsible_profile: 2.8 to 8.3 s down to 0.9 to
- * 2.0 s): axe runs in the page itself (legacy mode) instead of in every frame and then again in a
- * blank page that merges the frames' results (the app's pages have no cross-origin frames for that
- * to reach), and only violations are gathered (axe otherwise builds a selector for every node that
- * passed, which nothing here reads).
+ * axe runs in the page itself, reaching same-origin frames through its own frame messaging (the
+ * app's pages have no cross-origin frames worth checking), and gathers violations only (it
+ * otherwise builds a selector for every node that passed, which nothing here reads). Both made a
+ * check two to three times faster on two cores with the same rules on the same nodes (2.8 to 8.3 s
+ * down to 0.9 to 2.0 s on /wall, /rankings and /responsible_profile); sending axe's source once per
+ * context (`ensureAxe`) halved what was left.
  *
  * @param {import("playwright-core").Page} page
  * @param {{ disableRules?: string[], exclude?: string[], label?: string }} [options]
  */
 export async function expectNoSeriousAxeViolations(page, { disableRules = [], exclude = [], label = page.url() } = {}) {
-  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
-  if (disableRules.length) builder = builder.disableRules(disableRules);
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const results = await builder.analyze();
+  await ensureAxe(page);
+  const results = await page.evaluate(
+    ({ exclude, disableRules }) =>
+      window.axe.run(exclude.length ? { exclude } : document, {
+        resultTypes: ["violations"],
+        rules: Object.fromEntries(disableRules.map((rule) => [rule, { enabled: false }])),
+      }),
+    { exclude, disableRules },
+  );
   const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact));
   const other = results.violations.filter((violation) => !FAILING_IMPACTS.has(violation.impact));
   if (other.length) console.warn(`axe (not failing) on ${label}:\n${formatAxeViolations(other)}`);
@@ -272,14 +345,16 @@ function signInCookies(origin, email, password, locale) {
  * page's context), since most files need a signed-in member, not the sign-in screens: walking
  * them took two page loads and two waits for a quiet network each time, 53 times a run. The
  * screens are walked (email step, then password, in the page's language: `locale` picks the
- * labels) with `screens: true`, by the files about signing in.
+ * labels) with `screens: true`, by the files about signing in. `to` opens that path instead of the
+ * landing page (answers its response).
  */
-export async function signIn(page, origin, email, { password = "commons-demo", js = true, locale = "en-US", screens = false } = {}) {
+export async function signIn(page, origin, email, { password = "commons-demo", js = true, locale = "en-US", screens = false, to } = {}) {
   if (!screens) {
     const { cookies, landing } = await signInCookies(origin, email, password, locale);
     await page.context().addCookies(cookies);
-    await page.goto(new URL(landing, origin).href);
-    return;
+    // A test that goes on to a page of its own opens that page at once: loading the landing page
+    // first cost one page load, some 45 times a run.
+    return page.goto(new URL(to ?? landing, origin).href);
   }
   const auth = strings("auth", locale);
   await page.goto(`${origin}/signin`);

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { errorsOf, expectNoSeriousAxeViolations, screenshot, waitForHydration, withPage } from "../../support/browser.mjs";
+import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
 import { createInitiative, createMember } from "../../support/fixtures.mjs";
 import { registerSsoProvider, startIdentityProvider } from "../../support/oidc.mjs";
@@ -42,19 +42,6 @@ const suite = useAcmeSuite({
   },
   tearDown: () => idp?.stop(),
 });
-
-/** E-mail, then password, on `origin`'s /signin; answers once the member has left /signin. */
-async function signIn(page, origin, { email, password }) {
-  const auth = strings("en-US", "auth");
-  await page.goto(`${origin}/signin`);
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: auth.email_label }).fill(email);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.searchParams.get("stage") === "password");
-  await page.getByLabel(auth.password_label, { exact: true }).fill(password);
-  await page.keyboard.press("Enter");
-  await page.waitForURL((url) => url.pathname !== "/signin", { timeout: 20_000 });
-}
 
 /** Waits for `locator`; on timeout, fails with what the page shows instead. */
 async function explainTimeout(page, locator) {
@@ -174,8 +161,7 @@ describe("language", () => {
     const en = strings("en-US", "settings");
     const es = strings("es-ES", "settings");
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, MEMBER);
-      await page.goto(`${suite.acme}/settings/language`);
+      await signIn(page, suite.acme, MEMBER.email, { password: MEMBER.password, to: "/settings/language" });
       await waitForHydration(page);
       await page.getByRole("heading", { level: 1, name: en.settings_language }).waitFor();
 
@@ -248,7 +234,7 @@ describe("accessibility of settings and terms", () => {
           await expectNoSeriousAxeViolations(page, { label: `${pathname} (${viewport})` }).catch((error) => violations.push(error.message));
         };
         for (const pathname of TERMS) await check(pathname);
-        await signIn(page, suite.acme, MEMBER);
+        await signIn(page, suite.acme, MEMBER.email, { password: MEMBER.password, to: "/settings" });
         for (const pathname of SETTINGS) await check(pathname);
         assert.deepEqual(violations, []);
         assert.deepEqual(errorsOf(page), []);

@@ -52,8 +52,7 @@ describe("invitations", () => {
   test("an administrator invites people from a CSV, previewed first; the invited member sets a password and is in", async () => {
     const address = `csv.${Date.now()}@example.org`;
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
-      await page.goto(`${suite.acme}/manage/members`);
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password, to: "/manage/members" });
       await waitForHydration(page);
       const csv = `email,name,role\n${address},Carla Csv,organiser\nnot-an-address,Nobody,\n`;
       await page.getByLabel(t.invite_csv).setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -90,8 +89,7 @@ describe("members", () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (leaving) => {
       await signIn(leaving, suite.acme, people.leaving.email, { password: people.leaving.password });
       await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-        await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
-        await page.goto(`${suite.acme}/manage/members`);
+        await signIn(page, suite.acme, people.admin.email, { password: people.admin.password, to: "/manage/members" });
         await waitForHydration(page);
         await page.getByRole("heading", { name: t.members_title }).waitFor();
         await expectNoSeriousAxeViolations(page, { label: "members, 390x844" });
@@ -146,8 +144,7 @@ describe("members", () => {
 describe("the dashboard", () => {
   test("an administrator reads the programme's figures, with charts drawn only here and tables for the same numbers", async () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
-      await page.goto(`${suite.acme}/manage`);
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password, to: "/manage" });
       await waitForHydration(page);
       await page.getByRole("heading", { name: t.dashboard_title, level: 2 }).waitFor();
       assert.equal(await page.getByRole("link", { name: t.tab_dashboard }).getAttribute("aria-current"), "page");
@@ -196,8 +193,7 @@ describe("the impact report", () => {
     }
     const year = new Date().getUTCFullYear();
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, origin, admin.email, { password: admin.password });
-      await page.goto(`${origin}/manage/impact?period=this_year`);
+      await signIn(page, origin, admin.email, { password: admin.password, to: "/manage/impact?period=this_year" });
       await waitForHydration(page);
       await page.getByRole("heading", { name: impact.rates_title, exact: true }).waitFor();
       // The rate card's first row: 20 euros an hour for everyone from this year on.
@@ -267,8 +263,7 @@ describe("organisation settings", () => {
     const initiatives = strings("initiatives");
     const member = await createMember(suite.server, { org: own.slug, tag: "settings-reader", name: "Sara Settings" });
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, own.origin, people.ownAdmin.email, { password: people.ownAdmin.password });
-      await page.goto(`${own.origin}/manage/settings?tab=appearance`);
+      await signIn(page, own.origin, people.ownAdmin.email, { password: people.ownAdmin.password, to: "/manage/settings?tab=appearance" });
       await waitForHydration(page);
       await page.getByRole("heading", { name: t.settings_title }).waitFor();
       const colour = page.getByLabel(t.setting_theme_primary, { exact: true });
@@ -305,8 +300,7 @@ describe("organisation settings", () => {
       assert.deepEqual(errorsOf(page, { allowStatus: [400] }), []);
       // A member's next page: the new colour and the new wording.
       await withPage(suite.browser, { viewport: "mobile" }, async (memberPage) => {
-        await signIn(memberPage, own.origin, member.email, { password: member.password });
-        await memberPage.goto(`${own.origin}/wall`);
+        await signIn(memberPage, own.origin, member.email, { password: member.password, to: "/wall" });
         await memberPage.getByRole("heading", { level: 1, name: "Opportunities" }).waitFor();
         assert.equal(await memberPage.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim()), "#7c3aed");
       });
@@ -326,8 +320,7 @@ describe("web address and sign-in", () => {
   test("an administrator adds a web address, proves it by its TXT record, and the app answers there; a provider that does not answer is refused", async () => {
     const host = `go${Date.now() % 100000}.acme.localhost`;
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
-      await page.goto(`${suite.acme}/manage/access`);
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password, to: "/manage/access" });
       await waitForHydration(page);
       await page.getByRole("heading", { name: t.access_title, level: 2 }).waitFor();
       await page.getByLabel(t.hostname_new).fill(host);
@@ -371,8 +364,7 @@ describe("the volunteering policy", () => {
     const shell = strings("shell");
     const member = await createMember(suite.server, { org: own.slug, tag: "policy-reader", name: "Paula Policy" });
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, own.origin, people.ownAdmin.email, { password: people.ownAdmin.password });
-      await page.goto(`${own.origin}/manage/policy`);
+      await signIn(page, own.origin, people.ownAdmin.email, { password: people.ownAdmin.password, to: "/manage/policy" });
       await waitForHydration(page);
       await page.getByRole("heading", { name: t.policy_title }).waitFor();
       await page.getByLabel(t.policy_url).fill("javascript:alert(1)");
@@ -403,8 +395,7 @@ describe("integrations", () => {
     const it = strings("integrations");
     let secret = "";
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
-      await page.goto(`${suite.acme}/manage/integrations`);
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password, to: "/manage/integrations" });
       await waitForHydration(page);
       await page.getByRole("heading", { name: it.title }).waitFor();
       await page.getByLabel(it.field_name).fill("Data warehouse");

@@ -161,8 +161,7 @@ describe("giving to a donation", () => {
     const ines = await createMember(suite.server, { tag: "ines", name: "Inês Costa", language: "pt-PT" });
     const before = await ownTotal(ines);
     await withPage(suite.browser, { viewport: "mobile", locale: "pt-PT", javaScriptEnabled: false }, async (page) => {
-      await signIn(page, suite.acme, ines.email, { password: ines.password, js: false, locale: "pt-PT" });
-      await page.goto(`${suite.acme}/initiative/${SLUG}/contribute`);
+      await signIn(page, suite.acme, ines.email, { password: ines.password, js: false, locale: "pt-PT", to: `/initiative/${SLUG}/contribute` });
       const panel = page.getByRole("region", { name: pt.donation_title });
       await panel.getByRole("textbox", { name: fill(pt.donation_amount_other, { currency: "EUR" }) }).fill("7,5");
       await panel.getByRole("button", { name: pt.donation_next }).click();

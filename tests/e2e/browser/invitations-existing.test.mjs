@@ -56,8 +56,7 @@ describe("an existing account's invitation", () => {
   test("signed in as someone else: switch, sign in as the account, accept; nothing joins before", async () => {
     const path = await invite(people.ana.email);
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.bea.email, { password: people.bea.password });
-      await page.goto(`${suite.acme}${path}`);
+      await signIn(page, suite.acme, people.bea.email, { password: people.bea.password, to: `${path}` });
       await waitForHydration(page);
       await page.getByRole("heading", { name: auth.invitation_title.replace("{{organization}}", "Acme") }).waitFor();
       await page.getByText(auth.join_other_account.replace("{{current}}", people.bea.email).replace("{{email}}", people.ana.email)).waitFor();
@@ -66,8 +65,7 @@ describe("an existing account's invitation", () => {
       await page.waitForURL((url) => url.pathname === "/signin");
       assert.deepEqual(await organizationsOf(people.ana), ["commons"]);
 
-      await signIn(page, suite.acme, people.ana.email, { password: people.ana.password });
-      await page.goto(`${suite.acme}${path}`);
+      await signIn(page, suite.acme, people.ana.email, { password: people.ana.password, to: `${path}` });
       await waitForHydration(page);
       await page.getByText(auth.join_ready.replace("{{organization}}", "Acme").replace("{{role}}", auth.join_role_member)).waitFor();
       await page.getByRole("button", { name: auth.join_accept }).click();
@@ -94,8 +92,7 @@ describe("an existing account's invitation", () => {
 describe("removing a member", () => {
   test("an administrator removes a member after confirming; the account stays, without Acme", async () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password });
-      await page.goto(`${suite.acme}/manage/members?q=${encodeURIComponent("Leo Leaving")}`);
+      await signIn(page, suite.acme, people.admin.email, { password: people.admin.password, to: `/manage/members?q=${encodeURIComponent("Leo Leaving")}` });
       await waitForHydration(page);
       const row = page.getByRole("listitem").filter({ hasText: people.leo.email });
       await row.getByText(manage.member_remove).click();

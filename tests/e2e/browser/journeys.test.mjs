@@ -203,8 +203,7 @@ describe("the phone menu", () => {
 
   test("closes on Escape, a tap outside and a followed link, and gives the focus back", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, MEMBER.email, { password: MEMBER.password });
-      await page.goto(`${suite.acme}/wall`);
+      await signIn(page, suite.acme, MEMBER.email, { password: MEMBER.password, to: "/wall" });
       await waitForHydration(page);
       const button = page.getByRole("button", { name: shell.open_menu, exact: true });
       const menu = page.getByRole("dialog", { name: shell.main_navigation });

@@ -69,8 +69,8 @@ describe("check-in", () => {
   test("the member's code is under her QR code; the organiser types it, then checks in offline and syncs; a refused one is fixed and resent", async () => {
     let martaCode = "";
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.marta.email);
-      await open(page, `/initiative/${run.slug}/participate`);
+      await signIn(page, suite.acme, people.marta.email, { to: `/initiative/${run.slug}/participate` });
+      await waitForHydration(page);
       await page.getByRole("img", { name: ti.qr_label }).waitFor();
       martaCode = (await page.getByText(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/).textContent()).trim();
       assert.equal(martaCode.replace("-", ""), await codeOf(people.marta));
@@ -79,8 +79,8 @@ describe("check-in", () => {
     const nunoCode = await codeOf(people.nuno);
 
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.olga.email);
-      await open(page, `/manage/initiatives/${run.id}`);
+      await signIn(page, suite.acme, people.olga.email, { to: `/manage/initiatives/${run.id}` });
+      await waitForHydration(page);
       await page.getByRole("link", { name: fill(t.initiative_checkin_named, { title: "Charity run in Retiro" }) }).click();
       await page.waitForURL(/\/checkin$/);
       await waitForHydration(page);
@@ -167,8 +167,8 @@ describe("check-in", () => {
 
     // Each was recorded once, as validated hours.
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.olga.email);
-      await open(page, `/manage/initiatives/${run.id}`);
+      await signIn(page, suite.acme, people.olga.email, { to: `/manage/initiatives/${run.id}` });
+      await waitForHydration(page);
       const luis = page.getByRole("listitem").filter({ hasText: "Luis Runner" });
       await luis.getByText(fill(t.participant_hours, { validated: 3, pending: 0 })).waitFor();
       await page.getByRole("listitem").filter({ hasText: "Nuno Runner" }).getByText(fill(t.participant_hours, { validated: 2, pending: 0 })).waitFor();

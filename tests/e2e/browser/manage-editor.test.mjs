@@ -36,12 +36,6 @@ const suite = useAcmeSuite({
   },
 });
 
-async function open(page, path) {
-  const response = await page.goto(`${suite.acme}${path}`);
-  await waitForHydration(page);
-  return response;
-}
-
 /** A datetime-local value `days` from today at `time`. */
 function localDate(days, time) {
   const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -51,8 +45,8 @@ function localDate(days, time) {
 describe("the initiative editor", () => {
   test("an organiser creates a volunteering initiative with an indicator, a place and an image", async () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.olga.email);
-      await open(page, "/manage/initiatives");
+      await signIn(page, suite.acme, people.olga.email, { to: "/manage/initiatives" });
+      await waitForHydration(page);
       await page.getByRole("link", { name: t.initiative_new }).click();
       await page.waitForURL(/\/manage\/initiatives\/new$/);
       await waitForHydration(page);
@@ -124,8 +118,8 @@ describe("the initiative editor", () => {
   test("a member joins; her manager approves; she reports hours; the organiser validates them in bulk; she can rate", async () => {
     assert.ok(initiativeId, "the initiative of the first test");
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.marta.email);
-      await open(page, "/wall");
+      await signIn(page, suite.acme, people.marta.email, { to: "/wall" });
+      await waitForHydration(page);
       await page.getByRole("link", { name: TITLE }).first().click();
       await waitForHydration(page);
       await page.getByText(ti.approval_needed).waitFor();
@@ -134,16 +128,16 @@ describe("the initiative editor", () => {
       await page.keyboard.press("Escape");
     });
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.mario.email);
-      await open(page, "/manage/approvals");
+      await signIn(page, suite.acme, people.mario.email, { to: "/manage/approvals" });
+      await waitForHydration(page);
       const marta = page.getByRole("listitem").filter({ hasText: "Marta Planter" });
       await marta.getByRole("button", { name: t.approve }).click();
       await page.getByRole("status").getByText(t.done_approved).waitFor();
     });
     let slug = "";
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.marta.email);
-      await open(page, "/initiative");
+      await signIn(page, suite.acme, people.marta.email, { to: "/initiative" });
+      await waitForHydration(page);
       await page.getByRole("link", { name: TITLE }).first().click();
       await page.waitForURL(/\/initiative\/[^/]+$/);
       slug = new URL(page.url()).pathname.split("/").pop();
@@ -156,8 +150,8 @@ describe("the initiative editor", () => {
       await page.getByText(ti.hours_saved).waitFor();
     });
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.olga.email);
-      await open(page, "/manage/records");
+      await signIn(page, suite.acme, people.olga.email, { to: "/manage/records" });
+      await waitForHydration(page);
       const row = page.getByRole("listitem").filter({ hasText: "Marta Planter" });
       await row.waitFor();
       await page.getByRole("button", { name: t.select_all }).click();
@@ -166,8 +160,8 @@ describe("the initiative editor", () => {
       await row.waitFor({ state: "detached" });
     });
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.marta.email);
-      await open(page, `/initiative/${slug}/participate`);
+      await signIn(page, suite.acme, people.marta.email, { to: `/initiative/${slug}/participate` });
+      await waitForHydration(page);
       await page.getByRole("region", { name: ti.history_title }).getByText(ti.record_status_validated, { exact: false }).waitFor();
       await page.getByRole("link", { name: ti.participation_done }).click();
       await page.getByRole("dialog", { name: ti.rating_title }).waitFor();
@@ -177,8 +171,8 @@ describe("the initiative editor", () => {
 
   test("the organiser edits the initiative and starts a copy of it", async () => {
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.olga.email);
-      await open(page, `/manage/initiatives/${initiativeId}`);
+      await signIn(page, suite.acme, people.olga.email, { to: `/manage/initiatives/${initiativeId}` });
+      await waitForHydration(page);
       await page.getByRole("link", { name: fill(t.initiative_edit_named, { title: TITLE }) }).click();
       await page.waitForURL(/\/edit$/);
       await waitForHydration(page);

@@ -53,12 +53,6 @@ const suite = useAcmeSuite({
   },
 });
 
-async function open(page, path) {
-  const response = await page.goto(`${suite.acme}${path}`);
-  await waitForHydration(page);
-  return response;
-}
-
 async function checkBothSizes(page, name) {
   await screenshot(page, `${name}-desktop`);
   await expectNoSeriousAxeViolations(page, { label: `${name}, 1280x800` });
@@ -71,8 +65,8 @@ async function checkBothSizes(page, name) {
 describe("the staff area", () => {
   test("a member has no link to it and gets the 404 page", async () => {
     await withPage(suite.browser, {}, async (page) => {
-      await signIn(page, suite.acme, people.marta.email);
-      await open(page, "/wall");
+      await signIn(page, suite.acme, people.marta.email, { to: "/wall" });
+      await waitForHydration(page);
       assert.equal(await page.getByRole("link", { name: shell.nav_manage }).count(), 0);
       const response = await page.goto(`${suite.acme}/manage/records`);
       assert.equal(response?.status(), 404);
@@ -81,8 +75,8 @@ describe("the staff area", () => {
 
   test("an organiser validates reports in bulk, publishes a photo and confirms a transfer; accessible at both sizes", async () => {
     await withPage(suite.browser, {}, async (page) => {
-      await signIn(page, suite.acme, people.olga.email);
-      await open(page, "/wall");
+      await signIn(page, suite.acme, people.olga.email, { to: "/wall" });
+      await waitForHydration(page);
       await page.getByRole("link", { name: shell.nav_manage }).first().click();
       await page.waitForURL(/\/manage\/records$/);
       await waitForHydration(page);
@@ -179,8 +173,8 @@ describe("the staff area", () => {
 
   test("a manager approves an attendance, on a phone", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.mario.email);
-      await open(page, "/manage");
+      await signIn(page, suite.acme, people.mario.email, { to: "/manage" });
+      await waitForHydration(page);
       await page.waitForURL(/\/manage\/approvals$/);
       // The demo data has others waiting too (a manager decides for everyone): Marta's row.
       const marta = page.getByRole("listitem").filter({ hasText: "Marta Volunteer" });

@@ -54,8 +54,8 @@ async function next(page, step) {
 describe("proposals", () => {
   test("a member proposes by keyboard on a phone; an administrator approves it; it is on the wall", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.marta.email);
-      await open(page, "/proposal");
+      await signIn(page, suite.acme, people.marta.email, { to: "/proposal" });
+      await waitForHydration(page);
       await page.getByText(p.empty_title).waitFor();
       await bothSizes(page, "proposals, empty");
       await page.getByRole("link", { name: p.list_new }).first().click();
@@ -143,8 +143,8 @@ describe("proposals", () => {
     });
 
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.ada.email);
-      await open(page, "/manage/proposals");
+      await signIn(page, suite.acme, people.ada.email, { to: "/manage/proposals" });
+      await waitForHydration(page);
       const row = page.getByRole("listitem").filter({ hasText: TITLE });
       await row.waitFor();
       await screenshot(page, "manage-proposals-desktop");
@@ -166,8 +166,8 @@ describe("proposals", () => {
     });
     assert.equal(sent.status, 201);
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.ada.email);
-      await open(page, "/manage/proposals");
+      await signIn(page, suite.acme, people.ada.email, { to: "/manage/proposals" });
+      await waitForHydration(page);
       const row = page.getByRole("listitem").filter({ hasText: "A talk on composting" });
       // A refusal needs its reason.
       await row.getByRole("button", { name: m.reject }).click();
@@ -177,8 +177,8 @@ describe("proposals", () => {
       await page.getByText(m.done_proposal_rejected).waitFor();
     });
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.marta.email);
-      await open(page, "/proposal");
+      await signIn(page, suite.acme, people.marta.email, { to: "/proposal" });
+      await waitForHydration(page);
       const row = page.getByRole("listitem").filter({ hasText: "A talk on composting" });
       await row.getByText(p.status_rejected).waitFor();
       await row.getByText(fill(p.rejected_reason, { reason: "We already have one planned in March." })).waitFor();

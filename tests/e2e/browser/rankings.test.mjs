@@ -24,8 +24,7 @@ const suite = useAcmeSuite({
 describe("the ranking", () => {
   test("marks my place, this year and all time; accessible at both sizes", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.rita.email);
-      await page.goto(`${suite.acme}/rankings`);
+      await signIn(page, suite.acme, people.rita.email, { to: "/rankings" });
       await waitForHydration(page);
       await page.getByRole("heading", { name: t.first_place }).waitFor();
       // One validated hour: the pending five do not count.

@@ -29,8 +29,7 @@ describe("account settings", () => {
   test("with JavaScript: field errors as you type, Save disabled until the value is valid", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
       const member = await createMember(suite.server, { tag: "account-js", phone: "+34612000111" });
-      await signIn(page, suite.acme, member.email, { password: member.password });
-      await page.goto(`${suite.acme}/settings/account`);
+      await signIn(page, suite.acme, member.email, { password: member.password, to: "/settings/account" });
       await waitForHydration(page);
       const { linkedin, phone, saveSocial, saveProfile } = screen(page);
 
@@ -61,8 +60,7 @@ describe("account settings", () => {
   test("without JavaScript: the server answers the field error and keeps what was typed", async () => {
     await withPage(suite.browser, { viewport: "mobile", javaScriptEnabled: false }, async (page) => {
       const member = await createMember(suite.server, { tag: "account-nojs", phone: "+34612000222" });
-      await signIn(page, suite.acme, member.email, { js: false, password: member.password });
-      await page.goto(`${suite.acme}/settings/account`);
+      await signIn(page, suite.acme, member.email, { js: false, password: member.password, to: "/settings/account" });
       const { linkedin, saveSocial } = screen(page);
 
       await linkedin.fill(COMPANY_PAGE);

@@ -142,16 +142,14 @@ describe("the social CV", () => {
     const staffRow = (page) => page.getByRole("listitem").filter({ hasText: "Vera Credencial" });
 
     await withPage(suite.browser, {}, async (page) => {
-      await signIn(page, suite.acme, "admin@acme.example");
-      await page.goto(`${suite.acme}/manage/records`);
+      await signIn(page, suite.acme, "admin@acme.example", { to: "/manage/records" });
       await staffRow(page).getByRole("button", { name: tm.validate }).click();
       await page.getByText(pluralForm(tm, "done_validated", 1).replace("{{count}}", "1")).waitFor();
     });
 
     let verifyPath = "";
     await withPage(suite.browser, {}, async (page) => {
-      await signIn(page, suite.acme, member.email, { password: member.password });
-      await page.goto(`${suite.acme}/responsible_profile`);
+      await signIn(page, suite.acme, member.email, { password: member.password, to: "/responsible_profile" });
       await waitForHydration(page);
       const panel = page.getByRole("region", { name: tc.panel_title });
       // Issued through the queue on validation; asking for what is owed covers a queue still at work.
@@ -176,8 +174,7 @@ describe("the social CV", () => {
 
     // Staff take the hours back, with a reason, from the validated records.
     await withPage(suite.browser, {}, async (page) => {
-      await signIn(page, suite.acme, "admin@acme.example");
-      await page.goto(`${suite.acme}/manage/records?status=validated`);
+      await signIn(page, suite.acme, "admin@acme.example", { to: "/manage/records?status=validated" });
       await waitForHydration(page);
       const row = staffRow(page);
       await row.getByText(tc.correct_summary).click();

@@ -38,8 +38,8 @@ async function open(page, path) {
 describe("the waitlist", () => {
   test("a member waits, the organiser sees her, a freed place is offered to her and she takes it", async () => {
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.bea.email);
-      await open(page, `/initiative/${dinner.slug}`);
+      await signIn(page, suite.acme, people.bea.email, { to: `/initiative/${dinner.slug}` });
+      await waitForHydration(page);
       await page.getByRole("button", { name: ti.waitlist_join }).click();
       await page.getByText(fill(ti.waitlist_position, { position: 1 })).waitFor();
       await screenshot(page, "waitlist-member-mobile");
@@ -47,8 +47,8 @@ describe("the waitlist", () => {
     });
 
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
-      await signIn(page, suite.acme, people.olga.email);
-      await open(page, `/manage/initiatives/${dinner.id}`);
+      await signIn(page, suite.acme, people.olga.email, { to: `/manage/initiatives/${dinner.id}` });
+      await waitForHydration(page);
       const list = page.getByRole("region", { name: fill(pluralForm(t, "waitlist_title", 1), { count: 1 }) });
       await list.getByText("1. Bea Waiting").waitFor();
       await expectNoSeriousAxeViolations(page, { label: "participants with a waitlist, 1280x800" });
@@ -64,8 +64,8 @@ describe("the waitlist", () => {
     assert.equal(left.status, 200);
 
     await withPage(suite.browser, { viewport: "mobile" }, async (page) => {
-      await signIn(page, suite.acme, people.bea.email);
-      await open(page, `/initiative/${dinner.slug}`);
+      await signIn(page, suite.acme, people.bea.email, { to: `/initiative/${dinner.slug}` });
+      await waitForHydration(page);
       await page.getByText(ti.waitlist_offered.split("{{")[0].trim()).waitFor();
       await page.getByRole("button", { name: ti.action_join, exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/initiative");
