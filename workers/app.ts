@@ -41,6 +41,7 @@ import { mapServices, type MapServices } from "./maps";
 import { paymentProvider } from "./payments";
 import type { PaymentProvider } from "./payments/provider";
 import { resolveTenant } from "./tenant/middleware";
+import { dispatchAfterWrites } from "./webhooks/kick";
 import { imageResponse } from "./manage/images";
 import { organizationImageResponse } from "./admin/settings";
 import { devDnsRoutes } from "./dev/dns";
@@ -152,6 +153,8 @@ export function createApp(options: { renderPage?: PageHandler; upstreamFetch?: U
       throw cause;
     }
   });
+  // Whatever a request writes to the webhooks' outbox is dispatched once it is answered (workers/webhooks/kick.ts).
+  app.use(dispatchAfterWrites);
   app.use("/auth/*", jsonBodyLimit);
   // The OpenAPI document of the routes below and its reference page, read from this app (workers/openapi).
   app.route("/api", openApiRoutes(app));

@@ -12,6 +12,7 @@ import { renderCertificateJob } from "./social-cv/render-job";
 import { runCredentialJob, type CredentialJob } from "./credentials/jobs";
 import { runDeliveryJob, type DeliveryJob } from "./webhooks/deliver";
 import { runDispatchJob, type DispatchJob } from "./webhooks/dispatch";
+import { dispatchAfterJobs } from "./webhooks/kick";
 import { runChatPostJob, type ChatPostJob } from "./chat-apps/post";
 import { announceNewInitiatives } from "./chat-apps/announce";
 
@@ -23,7 +24,10 @@ import { announceNewInitiatives } from "./chat-apps/announce";
 export type CertificateJob = { kind: "cv_certificate"; id: string; from?: number; to?: number };
 export type Job = CertificateJob | ExportMessage | CalendarMailJob | ReminderJob | PushJob | CredentialJob | DispatchJob | DeliveryJob | ChatPostJob;
 
-export async function runJobs(batch: MessageBatch<Job>, env: Env) {
+/** Runs a batch; the events its jobs wrote to the webhooks' outbox are dispatched after it (workers/webhooks/kick.ts). */
+export const runJobs = (batch: MessageBatch<Job>, env: Env) => dispatchAfterJobs(env, () => runBatch(batch, env));
+
+async function runBatch(batch: MessageBatch<Job>, env: Env) {
   for (const message of batch.messages) {
     const job = message.body;
     if (job?.kind === "cv_certificate" && typeof job.id === "string") await renderCertificateJob(env, message as Message<CertificateJob>);

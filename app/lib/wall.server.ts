@@ -21,19 +21,20 @@ export interface WallData {
   initiatives: InitiativeCard[];
   /** Recently closed ones (first page only). */
   past: InitiativeCard[];
-  page: number;
-  has_more: boolean;
+  /** Where this page starts (null: the first page) and where the next one does (null: this is the last). */
+  cursor: string | null;
+  next_cursor: string | null;
 }
 
-/** GET {org}/wall with the filters; null when the API failed (the screen offers a reload). */
-export async function loadWall(args: ApiArgs, filters: WallFilters, page: number, pinnable: boolean): Promise<WallData | null> {
+/** GET {org}/wall with the filters, from `cursor` on (keyset: docs/api/pagination.md); null when the API failed (the screen offers a reload). */
+export async function loadWall(args: ApiArgs, filters: WallFilters, cursor: string | null, pinnable: boolean): Promise<WallData | null> {
   const org = await memberOrgSlug(args);
   const query = wallQuery(filters, { pinnable });
-  if (page > 1) query.set("page", String(page));
+  if (cursor) query.set("cursor", cursor);
   const result = await memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: pathParam(org) } }), { search: query.toString() });
   if (!result.ok) return null;
-  const { initiatives = [], past = [], has_more = false } = result.data;
-  return { initiatives, past, page, has_more };
+  const { initiatives = [], past = [], next_cursor = null } = result.data;
+  return { initiatives, past, cursor, next_cursor };
 }
 
 /** GET {org}/initiative (mine, in the API's order); null when the API failed. */

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Lightbulb } from "lucide-react";
-import { activeFilterCount, dateWindow, pageHref, parseWallFilters, parseWallPage } from "~/domain/initiatives/wall-filters";
+import { activeFilterCount, dateWindow, pageHref, parseWallCursor, parseWallFilters } from "~/domain/initiatives/wall-filters";
 import { EmptyState, InitiativeList, LoadError, Pagination } from "~/components/initiative/initiative-list";
 import { WallFilterPanel, WallSearch } from "~/components/initiative/wall-filters";
 import { ScreenCrash } from "~/components/screen-crash";
@@ -17,10 +17,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const now = Date.now();
   const params = new URL(args.request.url).searchParams;
   const filters = parseWallFilters(params, now);
+  const cursor = parseWallCursor(params);
+  // The wall pages by cursor (decision 059). A page number (an old link, a bookmark of ?page=3) or
+  // a cursor the API would refuse leads to the same search from its first page: a number says
+  // nothing about where a keyset page starts, and finding out would read every row before it.
+  if (params.has("page") || (params.has("cursor") && !cursor)) throw redirect(pageHref(filters, cursor), 301);
   const config = await communityConfig(args);
   const canPin = config.can_pin_initiatives === true;
   if (!canPin) filters.pinned = false;
-  const wall = await loadWall(args, filters, parseWallPage(params), canPin);
+  const wall = await loadWall(args, filters, cursor, canPin);
   return data(
     {
       now,
@@ -71,14 +76,14 @@ export default function Wall() {
             {wall.initiatives.length ? (
               <>
                 <InitiativeList items={wall.initiatives} base="wall" now={now} showPinned={canPin} />
-                <Pagination page={wall.page} hasMore={wall.has_more} href={(page) => pageHref(filters, page)} />
+                <Pagination firstHref={wall.cursor ? pageHref(filters, null) : null} nextHref={wall.next_cursor ? pageHref(filters, wall.next_cursor) : null} />
               </>
-            ) : wall.page > 1 ? (
-              // A page past the end (an old link, ?page=999) is not "no initiatives at all".
+            ) : wall.cursor ? (
+              // A later page whose initiatives closed or filled up since its link was made is not "no initiatives at all".
               <EmptyState
-                title={t("wall_page_empty_title", { page: wall.page })}
+                title={t("wall_page_empty_title")}
                 actions={
-                  <Link to={pageHref(filters, 1)} className={buttonVariants()}>
+                  <Link to={pageHref(filters, null)} className={buttonVariants()}>
                     {t("wall_page_first")}
                   </Link>
                 }

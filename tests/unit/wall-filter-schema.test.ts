@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { wallQuery } from "../../app/domain/initiatives/wall-filters";
-import { parseWallFilters, parseWallPage, wallQuerySchema } from "../../app/domain/initiatives/wall-filter";
+import { parseWallCursor, parseWallFilters, wallQuerySchema } from "../../app/domain/initiatives/wall-filter";
 
 const NOW = Date.parse("2026-03-10T12:00:00Z");
 const api = (query: string) => v.safeParse(wallQuerySchema, Object.fromEntries(new URLSearchParams(query)));
@@ -30,9 +30,14 @@ describe("the one wall filter schema", () => {
     }
   });
 
-  it("reads the page number with the API's rule, else the first page", () => {
-    expect(parseWallPage(new URLSearchParams("page=3"))).toBe(3);
-    for (const page of ["0", "-1", "2.5", "x", "100001", ""]) expect(parseWallPage(new URLSearchParams({ page }))).toBe(1);
-    expect(api("page=100001").success).toBe(false);
+  it("reads the cursor with the API's rule, else the first page", () => {
+    const cursor = "1.1795840773777.0b8f-41";
+    expect(parseWallCursor(new URLSearchParams({ cursor }))).toBe(cursor);
+    expect(api(`cursor=${cursor}`).success).toBe(true);
+    for (const bad of ["", "x", "2.17.a", "1.17", `1.17.${"a".repeat(65)}`]) {
+      expect(parseWallCursor(new URLSearchParams({ cursor: bad }))).toBeNull();
+      expect(api(`cursor=${bad}`).success).toBe(false);
+    }
+    expect(parseWallCursor(new URLSearchParams("page=3"))).toBeNull();
   });
 });

@@ -47,7 +47,7 @@ describe("wall filters from the URL", () => {
     expect(wallQuery(filters, { pinnable: false }).toString()).toBe("search=food&type=donation");
     expect(activeFilterCount(filters)).toBe(2);
     expect(activeFilterCount(parse(""))).toBe(0);
-    expect(pageHref(filters, 2)).toBe("/wall?search=food&type=donation&pinned=true&page=2");
-    expect(pageHref(parse(""), 1)).toBe("/wall");
+    expect(pageHref(filters, "0.1795840773777.abc")).toBe("/wall?search=food&type=donation&pinned=true&cursor=0.1795840773777.abc");
+    expect(pageHref(parse(""), null)).toBe("/wall");
   });
 });

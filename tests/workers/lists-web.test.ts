@@ -12,15 +12,18 @@ import { action as messagesAction, loader as messagesLoader } from "../../app/ro
 import { action as readAction } from "../../app/routes/chat.conversations_.$id.read";
 import { loader as usersLoader } from "../../app/routes/chat.users";
 import { createWebSession } from "../../workers/auth/web-session";
-import { addParticipation, createInitiative, DAY } from "./initiatives-fixtures";
+import { pageHref, type WallFilters } from "../../app/domain/initiatives/wall-filters";
+import { addParticipation, createInitiative, DAY, HOUR } from "./initiatives-fixtures";
 import { createMember, login, seedOrganizations, testLoadContext } from "./support";
 
 let context: AppLoadContext;
 let cookie: string;
 let otherId: string;
+let acmeId: string;
 
 beforeAll(async () => {
   const { acme } = await seedOrganizations();
+  acmeId = acme.id;
   const me = await createMember({ email: "wall@acme.example", orgId: acme.id });
   otherId = (await createMember({ email: "chat-partner@acme.example", orgId: acme.id, name: "Chat Partner" })).id;
   const now = Date.now();
@@ -64,6 +67,40 @@ describe("the wall", () => {
     const reversed = await load(wallLoader, get(`/wall?from=${day(10)}&to=${day(1)}`));
     expect(reversed.status).toBe(200);
     expect(slugs((reversed.data!.wall as { initiatives: Card[] }).initiatives)).toEqual(["lists-soon"]);
+  });
+
+  it("pages by cursor: the next page's link carries it with the filters, and a later page links back to the first", async () => {
+    const now = Date.now();
+    for (let n = 0; n < 51; n++) {
+      await createInitiative({ orgId: acmeId, slug: `lists-walk-${n}`, title: `Walk ${n}`, startTime: now + 30 * DAY + n * HOUR, endTime: now + 31 * DAY + n * HOUR });
+    }
+    type Wall = { initiatives: Card[]; cursor: string | null; next_cursor: string | null };
+    const first = await load(wallLoader, get("/wall?search=walk&type=volunteering"));
+    const firstWall = first.data!.wall as Wall;
+    expect(firstWall.initiatives).toHaveLength(50);
+    expect(firstWall.cursor).toBeNull();
+    const next = pageHref(first.data!.filters as WallFilters, firstWall.next_cursor);
+    expect(new URL(next, "http://acme.localhost").searchParams.toString()).toBe(`search=walk&type=volunteering&cursor=${encodeURIComponent(firstWall.next_cursor!)}`);
+    const second = await load(wallLoader, get(next));
+    const secondWall = second.data!.wall as Wall;
+    expect(second.status).toBe(200);
+    expect(secondWall.cursor).toBe(firstWall.next_cursor);
+    expect(secondWall.next_cursor).toBeNull();
+    // "Forest walk" and the 51 walks, each once.
+    const shown = [...slugs(firstWall.initiatives), ...slugs(secondWall.initiatives)];
+    expect(new Set(shown).size).toBe(52);
+    expect(shown).toContain("lists-later");
+    // A later page whose rows have all gone since its link was made: empty, with the cursor to say so (the screen links to the first page).
+    const past = await load(wallLoader, get("/wall?search=walk&cursor=0.9999999999999999.zz"));
+    expect(past.status).toBe(200);
+    expect(past.data!.wall).toMatchObject({ initiatives: [], cursor: "0.9999999999999999.zz", next_cursor: null });
+  });
+
+  it("sends an old page number, or a cursor it cannot read, to the same search's first page", async () => {
+    for (const query of ["search=walk&page=3", "search=walk&page=x", "search=walk&cursor=bogus", "search=walk&cursor="]) {
+      expect(await load(wallLoader, get(`/wall?${query}`)), query).toEqual({ status: 301, location: "/wall?search=walk" });
+    }
+    expect(await load(wallLoader, get("/wall?page=2&cursor=1.17.abc"))).toEqual({ status: 301, location: "/wall?cursor=1.17.abc" });
   });
 
   it("sends a visitor without a session to sign in, keeping where they were going", async () => {

@@ -35,7 +35,6 @@ import { signupRoutes } from "./signup";
 import { wallRoutes } from "./wall";
 import { webhookKeyRoutes, webhookRoutes } from "./webhooks";
 import { chatAppRoutes } from "./chat-apps";
-import { dispatchAfterWrites } from "../webhooks/kick";
 
 /** JSON bodies of the API are small; uploads (attachments) set their own larger limit. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -57,8 +56,6 @@ const isUpload = (path: string, contentType: string | undefined) =>
 export const apiRoutes = new Hono<AppEnv>()
   // File uploads are multipart and capped by their routes (attachments, images); every other body is small JSON.
   .use(async (c, next) => (isUpload(c.req.path, c.req.header("content-type")) ? next() : jsonBodyLimit(c, next)))
-  // A write that put events in the webhooks' outbox has them dispatched at once (workers/webhooks/kick.ts).
-  .use("/:org/*", dispatchAfterWrites)
   .route("/signup", signupRoutes)
   .route("/organization", organizationRoutes)
   // The reminder's "can't come" link: no token, the host's organisation (workers/api/reminders.ts).

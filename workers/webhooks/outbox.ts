@@ -9,6 +9,7 @@
  * writes nothing. The check reads the organisation's own endpoint rows through their index (a
  * handful at most), inside the same statement: no round trip, no flag to keep in step.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { WebhookEventType } from "../../app/domain/webhooks";
@@ -18,6 +19,16 @@ import { schema, type Database } from "../db/client";
 export type EventResource = `${"initiative" | "participation" | "record" | "contribution" | "proposal" | "member" | "certificate"}:${string}`;
 
 const dialect = new SQLiteSyncDialect();
+
+/**
+ * The organisations the running request or queue batch made outbox statements for, so that what
+ * it wrote is dispatched when it is over (kick.ts, decision 059). Noted when the statement is made,
+ * not when its batch commits: one that rolls back leaves no event, and the dispatch finds none.
+ */
+const outboxWrites = new AsyncLocalStorage<Set<string>>();
+
+/** Runs `work`, noting in `written` every organisation an outbox statement is made for meanwhile. */
+export const collectOutboxWrites = <T>(written: Set<string>, work: () => T): T => outboxWrites.run(written, work);
 
 /** A Standard Webhooks message id: time-ordered, unique, the same on every attempt and redelivery. */
 export function newMessageId(now = Date.now()): string {
@@ -39,6 +50,7 @@ export interface OutboxEntry {
  * after a guarded write (decision 025): no event for a decision someone else made first.
  */
 function eventsSelect(orgId: string, type: WebhookEventType, entries: OutboxEntry[], now: number, guard?: (target: SQL) => SQL) {
+  outboxWrites.getStore()?.add(orgId);
   const rows = entries.map((entry, index) => ({ m: newMessageId(now + index), t: entry.target, r: entry.resource, p: JSON.stringify(entry.payload) }));
   const field = (key: keyof (typeof rows)[number]) => sql.raw(`json_extract(outbox_entry.value, '$.${key}')`);
   const subscribed = sql`EXISTS (SELECT 1 FROM webhook_endpoints WHERE org_id = ${orgId} AND enabled = 1 AND events LIKE ${`%"${type}"%`})`;

@@ -1,6 +1,6 @@
 /**
- * The webhooks' share of the scheduled handler (every ten minutes): events no request fanned out
- * (written by the queue's consumer, or a dispatch message that was lost) are dispatched; pending
+ * The webhooks' share of the scheduled handler (every ten minutes): events whose dispatch message
+ * was lost (every request and queue batch queues one for what it wrote: kick.ts) are dispatched; pending
  * deliveries whose queue message was lost are queued again; deliveries and events older than
  * DELIVERY_RETENTION_MS (30 days) are deleted, a bounded number per run.
  */

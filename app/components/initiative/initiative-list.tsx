@@ -60,22 +60,25 @@ export function LoadError({ message, reloadLabel, reloadHref }: { message: strin
   );
 }
 
-/** Previous and next pages of a long list, as plain links (the wall answers 50 a page). */
-export function Pagination({ page, hasMore, href }: { page: number; hasMore: boolean; href: (page: number) => string }) {
+/**
+ * The wall's pager, as plain links that work without JavaScript: keyset pages (docs/api/pagination.md)
+ * know where the next one starts, not their number, so it leads back to the first page and on to
+ * the next; the browser's Back goes to the page before.
+ */
+export function Pagination({ firstHref, nextHref }: { firstHref: string | null; nextHref: string | null }) {
   const { t } = useTranslation("initiatives");
-  if (page <= 1 && !hasMore) return null;
+  if (!firstHref && !nextHref) return null;
   return (
     <nav aria-label={t("pagination_label")} className="flex items-center justify-between gap-2">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className={buttonVariants({ variant: "outline" })} rel="prev">
-          {t("pagination_previous")}
+      {firstHref ? (
+        <Link to={firstHref} className={buttonVariants({ variant: "outline" })}>
+          {t("wall_page_first")}
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-sm text-muted-foreground">{t("pagination_page", { page })}</span>
-      {hasMore ? (
-        <Link to={href(page + 1)} className={buttonVariants({ variant: "outline" })} rel="next">
+      {nextHref ? (
+        <Link to={nextHref} className={buttonVariants({ variant: "outline" })} rel="next">
           {t("pagination_next")}
         </Link>
       ) : (

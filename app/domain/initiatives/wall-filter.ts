@@ -126,5 +126,11 @@ export function parseWallFilters(params: URLSearchParams, now: number): WallFilt
   };
 }
 
-/** The page of the wall a URL asks for (`?page=`, from 1); anything else is the first. */
-export const parseWallPage = (params: URLSearchParams): number => accepted(params, "page") ?? 1;
+/**
+ * Where the wall page a URL asks for starts (`?cursor=`, the `next_cursor` of the page before);
+ * null for the first page, and for a cursor the API would refuse (the page then shows the first).
+ */
+export function parseWallCursor(params: URLSearchParams): string | null {
+  const cursor = params.get("cursor");
+  return cursor !== null && WALL_CURSOR.test(cursor) ? cursor : null;
+}

@@ -7,7 +7,7 @@
 // Straight from the module, not the index: the browser bundle needs none of the other initiative schemas.
 import { type WallFilters } from "~/domain/initiatives/wall-filter";
 
-export { dateInputValue, dateWindow, parseWallFilters, parseWallPage, SEARCH_MAX_LENGTH, type WallFilters } from "~/domain/initiatives/wall-filter";
+export { dateInputValue, dateWindow, parseWallCursor, parseWallFilters, SEARCH_MAX_LENGTH, type WallFilters } from "~/domain/initiatives/wall-filter";
 
 /** The filters as URL parameters (only those set), for the API call and the screen's links. */
 export function wallQuery(filters: WallFilters, { pinnable = true } = {}): URLSearchParams {
@@ -22,10 +22,10 @@ export function wallQuery(filters: WallFilters, { pinnable = true } = {}): URLSe
   return query;
 }
 
-/** The wall URL of another page of the same search. */
-export function pageHref(filters: WallFilters, page: number) {
+/** The wall URL of the same search from `cursor` on (a page's `next_cursor`; null: the first page). */
+export function pageHref(filters: WallFilters, cursor: string | null) {
   const query = wallQuery(filters);
-  if (page > 1) query.set("page", String(page));
+  if (cursor) query.set("cursor", cursor);
   const search = query.toString();
   return search ? `/wall?${search}` : "/wall";
 }

@@ -3,17 +3,20 @@
  * Manage → Members, makes them an organiser with a line manager, and switches another account off;
  * the disabled member is signed out on their next page; the audit log shows both. The brand colour
  * and a reworded text reach members' pages. An API key is created, shown once, used and revoked
- * (issue 31). A rate card values this year's hours on the impact report, checked on screen and in
+ * (issue 31), and a webhook endpoint at a local receiver gets the signed test event, delivered in
+ * its log (issue 31). A rate card values this year's hours on the impact report, checked on screen and in
  * the B4SI grid's CSV and XLSX (issue 30). axe at both sizes (the impact report at one).
  *
  *   node_modules/.bin/node --test tests/e2e/browser/admin.test.mjs
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { describe, test } from "node:test";
 import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
 import ExcelJS from "exceljs";
+import { Webhook } from "standardwebhooks";
 import { addParticipation, createInitiative, createMember, createOrganization } from "../../support/fixtures.mjs";
 
 const t = strings("manage");
@@ -391,8 +394,9 @@ describe("the volunteering policy", () => {
 });
 
 describe("integrations", () => {
-  test("an administrator creates an API key, sees its secret once, the key reads members, and a revoked key is refused", async () => {
+  test("an administrator creates an API key, sees its secret once, the key reads members, and a revoked key is refused; a webhook endpoint (a local receiver) gets the test event, delivered in the log", async () => {
     const it = strings("integrations");
+    const hooks = strings("webhooks");
     let secret = "";
     await withPage(suite.browser, { viewport: "desktop" }, async (page) => {
       await signIn(page, suite.acme, people.admin.email, { password: people.admin.password, to: "/manage/integrations" });
@@ -423,6 +427,49 @@ describe("integrations", () => {
       assert.equal((await fetch(`${suite.server.url}/api/acme/integration/v1/members`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
       await page.setViewportSize({ width: 390, height: 844 });
       await expectNoSeriousAxeViolations(page, { label: "integrations, 390x844" });
+
+      // A webhook endpoint at a receiver of this test's own (development allows http on 127.0.0.1).
+      const received = [];
+      const receiver = createServer((request, response) => {
+        let body = "";
+        request.on("data", (chunk) => (body += chunk));
+        request.on("end", () => {
+          received.push({ headers: request.headers, body });
+          response.writeHead(200).end("ok");
+        });
+      });
+      await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+      try {
+        const address = `http://127.0.0.1:${receiver.address().port}/hooks`;
+        await page.getByRole("link", { name: hooks.nav_webhooks, exact: true }).click();
+        await page.getByLabel(hooks.field_url).fill(address);
+        await page.getByLabel("certificate.revoked", { exact: true }).check();
+        await page.getByRole("button", { name: hooks.action_add }).click();
+        const signing = (await page.getByTestId("webhook-secret").innerText()).trim();
+        await page.getByRole("link", { name: address }).click();
+        await page.getByRole("heading", { name: hooks.log_title }).waitFor();
+        await page.getByRole("button", { name: hooks.action_test }).click();
+        await page.getByText(hooks.test_sent).waitFor();
+        // The queue delivers it within seconds: the log, read again, says so.
+        const delivery = page.getByTestId("webhook-delivery").filter({ hasText: "webhook.test" });
+        for (let attempt = 0; attempt < 40 && !(await delivery.filter({ hasText: hooks.delivery_delivered }).count()); attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await page.reload();
+        }
+        await delivery.filter({ hasText: hooks.delivery_delivered }).waitFor({ timeout: 1000 });
+        // Other files' changes on Acme may reach it too: the test event is there once.
+        const sent = received.filter((message) => JSON.parse(message.body).type === "webhook.test");
+        assert.equal(sent.length, 1);
+        // Signed with the secret shown once, as the Standard Webhooks reference library checks it.
+        new Webhook(signing).verify(sent[0].body, sent[0].headers);
+        await expectNoSeriousAxeViolations(page, { label: "webhook delivery log, 390x844" });
+        // Removed, so that nothing is sent to the receiver once it is gone.
+        await page.getByRole("link", { name: hooks.back_to_endpoints }).click();
+        await page.getByRole("listitem").filter({ hasText: address }).getByRole("button", { name: hooks.action_remove }).click();
+        await page.getByRole("link", { name: address }).waitFor({ state: "detached" });
+      } finally {
+        receiver.close();
+      }
       assert.deepEqual(errorsOf(page), []);
     });
   });

@@ -227,12 +227,15 @@ describe("the wall", () => {
       assert.equal(new URL(page.url()).searchParams.get("search"), "food", "the search is kept");
       await screenshot(page, "wall-no-js-mobile");
 
-      // A page past the end says so, not "there are no initiatives", and leads back to the first page.
+      // An old page-number link lands on the same search's first page (the wall pages by cursor).
       await page.goto(`${org.origin}/wall?search=food&page=999`);
-      await page.getByText(t.wall_page_empty_title.replace("{{page}}", "999")).waitFor();
+      await page.waitForURL((url) => url.searchParams.get("search") === "food" && !url.searchParams.has("page"));
+      // A later page whose initiatives have gone says so, not "there are no initiatives", and leads back to the first page.
+      await page.goto(`${org.origin}/wall?search=food&cursor=0.9999999999999999.zz`);
+      await page.getByText(t.wall_page_empty_title).waitFor();
       assert.equal(await page.getByText(t.wall_empty_title).count(), 0);
       await page.getByRole("link", { name: t.wall_page_first }).click();
-      await page.waitForURL((url) => url.searchParams.get("search") === "food" && !url.searchParams.has("page"));
+      await page.waitForURL((url) => url.searchParams.get("search") === "food" && !url.searchParams.has("cursor"));
       assert.ok((await cardTitles(page, t.wall_open_title)).includes("Sort and pack food at the Madrid food bank"));
     });
   });
