@@ -30,7 +30,7 @@ export async function loadWall(args: ApiArgs, filters: WallFilters, page: number
   const org = await memberOrgSlug(args);
   const query = wallQuery(filters, { pinnable });
   if (page > 1) query.set("page", String(page));
-  const result = await memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: pathParam(org) } }), { search: query.toString() });
+  const result = await memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: pathParam(org) }, query: Object.fromEntries(query) }));
   if (!result.ok) return null;
   const { initiatives = [], past = [], has_more = false } = result.data;
   return { initiatives, past, page, has_more };

@@ -9,7 +9,8 @@
  * which name no organisation in their path) wait for the sweep (sweep.ts), at most ten minutes.
  */
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../types";
+import type { Tenant } from "../tenant/organizations";
+import type { AppVariables } from "../types";
 import { queueDispatch } from "./dispatch";
 
 export async function kickDispatch(env: Env, orgId: string) {
@@ -17,10 +18,11 @@ export async function kickDispatch(env: Env, orgId: string) {
   if (waiting) await queueDispatch(env, orgId);
 }
 
-export const dispatchAfterWrites = createMiddleware<AppEnv>(async (c, next) => {
+/** Mounted on /api/{org}/* before the guards run: it reads the organisation a guard may have set, after the answer. */
+export const dispatchAfterWrites = createMiddleware<{ Bindings: Env; Variables: AppVariables & { org?: Tenant } }>(async (c, next) => {
   await next();
   if (c.req.method === "GET" || c.req.method === "HEAD" || c.res.status >= 400) return;
-  const org = c.get("org") as AppEnv["Variables"]["org"] | undefined;
+  const org = c.var.org;
   if (!org?.outboxListened) return;
   c.executionCtx.waitUntil(kickDispatch(c.env, org.id).catch((cause) => console.error("webhook dispatch not queued", cause)));
 });
