@@ -5,7 +5,7 @@
  * below must find an error, or tsc fails on the unused directive: the check cannot pass silently.
  * Nothing here runs.
  */
-import { memberCall, publicCall, type AnswerOf, type ApiArgs, type ApiClient } from "../../app/lib/api.server";
+import { memberCall, publicCall, type AnswerOf, type ApiArgs, type ApiClient } from "../../app/lib/server/api.server";
 import type { OrganizationProfile, OwnProfile, SessionUser } from "../../workers/api/types";
 
 declare const args: ApiArgs;

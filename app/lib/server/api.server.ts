@@ -12,9 +12,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renewalUrlOf } from "~/domain/session-renewal";
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
-import type { ApiContract } from "../../workers/api";
-import { signedOutPath } from "./signed-out";
-import type { ApiTokens, WebSession } from "../../workers/auth/web-session";
+import type { ApiContract } from "../../../workers/api";
+import { signedOutPath } from "../signed-out";
+import type { ApiTokens, WebSession } from "../../../workers/auth/web-session";
 
 export interface ApiError {
   error: string;
