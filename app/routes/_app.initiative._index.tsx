@@ -11,7 +11,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { isHistory } from "~/domain/initiatives/rules";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
-import { communityConfig, loadMyInitiatives } from "~/lib/wall.server";
+import { communityConfig, loadMyInitiatives } from "~/lib/server/wall.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "initiatives", "mine_title");
 

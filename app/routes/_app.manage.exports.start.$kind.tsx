@@ -1,9 +1,9 @@
 /** POST /manage/exports/start/{kind}?{the screen's filters}: asks for a staff export; answers its state (POST /api/{org}/exports/{kind}). */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import type { ExportKind } from "~/lib/export-job";
-import { startExport } from "~/lib/exports.server";
-import { notFound } from "~/lib/manage.server";
-import { methodNotAllowed } from "~/lib/relay.server";
+import type { ExportKind } from "~/lib/browser/export-job";
+import { startExport } from "~/lib/server/exports.server";
+import { notFound } from "~/lib/server/manage.server";
+import { methodNotAllowed } from "~/lib/server/relay.server";
 import { auditExportFilters } from "./_app.manage.audit/audit.server";
 import { impactExportFilters } from "./_app.manage.impact/impact.server";
 import { membersExportFilters } from "./_app.manage.members/members.server";

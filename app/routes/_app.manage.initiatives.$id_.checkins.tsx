@@ -1,6 +1,6 @@
 /** POST /manage/initiatives/{id}/checkins: the check-in screen's queue sends each check-in here (JSON), relayed to POST /api/{org}/manage/initiatives/{id}/checkin. */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { jsonWriteBody, methodNotAllowed, relayApi } from "~/lib/relay.server";
+import { jsonWriteBody, methodNotAllowed, relayApi } from "~/lib/server/relay.server";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

@@ -9,8 +9,8 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { TabLinks } from "~/components/initiative/tabs";
 import { manageSections, waitingCountLabel } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
-import { memberCall, pathParam } from "~/lib/api.server";
-import { requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam } from "~/lib/server/api.server";
+import { requireStaff } from "~/lib/server/manage.server";
 import { titleMeta } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "manage_title");

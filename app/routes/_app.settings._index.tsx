@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { Button } from "~/components/ui/button";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
-import { signOutDevice } from "~/lib/sign-out-device";
+import { signOutDevice } from "~/lib/browser/sign-out-device";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_title");
 

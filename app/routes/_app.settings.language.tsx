@@ -8,10 +8,10 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { SettingsPage } from "~/components/settings/settings-page";
 import { LOCALE_NAMES, LocaleSchema } from "~/domain/locales";
 import { localeCookie } from "~/i18n/locale.server";
-import { saveProfile } from "~/lib/settings.server";
+import { saveProfile } from "~/lib/server/settings.server";
 import { useSignedIn } from "~/lib/signed-in";
 import { titleMeta } from "~/lib/page-title";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_language");
 

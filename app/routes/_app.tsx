@@ -5,8 +5,8 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { ServiceWorker } from "~/components/push/service-worker";
 import { AppShell } from "~/components/shell/app-shell";
 import { TermsModal } from "~/components/shell/terms-modal";
-import { contactEmail, loadMember, navigationFor, socialNetworksFor } from "~/lib/member.server";
-import { onboardingWizard } from "~/lib/onboarding.server";
+import { contactEmail, loadMember, navigationFor, socialNetworksFor } from "~/lib/server/member.server";
+import { onboardingWizard } from "~/lib/server/onboarding.server";
 import { phoneRequired } from "~/domain/phone";
 
 // The wizard and its forms (phone rules, the preference schemas) load only for a member it shows to.

@@ -9,7 +9,7 @@ import { ScreenCrash } from "~/components/screen-crash";
 import { buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { titleMeta } from "~/lib/page-title";
-import { communityConfig, loadWall } from "~/lib/wall.server";
+import { communityConfig, loadWall } from "~/lib/server/wall.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "initiatives", "wall_title");
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { localPath } from "~/domain/same-origin";
-import { saveProfile } from "~/lib/settings.server";
-import { readForm } from "~/lib/form.server";
+import { saveProfile } from "~/lib/server/settings.server";
+import { readForm } from "~/lib/server/form.server";
 
 /** POST only: accepts the product terms or the organisation policy through the profile update. */
 export async function action({ request, context }: ActionFunctionArgs) {

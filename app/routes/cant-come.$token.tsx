@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/initiatives/format";
 import { regionZone } from "~/domain/zoned-time";
 import { useTranslation } from "~/i18n/react";
-import { pathParam, publicCall } from "~/lib/api.server";
+import { pathParam, publicCall } from "~/lib/server/api.server";
 import { pageTitle } from "~/lib/page-title";
 import { TOKEN_PAGE_REFERRER } from "~/lib/token-page";
 

@@ -3,7 +3,7 @@
  * `{ unread }`, the launcher's badge); POST `{ member_id }` starts (or finds) a private conversation.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { chatBody, methodNotAllowed, relayChat } from "~/lib/chat.server";
+import { chatBody, methodNotAllowed, relayChat } from "~/lib/server/chat.server";
 
 type Listed = { conversations: { unread_count: number }[] };
 

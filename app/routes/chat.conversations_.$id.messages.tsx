@@ -3,7 +3,7 @@
  * POST `{ content, client_id }` sends when the live socket is down (the same rules apply).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { chatBody, forwardQuery, methodNotAllowed, relayChat } from "~/lib/chat.server";
+import { chatBody, forwardQuery, methodNotAllowed, relayChat } from "~/lib/server/chat.server";
 
 const path = (id: string | undefined) => `/conversations/${encodeURIComponent(id ?? "")}/messages`;
 

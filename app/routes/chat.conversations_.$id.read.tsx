@@ -1,6 +1,6 @@
 /** PUT /chat/conversations/{id}/read `{ message_id? }`: the chat widget marks a conversation read. */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { chatBody, methodNotAllowed, relayChat } from "~/lib/chat.server";
+import { chatBody, methodNotAllowed, relayChat } from "~/lib/server/chat.server";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");

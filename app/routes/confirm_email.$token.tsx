@@ -8,8 +8,8 @@ import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-for
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { ConfirmEmailForm } from "~/components/auth/confirm-email-form";
 import { localeCookie } from "~/i18n/locale.server";
-import { newPasswordAction, newPasswordLoader } from "~/lib/new-password.server";
-import { finishSignup } from "~/lib/signup-draft.server";
+import { newPasswordAction, newPasswordLoader } from "~/lib/server/new-password.server";
+import { finishSignup } from "~/lib/server/signup-draft.server";
 import { landingPath } from "~/lib/signed-out";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { TOKEN_PAGE_REFERRER } from "~/lib/token-page";

@@ -4,7 +4,7 @@
  * POST with intent=delete from a plain form, deletes the member's own upload.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { deleteAttachment, downloadAttachment, fileActionAnswer, fileParams, returnPath } from "~/lib/attachments.server";
+import { deleteAttachment, downloadAttachment, fileActionAnswer, fileParams, returnPath } from "~/lib/server/attachments.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return downloadAttachment({ request, context }, fileParams(params), params.id ?? "");

@@ -2,10 +2,10 @@
  * Resource route of one kind of an initiative's attachments (document or image) for the browser:
  * GET answers the list the member sees (published plus own uploads) as JSON, for the upload
  * dialog; POST uploads the multipart field `file` (optional `filename`, `redirectTo`).
- * app/lib/attachments.server.ts does the work.
+ * app/lib/server/attachments.server.ts does the work.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { fetcherFailure, fileActionAnswer, fileParams, listAttachments, returnPath, uploadAttachment } from "~/lib/attachments.server";
+import { fetcherFailure, fileActionAnswer, fileParams, listAttachments, returnPath, uploadAttachment } from "~/lib/server/attachments.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const result = await listAttachments({ request, context }, fileParams(params));

@@ -3,7 +3,7 @@ import { LoaderCircle } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { pageTitle } from "~/lib/page-title";
 import { localeCookie } from "~/i18n/locale.server";
-import { loadingRedirect } from "~/lib/entry-redirects.server";
+import { loadingRedirect } from "~/lib/server/entry-redirects.server";
 import { RouteErrorBoundary } from "~/components/error-page";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "auth", "loading_title") }];

@@ -1,14 +1,14 @@
 /**
  * /logout (SPEC.md section 2; issue 25): POST ends the session, then /signin. GET, which any site
  * can link to, only asks for the confirmation, unless the session cannot be used any more
- * (app/lib/entry-redirects.server.ts, logoutPage).
+ * (app/lib/server/entry-redirects.server.ts, logoutPage).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link } from "@remix-run/react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
-import { logout, logoutPage } from "~/lib/entry-redirects.server";
-import { signOutDevice } from "~/lib/sign-out-device";
+import { logout, logoutPage } from "~/lib/server/entry-redirects.server";
+import { signOutDevice } from "~/lib/browser/sign-out-device";
 import { titleMeta } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "auth", "logout_title");

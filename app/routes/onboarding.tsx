@@ -1,7 +1,7 @@
-/** POST /onboarding: the onboarding wizard's save or "continue without this" (app/lib/onboarding.server.ts). */
+/** POST /onboarding: the onboarding wizard's save or "continue without this" (app/lib/server/onboarding.server.ts). */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { onboardingAction } from "~/lib/onboarding.server";
+import { onboardingAction } from "~/lib/server/onboarding.server";
 
 export const action = ({ request, context }: ActionFunctionArgs) => onboardingAction({ request, context });
 

@@ -5,7 +5,7 @@
  * removes it. Origin is checked by the edge like every write.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { forwardQuery, jsonWriteBody, methodNotAllowed, relayApi } from "~/lib/relay.server";
+import { forwardQuery, jsonWriteBody, methodNotAllowed, relayApi } from "~/lib/server/relay.server";
 
 type PushState = { available: boolean; public_key: string | null; subscribed: boolean };
 

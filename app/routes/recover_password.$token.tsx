@@ -7,7 +7,7 @@ import { pageTitle } from "~/lib/page-title";
 import { LinkExpired, NewPasswordForm } from "~/components/auth/new-password-form";
 import { SigninPrompt } from "~/components/auth/signup-prompt";
 import { localeCookie } from "~/i18n/locale.server";
-import { newPasswordAction, newPasswordLoader } from "~/lib/new-password.server";
+import { newPasswordAction, newPasswordLoader } from "~/lib/server/new-password.server";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { TOKEN_PAGE_REFERRER } from "~/lib/token-page";
 

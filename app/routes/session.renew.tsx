@@ -14,7 +14,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { localPath } from "~/domain/same-origin";
 import { renewalUrlAllowed, RenewedTokensSchema, RENEW_TIMEOUT_MS, setTokenMessage } from "~/domain/session-renewal";
 import { useTranslation } from "~/i18n/react";
-import { signinRedirect } from "~/lib/api.server";
+import { signinRedirect } from "~/lib/server/api.server";
 import { titleMeta } from "~/lib/page-title";
 import { useHydrated } from "~/lib/use-hydrated";
 

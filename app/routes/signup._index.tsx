@@ -3,9 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FirstStepPage } from "~/components/signup/first-step-page";
 import { titleMeta } from "~/lib/page-title";
 import { initiativePath } from "~/lib/signed-out";
-import { keptToken, readDraft, redirectIfSignedIn } from "~/lib/signup-draft.server";
+import { keptToken, readDraft, redirectIfSignedIn } from "~/lib/server/signup-draft.server";
 import { hostSignup } from "~/lib/signup-entry";
-import { submitFirstStep } from "~/lib/signup-steps.server";
+import { submitFirstStep } from "~/lib/server/signup-steps.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_title");
 

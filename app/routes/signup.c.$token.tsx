@@ -4,10 +4,10 @@ import { FirstStepPage } from "~/components/signup/first-step-page";
 import { InvalidLink } from "~/components/signup/invalid-link";
 import { titleMeta } from "~/lib/page-title";
 import { initiativePath } from "~/lib/signed-out";
-import { isToken, readDraft, redirectIfSignedIn } from "~/lib/signup-draft.server";
+import { isToken, readDraft, redirectIfSignedIn } from "~/lib/server/signup-draft.server";
 import { draftOrganization } from "~/lib/signup-entry";
-import { findOrganization } from "~/lib/signup-links.server";
-import { submitFirstStep } from "~/lib/signup-steps.server";
+import { findOrganization } from "~/lib/server/signup-links.server";
+import { submitFirstStep } from "~/lib/server/signup-steps.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_title");
 

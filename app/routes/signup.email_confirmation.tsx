@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmailConfirmationStep } from "~/components/signup/email-confirmation-step";
 import { titleMeta } from "~/lib/page-title";
-import { requireStep } from "~/lib/signup-draft.server";
-import { commonIntent } from "~/lib/signup-steps.server";
-import { readForm } from "~/lib/form.server";
+import { requireStep } from "~/lib/server/signup-draft.server";
+import { commonIntent } from "~/lib/server/signup-steps.server";
+import { readForm } from "~/lib/server/form.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_email_confirmation_title");
 

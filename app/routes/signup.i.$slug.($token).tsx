@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { InvalidLink } from "~/components/signup/invalid-link";
 import { titleMeta } from "~/lib/page-title";
 import { isSlug } from "~/domain/slug";
-import { redirectIfSignedIn } from "~/lib/signup-draft.server";
-import { findOrganization, followSignupLink } from "~/lib/signup-links.server";
+import { redirectIfSignedIn } from "~/lib/server/signup-draft.server";
+import { findOrganization, followSignupLink } from "~/lib/server/signup-links.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_invalid_link_title");
 

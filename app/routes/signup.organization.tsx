@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/page-title";
 import { OrganizationStep } from "~/components/signup/organization-step";
-import { requireStep } from "~/lib/signup-draft.server";
-import { publicOrganizations, submitOrganization } from "~/lib/signup-steps.server";
+import { requireStep } from "~/lib/server/signup-draft.server";
+import { publicOrganizations, submitOrganization } from "~/lib/server/signup-steps.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_organization_title");
 

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/page-title";
 import { PasswordStep } from "~/components/signup/password-step";
-import { policyOf, requireStep } from "~/lib/signup-draft.server";
-import { submitPassword } from "~/lib/signup-steps.server";
+import { policyOf, requireStep } from "~/lib/server/signup-draft.server";
+import { submitPassword } from "~/lib/server/signup-steps.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_password_title");
 

@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/page-title";
 import { SsoConfirmationStep } from "~/components/signup/sso-confirmation-step";
-import { requireStep } from "~/lib/signup-draft.server";
-import { ssoStartPath } from "~/lib/signup-links.server";
+import { requireStep } from "~/lib/server/signup-draft.server";
+import { ssoStartPath } from "~/lib/server/signup-links.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "signup", "signup_sso_title");
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { TermsPage, termsMeta } from "~/components/terms/terms-page";
-import { loadTerms } from "~/lib/terms.server";
+import { loadTerms } from "~/lib/server/terms.server";
 
 export const meta = termsMeta;
 

@@ -5,7 +5,7 @@
  * below must find an error, or tsc fails on the unused directive: the check cannot pass silently.
  * Nothing here runs.
  */
-import { memberCall, publicCall, type AnswerOf, type ApiArgs, type ApiClient } from "../../app/lib/api.server";
+import { memberCall, publicCall, type AnswerOf, type ApiArgs, type ApiClient } from "../../app/lib/server/api.server";
 import type { OrganizationProfile, OwnProfile, SessionUser } from "../../workers/api/types";
 
 declare const args: ApiArgs;
@@ -22,13 +22,15 @@ export async function answersAreTheApisOwn() {
     void region;
   }
 
-  const wall = await memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: "acme" } }));
+  const wall = await memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: "acme" }, query: {} }));
   if (wall.ok) {
     const slugs: string[] = wall.data.initiatives.map((initiative) => initiative.slug);
     // @ts-expect-error the wall answers `initiatives`, not `items`
     void wall.data.items;
     void slugs;
   }
+  // @ts-expect-error the wall's query is typed by its validator: the search is `search`, not `q`
+  void memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: "acme" }, query: { q: "beach" } }));
 }
 
 export async function bodiesAreChecked() {

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 
-vi.mock("~/lib/settings.server", () => ({ saveProfile: async () => ({ ok: true }) }));
+vi.mock("~/lib/server/settings.server", () => ({ saveProfile: async () => ({ ok: true }) }));
 // Unit files share a module cache (vitest.unit.config.ts): load the route afresh, so it takes the mock.
 vi.resetModules();
 const { action } = await import("../../app/routes/accept-terms");

@@ -3,7 +3,7 @@
  * takes, and a period the server refuses comes back as its message key, not as a failed render.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { periodDays, runCertificateTask, type TaskState } from "../../app/lib/certificate-task";
+import { periodDays, runCertificateTask, type TaskState } from "../../app/lib/browser/certificate-task";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHAT_CLOSE, isFinalChatClose } from "~/domain/chat";
-import { ChatSocket, type SocketStatus } from "~/lib/chat-socket";
+import { ChatSocket, type SocketStatus } from "~/lib/browser/chat-socket";
 
 /** A stand-in for the browser's WebSocket: records each connection and lets the test close it. */
 class FakeSocket {

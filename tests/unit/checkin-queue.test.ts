@@ -1,10 +1,10 @@
 /**
- * The check-in desk's queue (app/lib/checkin-queue.ts, issue 28): what the server records leaves
+ * The check-in desk's queue (app/lib/browser/checkin-queue.ts, issue 28): what the server records leaves
  * it, what it refuses stays, marked with why, and is not sent again until the organiser fixes and
  * resends it or discards it; what must wait for the network waits. Nothing queued is dropped.
  */
 import { describe, expect, it } from "vitest";
-import { drainQueue, refusalMessageKeys, refusedCheckins, waitingCheckins, withoutCheckin, withResend, type QueuedCheckin, type SendResult } from "~/lib/checkin-queue";
+import { drainQueue, refusalMessageKeys, refusedCheckins, waitingCheckins, withoutCheckin, withResend, type QueuedCheckin, type SendResult } from "~/lib/browser/checkin-queue";
 
 const item = (name: string, hours: number | null = 3): QueuedCheckin => ({ code: `${name}-code`, uuid: `${name}-uuid`, name, hours, at: "2026-12-09T09:00:00.000Z" });
 

@@ -1,10 +1,10 @@
 /**
- * A staff export in the browser (app/lib/export-job.ts; decision 038): the start request carries
+ * A staff export in the browser (app/lib/browser/export-job.ts; decision 038): the start request carries
  * the screen's filters and a JSON body, the state is polled while queued or running, ready gives
  * the page's own download address, and a refused start or a failed poll ends as failed.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EXPORT_POLL_MS, runExport, type ExportState } from "~/lib/export-job";
+import { EXPORT_POLL_MS, runExport, type ExportState } from "~/lib/browser/export-job";
 
 const job = (status: string, rows_done: number, rows_total: number | null) => ({ id: "j-1", kind: "members", status, rows_done, rows_total, expires_at: "2026-11-28T21:00:00.000Z" });
 const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

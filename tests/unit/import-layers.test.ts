@@ -55,7 +55,7 @@ function appRuntimeWorkerImports(file: string, source: string): string[] {
   return importedSpecifiers(withoutTypeImports(source)).filter((specifier) => resolvedPath(file, specifier)?.startsWith("workers/"));
 }
 
-/** Network code a component would hold: fetch calls and WebSockets (they belong in app/lib/). */
+/** Network code a component would hold: fetch calls and WebSockets (they belong in app/lib/browser/ or app/lib/server/). */
 const networkCode = (source: string) => [...source.matchAll(/\bfetch\s*\(|\bWebSocket\b/g)].map((match) => match[0]);
 
 /**
@@ -82,12 +82,12 @@ describe("the import scanner", () => {
 
   it("catches a component loading a .server module, and lets a type-only import be", () => {
     const source = [
-      'import type { loadTerms } from "~/lib/terms.server";',
+      'import type { loadTerms } from "~/lib/server/terms.server";',
       'import { savePreference } from "./preferences.server";',
-      'import {\n  loadMember,\n  type MemberData,\n} from "~/lib/member.server";',
+      'import {\n  loadMember,\n  type MemberData,\n} from "~/lib/server/member.server";',
       'import { cn } from "~/lib/cn";',
     ].join("\n");
-    expect(serverImports(source)).toEqual(["./preferences.server", "~/lib/member.server"]);
+    expect(serverImports(source)).toEqual(["./preferences.server", "~/lib/server/member.server"]);
   });
 
   it("catches an app module loading Worker code, and lets a type-only import be", () => {
@@ -216,5 +216,69 @@ describe("import circles", () => {
       graph.set(folderOf(file), [...new Set([...(graph.get(folderOf(file)) ?? []), ...folders])]);
     }
     expect(importCircles(graph)).toEqual([]);
+  });
+});
+
+/**
+ * app/lib/ by where its code runs (decision 060): server/ holds the .server modules (the API client,
+ * the loaders' and actions' shared code), browser/ what runs only in the browser (fetch, WebSocket,
+ * XMLHttpRequest, storage, service worker, canvas), and app/lib/ itself what runs on both (hooks, pure
+ * helpers). What a module of one side may load at run time: never the other side's.
+ */
+type LibSide = "server" | "browser" | "shared";
+const libSide = (file: string): LibSide | null =>
+  file.startsWith("app/lib/server/") ? "server" : file.startsWith("app/lib/browser/") ? "browser" : /^app\/lib\/[^/]+$/.test(file) ? "shared" : null;
+const MAY_NOT_LOAD: Record<LibSide, LibSide[]> = { server: ["browser"], browser: ["server"], shared: ["server", "browser"] };
+
+/** The app/lib modules of the wrong side `file` loads at run time (type-only imports are erased). */
+function libLayerViolations(file: string, source: string, known: Set<string>): string[] {
+  const side = libSide(file);
+  if (side === null) return [];
+  return importedSpecifiers(withoutAnyTypeOnlyImports(source)).filter((specifier) => {
+    const target = moduleFile(file, specifier, known);
+    const targetSide = target === null ? null : libSide(target);
+    return targetSide !== null && MAY_NOT_LOAD[side].includes(targetSide);
+  });
+}
+
+describe("app/lib/ by where the code runs", () => {
+  const files = sourceFiles("app/lib");
+  const known = new Set(sourceFiles("app"));
+
+  it("the scanner catches a module loading the other side's, and lets a type-only import be", () => {
+    const lib = new Set(["app/lib/server/api.server.ts", "app/lib/browser/chat-api.ts", "app/lib/cn.ts"]);
+    const source = ['import { memberCall } from "../server/api.server";', 'import type { ApiArgs } from "~/lib/server/api.server";', 'import { cn } from "../cn";'].join("\n");
+    expect(libLayerViolations("app/lib/browser/x.ts", source, lib)).toEqual(["../server/api.server"]);
+    expect(libLayerViolations("app/lib/y.ts", 'import { chatApi } from "./browser/chat-api";', lib)).toEqual(["./browser/chat-api"]);
+    expect(libLayerViolations("app/lib/server/z.server.ts", 'import { cn } from "../cn";', lib)).toEqual([]);
+  });
+
+  it("every .server module of app/lib/ is in app/lib/server/, and nothing else is", () => {
+    expect(files.filter((file) => /\.server\.[jt]sx?$/.test(file) !== file.startsWith("app/lib/server/"))).toEqual([]);
+  });
+
+  it("app/lib/ holds no folder but server/ and browser/", () => {
+    expect(files.map((file) => file.split("/")).filter((parts) => parts.length > 3 && !["server", "browser"].includes(parts[2]))).toEqual([]);
+  });
+
+  it("no module of app/lib/ loads the other side's at run time (browser never server, shared neither)", () => {
+    const violations = files.flatMap((file) => libLayerViolations(file, readFileSync(path.join(root, file), "utf8"), known).map((specifier) => `${file} imports ${specifier}`));
+    expect(violations).toEqual([]);
+  });
+
+  it("the shared modules hold no network code (fetch, WebSocket): it belongs to one side", () => {
+    const violations = files
+      .filter((file) => libSide(file) === "shared")
+      .flatMap((file) => networkCode(readFileSync(path.join(root, file), "utf8")).map((code) => `${file}: ${code}`));
+    expect(violations).toEqual([]);
+  });
+
+  it("components load nothing of app/lib/server/ at run time", () => {
+    const violations = sourceFiles("app/components").flatMap((file) =>
+      importedSpecifiers(withoutAnyTypeOnlyImports(readFileSync(path.join(root, file), "utf8")))
+        .filter((specifier) => moduleFile(file, specifier, known)?.startsWith("app/lib/server/"))
+        .map((specifier) => `${file} imports ${specifier}`),
+    );
+    expect(violations).toEqual([]);
   });
 });

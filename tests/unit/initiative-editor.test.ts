@@ -12,7 +12,7 @@ import { shownPrecision } from "../../app/domain/location-precision";
 import { createNominatimGeocoder, GeocoderUnavailable, precisionOfRank } from "../../workers/geocoding/nominatim";
 import { mapServices, OFFLINE_BASEMAP_URL } from "../../workers/maps";
 import { PRECISIONS } from "../../app/domain/location-precision";
-import { approximationOf } from "../../app/lib/geocode";
+import { approximationOf } from "../../app/lib/browser/geocode";
 import { offlineGeocoder } from "../../workers/geocoding/offline";
 import { initiativeSlug } from "../../app/domain/slug";
 
@@ -216,7 +216,7 @@ describe("geocoders", () => {
   });
 });
 
-describe("what the screens say of a place's precision (app/lib/geocode.ts)", () => {
+describe("what the screens say of a place's precision (app/lib/browser/geocode.ts)", () => {
   it("anything but an exact place is an approximation, named by its kind", () => {
     expect(PRECISIONS.map(approximationOf)).toEqual([null, "street", "district", "city", "region"]);
     expect(approximationOf(null)).toBeNull();

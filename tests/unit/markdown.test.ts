@@ -1,6 +1,6 @@
 /** The programme's Markdown (issue 14, point 2): formatting kept, scripts and event handlers never. */
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../../app/lib/markdown.server";
+import { renderMarkdown } from "../../app/lib/server/markdown.server";
 
 describe("renderMarkdown", () => {
   it("renders headings, emphasis, lists and links", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactEmail, navigationFor, type OrganizationProfile } from "../../app/lib/member.server";
+import { contactEmail, navigationFor, type OrganizationProfile } from "../../app/lib/server/member.server";
 
 const org = (features: Record<string, boolean>, hide = false, contact: string | null = null) =>
   ({ product_config: { community: { features, hide_ranking_in_app: hide }, general: { contact_email: contact } } }) as unknown as OrganizationProfile;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LATEST_TERMS_VERSION } from "../../app/lib/terms-versions.server";
-import { parseTerms, platformTerms } from "../../app/lib/terms.server";
+import { LATEST_TERMS_VERSION } from "../../app/lib/server/terms-versions.server";
+import { parseTerms, platformTerms } from "../../app/lib/server/terms.server";
 import { COMPLETE_LOCALES } from "../../app/domain/locales";
 
 describe("platform terms", () => {

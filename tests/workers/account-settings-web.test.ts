@@ -1,5 +1,5 @@
 /**
- * The action of /settings/account (saveAccountForm of app/lib/settings.server.ts) with the member's web
+ * The action of /settings/account (saveAccountForm of app/lib/server/settings.server.ts) with the member's web
  * session against the real API: what a form posted without JavaScript gets back. Field errors carry
  * the spec's message keys and no general alert; the alert is for failures the form cannot fix.
  */
@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createWebSession } from "../../workers/auth/web-session";
-import { saveAccountForm, type AccountAnswer } from "../../app/lib/settings.server";
+import { saveAccountForm, type AccountAnswer } from "../../app/lib/server/settings.server";
 import { createMember, createOrg, login, seedOrganizations, testLoadContext } from "./support";
 
 let context: AppLoadContext;

@@ -1,5 +1,5 @@
 /**
- * The sign-in side's server steps (app/lib/auth-flow.server.ts and the modules beside it) against the real Auth service:
+ * The sign-in side's server steps (app/lib/server/auth-flow.server.ts and the modules beside it) against the real Auth service:
  * what /signin, /recover_password, /recover_password/{token}, /confirm_email/{token}, /, /loading
  * and /logout answer. The route modules only wrap these (the Remix runtime does not load in workerd
  * tests), so this is where their behaviour is pinned down.
@@ -7,9 +7,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { safeRedirect, safeSsoUrl, type LocaleCookie } from "../../app/lib/auth-flow.server";
-import { entryRedirect, loadingRedirect, logout } from "../../app/lib/entry-redirects.server";
-import { newPasswordAction, newPasswordLoader } from "../../app/lib/new-password.server";
+import { safeRedirect, safeSsoUrl, type LocaleCookie } from "../../app/lib/server/auth-flow.server";
+import { entryRedirect, loadingRedirect, logout } from "../../app/lib/server/entry-redirects.server";
+import { newPasswordAction, newPasswordLoader } from "../../app/lib/server/new-password.server";
 import { signinAction, signinLoader } from "../../app/routes/signin/signin.server";
 import { recoverPasswordAction } from "../../app/routes/recover_password._index/recover-password.server";
 import { errorKeys } from "../../app/domain/auth-forms";

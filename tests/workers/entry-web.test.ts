@@ -1,12 +1,12 @@
 /**
- * Where "/", /loading and /logout send a visitor (app/lib/entry-redirects.server.ts), and the
+ * Where "/", /loading and /logout send a visitor (app/lib/server/entry-redirects.server.ts), and the
  * recovery request of /recover_password, with a real load context against the real API: the
  * destinations stay on this site, /loading checks the session, /logout ends it here and at the API.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { entryRedirect, loadingRedirect, logout, logoutPage } from "../../app/lib/entry-redirects.server";
+import { entryRedirect, loadingRedirect, logout, logoutPage } from "../../app/lib/server/entry-redirects.server";
 import { recoverPasswordAction } from "../../app/routes/recover_password._index/recover-password.server";
 import { webIdentity } from "../../workers/auth/web-identity";
 import { createWebSession } from "../../workers/auth/web-session";

@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initiativeIntent, loadInitiative } from "../../app/routes/_app.initiative.$slug.($action)/initiative.server";
-import { loadMember, memberIdentity } from "../../app/lib/member.server";
+import { loadMember, memberIdentity } from "../../app/lib/server/member.server";
 import { loader as wallLoader } from "../../app/routes/_app.wall._index";
 import { createWebSession } from "../../workers/auth/web-session";
 import { createRequestMemo, forgetAfterWrite, readKey } from "../../workers/lib/request-memo";

@@ -1,12 +1,12 @@
 /**
- * The sign-up steps' actions (app/lib/signup-steps.server.ts) and the sign-up pages' loaders with a
+ * The sign-up steps' actions (app/lib/server/signup-steps.server.ts) and the sign-up pages' loaders with a
  * real load context against the real API: what each form posted without JavaScript gets back, where
  * the journey goes next, what is written, and where a link or a step's guard sends a visitor. Each form is read with the same schema the browser checks (app/domain/signup.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { submitFirstStep, submitOrganization, submitPassword } from "../../app/lib/signup-steps.server";
+import { submitFirstStep, submitOrganization, submitPassword } from "../../app/lib/server/signup-steps.server";
 import { loader as corporateFirstStep } from "../../app/routes/signup.c.$token";
 import { loader as firstStepPage } from "../../app/routes/signup._index";
 import { signinAction } from "../../app/routes/signin/signin.server";

@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { memberCall } from "../../app/lib/api.server";
+import { memberCall } from "../../app/lib/server/api.server";
 import { action as renewAction, loader as renewLoader } from "../../app/routes/session.renew";
 import { createApp } from "../../workers/app";
 import { createWebSession, getWebSession } from "../../workers/auth/web-session";

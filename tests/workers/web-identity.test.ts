@@ -7,7 +7,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadMember, memberIdentity } from "../../app/lib/member.server";
+import { loadMember, memberIdentity } from "../../app/lib/server/member.server";
 import { createApp } from "../../workers/app";
 import { disableMember } from "../../workers/auth/disable-member";
 import { createWebSession, getWebSession } from "../../workers/auth/web-session";

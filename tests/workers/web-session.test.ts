@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { endSession, memberCall } from "../../app/lib/api.server";
+import { endSession, memberCall } from "../../app/lib/server/api.server";
 import { createWebSession, getWebSession } from "../../workers/auth/web-session";
 import { createMember, login, seedOrganizations, testEnv, testLoadContext } from "./support";
 

@@ -31,11 +31,11 @@ import { csvResponse } from "../lib/csv";
 import { listAnswer } from "../lib/keyset-links";
 import { validate } from "../lib/validation";
 import type { StaffActor } from "../manage/scope";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
 
-const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
+const actorOf = (c: Context<MemberEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
 
 const memberFilters = {
   q: v.optional(v.pipe(v.string(), v.maxLength(100, "form_error_max_length"))),

@@ -12,11 +12,11 @@ import { apiKeyCreationSchema } from "../../app/domain/integrations";
 import { createApiKey, listApiKeys, revokeApiKey } from "../integrations/keys";
 import { validate } from "../lib/validation";
 import type { StaffActor } from "../manage/scope";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
 
-const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
+const actorOf = (c: Context<MemberEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
 const idParam = v.object({ org: v.string(), id: v.pipe(v.string(), v.minLength(1), v.maxLength(64, "form_error_invalid")) });
 
 export const apiKeyRoutes = new Hono<AppEnv>()

@@ -10,9 +10,9 @@ import { createMiddleware } from "hono/factory";
 import { approvesEveryone } from "../../app/domain/manage";
 import { getDb, schema } from "../db/client";
 import { forbidden, notFound } from "../lib/domain-errors";
-import type { AppEnv } from "../types";
+import type { MemberEnv } from "../types";
 
-export const approvalScopeFirst = createMiddleware<AppEnv>(async (c, next) => {
+export const approvalScopeFirst = createMiddleware<MemberEnv>(async (c, next) => {
   if (!approvesEveryone(c.var.membership.role)) {
     const { participations, memberships } = schema;
     // The line manager of the participant this path names, in this organisation (none: nobody's).
@@ -34,7 +34,7 @@ export const approvalScopeFirst = createMiddleware<AppEnv>(async (c, next) => {
  * who approves for nobody (no manager or administrator, nobody's line manager) gets 403 whatever
  * they send; which of the named participants they may decide for is the service's check.
  */
-export const bulkApprovalScopeFirst = createMiddleware<AppEnv>(async (c, next) => {
+export const bulkApprovalScopeFirst = createMiddleware<MemberEnv>(async (c, next) => {
   if (!approvesEveryone(c.var.membership.role)) {
     const { memberships } = schema;
     const managed = await getDb(c.env)

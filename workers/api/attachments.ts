@@ -24,11 +24,11 @@ import { badRequest, notFound, StaleVersionError, tooLarge } from "../lib/domain
 import { linkNext } from "../lib/keyset-links";
 import { validate } from "../lib/validation";
 import { readMemo } from "../lib/page-request";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { initiativeFromPath } from "./participation";
 
-function kindOf(c: Context<AppEnv>): AttachmentKind {
+function kindOf(c: Context<MemberEnv>): AttachmentKind {
   const kind = c.req.param("kind");
   if (!isAttachmentKind(kind)) throw notFound();
   return kind;
@@ -39,7 +39,7 @@ const fileTooLarge = (kind: AttachmentKind, field = "file") =>
   tooLarge("file_too_large", `A ${kind} may be at most ${megabytes(ATTACHMENT_MAX_BYTES[kind])}.`, { [field]: "attachments_error_too_large" });
 
 /** The attachments of the path's kind and initiative, as the signed-in member reaches them. */
-async function scopeOf(c: Context<AppEnv>): Promise<AttachmentScope> {
+async function scopeOf(c: Context<MemberEnv>): Promise<AttachmentScope> {
   const kind = kindOf(c);
   const initiative = await initiativeFromPath(c);
   return { env: c.env, org: c.var.org, memberId: c.var.auth.memberId, role: c.var.membership.role, initiative, kind };
@@ -61,6 +61,9 @@ const attachmentCursor = v.optional(
   ),
 );
 
+/** An upload's name, cleaned by the service (workers/attachments/service.ts); absent, the file's own. */
+const UploadQuery = v.object({ filename: v.optional(v.string()) });
+
 const ListQuery = v.object({
   limit: v.optional(
     v.pipe(
@@ -77,7 +80,7 @@ const ListQuery = v.object({
 });
 
 /** The multipart body's `field` (`file` unless a route says otherwise), within the kind's size cap (413), or 400 when there is none. */
-export async function readUpload(c: Context<AppEnv>, kind: AttachmentKind, field = "file"): Promise<File> {
+export async function readUpload<E extends AppEnv>(c: Context<E>, kind: AttachmentKind, field = "file"): Promise<File> {
   const max = ATTACHMENT_MAX_BYTES[kind];
   // An oversized body is refused by its Content-Length, or cut off while it is read.
   const body = await readUploadBody(c.req.raw, kind);
@@ -101,9 +104,9 @@ export const attachmentRoutes = new Hono<AppEnv>()
     linkNext(c, next && `${next.createdAt}.${next.id}`, ["before"]);
     return c.json(attachments);
   })
-  .post("/:kind", describeRoute(doc("Participation", "member", { summary: "Upload a document or image (the file is the body; `filename` names it).", status: 201, query: { filename: "The file's name." }, body: { media: "application/octet-stream", description: "The file, or multipart/form-data with it in `file`." }, errors: { 413: ["file_too_large"], 415: ["unsupported_file_type"] } })), async (c) => {
+  .post("/:kind", describeRoute(doc("Participation", "member", { summary: "Upload a document or image (the file is the body; `filename` names it).", status: 201, query: { filename: "The file's name." }, body: { media: "application/octet-stream", description: "The file, or multipart/form-data with it in `file`." }, errors: { 413: ["file_too_large"], 415: ["unsupported_file_type"] } })), validate("query", UploadQuery), async (c) => {
     const scope = await scopeOf(c);
-    return c.json(await uploadAttachment(scope, () => readUpload(c, scope.kind), c.req.query("filename")), 201);
+    return c.json(await uploadAttachment(scope, () => readUpload(c, scope.kind), c.req.valid("query").filename), 201);
   })
   .delete("/:kind/:id", describeRoute(doc("Participation", "member", { summary: "Delete one of my attachments.", status: 204 })), async (c) => {
     await deleteOwnAttachment(await scopeOf(c), c.req.param("id"));

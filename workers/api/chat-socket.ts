@@ -61,6 +61,11 @@ function closedUpgrade(error: DomainError) {
   return new Response(null, { status: 101, webSocket: client });
 }
 
+/**
+ * Reads its query (`token`, `org`) by hand, with no validator: an upgrade is not a call of the typed
+ * client, and a refusal is not a 400 but an upgrade closed with its code (closedUpgrade), after the
+ * Upgrade header and the credential are checked, in that order.
+ */
 export async function chatSocket(c: Context<AppEnv>) {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw upgradeRequired("upgrade_required", "This endpoint only accepts WebSocket upgrades.");

@@ -27,10 +27,10 @@ import {
   sendChatMessage,
 } from "../chat/service";
 import { pushChatMessage } from "../push/chat";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import { orgScope } from "./org-scope";
 
-const chatGate = createMiddleware<AppEnv>(async (c, next) => {
+const chatGate = createMiddleware<MemberEnv>(async (c, next) => {
   assertChatAllowed(c.var.org, c.var.membership.role);
   await next();
 });
@@ -39,7 +39,7 @@ const positiveInteger = (message: string) =>
   // At most 15 digits: always a safe integer.
   v.pipe(v.string(message), v.regex(/^[1-9][0-9]{0,14}$/, message), v.transform(Number));
 
-const actorOf = (c: { var: AppEnv["Variables"] }): ChatActor => ({ orgId: c.var.org.id, memberId: c.var.auth.memberId });
+const actorOf = (c: { var: MemberEnv["Variables"] }): ChatActor => ({ orgId: c.var.org.id, memberId: c.var.auth.memberId });
 
 /** A page size from 1 to `max` (docs/api/pagination.md; the chat's own maxima are SPEC.md section 9's). */
 const chatLimit = (max: number) => v.optional(v.pipe(positiveInteger("form_error_invalid"), v.maxValue(max, "form_error_invalid")));

@@ -18,7 +18,7 @@ import { amountSchema, contributionSchema } from "../../app/domain/initiatives";
 import { createPaypalOrder, recordContribution } from "../contributions/service";
 import { badRequest } from "../lib/domain-errors";
 import { validate } from "../lib/validation";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import { orgScope } from "./org-scope";
 import { initiativeFromPath } from "./participation";
 import { isIdempotencyKey } from "../../app/domain/tokens";
@@ -26,7 +26,7 @@ import { isIdempotencyKey } from "../../app/domain/tokens";
 const PaypalOrderBody = v.object({ value: amountSchema });
 
 /** The request's Idempotency-Key, or null when the client sent none (then nothing is deduplicated). */
-function idempotencyKey(c: Context<AppEnv>): string | null {
+function idempotencyKey(c: Context<MemberEnv>): string | null {
   const key = c.req.header("idempotency-key");
   if (key === undefined) return null;
   if (!isIdempotencyKey(key)) throw badRequest("idempotency_key_invalid", "The Idempotency-Key must be 8 to 100 letters, digits, - or _.");

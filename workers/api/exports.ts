@@ -14,7 +14,7 @@ import { exportFile, exportStatus, startExport } from "../exports/jobs";
 import { EXPORTS, type ExportKind } from "../exports/kinds";
 import { parseInput, validate } from "../lib/validation";
 import { STAFF_ROLES, type StaffActor } from "../manage/scope";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import { auditQuery, memberExportFilters } from "./admin";
 import { contributionQuery } from "./manage";
 import { impactPeriodQuery, periodOf } from "./impact";
@@ -40,7 +40,7 @@ const exportRoles = (method: string, path: string) => {
   return method === "POST" && kind ? EXPORTS[kind].roles : STAFF_ROLES;
 };
 
-const actorOf = (c: { var: AppEnv["Variables"] }): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
+const actorOf = (c: { var: MemberEnv["Variables"] }): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
 
 export const exportRoutes = new Hono<AppEnv>()
   .use(orgScope)

@@ -20,7 +20,7 @@ import { IMPACT_READING_ROLES, type StaffActor } from "../manage/scope";
 import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
 import type { Tenant } from "../tenant/organizations";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import {
   addManagementHours,
   initiativeAttributesSchema,
@@ -45,7 +45,7 @@ import { yearOffset, zonedDays, zonedPeriod } from "../impact/periods";
 import { freezeSnapshot, listSnapshots, snapshotWithChanges } from "../impact/snapshots";
 import { xlsxResponse } from "../impact/xlsx";
 
-const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
+const actorOf = (c: Context<MemberEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
 
 const DAY_MS = 86_400_000;
 /** The longest period one report covers (about three years, as the dashboard). */

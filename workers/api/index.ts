@@ -1,6 +1,6 @@
 /**
  * The Mobile API (`/api`, SPEC.md section 7) as one sub-app, and the type of the whole contract the
- * web app's typed client is built from (`hc<ApiContract>`, app/lib/api.server.ts). The sub-apps are
+ * web app's typed client is built from (`hc<ApiContract>`, app/lib/server/api.server.ts). The sub-apps are
  * chained (`new Hono().get(...).post(...)`) so that each route's input and answer types carry up
  * to here: a changed answer shape fails the pages' type check (docs/decisions/016-typed-api-client.md).
  */

@@ -16,7 +16,7 @@ import { notFound } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { readMemo } from "../lib/page-request";
 import { validate } from "../lib/validation";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
 import { queueCalendarMail } from "../calendar/mail";
 import { orgScope } from "./org-scope";
@@ -26,7 +26,7 @@ import { advanceWaitlist, joinWaitlist, leaveWaitlist } from "../initiatives/wai
 
 const initiativeNotFound = () => notFound("initiative_not_found", "The initiative cannot be found.");
 
-async function load(c: Context<AppEnv>, by: InitiativeKey): Promise<Initiative> {
+async function load(c: Context<MemberEnv>, by: InitiativeKey): Promise<Initiative> {
   const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, by, readMemo(c));
   if (!initiative) throw initiativeNotFound();
   // The participant's check-in code, for the QR of a qr initiative (issue 11, point 4).
@@ -37,7 +37,7 @@ async function load(c: Context<AppEnv>, by: InitiativeKey): Promise<Initiative> 
 }
 
 /** Runs a change on the initiative of `/:id`, then answers it as it is now (as the change answered it, or read again). */
-async function change(c: Context<AppEnv>, by: InitiativeKey, act: (initiative: Initiative, now: number) => Promise<Initiative | void>) {
+async function change(c: Context<MemberEnv>, by: InitiativeKey, act: (initiative: Initiative, now: number) => Promise<Initiative | void>) {
   const changed = await act(await load(c, by), Date.now());
   return c.json(changed ?? (await load(c, by)));
 }

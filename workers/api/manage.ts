@@ -38,7 +38,7 @@ import { reorderWaitlist, WAITLIST_REORDER_MAX } from "../manage/waitlist";
 import { listProposals, reviewProposal } from "../manage/proposals";
 import { readUpload } from "./attachments";
 import type { Tenant } from "../tenant/organizations";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import { sendAfterAnswer } from "./notices";
 import { queueCredentialsAfterAnswer, validatedParticipants } from "../credentials/jobs";
 import { bulkApprovalScopeFirst } from "./approval-scope";
@@ -46,7 +46,7 @@ import { orgScope } from "./org-scope";
 import { rolesFirst } from "./roles-first";
 import { moderatesProposals } from "../manage/proposals";
 
-const actorOf = (c: Context<AppEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
+const actorOf = (c: Context<MemberEnv>): StaffActor => ({ memberId: c.var.auth.memberId, role: c.var.membership.role });
 
 const id = v.pipe(v.string(), v.minLength(1, "form_error_invalid"), v.maxLength(64, "form_error_invalid"));
 
@@ -114,7 +114,7 @@ const proposalQuery = v.strictObject(
 const participantStatus = v.strictObject({ status: v.picklist(PARTICIPANT_DECISIONS, "form_error_invalid") }, "form_error_unknown_field");
 
 /** A spreadsheet of the participants: what the screen shows, one row each, with each indicator's validated total. */
-async function participantsCsv(c: Context<AppEnv>) {
+async function participantsCsv(c: Context<MemberEnv>) {
   const { initiative, participants } = await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id") ?? "");
   const indicators = participants[0]?.indicators ?? [];
   const header = ["name", "email", "phone", "status", "manager_approval_status", "joined_at", "validated_hours", "pending_hours", ...indicators.map((i) => `${i.name} (${i.unit})`)];

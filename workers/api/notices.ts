@@ -4,8 +4,8 @@
  */
 import type { Context } from "hono";
 import { sendNotices, type Notice } from "../manage/notify";
-import type { AppEnv } from "../types";
+import type { OrgScoped } from "../types";
 
-export function sendAfterAnswer(c: Context<AppEnv>, notices: Notice[]) {
+export function sendAfterAnswer<E extends OrgScoped>(c: Context<E>, notices: Notice[]) {
   if (notices.length) c.executionCtx.waitUntil(sendNotices(c.env, c.var.org, notices));
 }

@@ -8,11 +8,11 @@ import { authenticate, unauthenticated } from "../auth/middleware";
 import { notFound } from "../lib/domain-errors";
 import { membershipOf } from "../tenant/memberships";
 import { getOrganizationBySlug } from "../tenant/organizations";
-import type { AppEnv } from "../types";
+import type { MemberEnv } from "../types";
 
 const organizationNotFound = () => notFound("organization_not_found", "The organisation cannot be found.");
 
-export const orgScope = createMiddleware<AppEnv>(async (c, next) => {
+export const orgScope = createMiddleware<MemberEnv>(async (c, next) => {
   // Sub-apps mounted on overlapping paths (/:org/initiative/:slug and /:org/initiative) each use
   // this guard: the first one that ran for the request has already checked everything.
   if (c.get("membership")) return next();

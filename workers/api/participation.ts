@@ -14,11 +14,11 @@ import { notFound } from "../lib/domain-errors";
 import { jsonBody } from "../lib/json-body";
 import { readMemo } from "../lib/page-request";
 import { reportHours, reportIndicator } from "../participation/reporting";
-import type { AppEnv } from "../types";
+import type { AppEnv, MemberEnv } from "../types";
 import { orgScope } from "./org-scope";
 
 /** The initiative of the path's slug for the signed-in member, or 404 (unknown, or another organisation's). */
-export async function initiativeFromPath(c: Context<AppEnv>): Promise<Initiative> {
+export async function initiativeFromPath(c: Context<MemberEnv>): Promise<Initiative> {
   const initiative = await findInitiative(c.env, c.var.org, c.var.auth.memberId, { slug: c.req.param("slug") ?? "" }, readMemo(c));
   if (!initiative) throw notFound("initiative_not_found", "The initiative cannot be found.");
   return initiative;

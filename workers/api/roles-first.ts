@@ -7,14 +7,14 @@
 import { createMiddleware } from "hono/factory";
 import { requireRole, type StaffActor, type StaffRole } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
-import type { AppEnv } from "../types";
+import type { MemberEnv } from "../types";
 
 /** The roles a call needs, by its method and its path inside the sub-app; null: the service decides alone. */
 export type RolesOf = (method: string, path: string, org: Tenant) => readonly StaffRole[] | null;
 
 /** Runs after orgScope (which has the membership); `base` is the sub-app's segment after /{org}. */
 export function rolesFirst(base: string, rolesOf: RolesOf) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return createMiddleware<MemberEnv>(async (c, next) => {
     const prefix = `/${c.req.param("org")}/${base}`;
     const at = c.req.path.indexOf(prefix);
     const path = at >= 0 ? c.req.path.slice(at + prefix.length) || "/" : c.req.path;

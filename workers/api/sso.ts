@@ -40,6 +40,12 @@ async function linkingMember(c: Context<AppEnv>, provider: ProviderRow, claims: 
   return linkIdentity(c.env, provider, claims, memberId);
 }
 
+/*
+ * The SSO routes read their input by hand, not by validate(): initiate takes its fields from the
+ * query or a JSON body, the body's winning (SPEC.md section 7), so no one target holds them; link
+ * reads its body the same way (optional, bad_request for a body that is not an object); the
+ * callback and the browser-facing initiate answer every failure with a redirect, never a 400.
+ */
 export const ssoRoutes = new Hono<AppEnv>()
   .post("/:provider/initiate", describeRoute(doc("Auth", "public", { summary: "Start single sign-on with one of the organisation's providers: the provider's URL to open.", body: { schema: jsonSchemaOf(InitiateInput), description: "The same fields may come as query parameters (SPEC.md section 7).", optional: true }, answer: { type: "object", required: ["url"], properties: { url: { type: "string" } } }, errors: { 400: ["validation_error", "bad_request"], 404: ["sso_provider_not_found", "organization_not_found"] } })), async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? await jsonBody(c) : {};

@@ -14,16 +14,25 @@ import { dateFilterWindow } from "../../app/domain/initiatives";
 import { wallQuerySchema } from "../../app/domain/initiatives/wall-filter";
 import { decodeWallCursor, wallPage } from "../initiatives/lists";
 import { linkNext } from "../lib/keyset-links";
-import { invalidInput } from "../lib/validation";
+import { validate } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 
-export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Wall and ranking", "member", { summary: "The organisation's wall: its initiatives, filtered and paged." })), async (c) => {
-  // Empty parameters (a form's blank fields) mean "no filter".
-  const given = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ""));
-  const parsed = v.safeParse(wallQuerySchema, given);
-  if (!parsed.success) throw invalidInput(parsed.issues);
-  const q = parsed.output;
+const anyText = v.optional(v.string());
+
+/**
+ * The wall's parameters as a client sends them (text, each optional), then read by the one wall
+ * schema (app/domain/initiatives/wall-filter.ts). Empty parameters (a form's blank fields) mean
+ * "no filter": dropped between the two.
+ */
+const WallQuery = v.pipe(
+  v.object({ search: anyText, from: anyText, to: anyText, type: anyText, sdg: anyText, category: anyText, pinned: anyText, page: anyText, cursor: anyText, limit: anyText }),
+  v.transform((given) => Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined && value !== ""))),
+  wallQuerySchema,
+);
+
+export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Wall and ranking", "member", { summary: "The organisation's wall: its initiatives, filtered and paged." })), validate("query", WallQuery), async (c) => {
+  const q = c.req.valid("query");
   const now = Date.now();
   const window = dateFilterWindow(now);
   const page = await wallPage(

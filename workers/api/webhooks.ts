@@ -11,7 +11,7 @@ import { doc } from "../openapi/describe";
 import * as v from "valibot";
 import { linkNext } from "../lib/keyset-links";
 import { validate } from "../lib/validation";
-import type { AppEnv } from "../types";
+import type { AppEnv, OrgEnv } from "../types";
 import {
   addEndpoint,
   changeEndpoint,
@@ -37,10 +37,10 @@ const endpointParam = v.object({ org: v.string(), id });
 const deliveryParam = v.object({ org: v.string(), id, delivery: id });
 
 /** Who changes an endpoint, for its audit row: the key that calls (integration routes), else the administrator. */
-const actorOf = (c: Context<AppEnv>) => (c.var.apiKey ? keyActor(c.var.apiKey.id) : c.var.auth.memberId);
+const actorOf = (c: Context<OrgEnv>) => (c.var.apiKey ? keyActor(c.var.apiKey.id) : c.var.auth.memberId);
 
 /** The endpoints' routes, behind whichever guard mounts them (below). */
-const endpointRoutes = new Hono<AppEnv>()
+const endpointRoutes = new Hono<OrgEnv>()
   .get("/", describeRoute(doc("Integrations", "staffOrApiKey", { summary: "Webhook endpoints (administrators, or an API key with the webhooks scope)." })), async (c) => c.json(await listEndpoints(c.env, c.var.org)))
   .post("/", describeRoute(doc("Integrations", "staffOrApiKey", { summary: "Add a webhook endpoint and the events it receives: the answer holds its signing secret.", status: 201 })), validate("json", endpointSchema), async (c) => c.json(await addEndpoint(c.env, c.var.org, actorOf(c), c.req.valid("json")), 201))
   .get("/:id", describeRoute(doc("Integrations", "staffOrApiKey", { summary: "One webhook endpoint.", errors: { 404: ["webhook_not_found"] } })), validate("param", endpointParam), async (c) => c.json(await getEndpoint(c.env, c.var.org, c.req.valid("param").id)))

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { getConfig } from "../lib/config";
 import { unauthorized } from "../lib/domain-errors";
 import type { RequestMemo } from "../lib/request-memo";
-import type { AppEnv, AuthContext } from "../types";
+import type { AuthContext, AuthEnv } from "../types";
 import { accountDisabled, getLiveSession, liveSessionKey } from "./sessions";
 import { type AccessClaims, verifyAccessToken } from "./tokens";
 
@@ -46,7 +46,7 @@ export async function sessionNamedBy(env: Env, authorization: string | undefined
   return claims?.sid ?? null;
 }
 
-export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
   const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
   if (!auth) throw unauthenticated();
   c.set("auth", auth);

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { getDb, schema } from "../db/client";
 import { getConfig } from "../lib/config";
 import { getOrganizationById } from "../tenant/organizations";
-import type { AppEnv } from "../types";
+import type { OrgScoped } from "../types";
 import { mailCredentialIssued } from "./email";
 import { reconcileCredential } from "./issue";
 
@@ -50,7 +50,7 @@ export async function runCredentialJob(env: Env, message: Message<CredentialJob>
  * answer. A queue that refuses is logged; the member can still ask for what is owed
  * (POST /api/{org}/credentials).
  */
-export function queueCredentialsAfterAnswer(c: Context<AppEnv>, participantUuids: string[]) {
+export function queueCredentialsAfterAnswer<E extends OrgScoped>(c: Context<E>, participantUuids: string[]) {
   if (!participantUuids.length) return;
   c.executionCtx.waitUntil(queueCredentials(c.env, c.var.org.id, participantUuids).catch((error) => console.error("credential jobs not queued", error)));
 }

@@ -17,13 +17,13 @@ import { DomainError, forbidden, notFound, unauthorized } from "../lib/domain-er
 import { STATUS_OF } from "../lib/errors";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { getOrganizationBySlug } from "../tenant/organizations";
-import type { AppEnv } from "../types";
+import type { ApiKeyEnv } from "../types";
 import { keyInForce, recordKeyUse } from "./keys";
 
 const invalidKey = () => unauthorized("invalid_api_key", "The API key is missing, unknown, revoked or expired.");
 
 export function requireApiKey(scope: ApiKeyScope) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return createMiddleware<ApiKeyEnv>(async (c, next) => {
     const key = await keyInForce(c.env, bearerToken(c.req.header("authorization")) ?? "");
     if (!key) throw invalidKey();
     await enforceRateLimit(c, "api_key", key.id);

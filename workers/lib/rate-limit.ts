@@ -105,7 +105,7 @@ function keyOf(action: RateLimitedAction, scope: Scope, ip: string, account: str
 }
 
 /** Counts the attempt; throws 429 with Retry-After when any of its counters has gone over the limit. */
-export async function enforceRateLimit(c: Context<AppEnv>, action: RateLimitedAction, account?: string): Promise<CountedAttempt> {
+export async function enforceRateLimit<E extends AppEnv>(c: Context<E>, action: RateLimitedAction, account?: string): Promise<CountedAttempt> {
   const ip = clientIp(c);
   const counters = Object.entries(RATE_LIMITS[action] as Partial<Record<Scope, Limit>>).flatMap(([scope, limit]) => {
     const key = keyOf(action, scope as Scope, ip, account);

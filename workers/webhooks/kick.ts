@@ -14,7 +14,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { Tenant } from "../tenant/organizations";
-import type { AppEnv } from "../types";
+import type { AppVariables } from "../types";
 import { queueDispatch } from "./dispatch";
 import { collectOutboxWrites } from "./outbox";
 
@@ -35,12 +35,12 @@ function kickEach(env: Env, written: Set<string>, loaded: (Tenant | undefined)[]
 }
 
 /** The app's middleware (workers/app.ts), around every request. */
-export const dispatchAfterWrites = createMiddleware<AppEnv>(async (c, next) => {
+export const dispatchAfterWrites = createMiddleware<{ Bindings: Env; Variables: AppVariables & { org?: Tenant } }>(async (c, next) => {
   const written = new Set<string>();
   try {
     await collectOutboxWrites(written, next);
   } finally {
-    if (written.size) c.executionCtx.waitUntil(kickEach(c.env, written, [c.get("org") as Tenant | undefined, c.get("tenant") as Tenant | undefined]));
+    if (written.size) c.executionCtx.waitUntil(kickEach(c.env, written, [c.var.org, c.var.tenant]));
   }
 });
 

@@ -10,7 +10,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { ChevronUp, MessageCircle } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { chatApi } from "~/lib/chat-api";
+import { chatApi } from "~/lib/browser/chat-api";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader } from "~/routes/_app";

@@ -9,7 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { CHAT_LIMITS } from "~/domain/chat";
 import { useTranslation } from "~/i18n/react";
-import { chatApi } from "~/lib/chat-api";
+import { chatApi } from "~/lib/browser/chat-api";
 import { filterUserGroups, type UserGroup } from "~/lib/chat-model";
 import { PanelHeader, PresenceAvatar, useFocusOnShow, type ScreenProps } from "./chat-parts";
 

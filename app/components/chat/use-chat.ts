@@ -6,9 +6,9 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { CHAT_LIMITS, type ChatClientFrame } from "~/domain/chat";
-import { chatApi } from "~/lib/chat-api";
+import { chatApi } from "~/lib/browser/chat-api";
 import { chatReducer, initialChatState, newTempId, type PendingMessage, type ServerFrame } from "~/lib/chat-model";
-import { ChatSocket, type SocketStatus } from "~/lib/chat-socket";
+import { ChatSocket, type SocketStatus } from "~/lib/browser/chat-socket";
 
 /** How often at most this tab says "typing": under the 900 ms the other side waits before hiding it. */
 const TYPING_SEND_MS = 500;

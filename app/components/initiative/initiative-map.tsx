@@ -1,6 +1,6 @@
 import { LazyMap } from "~/components/map/lazy-map";
 import { useTranslation } from "~/i18n/react";
-import type { Precision } from "~/lib/geocode";
+import type { Precision } from "~/lib/browser/geocode";
 import { useSignedIn } from "~/lib/signed-in";
 
 /**

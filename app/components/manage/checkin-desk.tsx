@@ -1,7 +1,7 @@
 /**
  * The check-in desk (issue 11, point 4): the organiser scans a participant's QR code or types the
  * code they read out. With JavaScript the code is checked here against the initiative's key (no
- * network needed), the check-in goes into the queue (app/lib/checkin-queue.ts) and is sent at once
+ * network needed), the check-in goes into the queue (app/lib/browser/checkin-queue.ts) and is sent at once
  * or when the connection returns; what waits is counted on screen. The camera scanner is its own
  * chunk, loaded when the organiser opens it. Without JavaScript the typed code is a plain form.
  *
@@ -31,7 +31,7 @@ import {
   withResend,
   writeQueue,
   type QueuedCheckin,
-} from "~/lib/checkin-queue";
+} from "~/lib/browser/checkin-queue";
 import { usePending } from "~/lib/pending";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CheckinOutcome } from "~/routes/_app.manage.initiatives.$id_.checkin/checkin.server";

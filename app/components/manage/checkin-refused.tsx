@@ -1,12 +1,12 @@
 /**
  * The check-ins the server refused (issue 28), on the check-in desk until the organiser deals with
  * each: who, why (the refusal's message), the hours to fix, and Resend or Discard (confirmed). They stay in
- * the queue (app/lib/checkin-queue.ts) meanwhile, across reloads, and are not sent on their own.
+ * the queue (app/lib/browser/checkin-queue.ts) meanwhile, across reloads, and are not sent on their own.
  */
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
-import type { QueuedCheckin, Refusal } from "~/lib/checkin-queue";
+import type { QueuedCheckin, Refusal } from "~/lib/browser/checkin-queue";
 
 interface RefusedCheckinsProps {
   items: QueuedCheckin[];

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from "react";
 import { LazyMap } from "~/components/map/lazy-map";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
-import { approximationOf, searchPlaces, type Place, type Precision } from "~/lib/geocode";
+import { approximationOf, searchPlaces, type Place, type Precision } from "~/lib/browser/geocode";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CheckboxInput, EditorSection, TextInput } from "./editor-parts";
 

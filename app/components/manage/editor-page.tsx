@@ -1,9 +1,9 @@
 /** The editor's page around the form: its heading, what it starts from (blank, a copy, the initiative), the way back. */
 import { Link } from "@remix-run/react";
-import type { EditorAnswer } from "~/lib/initiative-editor.server";
+import type { EditorAnswer } from "~/lib/server/initiative-editor.server";
 import { asPrecision } from "~/domain/location-precision";
 import { useTranslation } from "~/i18n/react";
-import type { Precision } from "~/lib/geocode";
+import type { Precision } from "~/lib/browser/geocode";
 import { useSignedIn } from "~/lib/signed-in";
 import type { EditableInitiative, EditorOptions } from "../../../workers/manage/initiative-editor";
 import { EditorImpact, type EditorImpactValues } from "./editor-impact";

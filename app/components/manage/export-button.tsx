@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatDateTime } from "~/domain/initiatives/format";
 import { useTranslation } from "~/i18n/react";
-import { runExport, type ExportKind, type ExportState } from "~/lib/export-job";
+import { runExport, type ExportKind, type ExportState } from "~/lib/browser/export-job";
 
 export function ExportButton({ kind, query, label, variant = "ghost" }: { kind: ExportKind; query: string; label: string; variant?: "ghost" | "outline" }) {
   const { t, i18n } = useTranslation("manage");

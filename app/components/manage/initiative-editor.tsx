@@ -21,7 +21,7 @@ import type { EditorOptions } from "../../../workers/manage/initiative-editor";
 import { EditorDonation } from "./editor-donation";
 import { EditorImage } from "./editor-image";
 import { EditorIndicators, type IndicatorValue } from "./editor-indicators";
-import type { Precision } from "~/lib/geocode";
+import type { Precision } from "~/lib/browser/geocode";
 import { EditorLocation, type LocationValues } from "./editor-location";
 import { CheckboxInput, ChoiceGroup, EditorErrors, EditorSection, SelectInput, TextArea, TextInput } from "./editor-parts";
 

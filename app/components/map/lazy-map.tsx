@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { cn } from "~/lib/cn";
-import { approximationOf, type Precision } from "~/lib/geocode";
+import { approximationOf, type Precision } from "~/lib/browser/geocode";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { MapViewProps } from "./map-view";
 import { DETAIL_ZOOM } from "./zoom";

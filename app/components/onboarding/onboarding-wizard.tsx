@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import type { WizardStep } from "~/domain/onboarding";
 import type { PreferenceContext, PreferenceValues } from "~/domain/preferences";
 import { useTranslation } from "~/i18n/react";
-import type { OnboardingAnswer } from "~/lib/onboarding.server";
+import type { OnboardingAnswer } from "~/lib/server/onboarding.server";
 
 export interface OnboardingWizardProps {
   wizard: WizardStep & { values: PreferenceValues; context: PreferenceContext; failed: boolean };

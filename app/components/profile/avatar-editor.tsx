@@ -12,8 +12,8 @@ import { Drawer } from "~/components/ui/drawer";
 import { AVATAR_SIZE, sliderOfZoom, turned, zoomOfSlider } from "~/domain/avatar-crop";
 import { ATTACHMENT_MAX_BYTES, uploadAccept } from "~/domain/attachments";
 import { useTranslation } from "~/i18n/react";
-import { croppedAvatar, type PixelArea } from "~/lib/avatar-picture";
-import { uploadAvatarPicture } from "~/lib/avatar-upload";
+import { croppedAvatar, type PixelArea } from "~/lib/browser/avatar-picture";
+import { uploadAvatarPicture } from "~/lib/browser/avatar-upload";
 
 export interface AvatarEditorProps {
   open: boolean;

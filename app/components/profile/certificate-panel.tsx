@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { isFailedCertificate, isPendingCertificate } from "~/domain/certificate-status";
 import { formatDateTime } from "~/domain/initiatives/format";
 import { useTranslation } from "~/i18n/react";
-import { periodDays, runCertificateTask, type PeriodChoice, type TaskState } from "~/lib/certificate-task";
+import { periodDays, runCertificateTask, type PeriodChoice, type TaskState } from "~/lib/browser/certificate-task";
 import type { CertificateSummary } from "~/lib/responsible-profile";
 
 /** How far along each status is, for the progress bar. */

@@ -16,7 +16,7 @@ import { ChoiceGroup, CheckboxInput, EditorErrors, TextArea, TextInput } from "~
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
-import type { Precision } from "~/lib/geocode";
+import type { Precision } from "~/lib/browser/geocode";
 import { usePending } from "~/lib/pending";
 import type { InitiativeType } from "~/domain/initiatives/types";
 import type { WizardRules } from "../../../workers/proposals/service";

@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
-import { pushDecided, pushState, rememberPromptAnswered, subscribe } from "~/lib/push-device";
+import { pushDecided, pushState, rememberPromptAnswered, subscribe } from "~/lib/browser/push-device";
 
 export function PushPrompt() {
   const { t } = useTranslation("push");

@@ -8,8 +8,8 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { SubmitSwitch } from "./submit-switch";
 import { useTranslation } from "~/i18n/react";
-import { currentSubscription, pushState, pushSupported, subscribe, unsubscribe } from "~/lib/push-device";
-import type { PushSettings as Settings } from "~/lib/push.server";
+import { currentSubscription, pushState, pushSupported, subscribe, unsubscribe } from "~/lib/browser/push-device";
+import type { PushSettings as Settings } from "~/lib/server/push.server";
 
 const KINDS = ["participation", "chat", "reminders"] as const;
 

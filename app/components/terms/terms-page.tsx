@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import type { loadTerms } from "~/lib/terms.server";
+import type { loadTerms } from "~/lib/server/terms.server";
 import { titleMeta } from "~/lib/page-title";
 
 export const termsMeta: MetaFunction = ({ matches }) => titleMeta(matches, "terms", "terms_title");

@@ -1,7 +1,7 @@
 /**
  * /about-our-program (SPEC.md sections 2 and 3; issue 14, point 2): the organisation's own text
  * about its programme, written in Markdown, rendered on the server without raw HTML
- * (app/lib/markdown.server.ts). Feature `about_our_program`; "no data" when the text is empty.
+ * (app/lib/server/markdown.server.ts). Feature `about_our_program`; "no data" when the text is empty.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -9,8 +9,8 @@ import { BookOpen } from "lucide-react";
 import { EmptyState } from "~/components/initiative/initiative-list";
 import { ScreenCrash } from "~/components/screen-crash";
 import { useTranslation } from "~/i18n/react";
-import { loadMember } from "~/lib/member.server";
-import { renderMarkdown } from "~/lib/markdown.server";
+import { loadMember } from "~/lib/server/member.server";
+import { renderMarkdown } from "~/lib/server/markdown.server";
 import { titleMeta } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "shell", "nav_about_our_program");

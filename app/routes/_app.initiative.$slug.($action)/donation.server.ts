@@ -18,8 +18,8 @@ import {
   type DonationStep,
   type PaymentProviderMode,
 } from "~/domain/donation";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { memberOrgSlug } from "~/lib/member.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { memberOrgSlug } from "~/lib/server/member.server";
 import { fieldErrors } from "~/domain/field-errors";
 import { parseForm } from "~/domain/form-values";
 

@@ -24,10 +24,10 @@ import {
   type Initiative,
   type RulesConfig,
 } from "~/domain/initiatives";
-import { jsonBody, memberCall, pathParam, type ApiArgs, type ApiClient } from "~/lib/api.server";
+import { jsonBody, memberCall, pathParam, type ApiArgs, type ApiClient } from "~/lib/server/api.server";
 import { paymentProviderMode } from "./donation.server";
-import { memberIdentity, organizationProfile, type OrganizationProfile } from "~/lib/member.server";
-import { saveProfile } from "~/lib/settings.server";
+import { memberIdentity, organizationProfile, type OrganizationProfile } from "~/lib/server/member.server";
+import { saveProfile } from "~/lib/server/settings.server";
 
 export const INITIATIVE_ACTIONS = ["participate", "contribute"] as const;
 export type InitiativeView = "detail" | (typeof INITIATIVE_ACTIONS)[number];

@@ -12,7 +12,7 @@ import { contributeAction } from "~/routes/_app.initiative.$slug.($action)/donat
 import { initiativeIntent, loadInitiative } from "~/routes/_app.initiative.$slug.($action)/initiative.server";
 import { pageTitle } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const organization = pageTitle(matches, "initiative", "__none__");

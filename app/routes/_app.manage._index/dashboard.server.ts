@@ -6,8 +6,8 @@
 import { redirect } from "@remix-run/cloudflare";
 import { wholeMonthDays } from "~/domain/dashboard-period";
 import { manageSections } from "~/domain/manage";
-import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
-import { notFound, requireStaff } from "~/lib/manage.server";
+import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { notFound, requireStaff } from "~/lib/server/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -5,9 +5,9 @@
  * credential signing keys, rotated behind a confirmation (issue 32).
  */
 import { redirect } from "@remix-run/cloudflare";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
-import { notFound, requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
+import { notFound, requireStaff } from "~/lib/server/manage.server";
 
 export async function loadAccess(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);

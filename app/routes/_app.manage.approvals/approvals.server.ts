@@ -2,8 +2,8 @@
  * /manage/approvals on the server: the participations waiting for my decision (GET
  * /api/{org}/manage/approvals) and the decision on one or those ticked (PUT /api/{org}/manage/approvals).
  */
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { listData, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { listData, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/server/manage.server";
 
 /** The buttons' decisions: the API's `approved` true or false. */
 const APPROVAL_DECISIONS = ["approved", "rejected"] as const;

@@ -7,7 +7,7 @@ import { DateTime } from "~/components/initiative/date-time";
 import { ListState, ManageSection, OutcomeAlert } from "~/components/manage/decision-parts";
 import { BulkQueue } from "~/components/manage/bulk-queue";
 import { useTranslation } from "~/i18n/react";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
 import { decideApprovals, loadApprovals } from "./approvals.server";

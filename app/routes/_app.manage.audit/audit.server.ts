@@ -1,7 +1,7 @@
 /** /manage/audit on the server (issue 15, point 6): a page of the audit log for administrators, with the screen's filters, and its export's filters. */
 import { AUDIT_KINDS } from "~/domain/manage";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, listData, notFound, pick, requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { cursorOf, listData, notFound, pick, requireStaff } from "~/lib/server/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -7,10 +7,10 @@
 import { parseCsv } from "~/domain/csv-import";
 import { NAMED_PERIODS, type NamedPeriod } from "~/domain/fiscal-year";
 import { IMPACT_GROUP_BYS, MEMBER_IMPORT_MAX, RATE_FIELDS } from "~/domain/impact";
-import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
+import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
 import { IMPACT_READING_ROLES } from "~/domain/manage";
-import { notFound, pick, requireStaff } from "~/lib/manage.server";
+import { notFound, pick, requireStaff } from "~/lib/server/manage.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

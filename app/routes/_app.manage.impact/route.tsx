@@ -23,7 +23,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { IMPACT_GROUP_BYS, NEW_RATE_ROWS, RATE_KEY_TYPES } from "~/domain/impact";
 import { ExportButton } from "~/components/manage/export-button";
 import { AttributesImport, ManagementHours, Snapshots } from "~/components/manage/impact-sections";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { impactFormAction, importAttributes, loadImpact, saveRates } from "./impact.server";
 
 // uPlot, loaded only where a chart is on screen (as on the dashboard).

@@ -5,8 +5,8 @@
 import { INITIATIVE_STATUS_FILTERS, ORGANISING_ROLES, PARTICIPANT_DECISIONS, participantMessageFormSchema } from "~/domain/manage";
 import { parseForm } from "~/domain/form-values";
 import type { MessageOutcome } from "~/components/manage/message-form";
-import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
-import { decisionOutcome, listData, notFound, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { decisionOutcome, listData, notFound, requireStaff, type DecisionOutcome } from "~/lib/server/manage.server";
 
 export async function loadParticipants(args: ApiArgs, id: string) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);

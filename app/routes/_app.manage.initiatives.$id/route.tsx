@@ -8,7 +8,7 @@ import { DecisionRow } from "~/components/manage/decision-row";
 import { buttonVariants } from "~/components/ui/button";
 import type { DecisionOutcome } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { MESSAGE_INTENT, MessageForm, type MessageOutcome } from "~/components/manage/message-form";
 import { InitiativeState, STATE_INTENT } from "~/components/manage/initiative-state";

@@ -5,8 +5,8 @@
  * POST .../checkins).
  */
 import { ORGANISING_ROLES } from "~/domain/manage";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { listData, notFound, requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { listData, notFound, requireStaff } from "~/lib/server/manage.server";
 
 export async function loadCheckinSheet(args: ApiArgs, id: string) {
   const { org } = await requireStaff(args, ORGANISING_ROLES);

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { CheckinDesk } from "~/components/manage/checkin-desk";
 import { ListState } from "~/components/manage/decision-parts";
 import { useTranslation } from "~/i18n/react";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { loadCheckinSheet, typedCheckin, type CheckinOutcome } from "./checkin.server";
 

@@ -1,8 +1,8 @@
 /** /manage/initiatives on the server: the initiatives the member organises, filtered as the URL says. */
 import { INITIATIVE_TYPES, type InitiativeType } from "~/domain/initiatives";
 import { INITIATIVE_CURSOR, INITIATIVE_STATUS_FILTERS, ORGANISING_ROLES } from "~/domain/manage";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { listData, requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { listData, requireStaff } from "~/lib/server/manage.server";
 
 /** The URL's filters, each dropped when it is not one the API takes (a hand-edited URL still shows a list). */
 export function initiativeFilters(url: URL) {

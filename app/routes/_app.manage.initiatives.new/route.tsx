@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { EditorPage } from "~/components/manage/editor-page";
-import { loadEditor, saveEditor, type EditorAnswer } from "~/lib/initiative-editor.server";
+import { loadEditor, saveEditor, type EditorAnswer } from "~/lib/server/initiative-editor.server";
 import { titleMeta } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "editor", "title_new");

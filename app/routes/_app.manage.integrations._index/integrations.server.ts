@@ -5,9 +5,9 @@
  * Administrators only: anyone else gets a 404 page.
  */
 import { API_KEY_SCOPES, type ApiKeyScope } from "~/domain/integrations";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
-import { listData, requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
+import { listData, requireStaff } from "~/lib/server/manage.server";
 
 export async function loadKeys(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);

@@ -3,9 +3,9 @@
  * channels from the admin API, and the page's forms (connect, switch on or off, test, remove).
  * Administrators only: anyone else gets the 404 of a page that does not exist.
  */
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
-import { notFound, requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
+import { notFound, requireStaff } from "~/lib/server/manage.server";
 
 export async function loadConnections(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);

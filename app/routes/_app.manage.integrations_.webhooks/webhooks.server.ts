@@ -3,9 +3,9 @@
  * API, and each form of the page as one call (add, switch on or off, rotate the secret, send the
  * test event, remove). Administrators only: anyone else gets the 404 of a page that does not exist.
  */
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
-import { notFound, requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
+import { notFound, requireStaff } from "~/lib/server/manage.server";
 
 export async function loadEndpoints(args: ApiArgs) {
   const { org } = await requireStaff(args, ["admin"]);

@@ -4,9 +4,9 @@
  * and events, redeliver a delivery, send the test event. Administrators only (404 otherwise, and
  * for another organisation's endpoint).
  */
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
-import { notFound, requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
+import { notFound, requireStaff } from "~/lib/server/manage.server";
 
 export async function loadEndpoint(args: ApiArgs, id: string) {
   const { org } = await requireStaff(args, ["admin"]);

@@ -1,8 +1,8 @@
 /** /manage/members on the server (issue 15, point 1): the administrators' list of members, a member's changes, and the CSV. */
-import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/api.server";
+import { memberCall, memberFetch, pathParam, type ApiArgs } from "~/lib/server/api.server";
 import { peopleFromCsv, type ImportedPerson } from "~/domain/csv-import";
 import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS, ORGANISATION_ROLES } from "~/domain/manage";
-import { decisionOutcome, listData, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { decisionOutcome, listData, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/server/manage.server";
 
 type RoleFilter = Exclude<(typeof MEMBER_ROLE_FILTERS)[number], "">;
 

@@ -14,7 +14,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { MEMBER_ROLE_FILTERS, MEMBER_STATUS_FILTERS } from "~/domain/manage";
 import { ACCOUNT_DELETION_GRACE_DAYS } from "~/domain/account-deletion";
 import { useTranslation } from "~/i18n/react";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { ExportButton } from "~/components/manage/export-button";
 import { InvitePanel } from "~/components/manage/invite-panel";

@@ -1,8 +1,8 @@
 /** /manage/money on the server: pledges of one status (searchable by code or donor) and the decision on one or those ticked. */
 import { CONTRIBUTION_DECISIONS, ORGANISING_ROLES } from "~/domain/manage";
 import { MONEY_TABS } from "~/domain/manage";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { cursorOf, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/server/manage.server";
 
 
 export async function loadMoney(args: ApiArgs) {

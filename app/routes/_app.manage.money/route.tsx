@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/domain/donation";
 import { MONEY_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
 import { decideMoney, loadMoney } from "./money.server";

@@ -12,9 +12,9 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/react";
-import { memberCall, pathParam } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
-import { notFound, requireStaff } from "~/lib/manage.server";
+import { memberCall, pathParam } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
+import { notFound, requireStaff } from "~/lib/server/manage.server";
 import { titleMeta } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "manage", "policy_title");

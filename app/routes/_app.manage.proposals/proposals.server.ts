@@ -1,7 +1,7 @@
 /** /manage/proposals on the server: the proposals of one status, and a moderator's decision on one (issue 12). */
 import { PROPOSAL_TABS } from "~/domain/manage";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, decisionOutcome, listData, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { cursorOf, decisionOutcome, listData, notFound, pick, requireStaff, type DecisionOutcome } from "~/lib/server/manage.server";
 
 export async function loadModeration(args: ApiArgs) {
   const { org } = await requireStaff(args);

@@ -11,7 +11,7 @@ import { MapView } from "~/components/map/map-view";
 import { SDG_SLUGS } from "~/domain/initiatives";
 import { PROPOSAL_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
 import { useHydrated } from "~/lib/use-hydrated";

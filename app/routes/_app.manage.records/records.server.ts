@@ -4,8 +4,8 @@
  * hours corrected or taken back (POST /api/{org}/manage/records/{id}/correction).
  */
 import { ORGANISING_ROLES, RECORD_DECISIONS, RECORD_TABS, TIME_BASES } from "~/domain/manage";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, decisionOutcome, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { cursorOf, decisionOutcome, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/server/manage.server";
 import { RECORD_CORRECTIONS, type RecordCorrection } from "~/domain/record-corrections";
 
 

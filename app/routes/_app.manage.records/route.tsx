@@ -7,7 +7,7 @@ import { RecordsQueue } from "~/components/manage/records-queue";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { RECORD_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
 import { CORRECT_RECORD, CorrectionOutcome, ValidatedRecords } from "~/components/manage/validated-records";

@@ -8,9 +8,9 @@ import { readUploadBody } from "~/domain/upload-body";
 import { COMPLETE_LOCALES, type Locale } from "~/domain/locales";
 import { centreFromForm, isSettingsGroup, ORGANIZATION_IMAGES, settingsFromForm, SETTINGS_TABS, TEXT_SEARCH_LIMIT, type SettingsTab } from "~/domain/organization-settings";
 import { messagesFor } from "~/i18n/messages.server";
-import { memberCall, memberFetch, pathParam, readResult, type ApiArgs, type ApiResult } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
-import { notFound, pick, requireStaff } from "~/lib/manage.server";
+import { memberCall, memberFetch, pathParam, readResult, type ApiArgs, type ApiResult } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
+import { notFound, pick, requireStaff } from "~/lib/server/manage.server";
 
 /** A text of the pages, by its `ns:key`, with its wording in the locale (before any override). */
 export interface TextEntry {

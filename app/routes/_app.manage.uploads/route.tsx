@@ -10,7 +10,7 @@ import { formatFileSize } from "~/domain/initiatives/format";
 import { UPLOAD_TABS } from "~/domain/manage";
 import { useTranslation } from "~/i18n/react";
 import { webFileUrl } from "~/lib/attachments";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
 import { decideUploads, loadUploads } from "./uploads.server";

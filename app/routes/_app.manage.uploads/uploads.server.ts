@@ -1,8 +1,8 @@
 /** /manage/uploads on the server: members' uploads of one status, and the decision on one of them or those ticked. */
 import { ORGANISING_ROLES, UPLOAD_DECISIONS } from "~/domain/manage";
 import { UPLOAD_TABS } from "~/domain/manage";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { cursorOf, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/manage.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { cursorOf, listData, pick, queueOutcome, readQueueDecision, requireStaff, type DecisionOutcome } from "~/lib/server/manage.server";
 
 
 export async function loadUploads(args: ApiArgs) {

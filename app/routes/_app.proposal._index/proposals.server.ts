@@ -1,6 +1,6 @@
 /** /proposal on the server: the member's proposals; a 404 where the organisation has no proposals. */
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { memberOrgSlug } from "~/lib/member.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { memberOrgSlug } from "~/lib/server/member.server";
 
 export async function loadProposals(args: ApiArgs) {
   const org = await memberOrgSlug(args);

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { WizardFinish, WizardStep } from "~/components/proposal/proposal-wizard";
 import { ScreenCrash } from "~/components/screen-crash";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { titleMeta } from "~/lib/page-title";
 import { useSignedIn } from "~/lib/signed-in";
 import { actWizard, loadWizard, type WizardAnswer } from "./wizard.server";

@@ -23,8 +23,8 @@ import {
 } from "~/domain/proposals";
 import { shownPrecision } from "~/domain/location-precision";
 import { instantOfZoned } from "~/domain/zoned-time";
-import { memberCall, pathParam, jsonBody, type ApiArgs } from "~/lib/api.server";
-import { memberOrgSlug } from "~/lib/member.server";
+import { memberCall, pathParam, jsonBody, type ApiArgs } from "~/lib/server/api.server";
+import { memberOrgSlug } from "~/lib/server/member.server";
 
 const notFound = () => new Response("Not found", { status: 404 });
 

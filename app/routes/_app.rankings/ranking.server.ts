@@ -1,6 +1,6 @@
 /** /rankings on the server: the organisation's ranking for the period the URL names; a 404 where the ranking is off or hidden. */
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { memberOrgSlug } from "~/lib/member.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { memberOrgSlug } from "~/lib/server/member.server";
 
 export async function loadRanking(args: ApiArgs) {
   const org = await memberOrgSlug(args);

@@ -4,9 +4,9 @@
  * remove the picture.
  */
 import { redirect } from "@remix-run/cloudflare";
-import { jsonBody, memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
-import { memberOrgSlug } from "~/lib/member.server";
+import { jsonBody, memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
+import { memberOrgSlug } from "~/lib/server/member.server";
 
 export async function loadResponsibleProfile(args: ApiArgs) {
   const org = pathParam(await memberOrgSlug(args));

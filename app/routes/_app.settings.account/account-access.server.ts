@@ -5,8 +5,8 @@
  * sign-in": the provider's round trip, finished in this browser, links it; decision 029).
  */
 import { redirect } from "@remix-run/cloudflare";
-import { memberCall, pathParam, publicCall, type ApiArgs } from "~/lib/api.server";
-import { memberIdentity } from "~/lib/member.server";
+import { memberCall, pathParam, publicCall, type ApiArgs } from "~/lib/server/api.server";
+import { memberIdentity } from "~/lib/server/member.server";
 
 export async function loadAccountAccess(args: ApiArgs) {
   const user = await memberIdentity(args);

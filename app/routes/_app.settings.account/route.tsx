@@ -13,13 +13,13 @@ import { socialUrl } from "~/domain/social";
 import { ACCOUNT_DELETION_GRACE_DAYS } from "~/domain/account-deletion";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSignedIn } from "~/lib/signed-in";
-import { saveAccountForm } from "~/lib/settings.server";
+import { saveAccountForm } from "~/lib/server/settings.server";
 import { titleMeta } from "~/lib/page-title";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/server/form.server";
 import { usePending } from "~/lib/pending";
 import { useSchemaForm } from "~/lib/schema-form";
 import { accountAccessAction, loadAccountAccess, type AccountAccessAnswer } from "./account-access.server";
-import { accountDeletionAction, type AccountDeletionAnswer } from "~/lib/account-data.server";
+import { accountDeletionAction, type AccountDeletionAnswer } from "~/lib/server/account-data.server";
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "settings", "settings_account");
 

@@ -3,8 +3,8 @@
  * channel, read and saved through GET and PUT /api/{org}/reminders/settings.
  */
 import { NOTIFICATION_TOPICS, REMINDER_CHANNELS } from "~/domain/reminders";
-import { memberCall, pathParam, type ApiArgs } from "~/lib/api.server";
-import { memberOrgSlug } from "~/lib/member.server";
+import { memberCall, pathParam, type ApiArgs } from "~/lib/server/api.server";
+import { memberOrgSlug } from "~/lib/server/member.server";
 
 /** The form's intent: the route's action hands such a post here. */
 export const REMINDERS_INTENT = "reminders";

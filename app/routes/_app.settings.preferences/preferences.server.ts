@@ -1,10 +1,10 @@
 /** Loading and saving the preference cards of /settings/preferences. */
 import { data, redirect } from "@remix-run/cloudflare";
-import type { ApiArgs } from "~/lib/api.server";
-import { loadMember } from "~/lib/member.server";
-import { preferenceContext, preferenceValues, saveStep } from "~/lib/preferences.server";
+import type { ApiArgs } from "~/lib/server/api.server";
+import { loadMember } from "~/lib/server/member.server";
+import { preferenceContext, preferenceValues, saveStep } from "~/lib/server/preferences.server";
 import { configuredSteps, isOnboardingStep } from "~/domain/preferences";
-import { readForm as readFormBody } from "~/lib/form.server";
+import { readForm as readFormBody } from "~/lib/server/form.server";
 
 export async function loadPreferences(args: ApiArgs) {
   const { organization, profile } = await loadMember(args);

@@ -5,9 +5,9 @@
  * link. Accepting makes the membership (POST /auth/invitation/{token}/accept).
  */
 import { redirect } from "@remix-run/cloudflare";
-import { endSession, hasSession, memberCall, pathParam, publicCall, type ApiArgs } from "~/lib/api.server";
-import { formOf, text } from "~/lib/auth-flow.server";
-import { memberIdentity } from "~/lib/member.server";
+import { endSession, hasSession, memberCall, pathParam, publicCall, type ApiArgs } from "~/lib/server/api.server";
+import { formOf, text } from "~/lib/server/auth-flow.server";
+import { memberIdentity } from "~/lib/server/member.server";
 
 export type JoinState = "signin" | "other_account" | "ready";
 

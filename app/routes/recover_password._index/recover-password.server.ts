@@ -2,8 +2,8 @@
 import { normalizeEmail } from "~/domain/email";
 import { EmailFormSchema, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
 import { parseForm } from "~/domain/form-values";
-import { publicCall, type ApiArgs } from "~/lib/api.server";
-import { apiFieldErrors, failureOf, formOf, statusOf, text, type Outcome } from "~/lib/auth-flow.server";
+import { publicCall, type ApiArgs } from "~/lib/server/api.server";
+import { apiFieldErrors, failureOf, formOf, statusOf, text, type Outcome } from "~/lib/server/auth-flow.server";
 
 export type RecoverActionData = Outcome<{ email: string; sent?: boolean; errors?: FieldErrors; failure?: AuthFailure }>;
 

@@ -6,9 +6,9 @@
  */
 import { ATTACHMENT_MAX_BYTES } from "~/domain/attachments";
 import { readUploadBody } from "~/domain/upload-body";
-import { memberFetch, readResult, type ApiArgs } from "~/lib/api.server";
-import { memberOrgSlug } from "~/lib/member.server";
-import { json } from "~/lib/relay.server";
+import { memberFetch, readResult, type ApiArgs } from "~/lib/server/api.server";
+import { memberOrgSlug } from "~/lib/server/member.server";
+import { json } from "~/lib/server/relay.server";
 
 const refusal = (status: number, error: string, field: string) => json({ error, message: "The picture cannot be used.", fields: { avatar: field } }, status);
 

@@ -1,6 +1,6 @@
 /** The social CV's PDF download for the browser: GET /api/{org}/responsible_profile/pdf/{id}, streamed with the API's headers. */
-import { memberFetch, type ApiArgs } from "~/lib/api.server";
-import { memberOrgSlug } from "~/lib/member.server";
+import { memberFetch, type ApiArgs } from "~/lib/server/api.server";
+import { memberOrgSlug } from "~/lib/server/member.server";
 
 const PASSED_ON = ["content-type", "content-length", "content-disposition", "cache-control", "x-content-type-options"];
 

@@ -5,7 +5,7 @@
 import { isValidEmail, normalizeEmail } from "~/domain/email";
 import { EmailFormSchema, LoginFormSchema, type AuthFailure, type FieldErrors } from "~/domain/auth-forms";
 import { parseForm } from "~/domain/form-values";
-import { hasSession, publicCall, type ApiArgs } from "~/lib/api.server";
+import { hasSession, publicCall, type ApiArgs } from "~/lib/server/api.server";
 import { ssoStartLandingOn } from "~/lib/signed-out";
 import {
   apiFieldErrors,
@@ -21,7 +21,7 @@ import {
   text,
   type LocaleCookie,
   type Outcome,
-} from "~/lib/auth-flow.server";
+} from "~/lib/server/auth-flow.server";
 
 export type SigninStage = "email" | "password" | "sso";
 

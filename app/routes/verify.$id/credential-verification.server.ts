@@ -6,8 +6,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MAX_UPLOADED_CREDENTIAL_LENGTH } from "~/domain/credentials";
-import { pathParam, publicCall, type ApiArgs } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
+import { pathParam, publicCall, type ApiArgs } from "~/lib/server/api.server";
+import { readForm } from "~/lib/server/form.server";
 
 export async function loadCredentialVerification(args: ApiArgs, id: string) {
   const result = await publicCall(args, (api) => api.api.credentials.verify[":id"].$get({ param: { id: pathParam(id) } }));

@@ -16,7 +16,7 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { SdgIcon, sdgName } from "~/components/initiative/sdg";
 import { formatDateTime, formatOneDecimal } from "~/domain/initiatives/format";
 import { useTranslation } from "~/i18n/react";
-import { pathParam, publicCall } from "~/lib/api.server";
+import { pathParam, publicCall } from "~/lib/server/api.server";
 import { titleMeta } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [...titleMeta(matches, "responsible_profile", "verify_title"), { name: "robots", content: "noindex" }];

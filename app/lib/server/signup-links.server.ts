@@ -6,8 +6,8 @@ import { redirect } from "@remix-run/cloudflare";
 import { isSlug } from "~/domain/slug";
 import { pathParam, publicCall, type ApiArgs } from "./api.server";
 import { isToken, readDraft, saveDraft, type SignupDraft } from "./signup-draft.server";
-import { signupLinkJourney, type OrganizationProfile } from "./signup-entry";
-import { initiativePath, ssoStartLandingOn } from "./signed-out";
+import { signupLinkJourney, type OrganizationProfile } from "../signup-entry";
+import { initiativePath, ssoStartLandingOn } from "../signed-out";
 
 /**
  * The organisation of a sign-up token (GET /api/organization/{token}) or of an initiative

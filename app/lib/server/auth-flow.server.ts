@@ -10,10 +10,10 @@
 import { SUPPORTED_LOCALES } from "~/domain/locales";
 import { localPath } from "~/domain/same-origin";
 import type { AuthFailure, FieldErrors } from "~/domain/auth-forms";
-import { landingPath } from "./signed-out";
+import { landingPath } from "../signed-out";
 import { startWebSession, type ApiArgs, type ApiResult } from "./api.server";
-import type { ApiTokens } from "../../workers/auth/web-session";
-import type { SessionUser } from "../../workers/api/types";
+import type { ApiTokens } from "../../../workers/auth/web-session";
+import type { SessionUser } from "../../../workers/api/types";
 
 /** What login, e-mail confirmation and password reset answer: tokens and the member (workers/api/types.ts). */
 export type SignInAnswer = ApiTokens & { user: SessionUser };

@@ -1,8 +1,8 @@
 /**
  * The widget's REST calls. The browser holds no token, so they go to the web app's resource routes
- * (app/routes/chat.*), which call /api/{org}/chat as the signed-in member (app/lib/chat.server.ts).
+ * (app/routes/chat.*), which call /api/{org}/chat as the signed-in member (app/lib/server/chat.server.ts).
  */
-import type { ChatMessage, Conversation, UsersPage } from "./chat-model";
+import type { ChatMessage, Conversation, UsersPage } from "../chat-model";
 
 export type ChatResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string; fields?: Record<string, string> };
 

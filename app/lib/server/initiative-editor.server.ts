@@ -13,7 +13,7 @@ import { DEFAULT_MOTIVATION, IMPACT_MOTIVATIONS } from "~/domain/impact";
 import { ORGANISING_ROLES } from "~/domain/manage";
 import { memberCall, memberFetch, pathParam, readResult, type ApiArgs } from "./api.server";
 import { notFound, requireStaff } from "./manage.server";
-import type { EditableInitiative } from "../../workers/manage/initiative-editor";
+import type { EditableInitiative } from "../../../workers/manage/initiative-editor";
 
 export interface EditorAnswer {
   error: string | null;

@@ -7,10 +7,10 @@ import { withCommunityDefaults } from "~/domain/community-config";
 import { isStaffRole } from "~/domain/manage";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "~/domain/social";
 import { memberCall, pathParam, publicCall, signinRedirect, throwIfUnavailable, type ApiArgs } from "./api.server";
-import type { OrganizationProfile, SessionUser } from "../../workers/api/types";
-import type { NavEntry } from "./nav-entry";
+import type { OrganizationProfile, SessionUser } from "../../../workers/api/types";
+import type { NavEntry } from "../nav-entry";
 
-export type { OrganizationProfile, OwnProfile, SessionUser } from "../../workers/api/types";
+export type { OrganizationProfile, OwnProfile, SessionUser } from "../../../workers/api/types";
 
 /** The default contact of the contact-us link when the organisation has none (SPEC.md section 2). */
 export const DEFAULT_CONTACT_EMAIL = "hello@commons.example";

@@ -12,9 +12,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renewalUrlOf } from "~/domain/session-renewal";
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
-import type { ApiContract } from "../../workers/api";
-import { signedOutPath } from "./signed-out";
-import type { ApiTokens, WebSession } from "../../workers/auth/web-session";
+import type { ApiContract } from "../../../workers/api";
+import { signedOutPath } from "../signed-out";
+import type { ApiTokens, WebSession } from "../../../workers/auth/web-session";
 
 export interface ApiError {
   error: string;
@@ -34,8 +34,6 @@ const FORWARDED = ["cf-connecting-ip", "user-agent", "accept-language", "x-reque
 /** Extra request headers of one call (e.g. the contribution's Idempotency-Key). */
 export interface ApiOptions {
   headers?: Record<string, string>;
-  /** A query string for a route that reads its own (the wall's filters): it has no query type. */
-  search?: string;
 }
 
 /** memberFetch's request: extra headers and a raw body. */
@@ -74,8 +72,7 @@ function clientFor(args: ApiArgs, token?: string, options: ApiOptions = {}): Api
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       const headers: Record<string, string> = Object.fromEntries(new Headers(init?.headers).entries());
-      const search = options.search ? `?${options.search}` : url.search;
-      const response = await dispatch(args, init?.method ?? "GET", url.pathname + search, { body: init?.body ?? undefined, headers: { ...headers, ...options.headers } }, token);
+      const response = await dispatch(args, init?.method ?? "GET", url.pathname + url.search, { body: init?.body ?? undefined, headers: { ...headers, ...options.headers } }, token);
       if (!response) throw new NoResponse();
       return response;
     },

@@ -31,7 +31,7 @@ export async function loadWall(args: ApiArgs, filters: WallFilters, cursor: stri
   const org = await memberOrgSlug(args);
   const query = wallQuery(filters, { pinnable });
   if (cursor) query.set("cursor", cursor);
-  const result = await memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: pathParam(org) } }), { search: query.toString() });
+  const result = await memberCall(args, (api) => api.api[":org"].wall.$get({ param: { org: pathParam(org) }, query: Object.fromEntries(query) }));
   if (!result.ok) return null;
   const { initiatives = [], past = [], next_cursor = null } = result.data;
   return { initiatives, past, cursor, next_cursor };

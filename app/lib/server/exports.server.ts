@@ -4,9 +4,9 @@
  * Only the staff roles a kind's list is for reach its API; anyone else gets this app's 404.
  */
 import { EXPORT_ROLES, type ExportKind } from "~/domain/exports";
-import { memberFetch, type ApiArgs } from "~/lib/api.server";
-import { notFound, requireStaff } from "~/lib/manage.server";
-import { jsonWriteBody, relayApi } from "~/lib/relay.server";
+import { memberFetch, type ApiArgs } from "~/lib/server/api.server";
+import { notFound, requireStaff } from "~/lib/server/manage.server";
+import { jsonWriteBody, relayApi } from "~/lib/server/relay.server";
 
 /**
  * POST /manage/exports/start/{kind}?{the screen's filters}: the job's state, as the API answers it.

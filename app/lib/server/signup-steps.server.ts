@@ -16,9 +16,9 @@ import {
 import type { SignupOrganization, StepResult } from "~/domain/signup-types";
 import { detectLocale } from "~/i18n/locale.server";
 import { publicCall, startWebSession, type ApiArgs, type ApiError } from "./api.server";
-import type { ApiTokens } from "../../workers/auth/web-session";
+import type { ApiTokens } from "../../../workers/auth/web-session";
 import { readForm } from "./form.server";
-import { initiativePath, signinPath } from "./signed-out";
+import { initiativePath, signinPath } from "../signed-out";
 import {
   clearDraft,
   homeAfterSignup,

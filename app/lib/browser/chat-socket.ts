@@ -7,7 +7,7 @@
  * good: status "ended", no retry, since every retry would be refused at the upgrade.
  */
 import { isFinalChatClose, type ChatClientFrame } from "~/domain/chat";
-import { backoffDelay, type ServerFrame } from "./chat-model";
+import { backoffDelay, type ServerFrame } from "../chat-model";
 
 export type SocketStatus = "connecting" | "open" | "closed" | "ended";
 
