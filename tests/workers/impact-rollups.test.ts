@@ -19,6 +19,7 @@ import { totalsOf } from "../../workers/impact/report";
 import { getOrganizationBySlug } from "../../workers/tenant/organizations";
 import { REGIONS, fromLocal, regionZone, zoneOffset } from "../../app/domain/zoned-time";
 import { REBUILD_IMPACT_ROLLUPS } from "../../scripts/impact-rollups-sql.mjs";
+import { periodOf } from "../../workers/api/impact";
 import { addParticipation, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, login, seedOrganizations } from "./support";
 
@@ -45,7 +46,7 @@ async function acme() {
 }
 
 /** The months [year-month, + months) as days in the organisation's zone, with and without the whole months that send it to the rollups. */
-function periodOf(zone: string, [year, month, months]: [number, number, number]) {
+function monthsOf(zone: string, [year, month, months]: [number, number, number]) {
   const { period } = zonedDays(zone, Date.UTC(year, month - 1, 1), Date.UTC(year, month - 1 + months, 1));
   const rolled = withMonths(zone, period);
   expect(rolled.months, `${year}-${month} + ${months}`).toBeDefined();
@@ -58,7 +59,7 @@ async function expectRollupsAsRows(label: string) {
   const org = await acme();
   const zone = regionZone(org.region);
   for (const months of PERIODS) {
-    const { rolled, live } = periodOf(zone, months);
+    const { rolled, live } = monthsOf(zone, months);
     for (const groupBy of [null, ...GROUP_BYS, "motivation_country"] as const) {
       const [fromRollups, fromRows] = await env.DB.batch([ledgerSums(env.DB, org.id, rolled, true, groupBy), ledgerSums(env.DB, org.id, live, true, groupBy)]);
       expect(readSums(fromRollups.results), `${label}: ${months.join("-")} by ${groupBy}`).toEqual(readSums(fromRows.results));
@@ -70,7 +71,7 @@ async function expectRollupsAsRows(label: string) {
     expect(counts.results, `${label}: ${months.join("-")} participants and initiatives`).toEqual(countedRows.results);
   }
   // The year's figures are its evidence's rows summed (a figure and its rows always agree).
-  const { rolled, live } = periodOf(zone, [2025, 1, 12]);
+  const { rolled, live } = monthsOf(zone, [2025, 1, 12]);
   const totals = totalsOf(readSums((await ledgerSums(env.DB, org.id, rolled, true, null).all()).results));
   const { results: rows } = await ledgerRows(env.DB, org.id, live, true).all<LedgerRow>();
   const sum = (keep: (row: LedgerRow) => boolean) => rows.filter(keep).reduce((total, row) => total + (row.hours ?? 0), 0);
@@ -179,14 +180,23 @@ beforeAll(async () => {
 });
 
 describe("the impact rollups", () => {
+  it("answer the named periods and the report's default: they are whole months of the zone", async () => {
+    const org = await acme();
+    for (const query of [{}, { period: "this_year" as const }, { period: "last_year" as const }]) {
+      const { period, previous } = periodOf(org, query);
+      expect(withMonths(regionZone(org.region), period).months, JSON.stringify(query)).toBeDefined();
+      expect(withMonths(regionZone(org.region), previous).months, JSON.stringify(query)).toBeDefined();
+    }
+  });
+
   it("agree with the zones' offsets, month by month", async () => {
     const rows = await all<{ region: string; since: number; offset_ms: number }>("select region, since, offset_ms from region_zone_offsets order by region, since");
     for (const region of REGIONS) {
       const zone = regionZone(region);
       const changes = rows.filter((row) => row.region === region);
       const offsetAt = (at: number) => changes.filter((row) => row.since <= at).at(-1)!.offset_ms;
-      for (let year = 2000; year <= 2040; year += 1) {
-        for (let day = year % 7; day < 366; day += 7) {
+      for (let year = 2010; year <= 2035; year += 1) {
+        for (let day = year % 17; day < 366; day += 17) {
           const at = Date.UTC(year, 0, 1 + day, 12 * (day % 2));
           expect(offsetAt(at), `${region} ${new Date(at).toISOString()}`).toBe(zoneOffset(at, zone));
         }
