@@ -61,11 +61,11 @@ async function expectRollupsAsRows(label: string) {
   for (const months of PERIODS) {
     const { rolled, live } = monthsOf(zone, months);
     for (const groupBy of [null, ...GROUP_BYS, "motivation_country"] as const) {
-      const [fromRollups, fromRows] = await env.DB.batch([ledgerSums(env.DB, org.id, rolled, true, groupBy), ledgerSums(env.DB, org.id, live, true, groupBy)]);
+      const [fromRollups, fromRows] = await env.DB.batch<Record<string, unknown>>([ledgerSums(env.DB, org.id, rolled, true, groupBy), ledgerSums(env.DB, org.id, live, true, groupBy)]);
       expect(readSums(fromRollups.results), `${label}: ${months.join("-")} by ${groupBy}`).toEqual(readSums(fromRows.results));
     }
     // Own time when the organisation does not consider working hours: applied when read.
-    const [own, ownRows] = await env.DB.batch([ledgerSums(env.DB, org.id, rolled, false, null), ledgerSums(env.DB, org.id, live, false, null)]);
+    const [own, ownRows] = await env.DB.batch<Record<string, unknown>>([ledgerSums(env.DB, org.id, rolled, false, null), ledgerSums(env.DB, org.id, live, false, null)]);
     expect(readSums(own.results), `${label}: ${months.join("-")} without working hours`).toEqual(readSums(ownRows.results));
     const [counts, countedRows] = await env.DB.batch([ledgerCounts(env.DB, org.id, rolled, true), ledgerCounts(env.DB, org.id, live, true)]);
     expect(counts.results, `${label}: ${months.join("-")} participants and initiatives`).toEqual(countedRows.results);
