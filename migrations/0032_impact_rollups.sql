@@ -46,6 +46,7 @@ CREATE TABLE `region_zone_offsets` (
 --> statement-breakpoint
 CREATE INDEX `impact_management_hours_member_idx` ON `impact_management_hours` (`org_id`,`member_id`);--> statement-breakpoint
 CREATE INDEX `impact_management_hours_initiative_idx` ON `impact_management_hours` (`initiative_id`);
+
 -- Hand-written below (docs/decisions/058): the impact ledger's rollups are kept by triggers, as the
 -- ranking's (0017) and the dashboard's (0020) are, so every write path updates them in its own
 -- statement's transaction: validate, reject, correct and delete a record, a time basis corrected,
@@ -134,6 +135,17 @@ CREATE TRIGGER `impact_subject_months_delete` AFTER DELETE ON `impact_subject_mo
   INSERT INTO impact_cell_changes VALUES (old.org_id, old.dim, old.subject, old.month, -1);
 END;
 --> statement-breakpoint
+-- The ledger's sources, by organisation, member and initiative: what a trigger names
+-- when a change moves all of a member's, an initiative's or an organisation's rows. Each condition
+-- is read on its own index (the participation first: records carry no organisation).
+CREATE VIEW `impact_sources` AS
+  SELECT 'r' AS source, r.id AS source_id, p.org_id, p.member_id, p.initiative_id
+  FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE r.status IN ('validated', 'granted')
+  UNION ALL
+  SELECT 'h', h.id, h.org_id, h.member_id, h.initiative_id FROM impact_management_hours h
+  UNION ALL
+  SELECT 'c', c.id, c.org_id, c.member_id, c.initiative_id FROM contributions c WHERE c.status = 'confirmed';
+--> statement-breakpoint
 -- A record counted, no longer counted, or counted with other hours, values, units, time basis or on another day.
 CREATE TRIGGER `impact_records_insert` AFTER INSERT ON `participation_records`
 WHEN new.status IN ('validated', 'granted') BEGIN
@@ -158,202 +170,133 @@ END;
 -- A participation moved to another member, organisation or initiative takes its records along (a deleted one deletes its counted records first: 0020).
 CREATE TRIGGER `impact_participation_moved_unset` BEFORE UPDATE OF `org_id`, `member_id`, `initiative_id` ON `participations`
 WHEN old.org_id IS NOT new.org_id OR old.member_id IS NOT new.member_id OR old.initiative_id IS NOT new.initiative_id BEGIN
-  INSERT INTO impact_source_changes SELECT 'r', r.id, NULL, -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.id = old.id AND r.status IN ('validated', 'granted');
+  INSERT INTO impact_source_changes SELECT 'r', r.id, NULL, -1 FROM participation_records r WHERE r.participation_id = old.id AND r.status IN ('validated', 'granted');
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_participation_moved_set` AFTER UPDATE OF `org_id`, `member_id`, `initiative_id` ON `participations`
 WHEN old.org_id IS NOT new.org_id OR old.member_id IS NOT new.member_id OR old.initiative_id IS NOT new.initiative_id BEGIN
-  INSERT INTO impact_source_changes SELECT 'r', r.id, NULL, 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.id = new.id AND r.status IN ('validated', 'granted');
+  INSERT INTO impact_source_changes SELECT 'r', r.id, NULL, 1 FROM participation_records r WHERE r.participation_id = new.id AND r.status IN ('validated', 'granted');
 END;
 --> statement-breakpoint
 -- An initiative's country, motivation, working hours or type changed: its rows move.
 CREATE TRIGGER `impact_initiatives_unset` BEFORE UPDATE OF `country`, `motivation`, `is_working_hours`, `type` ON `initiatives`
 WHEN old.country IS NOT new.country OR old.motivation IS NOT new.motivation OR old.is_working_hours IS NOT new.is_working_hours OR old.type IS NOT new.type BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = old.id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, -1 FROM impact_management_hours h WHERE h.initiative_id = old.id
-    UNION ALL SELECT 'c', c.id, NULL, -1 FROM contributions c WHERE c.initiative_id = old.id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, -1 FROM impact_sources s WHERE s.initiative_id = old.id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiatives_set` AFTER UPDATE OF `country`, `motivation`, `is_working_hours`, `type` ON `initiatives`
 WHEN old.country IS NOT new.country OR old.motivation IS NOT new.motivation OR old.is_working_hours IS NOT new.is_working_hours OR old.type IS NOT new.type BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = new.id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, 1 FROM impact_management_hours h WHERE h.initiative_id = new.id
-    UNION ALL SELECT 'c', c.id, NULL, 1 FROM contributions c WHERE c.initiative_id = new.id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, 1 FROM impact_sources s WHERE s.initiative_id = new.id;
 END;
 --> statement-breakpoint
 -- An initiative deleted: its rows go now; the cascade that follows finds none (the view joins the initiative).
 CREATE TRIGGER `impact_initiatives_delete` BEFORE DELETE ON `initiatives`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = old.id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, -1 FROM impact_management_hours h WHERE h.initiative_id = old.id
-    UNION ALL SELECT 'c', c.id, NULL, -1 FROM contributions c WHERE c.initiative_id = old.id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, -1 FROM impact_sources s WHERE s.initiative_id = old.id;
 END;
 --> statement-breakpoint
 -- An initiative's SDGs edited: its rows under dim 'sdg' are taken away before and added after, by the tags it has then.
 CREATE TRIGGER `impact_initiative_sdgs_before_insert` BEFORE INSERT ON `initiative_sdgs`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'sdg', -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = new.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'sdg', -1 FROM impact_management_hours h WHERE h.initiative_id = new.initiative_id
-    UNION ALL SELECT 'c', c.id, 'sdg', -1 FROM contributions c WHERE c.initiative_id = new.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'sdg', -1 FROM impact_sources s WHERE s.initiative_id = new.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_sdgs_after_insert` AFTER INSERT ON `initiative_sdgs`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'sdg', 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = new.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'sdg', 1 FROM impact_management_hours h WHERE h.initiative_id = new.initiative_id
-    UNION ALL SELECT 'c', c.id, 'sdg', 1 FROM contributions c WHERE c.initiative_id = new.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'sdg', 1 FROM impact_sources s WHERE s.initiative_id = new.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_sdgs_before_delete` BEFORE DELETE ON `initiative_sdgs`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'sdg', -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = old.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'sdg', -1 FROM impact_management_hours h WHERE h.initiative_id = old.initiative_id
-    UNION ALL SELECT 'c', c.id, 'sdg', -1 FROM contributions c WHERE c.initiative_id = old.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'sdg', -1 FROM impact_sources s WHERE s.initiative_id = old.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_sdgs_after_delete` AFTER DELETE ON `initiative_sdgs`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'sdg', 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = old.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'sdg', 1 FROM impact_management_hours h WHERE h.initiative_id = old.initiative_id
-    UNION ALL SELECT 'c', c.id, 'sdg', 1 FROM contributions c WHERE c.initiative_id = old.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'sdg', 1 FROM impact_sources s WHERE s.initiative_id = old.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_sdgs_before_update` BEFORE UPDATE OF `initiative_id`, `sdg_id` ON `initiative_sdgs`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'sdg', -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = old.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'sdg', -1 FROM impact_management_hours h WHERE h.initiative_id = old.initiative_id
-    UNION ALL SELECT 'c', c.id, 'sdg', -1 FROM contributions c WHERE c.initiative_id = old.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'sdg', -1 FROM impact_sources s WHERE s.initiative_id = old.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_sdgs_after_update` AFTER UPDATE OF `initiative_id`, `sdg_id` ON `initiative_sdgs`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'sdg', 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = new.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'sdg', 1 FROM impact_management_hours h WHERE h.initiative_id = new.initiative_id
-    UNION ALL SELECT 'c', c.id, 'sdg', 1 FROM contributions c WHERE c.initiative_id = new.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'sdg', 1 FROM impact_sources s WHERE s.initiative_id = new.initiative_id;
 END;
 --> statement-breakpoint
 -- An initiative's causes edited: its rows under dim 'cause' are taken away before and added after, by the tags it has then.
 CREATE TRIGGER `impact_initiative_categories_before_insert` BEFORE INSERT ON `initiative_categories`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'cause', -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = new.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'cause', -1 FROM impact_management_hours h WHERE h.initiative_id = new.initiative_id
-    UNION ALL SELECT 'c', c.id, 'cause', -1 FROM contributions c WHERE c.initiative_id = new.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'cause', -1 FROM impact_sources s WHERE s.initiative_id = new.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_categories_after_insert` AFTER INSERT ON `initiative_categories`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'cause', 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = new.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'cause', 1 FROM impact_management_hours h WHERE h.initiative_id = new.initiative_id
-    UNION ALL SELECT 'c', c.id, 'cause', 1 FROM contributions c WHERE c.initiative_id = new.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'cause', 1 FROM impact_sources s WHERE s.initiative_id = new.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_categories_before_delete` BEFORE DELETE ON `initiative_categories`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'cause', -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = old.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'cause', -1 FROM impact_management_hours h WHERE h.initiative_id = old.initiative_id
-    UNION ALL SELECT 'c', c.id, 'cause', -1 FROM contributions c WHERE c.initiative_id = old.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'cause', -1 FROM impact_sources s WHERE s.initiative_id = old.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_categories_after_delete` AFTER DELETE ON `initiative_categories`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'cause', 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = old.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'cause', 1 FROM impact_management_hours h WHERE h.initiative_id = old.initiative_id
-    UNION ALL SELECT 'c', c.id, 'cause', 1 FROM contributions c WHERE c.initiative_id = old.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'cause', 1 FROM impact_sources s WHERE s.initiative_id = old.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_categories_before_update` BEFORE UPDATE OF `initiative_id`, `category_slug` ON `initiative_categories`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'cause', -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = old.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'cause', -1 FROM impact_management_hours h WHERE h.initiative_id = old.initiative_id
-    UNION ALL SELECT 'c', c.id, 'cause', -1 FROM contributions c WHERE c.initiative_id = old.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'cause', -1 FROM impact_sources s WHERE s.initiative_id = old.initiative_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_initiative_categories_after_update` AFTER UPDATE OF `initiative_id`, `category_slug` ON `initiative_categories`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, 'cause', 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.initiative_id = new.initiative_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, 'cause', 1 FROM impact_management_hours h WHERE h.initiative_id = new.initiative_id
-    UNION ALL SELECT 'c', c.id, 'cause', 1 FROM contributions c WHERE c.initiative_id = new.initiative_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'cause', 1 FROM impact_sources s WHERE s.initiative_id = new.initiative_id;
 END;
 --> statement-breakpoint
 -- A member joining, removed (or erased), or given another grade, site or country: their rows in the organisation are taken away with the attributes they had and added with the ones they have.
 CREATE TRIGGER `impact_memberships_before_insert` BEFORE INSERT ON `memberships`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.org_id = new.org_id AND p.member_id = new.member_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, -1 FROM impact_management_hours h WHERE h.org_id = new.org_id AND h.member_id = new.member_id
-    UNION ALL SELECT 'c', c.id, NULL, -1 FROM contributions c WHERE c.org_id = new.org_id AND c.member_id = new.member_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, -1 FROM impact_sources s WHERE s.org_id = new.org_id AND s.member_id = new.member_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_memberships_after_insert` AFTER INSERT ON `memberships`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.org_id = new.org_id AND p.member_id = new.member_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, 1 FROM impact_management_hours h WHERE h.org_id = new.org_id AND h.member_id = new.member_id
-    UNION ALL SELECT 'c', c.id, NULL, 1 FROM contributions c WHERE c.org_id = new.org_id AND c.member_id = new.member_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, 1 FROM impact_sources s WHERE s.org_id = new.org_id AND s.member_id = new.member_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_memberships_before_delete` BEFORE DELETE ON `memberships`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.org_id = old.org_id AND p.member_id = old.member_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, -1 FROM impact_management_hours h WHERE h.org_id = old.org_id AND h.member_id = old.member_id
-    UNION ALL SELECT 'c', c.id, NULL, -1 FROM contributions c WHERE c.org_id = old.org_id AND c.member_id = old.member_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, -1 FROM impact_sources s WHERE s.org_id = old.org_id AND s.member_id = old.member_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_memberships_after_delete` AFTER DELETE ON `memberships`
 BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.org_id = old.org_id AND p.member_id = old.member_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, 1 FROM impact_management_hours h WHERE h.org_id = old.org_id AND h.member_id = old.member_id
-    UNION ALL SELECT 'c', c.id, NULL, 1 FROM contributions c WHERE c.org_id = old.org_id AND c.member_id = old.member_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, 1 FROM impact_sources s WHERE s.org_id = old.org_id AND s.member_id = old.member_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_memberships_unset` BEFORE UPDATE OF `grade`, `site`, `country`, `org_id`, `member_id` ON `memberships`
 WHEN old.grade IS NOT new.grade OR old.site IS NOT new.site OR old.country IS NOT new.country OR old.org_id IS NOT new.org_id OR old.member_id IS NOT new.member_id BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.org_id = old.org_id AND p.member_id = old.member_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, -1 FROM impact_management_hours h WHERE h.org_id = old.org_id AND h.member_id = old.member_id
-    UNION ALL SELECT 'c', c.id, NULL, -1 FROM contributions c WHERE c.org_id = old.org_id AND c.member_id = old.member_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, -1 FROM impact_sources s WHERE s.org_id = old.org_id AND s.member_id = old.member_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_memberships_set` AFTER UPDATE OF `grade`, `site`, `country`, `org_id`, `member_id` ON `memberships`
 WHEN old.grade IS NOT new.grade OR old.site IS NOT new.site OR old.country IS NOT new.country OR old.org_id IS NOT new.org_id OR old.member_id IS NOT new.member_id BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.org_id = new.org_id AND p.member_id = new.member_id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, 1 FROM impact_management_hours h WHERE h.org_id = new.org_id AND h.member_id = new.member_id
-    UNION ALL SELECT 'c', c.id, NULL, 1 FROM contributions c WHERE c.org_id = new.org_id AND c.member_id = new.member_id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, 1 FROM impact_sources s WHERE s.org_id = new.org_id AND s.member_id = new.member_id;
 END;
 --> statement-breakpoint
 -- The organisation's region changed: its rows move to the months of the new zone (rare, an administrator's act).
 CREATE TRIGGER `impact_organizations_region_unset` BEFORE UPDATE OF `region` ON `organizations`
 WHEN upper(old.region) IS NOT upper(new.region) BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, -1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.org_id = old.id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, -1 FROM impact_management_hours h WHERE h.org_id = old.id
-    UNION ALL SELECT 'c', c.id, NULL, -1 FROM contributions c WHERE c.org_id = old.id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, -1 FROM impact_sources s WHERE s.org_id = old.id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_organizations_region_set` AFTER UPDATE OF `region` ON `organizations`
 WHEN upper(old.region) IS NOT upper(new.region) BEGIN
-  INSERT INTO impact_source_changes
-    SELECT 'r', r.id, NULL, 1 FROM participations p CROSS JOIN participation_records r INDEXED BY participation_records_participation_idx ON r.participation_id = p.id WHERE p.org_id = new.id AND r.status IN ('validated', 'granted')
-    UNION ALL SELECT 'h', h.id, NULL, 1 FROM impact_management_hours h WHERE h.org_id = new.id
-    UNION ALL SELECT 'c', c.id, NULL, 1 FROM contributions c WHERE c.org_id = new.id AND c.status = 'confirmed';
+  INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, 1 FROM impact_sources s WHERE s.org_id = new.id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `impact_organizations_delete` AFTER DELETE ON `organizations`

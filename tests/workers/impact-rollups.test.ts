@@ -189,6 +189,20 @@ describe("the impact rollups", () => {
     }
   });
 
+  it("find the rows a trigger moves on their indexes: a member's, an initiative's, an organisation's", async () => {
+    for (const where of ["s.org_id = ?1 and s.member_id = ?2", "s.initiative_id = ?1", "s.org_id = ?1"]) {
+      const { results } = await env.DB.prepare(`explain query plan select s.source, s.source_id from impact_sources s where ${where}`).bind(...(where.includes("?2") ? ["a", "b"] : ["a"])).all<{ detail: string }>();
+      const plan = results.map((row) => row.detail);
+      // No table read whole (the view's own rows, SCAN s, are the result).
+      expect(plan.filter((detail) => /^SCAN [rphc]\b/.test(detail)), `${where}: ${plan.join("; ")}`).toEqual([]);
+      expect(plan.filter((detail) => detail.startsWith("SEARCH")), where).toHaveLength(4);
+    }
+    // What one source adds: found by its id in each arm of the ledger's view.
+    const { results } = await env.DB.prepare("explain query plan select * from impact_figure_rows f where f.source = ?1 and f.source_id = ?2").bind("r", "x").all<{ detail: string }>();
+    const plan = results.map((row) => row.detail);
+    expect(plan.filter((detail) => /^SCAN (r|p|h|c|i|o|ms|z)\b/.test(detail)), plan.join("; ")).toEqual([]);
+  });
+
   it("agree with the zones' offsets, month by month", async () => {
     const rows = await all<{ region: string; since: number; offset_ms: number }>("select region, since, offset_ms from region_zone_offsets order by region, since");
     for (const region of REGIONS) {
