@@ -197,7 +197,7 @@ END;
 --> statement-breakpoint
 -- An initiative's SDGs edited: its rows under dim 'sdg' are taken away before and added after, by the tags it has then.
 CREATE TRIGGER `impact_initiative_sdgs_before_insert` BEFORE INSERT ON `initiative_sdgs`
-BEGIN
+WHEN NOT EXISTS (SELECT 1 FROM initiative_sdgs t WHERE t.initiative_id = new.initiative_id AND t.sdg_id = new.sdg_id) BEGIN
   INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'sdg', -1 FROM impact_sources s WHERE s.initiative_id = new.initiative_id;
 END;
 --> statement-breakpoint
@@ -228,7 +228,7 @@ END;
 --> statement-breakpoint
 -- An initiative's causes edited: its rows under dim 'cause' are taken away before and added after, by the tags it has then.
 CREATE TRIGGER `impact_initiative_categories_before_insert` BEFORE INSERT ON `initiative_categories`
-BEGIN
+WHEN NOT EXISTS (SELECT 1 FROM initiative_categories t WHERE t.initiative_id = new.initiative_id AND t.category_slug = new.category_slug) BEGIN
   INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'cause', -1 FROM impact_sources s WHERE s.initiative_id = new.initiative_id;
 END;
 --> statement-breakpoint
@@ -257,9 +257,9 @@ BEGIN
   INSERT INTO impact_source_changes SELECT s.source, s.source_id, 'cause', 1 FROM impact_sources s WHERE s.initiative_id = new.initiative_id;
 END;
 --> statement-breakpoint
--- A member joining, removed (or erased), or given another grade, site or country: their rows in the organisation are taken away with the attributes they had and added with the ones they have.
+-- A member joining, removed (or erased), or given another grade, site or country: their rows in the organisation are taken away with the attributes they had and added with the ones they have. An insert that finds the membership there (ON CONFLICT DO NOTHING) inserts nothing and fires no AFTER INSERT: nor may its BEFORE INSERT take anything away.
 CREATE TRIGGER `impact_memberships_before_insert` BEFORE INSERT ON `memberships`
-BEGIN
+WHEN NOT EXISTS (SELECT 1 FROM memberships t WHERE t.org_id = new.org_id AND t.member_id = new.member_id) BEGIN
   INSERT INTO impact_source_changes SELECT s.source, s.source_id, NULL, -1 FROM impact_sources s WHERE s.org_id = new.org_id AND s.member_id = new.member_id;
 END;
 --> statement-breakpoint

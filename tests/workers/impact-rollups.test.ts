@@ -276,6 +276,11 @@ describe("the impact rollups", () => {
     await expectRollupsAsRows("causes added");
     await run("delete from initiative_categories where initiative_id = ? and category_slug = ?", ids.remote, category[0]);
     await expectRollupsAsRows("SDGs and causes");
+    // Inserts that find their row there (the sign-in's and the invitation's memberships) move nothing.
+    await run("insert into initiative_sdgs (initiative_id, sdg_id) values (?, 4) on conflict do nothing", ids.beach);
+    await run("insert or ignore into initiative_categories (initiative_id, category_slug) values (?, ?)", ids.beach, category[0]);
+    await run("insert into memberships (org_id, member_id, role) values ('org-acme', ?, 'member') on conflict do nothing", ids.ana);
+    await expectRollupsAsRows("inserts that found their rows");
     await expectRebuildUnchanged();
   });
 
