@@ -1,21 +1,30 @@
 /**
  * What the impact report reads (issue 30; docs/impact-reporting.md "Scale"): D1's meta.rows_read of
  * its statements (the period's sums, the previous period's, the counts and a breakdown) as records
- * are added. Records outside the two periods, of any year, add nothing: the ledger reads the
- * counted records by the status index's range on the date. Records inside the period add a few rows
- * each (the record, its participation, initiative and membership by key, the rate among the
- * organisation's few): the report is live (decision 048), so a year's report reads that year's
- * records; this test says how many per record, so that a change to the statement that reads more is seen.
+ * are added.
+ * - A period of whole months in the organisation's zone (a calendar or fiscal year, a quarter, the
+ *   form's months) is read from the rollups (decision 058): ten times the records inside the period
+ *   read the same rows (the rollups hold groups × months, not records).
+ * - Any other period is summed from the rows (decision 048): records outside the two periods, of any
+ *   year, add nothing (the status index's range on the date); each record inside adds a few rows
+ *   (the record, its participation, initiative and membership by key, the rate among the
+ *   organisation's few). This test says how many, so that a change that reads more is seen.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ledgerCounts, ledgerSums, type LedgerPeriod } from "../../workers/impact/ledger";
+import { withMonths } from "../../workers/impact/periods";
 import { createInitiative } from "./initiatives-fixtures";
 import { seedOrganizations } from "./support";
 
 const MEMBERS = 200;
-const PERIOD: LedgerPeriod = { from: Date.UTC(2025, 0, 1), to: Date.UTC(2026, 0, 1) };
-const PREVIOUS: LedgerPeriod = { from: Date.UTC(2024, 0, 1), to: Date.UTC(2025, 0, 1) };
+/** 2025 and 2024 in Acme's zone (Madrid, an hour ahead of UTC at New Year): the days of a period not whole months are read from the rows. */
+const MADRID_NEW_YEAR = (year: number) => Date.UTC(year, 0, 1) - 3_600_000;
+const PERIOD: LedgerPeriod = { from: MADRID_NEW_YEAR(2025) + 86_400_000, to: MADRID_NEW_YEAR(2026) };
+const PREVIOUS: LedgerPeriod = { from: MADRID_NEW_YEAR(2024), to: MADRID_NEW_YEAR(2025) };
+/** The same years as whole months of the zone: read from the rollups. */
+const YEAR = withMonths("Europe/Madrid", { from: MADRID_NEW_YEAR(2025), to: MADRID_NEW_YEAR(2026), year_offset: 3_600_000 });
+const YEAR_BEFORE = withMonths("Europe/Madrid", { ...PREVIOUS, year_offset: 3_600_000 });
 /**
  * Rows the report reads per counted record of its period: about 8 in each of its three passes over
  * the period (the sums, the counts, the breakdown): the record by the index and by its row, its
@@ -23,25 +32,28 @@ const PREVIOUS: LedgerPeriod = { from: Date.UTC(2024, 0, 1), to: Date.UTC(2025, 
  * the rate by id. Measured: 23.
  */
 const PER_RECORD = 25;
+/** Rows read from the rollups may differ by a few as months gain their first rows of a key; not by records. */
+const ROLLUP_SLACK = 10;
 
 let initiativeId = "";
 let batch = 0;
 
-/** `count` validated hours records of the seeded members, created from `at` on, a minute apart. */
-async function addRecords(count: number, at: number) {
+/** `count` validated hours records of the seeded members, created from `at` on, `step` ms apart (a minute); the rows the insert wrote. */
+async function addRecords(count: number, at: number, step = 60_000) {
   batch += 1;
   const numbers = `WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ${count - 1})`;
-  await env.DB.prepare(
+  const { meta } = await env.DB.prepare(
     `${numbers} INSERT INTO participation_records (id, participation_id, type, hours, status, created_at)
-     SELECT 'isc-r-${batch}-' || x, 'isc-p-' || (x % ${MEMBERS}), 'hours', 2, 'validated', ?1 + x * 60000 FROM n`,
+     SELECT 'isc-r-${batch}-' || x, 'isc-p-' || (x % ${MEMBERS}), 'hours', 2, 'validated', ?1 + x * ?2 FROM n`,
   )
-    .bind(at)
+    .bind(at, step)
     .run();
+  return meta.rows_written;
 }
 
 /** The rows the report's statements read, as impactReport batches them (with a breakdown by country). */
-async function rowsRead() {
-  const statements = [ledgerSums(env.DB, "org-acme", PERIOD, true, null), ledgerSums(env.DB, "org-acme", PREVIOUS, true, null), ledgerCounts(env.DB, "org-acme", PERIOD, true), ledgerSums(env.DB, "org-acme", PERIOD, true, "country")];
+async function rowsRead(period = PERIOD, previous = PREVIOUS) {
+  const statements = [ledgerSums(env.DB, "org-acme", period, true, null), ledgerSums(env.DB, "org-acme", previous, true, null), ledgerCounts(env.DB, "org-acme", period, true), ledgerSums(env.DB, "org-acme", period, true, "country")];
   const results = await env.DB.batch(statements);
   return results.reduce((sum, result) => sum + result.meta.rows_read, 0);
 }
@@ -62,7 +74,7 @@ beforeAll(async () => {
 });
 
 describe("the impact report's reads", () => {
-  it("read nothing more for records outside its periods, and a bounded number per record inside", async () => {
+  it("read nothing more for records outside its periods, and a bounded number per record inside, for days that are not whole months", async () => {
     await addRecords(400, Date.UTC(2025, 2, 1));
     const before = await rowsRead();
     // Two years before the previous period, and the year after: as many records again, and more.
@@ -75,5 +87,23 @@ describe("the impact report's reads", () => {
     expect(outside - before).toBeLessThan(50);
     expect(inside - outside).toBeLessThanOrEqual(400 * PER_RECORD);
     expect(inside - outside).toBeGreaterThan(400);
+  });
+
+  it("read the same rows for ten times the records inside a period of whole months (the rollups)", async () => {
+    expect(YEAR.months).toEqual([2025 * 12, 2026 * 12]);
+    // Every month of the year already has records (those of the test before, and these).
+    const year = MADRID_NEW_YEAR(2026) - MADRID_NEW_YEAR(2025);
+    await addRecords(400, MADRID_NEW_YEAR(2025) + 60_000, Math.floor(year / 400));
+    const before = await rowsRead(YEAR, YEAR_BEFORE);
+    const written = await addRecords(4_000, MADRID_NEW_YEAR(2025) + 120_000, Math.floor(year / 4_000));
+    const tenTimes = await rowsRead(YEAR, YEAR_BEFORE);
+    await addRecords(800, Date.UTC(2022, 5, 1));
+    await addRecords(800, Date.UTC(2026, 5, 1));
+    const outside = await rowsRead(YEAR, YEAR_BEFORE);
+    console.info(`impact report rows read from the rollups: ${before} with 1,200 records in the year, ${tenTimes} with 4,000 more, ${outside} with 1,600 more outside it; ${Math.round(written / 4_000)} rows written per record inserted`);
+    expect(Math.abs(tenTimes - before)).toBeLessThanOrEqual(ROLLUP_SLACK);
+    expect(Math.abs(outside - tenTimes)).toBeLessThanOrEqual(ROLLUP_SLACK);
+    // Far below the rows the same year reads from the records.
+    expect(before).toBeLessThan(1_000);
   });
 });

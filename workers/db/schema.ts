@@ -1740,7 +1740,106 @@ export const impactManagementHours = sqliteTable(
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("impact_management_hours_org_idx").on(t.orgId, t.spentAt)],
+  (t) => [
+    index("impact_management_hours_org_idx").on(t.orgId, t.spentAt),
+    // A member's and an initiative's entries: what the impact rollups move when either changes (decision 058).
+    index("impact_management_hours_member_idx").on(t.orgId, t.memberId),
+    index("impact_management_hours_initiative_idx").on(t.initiativeId),
+  ],
+);
+
+/**
+ * Rollups of the impact ledger (workers/impact/ledger.ts; issue 30; docs/decisions/058). Never
+ * written by the app: SQLite triggers in migrations/0032_impact_rollups.sql keep them in step inside
+ * every write to the records, participations, initiatives, their SDGs and causes, memberships,
+ * contributions, management hours and organizations.region; `npm run rollups:rebuild` rebuilds
+ * them (scripts/impact-rollups-sql.mjs). Months are calendar months in the organisation's zone,
+ * numbered year * 12 + month - 1.
+ *
+ * The ledger's rows summed per organisation, month and everything the report groups or values by:
+ * kind, time basis ('working': the initiative's working hours, paid or own as the organisation
+ * says at read time), the member's grade, site and country (they choose the rate, applied at read
+ * time), where (the initiative's country, else the member's), motivation, unit and currency. Each
+ * row is there once under dim '' (item ''), once per SDG of its initiative under dim 'sdg' and once
+ * per cause under dim 'cause' (item '': none). '' stands for null in every key. A row exists only
+ * while n is not 0.
+ */
+export const impactMonthSums = sqliteTable(
+  "impact_month_sums",
+  {
+    orgId: text("org_id").notNull(),
+    month: integer("month").notNull(),
+    dim: text("dim").notNull(),
+    item: text("item").notNull(),
+    kind: text("kind").notNull(),
+    basis: text("basis").notNull(),
+    grade: text("grade").notNull(),
+    site: text("site").notNull(),
+    memberCountry: text("member_country").notNull(),
+    country: text("country").notNull(),
+    motivation: text("motivation").notNull(),
+    unit: text("unit").notNull(),
+    currency: text("currency").notNull(),
+    hours: integer("hours").notNull(),
+    quantity: integer("quantity").notNull(),
+    amount: integer("amount").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.orgId, t.month, t.dim, t.item, t.kind, t.basis, t.grade, t.site, t.memberCountry, t.country, t.motivation, t.unit, t.currency],
+    }),
+  ],
+);
+
+/**
+ * The months in which a member had a ledger row other than management (dim 'member') or an
+ * initiative had any (dim 'initiative'), with how many: what the distinct participants and
+ * initiatives are counted from, as the dashboard's participants are (decision 041).
+ */
+export const impactSubjectMonths = sqliteTable(
+  "impact_subject_months",
+  {
+    orgId: text("org_id").notNull(),
+    dim: text("dim").notNull(),
+    subject: text("subject").notNull(),
+    month: integer("month").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.dim, t.subject, t.month] })],
+);
+
+/**
+ * `subjects`: how many members (or initiatives) were active in `month` and in no month from `since`
+ * up to it. Those active in months [A, B] are the sum over months A..B of the cells with since = A.
+ * Kept for since within 36 months of month (dashboard_month_offsets).
+ */
+export const impactSubjectCells = sqliteTable(
+  "impact_subject_cells",
+  {
+    orgId: text("org_id").notNull(),
+    dim: text("dim").notNull(),
+    since: integer("since").notNull(),
+    month: integer("month").notNull(),
+    subjects: integer("subjects").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.dim, t.since, t.month] })],
+);
+
+/**
+ * Local time minus UTC (ms) in each region's zone from instant `since` on, to the next row: every
+ * change of offset from 1990 to 2100 (summer time included), with a first row for all time before.
+ * The impact rollups read a record's month in the organisation's zone from it; a test checks it
+ * against zoneOffset (app/domain/zoned-time.ts). Regions not listed read as UTC, as regionZone does.
+ */
+export const regionZoneOffsets = sqliteTable(
+  "region_zone_offsets",
+  {
+    region: text("region").notNull(),
+    since: integer("since").notNull(),
+    offsetMs: integer("offset_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.since] })],
 );
 
 /**

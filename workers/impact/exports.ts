@@ -7,6 +7,7 @@
  */
 import { fromMinorUnits } from "../../app/domain/initiatives/forms";
 import { DEFAULT_LOCALE, resolveLocale, type Locale } from "../../app/domain/locales";
+import { regionZone } from "../../app/domain/zoned-time";
 import { pluralRule } from "../../app/domain/plural";
 import en from "../../app/i18n/locales/en-US/impact_annex.json";
 import es from "../../app/i18n/locales/es-ES/impact_annex.json";
@@ -17,6 +18,7 @@ import fr from "../../app/i18n/locales/fr/impact_annex.json";
 import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
 import { ledgerRows, ledgerSums, readSums, type LedgerPeriod, type LedgerRow, type LedgerSums } from "./ledger";
+import { withMonths } from "./periods";
 import { considersWorkingHours, impactReport, totalsOf, type ImpactReport } from "./report";
 import type { Cell } from "./xlsx";
 
@@ -191,8 +193,10 @@ export async function impactExport(env: Pick<Env, "DB">, org: Tenant, actor: Sta
     const { results } = await ledgerRows(env.DB, org.id, period, working).all<LedgerRow>();
     return { table: evidenceTable(results) };
   }
-  if (kind === "b4si") return { table: b4siTable(readSums((await ledgerSums(env.DB, org.id, period, working, "motivation_country").all()).results)) };
-  if (kind === "gri-201-1") return { table: griTable(readSums((await ledgerSums(env.DB, org.id, period, working, "country").all()).results)) };
+  // Whole months of the organisation's zone are summed from the rollups (decision 058).
+  const months = withMonths(regionZone(org.region), period);
+  if (kind === "b4si") return { table: b4siTable(readSums((await ledgerSums(env.DB, org.id, months, working, "motivation_country").all()).results)) };
+  if (kind === "gri-201-1") return { table: griTable(readSums((await ledgerSums(env.DB, org.id, months, working, "country").all()).results)) };
   const report = await impactReport(env, org, actor, period, null);
   if (kind === "iris-oi8429") return { table: irisTable(report, period) };
   return { table: esrsTable(report), markdown: esrsNarrative(org, report, period) };

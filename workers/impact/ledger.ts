@@ -11,6 +11,10 @@
  * - `in_kind`: a counted indicator value of a collection initiative (a quantity in its unit, not valued);
  * - `beneficiaries`: a counted indicator value in the unit `beneficiary` of any initiative: people
  *   reached, the output B4SI and ESRS S3 ask for (never in-kind, even on a collection).
+ *
+ * A period of whole months in the organisation's zone is summed from rollups of these rows that
+ * triggers keep in step with every write (migrations/0032, decision 058): rows read grow with the
+ * groups and months, not with the records. Any other period, and the evidence, read the rows.
  */
 import { COUNTED_HOURS, COUNTED_INDICATORS } from "../reports/counted-hours";
 
@@ -29,6 +33,11 @@ export interface LedgerPeriod {
   last_day?: string;
   /** The organisation's zone ahead of UTC at New Year (periods.ts yearOffset), in ms: the year of an hour's rate is its year there; 0 (UTC) without it. */
   year_offset?: number;
+  /**
+   * The period as whole months of the organisation's zone, [first, after) numbered year * 12 +
+   * month - 1 (periods.ts wholeMonths), when it is: its sums are read from the rollups (decision 058).
+   */
+  months?: [number, number];
 }
 
 /** The calendar year of an instant column in the organisation's zone (?5: its offset at New Year), for the rate in force (decisions 048, 057). */
@@ -39,8 +48,8 @@ const yearOf = (column: string) => `cast(strftime('%Y', (${column} + ?5) / 1000,
  * matches (grade, then site, then country, then the default), among the rates in force that year.
  * Periods of one key never overlap (rates.ts), so at most one rate per key is in force.
  */
-const RATE_IN_FORCE = (year: string) => `(select x.id from impact_rates x where x.org_id = ?1 and x.from_year <= ${year} and (x.to_year is null or x.to_year >= ${year})
-  and ((x.key_type = 'grade' and x.key_value = ms.grade) or (x.key_type = 'site' and x.key_value = ms.site) or (x.key_type = 'country' and x.key_value = ms.country) or x.key_type = 'default')
+const RATE_IN_FORCE = (year: string, member = { grade: "ms.grade", site: "ms.site", country: "ms.country" }) => `(select x.id from impact_rates x where x.org_id = ?1 and x.from_year <= ${year} and (x.to_year is null or x.to_year >= ${year})
+  and ((x.key_type = 'grade' and x.key_value = ${member.grade}) or (x.key_type = 'site' and x.key_value = ${member.site}) or (x.key_type = 'country' and x.key_value = ${member.country}) or x.key_type = 'default')
   order by case x.key_type when 'grade' then 0 when 'site' then 1 when 'country' then 2 else 3 end limit 1)`;
 
 /**
@@ -135,8 +144,6 @@ export interface LedgerSums {
   /** Minor units of `currency`; null without a value (unvalued hours, in-kind). */
   amount: number | null;
   rows: number;
-  members: number;
-  initiatives: number;
 }
 
 const binds = (orgId: string, period: LedgerPeriod, considerWorkingHours: boolean) => [orgId, period.from, period.to, considerWorkingHours ? 1 : 0, period.year_offset ?? 0];
@@ -145,9 +152,41 @@ const binds = (orgId: string, period: LedgerPeriod, considerWorkingHours: boolea
 export function ledgerSumsSql(groupBy: GroupBy | "motivation_country" | null) {
   const group = groupBy ? GROUPS[groupBy] : { join: "", key: "null" };
   return `${LEDGER()} select ${group.key} as grp, ledger.kind, ledger.time_basis, ledger.currency, ledger.unit,
-        coalesce(sum(ledger.hours), 0) as hours, coalesce(sum(ledger.quantity), 0) as quantity, sum(ledger.amount) as amount,
-        count(*) as n, count(distinct ledger.member_id) as members, count(distinct ledger.initiative_id) as initiatives
+        coalesce(sum(ledger.hours), 0) as hours, coalesce(sum(ledger.quantity), 0) as quantity, sum(ledger.amount) as amount, count(*) as n
        from ledger ${group.join} group by grp, ledger.kind, ledger.time_basis, ledger.currency, ledger.unit order by grp, ledger.kind, ledger.time_basis, ledger.currency, ledger.unit`;
+}
+
+/**
+ * The group of a rollup row (impact_month_sums, where '' stands for null): the same groups as GROUPS,
+ * SDGs and causes from the rows kept per tag (dim 'sdg', 'cause'; item '' for an initiative without one).
+ */
+const ROLLUP_GROUPS: Record<GroupBy | "motivation_country", { dim: string; key: string }> = {
+  country: { dim: "", key: "nullif(s.country, '')" },
+  site: { dim: "", key: "nullif(s.site, '')" },
+  motivation: { dim: "", key: "s.motivation" },
+  sdg: { dim: "sdg", key: "nullif(s.item, '')" },
+  cause: { dim: "cause", key: "nullif(s.item, '')" },
+  motivation_country: { dim: "", key: "s.motivation || '|' || s.country" },
+};
+
+/**
+ * ledgerSumsSql read from the rollups (decision 058) for the months [?2, ?3) (?4: the organisation
+ * considers working hours): each rollup row's hours valued with the rate in force in its month's
+ * year for the grade, site and country it keeps, as LEDGER values each record of it. Reads the
+ * organisation's rows of those months (groups × months), and a rate lookup per row.
+ */
+export function rollupSumsSql(groupBy: GroupBy | "motivation_country" | null) {
+  const group = groupBy ? ROLLUP_GROUPS[groupBy] : { dim: "", key: "null" };
+  const rate = RATE_IN_FORCE("s.month / 12", { grade: "nullif(s.grade, '')", site: "nullif(s.site, '')", country: "nullif(s.member_country, '')" });
+  return `with sums as (
+      select ${group.key} as grp, s.kind, case s.basis when 'working' then case when ?4 = 1 then 'paid' else 'own' end else nullif(s.basis, '') end as time_basis,
+        s.currency as cash_currency, nullif(s.unit, '') as unit, s.hours, s.quantity, s.amount as cash_amount, s.n,
+        case when s.kind in ('time', 'management') then ${rate} end as rate_id
+      from impact_month_sums s where s.org_id = ?1 and s.month >= ?2 and s.month < ?3 and s.dim = '${group.dim}')
+    select grp, kind, time_basis, case when kind = 'cash' then cash_currency else rate.currency end as currency, unit,
+      coalesce(sum(hours), 0) as hours, coalesce(sum(quantity), 0) as quantity,
+      sum(case when kind = 'cash' then cash_amount else ${HOURS_VALUE("sums.hours")} end) as amount, sum(n) as n
+    from sums left join impact_rates rate on rate.id = sums.rate_id group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`;
 }
 
 /**
@@ -155,7 +194,9 @@ export function ledgerSumsSql(groupBy: GroupBy | "motivation_country" | null) {
  * or per group: one statement, the same rows as ledgerRows.
  */
 export const ledgerSums = (db: D1Database, orgId: string, period: LedgerPeriod, considerWorkingHours: boolean, groupBy: GroupBy | "motivation_country" | null) =>
-  db.prepare(ledgerSumsSql(groupBy)).bind(...binds(orgId, period, considerWorkingHours));
+  period.months
+    ? db.prepare(rollupSumsSql(groupBy)).bind(orgId, period.months[0], period.months[1], considerWorkingHours ? 1 : 0)
+    : db.prepare(ledgerSumsSql(groupBy)).bind(...binds(orgId, period, considerWorkingHours));
 
 export const readSums = (rows: Record<string, unknown>[]): LedgerSums[] =>
   rows.map((row) => ({
@@ -168,12 +209,24 @@ export const readSums = (rows: Record<string, unknown>[]): LedgerSums[] =>
     quantity: Number(row.quantity),
     amount: row.amount === null ? null : Number(row.amount),
     rows: Number(row.n),
-    members: Number(row.members),
-    initiatives: Number(row.initiatives),
   }));
 
-/** People in the period (any row but management) and initiatives: distinct over the whole ledger, not summed over its groups. */
+/**
+ * The longest run of months whose distinct members and initiatives the rollups count: their cells
+ * go back 36 months from each month (dashboard_month_offsets, as the dashboard's; decision 041).
+ */
+const CELL_MONTHS = 37;
+
+/**
+ * People in the period (any row but management) and initiatives: distinct over the whole ledger,
+ * not summed over its groups. For whole months, from the rollups' cells: the members (initiatives)
+ * active in the months, each counted in the first of them (at most 37 rows per count, decision 058).
+ */
 export function ledgerCounts(db: D1Database, orgId: string, period: LedgerPeriod, considerWorkingHours: boolean) {
+  if (period.months && period.months[1] - period.months[0] <= CELL_MONTHS) {
+    const cells = (dim: string) => `(select coalesce(sum(c.subjects), 0) from impact_subject_cells c where c.org_id = ?1 and c.dim = '${dim}' and c.since = ?2 and c.month >= ?2 and c.month < ?3)`;
+    return db.prepare(`select ${cells("member")} as participants, ${cells("initiative")} as initiatives`).bind(orgId, period.months[0], period.months[1]);
+  }
   return db
     .prepare(`${LEDGER()} select count(distinct case when kind <> 'management' then member_id end) as participants, count(distinct initiative_id) as initiatives from ledger`)
     .bind(...binds(orgId, period, considerWorkingHours));

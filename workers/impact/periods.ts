@@ -56,3 +56,21 @@ export function zonedDays(zone: string, firstDay: number, dayAfterLast: number):
  * region's zone (UTC-6 to UTC+2), so it falls in the period holding the day whatever the zone.
  */
 export const dayInstant = (day: string) => Date.parse(day) + DAY_MS / 2;
+
+/**
+ * The period [from, to) as whole months of `zone` ([first, after), numbered year * 12 + month - 1,
+ * as the impact rollups number a row's month: migrations/0032), when both ends are the midnight
+ * that opens a month there; undefined otherwise (the period is summed from the rows).
+ */
+export function wholeMonths(zone: string, from: number, to: number): [number, number] | undefined {
+  const monthOf = (at: number) => {
+    const local = at + zoneOffset(at, zone);
+    const day = new Date(local);
+    return day.getUTCDate() === 1 && local % DAY_MS === 0 ? day.getUTCFullYear() * 12 + day.getUTCMonth() : undefined;
+  };
+  const [first, after] = [monthOf(from), monthOf(to)];
+  return first !== undefined && after !== undefined && first < after ? [first, after] : undefined;
+}
+
+/** The period with its whole months in the organisation's zone, when it is whole months: what the report reads from rollups. */
+export const withMonths = (zone: string, period: LedgerPeriod): LedgerPeriod => ({ ...period, months: wholeMonths(zone, period.from, period.to) });

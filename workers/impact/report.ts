@@ -1,12 +1,15 @@
 /**
  * The impact report (issue 30, section 2; docs/impact-reporting.md): the period's totals, the previous
- * period's beside them, and a breakdown, all summed from the ledger (ledger.ts) in one D1 batch.
+ * period's beside them, and a breakdown, all summed from the ledger (ledger.ts) in one D1 batch,
+ * from its rollups when the period is whole months of the organisation's zone (decision 058).
  * Values stay per currency: nothing here adds two currencies together.
  */
 import { fromMinorUnits } from "../../app/domain/initiatives/forms";
 import { IMPACT_READING_ROLES, requireRole, type StaffActor } from "../manage/scope";
 import type { Tenant } from "../tenant/organizations";
+import { regionZone } from "../../app/domain/zoned-time";
 import { ledgerCounts, ledgerSums, readSums, type GroupBy, type LedgerPeriod, type LedgerSums } from "./ledger";
+import { withMonths } from "./periods";
 
 export interface CurrencyValue {
   currency: string;
@@ -105,11 +108,13 @@ export async function impactReport(env: Pick<Env, "DB">, org: Tenant, actor: Sta
   requireRole(actor, IMPACT_READING_ROLES);
   const working = considersWorkingHours(org);
   const before = previous ?? previousPeriod(period);
+  // Whole months of the organisation's zone are read from the rollups (decision 058).
+  const [months, monthsBefore] = [withMonths(regionZone(org.region), period), withMonths(regionZone(org.region), before)];
   const [now, then, counts, grouped] = await env.DB.batch<Record<string, unknown>>([
-    ledgerSums(env.DB, org.id, period, working, null),
-    ledgerSums(env.DB, org.id, before, working, null),
-    ledgerCounts(env.DB, org.id, period, working),
-    ...(groupBy ? [ledgerSums(env.DB, org.id, period, working, groupBy)] : []),
+    ledgerSums(env.DB, org.id, months, working, null),
+    ledgerSums(env.DB, org.id, monthsBefore, working, null),
+    ledgerCounts(env.DB, org.id, months, working),
+    ...(groupBy ? [ledgerSums(env.DB, org.id, months, working, groupBy)] : []),
   ]);
   const groups = new Map<string | null, LedgerSums[]>();
   for (const sum of readSums(grouped?.results ?? [])) groups.set(sum.group, [...(groups.get(sum.group) ?? []), sum]);
