@@ -9,6 +9,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { arrayOf, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { dateFilterWindow } from "../../app/domain/initiatives";
 import { wallQuerySchema } from "../../app/domain/initiatives/wall-filter";
@@ -18,7 +19,7 @@ import { invalidInput } from "../lib/validation";
 import type { AppEnv } from "../types";
 import { orgScope } from "./org-scope";
 
-export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Wall and ranking", "member", { summary: "The organisation's wall: its initiatives, filtered and paged." })), async (c) => {
+export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Wall and ranking", "member", { answer: objectOf({ initiatives: arrayOf(ref("InitiativeCard")), past: arrayOf(ref("InitiativeCard")), page: scalars.int, has_more: scalars.bool, next_cursor: orNull(scalars.str) }, ["past", "page", "has_more"]), summary: "The organisation's wall: its initiatives, filtered and paged." })), async (c) => {
   // Empty parameters (a form's blank fields) mean "no filter".
   const given = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ""));
   const parsed = v.safeParse(wallQuerySchema, given);

@@ -87,6 +87,8 @@ export interface RouteDoc {
   alsoStatus?: 200 | 201;
   /** Media type of the answer when not JSON (a CSV, a PDF, a calendar). */
   media?: string;
+  /** The success answer has no body (a 202 that only says the work was queued). */
+  empty?: true;
   /** Error statuses → their codes, beyond those of the caller (e.g. `{ 409: ["email_taken"] }`). */
   errors?: Record<number, string[]>;
   /** A body not read by `validate` (read by hand, multipart): its schema, or a description. */
@@ -120,7 +122,7 @@ const SUCCESS_TEXT: Record<number, string> = {
 export function doc(tag: string, caller: Caller, route: RouteDoc): DescribeRouteOptions {
   const status = route.status ?? 200;
   const media = route.media ?? "application/json";
-  const success = NO_CONTENT.has(status) ? { description: SUCCESS_TEXT[status] } : { description: SUCCESS_TEXT[status], content: { [media]: { schema: route.answer ?? {} } } };
+  const success = NO_CONTENT.has(status) || route.empty ? { description: SUCCESS_TEXT[status] } : { description: SUCCESS_TEXT[status], content: { [media]: { schema: route.answer ?? {} } } };
   const errors: Record<string, object> = {};
   const scim = caller === "scim";
   for (const code of CALLER_ERRORS[caller]) errors[code] = errorAnswer(code, [], scim);

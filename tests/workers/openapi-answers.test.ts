@@ -1,0 +1,212 @@
+/**
+ * Real answers against the OpenAPI document (issue 31, section 1; docs/api/openapi.md): every
+ * operation that answers JSON documents a schema for its success answer, and the answers of real
+ * requests across the member, staff, admin, integration and SCIM faces validate against the schema
+ * the document gives their method, path and status. `answered` finds the operation of each request
+ * in the document itself, so a request that fits no operation or status fails too.
+ */
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HOUR, addContribution, addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
+import { call, createMember, json, login, seedOrganizations, type CallOptions } from "./support";
+
+type Json = Record<string, any>;
+let document: Json;
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+const DUMP = false;
+const dumped: string[] = [];
+
+/** The document's path templates as patterns, literal ones first (`/initiatives/options` before `/initiatives/{id}`). */
+let templates: { path: string; pattern: RegExp; parameters: number }[] = [];
+
+function operationOf(method: string, url: string) {
+  const path = new URL(url, "http://localhost").pathname;
+  const found = templates.filter((template) => template.pattern.test(path) && document.paths[template.path][method]).sort((a, b) => a.parameters - b.parameters)[0];
+  if (!found) throw new Error(`${method.toUpperCase()} ${path} is in no operation of the document`);
+  return { path: found.path, operation: document.paths[found.path][method] };
+}
+
+/** Makes the request and checks its answer against the document; answers status and body. */
+async function answered(method: string, url: string, options: CallOptions = {}, expected?: number): Promise<{ status: number; body: any }> {
+  const res = await call(method, url, options);
+  const text = await res.text();
+  const { path, operation } = operationOf(method.toLowerCase(), url);
+  const where = `${method} ${path} ${res.status}`;
+  const media = (res.headers.get("content-type") ?? "").split(";")[0];
+  const body = media.endsWith("json") && text ? JSON.parse(text) : text;
+  if (DUMP) dumped.push(`${where}\n${JSON.stringify(body).slice(0, 1500)}`);
+  if (expected !== undefined && res.status !== expected) throw new Error(`${where}: expected ${expected}: ${text.slice(0, 300)}`);
+  const documented = operation.responses[res.status];
+  if (!documented) throw new Error(`${where}: status not documented: ${text.slice(0, 300)}`);
+  if (!media.endsWith("json")) return { status: res.status, body };
+  const schema = documented.content?.[media]?.schema;
+  if (!schema || !Object.keys(schema).length) {
+    if (DUMP) return { status: res.status, body };
+    throw new Error(`${where}: no ${media} schema documented`);
+  }
+  const check = ajv.compile({ ...schema, components: document.components });
+  if (!check(body)) {
+    const errors = (check.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message} ${JSON.stringify(error.params)}`);
+    if (DUMP) dumped.push(`MISMATCH ${where}: ${errors.join("; ")}`);
+    else throw new Error(`${where} does not validate: ${errors.join("; ")}\n${text.slice(0, 500)}`);
+  }
+  return { status: res.status, body };
+}
+
+const tokens: Record<string, string> = {};
+let keys = { all: "", scim: "" };
+let ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  const { acme } = await seedOrganizations();
+  const olivia = await createMember({ email: "olivia@acme.example", orgId: acme.id, name: "Olivia" });
+  const bruno = await createMember({ email: "bruno@acme.example", orgId: acme.id, name: "Bruno" });
+  await createMember({ email: "ada@acme.example", orgId: acme.id, name: "Ada", role: "admin" });
+  for (const name of ["olivia", "bruno", "ada"]) tokens[name] = (await login(`${name}@acme.example`, "Correct-Horse-9")).body.access_token;
+  const key = async (scopes: string[]) => (await json(await call("POST", "/api/acme/admin/api-keys", { token: tokens.ada, body: { name: scopes.join(" "), scopes } }))).secret as string;
+  keys = { all: await key(["members:read", "participations:read", "initiatives:read", "initiatives:write", "donations:read", "webhooks"]), scim: await key(["scim"]) };
+  const beach = await createInitiative({ orgId: acme.id, title: "Beach clean-up", slug: "beach", startTime: Date.now() - HOUR, endTime: Date.now() + 3 * HOUR, indicators: [{ id: "ind-bags", name: "Bags", unit: "units" }] });
+  await createInitiative({ orgId: acme.id, title: "Books", slug: "books", type: "donation", donation: { currency: "EUR", sources: JSON.stringify(["inhand"]) } });
+  const talk = await createInitiative({ orgId: acme.id, title: "A talk", slug: "talk", type: "informative" });
+  const part = await addParticipation(beach.id, acme.id, olivia.id);
+  await addRecord(part.id, "pending");
+  await addContribution(beach.id, acme.id, olivia.id, 20, "pending");
+  ids = { talk: talk.id, beach: beach.id, olivia: olivia.id, bruno: bruno.id, participation: part.uuid };
+  const res = await call("GET", "/api/openapi.json");
+  document = await json(res);
+  templates = Object.keys(document.paths).map((path) => ({
+    path,
+    pattern: new RegExp(`^${path.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    parameters: (path.match(/\{/g) ?? []).length,
+  }));
+});
+
+describe("real answers validate against the documented schemas", () => {
+  it("the member's face", async () => {
+    const as = { token: tokens.olivia };
+    for (const url of [
+      "/api/acme/profile", "/api/acme/wall", "/api/acme/initiative", "/api/acme/initiative/beach", "/api/acme/calendar", "/api/acme/credentials",
+      "/api/acme/chat/users", "/api/acme/ranking", "/api/acme/reminders/settings", "/api/acme/responsible_profile", "/api/acme/responsible_profile/certificates",
+      "/api/acme/push", "/api/acme/proposal/draft", "/api/acme/proposal", "/api/acme/initiative/beach/attachment/document",
+      "/auth/sso/links", "/auth/account/export", "/auth/invitations",
+    ]) await answered("GET", url, as, 200);
+    await answered("PUT", "/auth/identity", as);
+    await answered("PUT", `/api/acme/initiative/${ids.talk}/interested`, as, 200);
+    await answered("DELETE", `/api/acme/initiative/${ids.talk}/interested`, as, 200);
+    await answered("POST", "/api/acme/initiative/beach/participation", { ...as, body: { hours: 2 } }, 201);
+    await answered("POST", "/api/acme/initiative/beach/indicator/ind-bags/participation", { ...as, body: { value: 3 } }, 201);
+    await answered("POST", "/api/acme/initiative/books/contribution", { ...as, body: { value: 10, source: "inhand" } });
+    await answered("POST", "/api/acme/calendar/feed", as, 200);
+    await answered("PUT", "/api/acme/calendar", { ...as, body: { include_interests: true } }, 200);
+    await answered("DELETE", "/api/acme/calendar/feed", as, 200);
+    const conversation = await answered("POST", "/api/acme/chat/conversations", { ...as, body: { member_id: ids.bruno } }, 201);
+    const cid = conversation.body.conversation.id;
+    await answered("POST", `/api/acme/chat/conversations/${cid}/messages`, { ...as, body: { content: "Hello", client_id: "c1" } }, 201);
+    const messages = await answered("GET", `/api/acme/chat/conversations/${cid}/messages`, as, 200);
+    expect(messages.body.messages).toHaveLength(1);
+    await answered("PUT", `/api/acme/chat/conversations/${cid}/read`, as, 200);
+    await answered("GET", "/api/acme/chat/conversations", as, 200);
+    await answered("PUT", "/api/acme/reminders/settings", { ...as, body: { topic: "reminder", channel: "email", enabled: false } }, 200);
+    await answered("PUT", "/api/acme/push/preferences", { ...as, body: { chat: false } }, 200);
+    await answered("PUT", "/api/acme/profile", { ...as, body: { name: "Olivia R." } }, 200);
+    await answered("POST", "/api/acme/credentials", as, 200);
+    await answered("POST", "/api/credentials/verify", { body: { credential: "not a credential" } }, 200);
+    await answered("GET", "/api/reminders/cant-come/not-a-token", {}, 404);
+  });
+
+  it("the staff and admin faces", async () => {
+    const as = { token: tokens.ada };
+    for (const url of [
+      "/api/acme/manage/records", "/api/acme/manage/contributions", "/api/acme/manage/attachments", "/api/acme/manage/proposals", "/api/acme/manage/summary",
+      "/api/acme/manage/initiatives", "/api/acme/manage/initiatives/options", `/api/acme/manage/initiatives/${ids.beach}`, `/api/acme/manage/initiatives/${ids.beach}/participants`,
+      `/api/acme/manage/initiatives/${ids.beach}/checkin`,
+      "/api/acme/admin/members", "/api/acme/admin/terms", "/api/acme/admin/config", "/api/acme/admin/metrics", "/api/acme/admin/access", "/api/acme/admin/audit",
+      `/api/acme/admin/members/${ids.olivia}/export`, "/api/acme/admin/impact", "/api/acme/admin/impact/snapshots", "/api/acme/admin/impact/initiatives/beach",
+      "/api/acme/admin/impact/management", "/api/acme/admin/rates", "/api/acme/admin/api-keys", "/api/acme/admin/webhooks", "/api/acme/admin/chat-apps",
+      "/api/acme/credentials/keys", "/api/acme/manage/approvals",
+    ]) await answered("GET", url, as, 200);
+    const hook = await answered("POST", "/api/acme/admin/webhooks", { ...as, body: { url: "https://hooks.example/in", events: ["initiative.created"] } }, 201);
+    const hid = hook.body.endpoint.id;
+    await answered("GET", `/api/acme/admin/webhooks/${hid}`, as, 200);
+    await answered("PATCH", `/api/acme/admin/webhooks/${hid}`, { ...as, body: { enabled: false } }, 200);
+    await answered("POST", `/api/acme/admin/webhooks/${hid}/rotate`, as, 200);
+    await answered("POST", `/api/acme/admin/webhooks/${hid}/test`, as, 202);
+    const deliveries = await answered("GET", `/api/acme/admin/webhooks/${hid}/deliveries`, as, 200);
+    const did = deliveries.body.deliveries[0].id;
+    await answered("GET", `/api/acme/admin/webhooks/${hid}/deliveries/${did}`, as, 200);
+    await answered("POST", `/api/acme/admin/webhooks/${hid}/deliveries/${did}/redeliver`, as, 202);
+    const chat = await answered("POST", "/api/acme/admin/chat-apps", { ...as, body: { kind: "slack", url: "https://hooks.slack.com/services/T0/B0/x", channel: "#volunteering", topics: ["new_initiatives"] } }, 201);
+    await answered("PATCH", `/api/acme/admin/chat-apps/${chat.body.connection.id}`, { ...as, body: { enabled: false } }, 200);
+    const records = await answered("GET", "/api/acme/manage/records", as, 200);
+    const [first, second] = records.body.records;
+    await answered("PUT", `/api/acme/manage/records/${first.id}`, { ...as, body: { status: "validated" } }, 200);
+    await answered("PUT", "/api/acme/manage/records", { ...as, body: { ids: [second.id], status: "validated" } }, 200);
+    const contributions = await answered("GET", "/api/acme/manage/contributions", as, 200);
+    await answered("PUT", `/api/acme/manage/contributions/${contributions.body.contributions[0].id}`, { ...as, body: { status: "confirmed" } }, 200);
+    await answered("POST", "/api/acme/admin/impact/snapshots", { ...as, body: { from: "2025-01-01", to: "2025-12-31" } }, 201);
+    const snapshots = await answered("GET", "/api/acme/admin/impact/snapshots", as, 200);
+    await answered("GET", `/api/acme/admin/impact/snapshots/${snapshots.body.snapshots[0].id}`, as, 200);
+    await answered("POST", "/api/acme/admin/impact/management", { ...as, body: { initiative: "beach", hours: 5, day: "2025-06-10", note: "Logistics" } }, 201);
+    await answered("PUT", `/api/acme/admin/impact/members/${ids.olivia}`, { ...as, body: { country: "ES" } }, 200);
+    await answered("PUT", "/api/acme/admin/impact/initiatives/beach", { ...as, body: { country: "ES" } }, 200);
+    await answered("PUT", `/api/acme/admin/impact/records/${first.id}`, { ...as, body: { time_basis: "own" } }, 200);
+    await answered("PUT", `/api/acme/manage/initiatives/${ids.beach}/participants/${ids.participation}`, { ...as, body: { status: "accepted" } }, 200);
+    await answered("PUT", `/api/acme/admin/members/${ids.bruno}`, { ...as, body: { role: "organiser" } }, 200);
+    await answered("POST", "/api/acme/admin/invitations", { ...as, body: { invitations: [{ email: "carla@acme.example" }], dry_run: true } }, 200);
+    await answered("POST", "/api/acme/admin/terms", { ...as, body: { url: "https://acme.example/terms" } }, 201);
+    await answered("POST", "/api/acme/admin/hostnames", { ...as, body: { hostname: "volunteer.acme.example" } }, 201);
+    const job = await answered("POST", "/api/acme/exports/members", { ...as, body: {} }, 202);
+    await answered("GET", `/api/acme/exports/${job.body.id}`, as, 200);
+    const key = await answered("POST", "/api/acme/admin/api-keys", { ...as, body: { name: "Spare", scopes: ["members:read"] } }, 201);
+    await answered("DELETE", `/api/acme/admin/api-keys/${key.body.id}`, as, 200);
+  });
+
+  it("the integration and SCIM faces", async () => {
+    const as = { token: keys.all };
+    for (const url of ["members", "participations", "initiatives", "donations", `initiatives/${ids.beach}`, "webhooks"]) await answered("GET", `/api/acme/integration/v1/${url}`, as, 200);
+    const scim = { token: keys.scim };
+    for (const url of ["ServiceProviderConfig", "ResourceTypes", "ResourceTypes/User", "Schemas", "Schemas/urn:ietf:params:scim:schemas:core:2.0:User", "Users", `Users/${ids.olivia}`, "Groups"]) await answered("GET", `/scim/v2/acme/${url}`, scim, 200);
+    const user = await answered("POST", "/scim/v2/acme/Users", { ...scim, body: { schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName: "new@acme.example", name: { givenName: "New", familyName: "Person" }, emails: [{ value: "new@acme.example", primary: true }] } }, 201);
+    await answered("PATCH", `/scim/v2/acme/Users/${user.body.id}`, { ...scim, body: { schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", value: { displayName: "New P." } }] } }, 200);
+    const group = await answered("POST", "/scim/v2/acme/Groups", { ...scim, body: { schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"], displayName: "Madrid" } }, 201);
+    await answered("GET", `/scim/v2/acme/Groups/${group.body.id}`, scim, 200);
+    await answered("GET", "/scim/v2/acme/Users/no-such-user", scim, 404);
+    const made = await answered("POST", "/api/acme/integration/v1/initiatives", { ...as, body: { type: "volunteering", title: "Tree planting", description: "Plant trees in the park.", start_time: new Date(Date.now() + 9 * 86_400_000).toISOString(), end_time: new Date(Date.now() + 9 * 86_400_000 + 7_200_000).toISOString() } });
+    if (made.status === 201) await answered("GET", `/api/acme/integration/v1/initiatives/${made.body.id}`, as, 200);
+  });
+
+  it("the public face", async () => {
+    for (const url of ["/api/organization/profile/acme", "/api/organization/acme-signup-token"]) await answered("GET", url, {}, 200);
+    await answered("POST", "/auth/lookup", { body: { email: "olivia@acme.example" } }, 200);
+    await answered("GET", "/api/openapi.json", {}, 200);
+  });
+
+  it("every operation that answers JSON documents the answer's schema", () => {
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries<Json>(document.paths)) {
+      for (const [method, operation] of Object.entries<Json>(item)) {
+        for (const [status, answer] of Object.entries<Json>(operation.responses)) {
+          if (Number(status) >= 400) continue;
+          for (const [media, content] of Object.entries<Json>(answer.content ?? {})) {
+            if (media.endsWith("json") && !Object.keys(content.schema ?? {}).length) missing.push(`${method.toUpperCase()} ${path} ${status}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("and a wrong answer fails: the helper validates", async () => {
+    const path = "/api/{org}/admin/webhooks/{id}";
+    const schema = document.paths[path].get.responses["200"].content["application/json"].schema;
+    const check = ajv.compile({ ...schema, components: document.components });
+    expect(check({ endpoint: { id: "x" } })).toBe(false);
+    expect(() => operationOf("get", "/api/acme/no/such/route")).toThrow(/in no operation/);
+  });
+
+  it.runIf(DUMP)("dump", () => {
+    console.log("DUMPED\n" + dumped.join("\n"));
+  });
+});
