@@ -27,7 +27,7 @@ const initiativeNotFound = () => notFound("initiative_not_found", "The initiativ
 export const calendarRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .get("/", describeRoute(doc("Wall and ranking", "member", { answer: ref("CalendarFeed"), summary: "The member's calendar feed settings." })), async (c) => c.json(await feedSettings(c.env, c.var.org, c.var.auth.memberId)))
-  .put("/", describeRoute(doc("Wall and ranking", "member", { answer: ref("CalendarFeed"), summary: "Whether the feed includes initiatives the member is interested in." })), validate("json", feedSettingsBody), async (c) => c.json(await setFeedInterests(c.env, c.var.org, c.var.auth.memberId, c.req.valid("json").include_interests, Date.now())))
+  .put("/", describeRoute(doc("Wall and ranking", "member", { answer: ref("CalendarFeed"), summary: "Whether the feed includes initiatives the member is interested in.", errors: { 409: ["calendar_feed_off"] } })), validate("json", feedSettingsBody), async (c) => c.json(await setFeedInterests(c.env, c.var.org, c.var.auth.memberId, c.req.valid("json").include_interests, Date.now())))
   // Turns the feed on, or gives it a new URL (the old one stops at once).
   .post("/feed", describeRoute(doc("Wall and ranking", "member", { answer: ref("CalendarFeed"), summary: "Turn the calendar feed on, or give it a new secret URL (the old one stops at once)." })), async (c) => c.json(await renewFeed(c.env, c.var.org, c.var.auth.memberId, Date.now())))
   .delete("/feed", describeRoute(doc("Wall and ranking", "member", { answer: ref("CalendarFeed"), summary: "Turn the calendar feed off." })), async (c) => c.json(await turnOffFeed(c.env, c.var.org, c.var.auth.memberId)))
