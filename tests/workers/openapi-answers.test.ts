@@ -105,6 +105,23 @@ describe("real answers validate against the documented schemas", () => {
     await answered("PUT", "/api/acme/push/preferences", { ...as, body: { chat: false } }, 200);
     await answered("PUT", "/api/acme/profile", { ...as, body: { name: "Olivia R." } }, 200);
     await answered("POST", "/api/acme/credentials", as, 200);
+    const start = Date.now() + 10 * 86_400_000;
+    const proposal = {
+      type: "volunteering",
+      title: "Reading club at the library",
+      description: "Read aloud to children on Saturday mornings.",
+      start_time: new Date(start).toISOString(),
+      end_time: new Date(start + 7_200_000).toISOString(),
+      is_in_person: true,
+      address: "Biblioteca Eugenio Trías, Madrid",
+      sdgs: ["quality-education"],
+      max_participants: 8,
+    };
+    // The document's body schema takes what the route takes.
+    const bodySchema = document.paths["/api/{org}/proposal"].post.requestBody.content["application/json"].schema;
+    expect(ajv.validate({ ...bodySchema, components: document.components }, proposal)).toBe(true);
+    await answered("POST", "/api/acme/proposal", { ...as, body: proposal }, 201);
+    await answered("GET", "/api/acme/proposal", as, 200);
     await answered("POST", "/api/credentials/verify", { body: { credential: "not a credential" } }, 200);
     await answered("GET", "/api/reminders/cant-come/not-a-token", {}, 400);
   });

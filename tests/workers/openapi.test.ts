@@ -191,6 +191,18 @@ describe("GET /api/openapi.json", () => {
     expect(login.responses["401"]["x-error-codes"]).toEqual(["password_not_set", "wrong_password"]);
   });
 
+  it("documents the proposal's body by its fixed shape, and says which of its rules are the organisation's", () => {
+    const send = document.paths["/api/{org}/proposal"].post.requestBody;
+    const schema = send.content["application/json"].schema;
+    expect(schema.type).toBe("object");
+    expect(schema.required).toEqual(expect.arrayContaining(["type", "title", "description"]));
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(["type", "title", "description", "start_time", "end_time", "is_in_person", "address", "latitude", "longitude", "is_remote", "remote_url", "sdgs", "competences", "help_organize", "max_participants"]),
+    );
+    expect(schema.properties.sdgs.type).toBe("array");
+    expect(send.description).toMatch(/allowedTypes.*maxSdgs.*canOverrideDateLimits.*memberCompetences/);
+  });
+
   it("is public and cached", async () => {
     const res = await call("GET", "/api/openapi.json");
     expect(res.status).toBe(200);
