@@ -8,6 +8,7 @@
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
+import { pngOf } from "./png-fixtures";
 import { HOUR, addContribution, addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, seedOrganizations, type CallOptions } from "./support";
 
@@ -171,6 +172,43 @@ describe("real answers validate against the documented schemas", () => {
     await answered("GET", `/api/acme/exports/${job.body.id}`, as, 200);
     const key = await answered("POST", "/api/acme/admin/api-keys", { ...as, body: { name: "Spare", scopes: ["members:read"] } }, 201);
     await answered("DELETE", `/api/acme/admin/api-keys/${key.body.id}`, as, 200);
+  });
+
+  it("the staff's main writes", async () => {
+    const as = { token: tokens.ada };
+    const start = Date.now() + 20 * 86_400_000;
+    const editor = {
+      type: "volunteering",
+      subtype: "event",
+      title: "Tree planting",
+      description: "We plant holm oaks with the park rangers.",
+      start_time: new Date(start).toISOString(),
+      end_time: new Date(start + 4 * HOUR).toISOString(),
+      is_in_person: true,
+      address: "Casa de Campo, Madrid",
+      latitude: 40.4194,
+      longitude: -3.7353,
+      categories: ["environment"],
+      sdgs: ["climate-action"],
+      max_participants: 25,
+      participation_method: "qr",
+      hours_per_day: 4,
+      indicators: [{ name: "Trees planted", unit: "number" }],
+    };
+    const made = await answered("POST", "/api/acme/manage/initiatives", { ...as, body: editor }, 201);
+    const saved = await answered("GET", `/api/acme/manage/initiatives/${made.body.id}`, as, 200);
+    await answered("PUT", `/api/acme/manage/initiatives/${made.body.id}`, { ...as, body: { ...saved.body, title: "Tree planting day" } }, 200);
+    const form = new FormData();
+    form.append("file", new File([pngOf(1, 1) as Uint8Array<ArrayBuffer>], "cover.png"));
+    await answered("POST", "/api/acme/manage/images", { ...as, rawBody: form }, 201);
+    await answered("PUT", `/api/acme/manage/initiatives/${ids.beach}/waitlist`, { ...as, body: { order: [] } }, 200);
+    await answered("POST", `/api/acme/manage/initiatives/${ids.beach}/message`, { ...as, body: { subject: "Gloves", body: "Bring gloves." } }, 202);
+    const proposals = await answered("GET", "/api/acme/manage/proposals", as, 200);
+    await answered("PUT", `/api/acme/manage/proposals/${proposals.body.proposals[0].id}`, { ...as, body: { status: "open" } }, 200);
+    await answered("PUT", "/api/acme/admin/rates", { ...as, body: { rates: [{ key_type: "default", amount: 20, currency: "EUR", source: "Payroll", from_year: 2024 }] } }, 200);
+    await answered("POST", "/api/acme/admin/impact/members/import", { ...as, body: { rows: [{ email: "bruno@acme.example", site: "Madrid" }, { email: "nobody" }] } }, 200);
+    await answered("PUT", "/api/acme/admin/config", { ...as, body: { name: "Acme Volunteers" } }, 200);
+    await answered("POST", "/api/acme/credentials/keys/rotate", as, 201);
   });
 
   it("the integration and SCIM faces", async () => {
