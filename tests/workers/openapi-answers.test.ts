@@ -10,7 +10,7 @@ import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pngOf } from "./png-fixtures";
 import { HOUR, addContribution, addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
-import { call, createMember, json, login, seedOrganizations, type CallOptions } from "./support";
+import { call, createMember, json, login, mailbox, seedOrganizations, type CallOptions } from "./support";
 
 type Json = Record<string, any>;
 let document: Json;
@@ -125,6 +125,14 @@ describe("real answers validate against the documented schemas", () => {
     await answered("GET", "/api/acme/proposal", as, 200);
     await answered("POST", "/api/credentials/verify", { body: { credential: "not a credential" } }, 200);
     await answered("GET", "/api/reminders/cant-come/not-a-token", {}, 400);
+    const file = new FormData();
+    file.append("file", new File([pngOf(2, 2) as Uint8Array<ArrayBuffer>], "beach.png"));
+    await answered("POST", "/api/acme/initiative/beach/attachment/image", { ...as, rawBody: file }, 201);
+    await answered("GET", "/api/acme/initiative/beach/attachment/image", as, 200);
+    const publicKey = (await answered("GET", "/api/acme/push", as, 200)).body.public_key;
+    const subscription = { endpoint: "https://fcm.googleapis.com/fcm/send/openapi-test", keys: { p256dh: publicKey, auth: "AAAAAAAAAAAAAAAAAAAAAA" } };
+    await answered("PUT", "/api/acme/push/subscription", { ...as, body: subscription }, 201);
+    await answered("DELETE", "/api/acme/push/subscription", { ...as, body: { endpoint: subscription.endpoint } }, 200);
   });
 
   it("the staff and admin faces", async () => {
@@ -209,6 +217,13 @@ describe("real answers validate against the documented schemas", () => {
     await answered("POST", "/api/acme/admin/impact/members/import", { ...as, body: { rows: [{ email: "bruno@acme.example", site: "Madrid" }, { email: "nobody" }] } }, 200);
     await answered("PUT", "/api/acme/admin/config", { ...as, body: { name: "Acme Volunteers" } }, 200);
     await answered("POST", "/api/acme/credentials/keys/rotate", as, 201);
+    const uploads = await answered("GET", "/api/acme/manage/attachments", as, 200);
+    await answered("PUT", `/api/acme/manage/attachments/${uploads.body.uploads[0].id}`, { ...as, body: { status: "published" } }, 200);
+    await answered("POST", "/api/acme/admin/invitations", { ...as, body: { invitations: [{ email: "dora@example.org" }] } }, 201);
+    const [mail] = await mailbox("dora@example.org");
+    const token = mail.links[0].split("/invite/")[1];
+    await answered("GET", `/auth/invitation/${token}`, {}, 200);
+    await answered("GET", `/auth/password_policy/${token}?token_type=invite`, {}, 200);
   });
 
   it("the integration and SCIM faces", async () => {

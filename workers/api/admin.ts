@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
-import { doc } from "../openapi/describe";
+import { doc, FILE_ERRORS, fileBody } from "../openapi/describe";
 import { arrayOf, listOf, namedList, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
@@ -197,7 +197,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/terms", describeRoute(doc("Admin", "staff", { answer: objectOf({ version: scalars.int, url: scalars.str }), summary: "Publish a new version of the organisation's terms.", status: 201 })), validate("json", policyBody), async (c) => c.json(await publishPolicy(c.env, c.var.org, actorOf(c), c.req.valid("json").url), 201))
   .get("/config", describeRoute(doc("Admin", "staff", { answer: ref("OrganizationSettings"), summary: "The organisation's settings." })), (c) => c.json(organizationSettings(c.var.org, actorOf(c))))
   .put("/config", describeRoute(doc("Admin", "staff", { answer: ref("OrganizationSettings"), summary: "Change the organisation's settings." })), validate("json", settingsChangeSchema), async (c) => c.json(await updateSettings(c.env, c.var.org, actorOf(c), c.req.valid("json"))))
-  .put("/config/images/:kind", describeRoute(doc("Admin", "staff", { answer: ref("OrganizationSettings"), summary: "Upload the organisation's logo or cover (the file is the body).", body: { media: "image/*", description: "A PNG, JPEG or WebP image." }, errors: { 413: ["image_too_large", "file_too_large"], 415: ["unsupported_file_type"] } })), validate("param", v.object({ org: v.string(), kind: v.picklist(ORGANIZATION_IMAGES, "form_error_invalid") })), async (c) =>
+  .put("/config/images/:kind", describeRoute(doc("Admin", "staff", { answer: ref("OrganizationSettings"), summary: "Upload the organisation's logo or cover.", body: fileBody("a PNG, JPEG or WebP image."), errors: { 400: FILE_ERRORS, 413: ["image_too_large", "file_too_large"], 415: ["unsupported_file_type"] } })), validate("param", v.object({ org: v.string(), kind: v.picklist(ORGANIZATION_IMAGES, "form_error_invalid") })), async (c) =>
     c.json(await uploadOrganizationImage(c.env, c.var.org, actorOf(c), c.req.valid("param").kind, () => readUpload(c, "image"))),
   )
   .get("/metrics", describeRoute(doc("Admin", "staff", { answer: ref("Metrics"), summary: "The organisation's metrics for a period." })), validate("query", metricsQuery), async (c) => c.json(await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"))))

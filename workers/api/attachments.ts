@@ -13,7 +13,7 @@
  */
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
-import { doc } from "../openapi/describe";
+import { doc, FILE_ERRORS, fileBody } from "../openapi/describe";
 import { arrayOf, ref } from "../openapi/answers";
 import * as v from "valibot";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "../../app/domain/attachments";
@@ -102,7 +102,7 @@ export const attachmentRoutes = new Hono<AppEnv>()
     linkNext(c, next && `${next.createdAt}.${next.id}`, ["before"]);
     return c.json(attachments);
   })
-  .post("/:kind", describeRoute(doc("Participation", "member", { answer: ref("Attachment"), summary: "Upload a document or image (the file is the body; `filename` names it).", status: 201, query: { filename: "The file's name." }, body: { media: "application/octet-stream", description: "The file, or multipart/form-data with it in `file`." }, errors: { 413: ["file_too_large"], 415: ["unsupported_file_type"] } })), async (c) => {
+  .post("/:kind", describeRoute(doc("Participation", "member", { answer: ref("Attachment"), summary: "Upload a document or image (`filename` names it when given).", status: 201, query: { filename: "The file's name, when not the uploaded file's own." }, body: fileBody("a document (PDF, office files) or an image, by the path's kind."), errors: { 400: FILE_ERRORS, 413: ["file_too_large"], 415: ["unsupported_file_type"] } })), async (c) => {
     const scope = await scopeOf(c);
     return c.json(await uploadAttachment(scope, () => readUpload(c, scope.kind), c.req.query("filename")), 201);
   })

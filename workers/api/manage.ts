@@ -8,7 +8,7 @@ import { calendarInitiative } from "../calendar/single-event";
 import { queueCalendarMail } from "../calendar/mail";
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
-import { doc } from "../openapi/describe";
+import { doc, FILE_ERRORS, fileBody } from "../openapi/describe";
 import { arrayOf, bulkAnswer, namedList, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
@@ -218,7 +218,7 @@ export const manageRoutes = new Hono<AppEnv>()
     const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), c.req.valid("json"));
     return c.json(await createInitiative(c.env, c.var.org, actorOf(c), input, Date.now()), 201);
   })
-  .post("/images", describeRoute(doc("Manage", "staff", { answer: objectOf({ url: scalars.str, mimetype: scalars.str, size: scalars.int }), summary: "Upload an initiative image (the file is the body).", status: 201, body: { media: "image/*", description: "A PNG, JPEG or WebP image." }, errors: { 413: ["image_too_large", "file_too_large"], 415: ["unsupported_file_type"] } })), async (c) => c.json(await uploadImage(c.env, c.var.org, actorOf(c), () => readUpload(c, "image")), 201))
+  .post("/images", describeRoute(doc("Manage", "staff", { answer: objectOf({ url: scalars.str, mimetype: scalars.str, size: scalars.int }), summary: "Upload an initiative image.", status: 201, body: fileBody("a PNG, JPEG or WebP image."), errors: { 400: FILE_ERRORS, 413: ["image_too_large", "file_too_large"], 415: ["unsupported_file_type"] } })), async (c) => c.json(await uploadImage(c.env, c.var.org, actorOf(c), () => readUpload(c, "image")), 201))
   .get("/initiatives/:id", describeRoute(doc("Manage", "staff", { answer: ref("EditableInitiative"), summary: "One initiative as the editor reads it." })), async (c) => c.json(await editableInitiative(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   .get("/initiatives/:id/participants.csv", describeRoute(doc("Manage", "staff", { summary: "The initiative's participants as CSV.", media: "text/csv", answer: { type: "string" } })), participantsCsv)
   .get("/initiatives/:id/participants", describeRoute(doc("Manage", "staff", { answer: ref("ParticipantList"), summary: "The initiative's participants." })), async (c) => c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"))))

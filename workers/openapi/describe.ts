@@ -97,6 +97,16 @@ export interface RouteDoc {
   query?: Record<string, string>;
 }
 
+/** An upload: multipart/form-data with the file in the field `file` (workers/api/attachments.ts readUpload). */
+export const fileBody = (description: string) => ({
+  media: "multipart/form-data",
+  schema: { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary", description } } },
+  description: `multipart/form-data with the file in \`file\`: ${description}`,
+});
+
+/** The 400 codes of an upload read by readUpload: no multipart body, or no file in it. */
+export const FILE_ERRORS = ["invalid_multipart", "validation_error"];
+
 export function errorAnswer(status: number, codes: string[] = [], scim = false) {
   const text = STATUS_TEXT[status] ?? "An error.";
   return {
