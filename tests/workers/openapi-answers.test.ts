@@ -61,7 +61,7 @@ beforeAll(async () => {
   for (const name of ["olivia", "bruno", "ada"]) tokens[name] = (await login(`${name}@acme.example`, "Correct-Horse-9")).body.access_token;
   const key = async (scopes: string[]) => (await json(await call("POST", "/api/acme/admin/api-keys", { token: tokens.ada, body: { name: scopes.join(" "), scopes } }))).secret as string;
   keys = { all: await key(["members:read", "participations:read", "initiatives:read", "initiatives:write", "donations:read", "webhooks"]), scim: await key(["scim"]) };
-  const beach = await createInitiative({ orgId: acme.id, title: "Beach clean-up", slug: "beach", startTime: Date.now() - HOUR, endTime: Date.now() + 3 * HOUR, indicators: [{ id: "ind-bags", name: "Bags", unit: "units" }] });
+  const beach = await createInitiative({ orgId: acme.id, title: "Beach clean-up", slug: "beach", startTime: Date.now() - HOUR, endTime: Date.now() + 3 * HOUR, indicators: [{ id: "ind-bags", name: "Bags", unit: "number" }] });
   await createInitiative({ orgId: acme.id, title: "Books", slug: "books", type: "donation", donation: { currency: "EUR", sources: JSON.stringify(["inhand"]) } });
   const talk = await createInitiative({ orgId: acme.id, title: "A talk", slug: "talk", type: "informative" });
   const part = await addParticipation(beach.id, acme.id, olivia.id);
