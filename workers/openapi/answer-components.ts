@@ -41,6 +41,8 @@ const PERSON = objectOf({ member_id: str, name: str, avatar: orNull(str) });
 const ROLE = oneOf("member", "organiser", "manager", "admin", "reporting", "system");
 const INITIATIVE_TYPE = oneOf("volunteering", "training", "donation", "collection", "informative");
 const INITIATIVE_STATUS = oneOf("open", "suspended", "canceled");
+/** What every row of an initiative list names first. */
+const INITIATIVE_HEAD = { id: str, slug: str, title: str, type: INITIATIVE_TYPE, status: INITIATIVE_STATUS, start_time: orNull(time), end_time: orNull(time) };
 const ORGANIZATION_LINK = objectOf({ slug: str, name: str, url: str });
 const TXT_RECORD = objectOf({ type: str, name: str, value: str });
 
@@ -439,13 +441,7 @@ const INTEGRATION_PARTICIPATION = objectOf({
   updated_at: orNull(time),
 });
 const INTEGRATION_INITIATIVE = objectOf({
-  id: str,
-  slug: str,
-  title: str,
-  type: INITIATIVE_TYPE,
-  status: INITIATIVE_STATUS,
-  start_time: orNull(time),
-  end_time: orNull(time),
+  ...INITIATIVE_HEAD,
   is_in_person: bool,
   is_remote: bool,
   address: orNull(str),
@@ -615,13 +611,7 @@ const PENDING_APPROVAL = objectOf({
 });
 /** An initiative of the staff list (workers/manage/initiatives.ts). */
 const MANAGED_INITIATIVE_ROW = objectOf({
-  id: str,
-  slug: str,
-  title: str,
-  type: INITIATIVE_TYPE,
-  status: INITIATIVE_STATUS,
-  start_time: orNull(time),
-  end_time: orNull(time),
+  ...INITIATIVE_HEAD,
   participant_count: int,
   max_participants: int,
   pending_count: int,
