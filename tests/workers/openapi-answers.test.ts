@@ -67,7 +67,7 @@ beforeAll(async () => {
   const part = await addParticipation(beach.id, acme.id, olivia.id);
   await addRecord(part.id, "pending");
   await addContribution(beach.id, acme.id, olivia.id, 20, "pending");
-  ids = { talk: talk.id, beach: beach.id, olivia: olivia.id, bruno: bruno.id, participation: part.uuid };
+  ids = { org: acme.id, talk: talk.id, beach: beach.id, olivia: olivia.id, bruno: bruno.id, participation: part.uuid };
   const res = await call("GET", "/api/openapi.json");
   document = await json(res);
   templates = Object.keys(document.paths).map((path) => ({
@@ -244,6 +244,37 @@ describe("real answers validate against the documented schemas", () => {
     for (const url of ["/api/organization/profile/acme", "/api/organization/acme-signup-token"]) await answered("GET", url, {}, 200);
     await answered("POST", "/auth/lookup", { body: { email: "olivia@acme.example" } }, 200);
     await answered("GET", "/api/openapi.json", {}, 200);
+  });
+
+  it("corrections, certificates, sign-up, deletions, and the integration API's webhooks", async () => {
+    const as = { token: tokens.ada };
+    const records = await answered("GET", "/api/acme/manage/records?status=validated", as, 200);
+    const validated = records.body.records.find((record: Json) => record.type === "hours");
+    await answered("POST", `/api/acme/manage/records/${validated.id}/correction`, { ...as, body: { status: "corrected", hours: 1, reason: "Left early" } }, 200);
+    const ticket = await answered("PUT", "/api/acme/responsible_profile/pdf", { token: tokens.olivia, body: { timezone_offset: -60 } }, 202);
+    await answered("GET", `/api/acme/responsible_profile/pdf/status/${ticket.body.ticket}`, { token: tokens.olivia }, 200);
+    // On the default host with no token: the public organisations to choose from (200); on Acme's host, by its token: made (201).
+    await answered("POST", "/api/signup", { body: { name: "Nuno Costa", agreeTC: true, email: "nuno@example.org", password: "Sol-e-mar-77" } }, 200);
+    await answered("POST", "/api/signup", { host: "acme.localhost", body: { name: "Nuno Costa", agreeTC: true, email: "nuno@example.org", password: "Sol-e-mar-77", signup_token: "acme-signup-token" } }, 201);
+    const ivo = await createMember({ email: "ivo@acme.example", orgId: ids.org, name: "Ivo" });
+    const zoe = await createMember({ email: "zoe@acme.example", orgId: ids.org, name: "Zoe" });
+    await answered("POST", `/api/acme/admin/members/${ivo.id}/deletion`, as, 202);
+    const zoeToken = (await login("zoe@acme.example", "Correct-Horse-9")).body.access_token;
+    await answered("POST", "/auth/account/deletion", { token: zoeToken, body: { email: zoe.email } }, 202);
+    const key = { token: keys.all };
+    const hook = await answered("POST", "/api/acme/integration/v1/webhooks", { ...key, body: { url: "https://warehouse.example/hooks", events: ["participation.joined"] } }, 201);
+    const hid = hook.body.endpoint.id;
+    await answered("PATCH", `/api/acme/integration/v1/webhooks/${hid}`, { ...key, body: { events: ["participation.joined", "participation.left"] } }, 200);
+    await answered("POST", `/api/acme/integration/v1/webhooks/${hid}/test`, key, 202);
+    await answered("GET", `/api/acme/integration/v1/webhooks/${hid}/deliveries`, key, 200);
+    const scim = { token: keys.scim };
+    const users = await answered("GET", `/scim/v2/acme/Users?filter=${encodeURIComponent('userName eq "bruno@acme.example"')}`, scim, 200);
+    const bruno = users.body.Resources[0];
+    await answered("PUT", `/scim/v2/acme/Users/${bruno.id}`, { ...scim, body: { ...bruno, name: { givenName: "Bruno", familyName: "Bravo" }, displayName: "Bruno Bravo" } }, 200);
+    const groups = await answered("GET", "/scim/v2/acme/Groups", scim, 200);
+    const group = groups.body.Resources[0];
+    await answered("PATCH", `/scim/v2/acme/Groups/${group.id}`, { ...scim, body: { schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "add", path: "members", value: [{ value: bruno.id }] }] } }, 200);
+    await answered("PUT", `/scim/v2/acme/Groups/${group.id}`, { ...scim, body: { schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"], displayName: "Madrid", members: [] } }, 200);
   });
 
   it("every operation that answers JSON documents the answer's schema", () => {
