@@ -7,7 +7,9 @@
  */
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cantComeToken } from "../../workers/reminders/cant-come";
 import { pngOf } from "./png-fixtures";
 import { HOUR, addContribution, addParticipation, addRecord, createInitiative } from "./initiatives-fixtures";
 import { call, createMember, json, login, mailbox, seedOrganizations, type CallOptions } from "./support";
@@ -38,6 +40,7 @@ async function answered(method: string, url: string, options: CallOptions = {}, 
   if (expected !== undefined && res.status !== expected) throw new Error(`${where}: expected ${expected}: ${text.slice(0, 300)}`);
   const documented = operation.responses[res.status];
   if (!documented) throw new Error(`${where}: status not documented: ${text.slice(0, 300)}`);
+  if (res.status < 300) checked.add(`${method.toUpperCase()} ${path}`);
   if (!media.endsWith("json")) return { status: res.status, body };
   const schema = documented.content?.[media]?.schema;
   if (!schema || !Object.keys(schema).length) throw new Error(`${where}: no ${media} schema documented`);
@@ -49,7 +52,11 @@ async function answered(method: string, url: string, options: CallOptions = {}, 
   return { status: res.status, body };
 }
 
+/** The operations whose answers the tests checked. */
+const checked = new Set<string>();
+
 const tokens: Record<string, string> = {};
+let session: Json = {};
 let keys = { all: "", scim: "" };
 let ids: Record<string, string> = {};
 
@@ -58,16 +65,22 @@ beforeAll(async () => {
   const olivia = await createMember({ email: "olivia@acme.example", orgId: acme.id, name: "Olivia" });
   const bruno = await createMember({ email: "bruno@acme.example", orgId: acme.id, name: "Bruno" });
   await createMember({ email: "ada@acme.example", orgId: acme.id, name: "Ada", role: "admin" });
-  for (const name of ["olivia", "bruno", "ada"]) tokens[name] = (await login(`${name}@acme.example`, "Correct-Horse-9")).body.access_token;
+  for (const name of ["bruno", "ada"]) tokens[name] = (await login(`${name}@acme.example`, "Correct-Horse-9")).body.access_token;
+  session = (await login("olivia@acme.example", "Correct-Horse-9")).body;
+  tokens.olivia = session.access_token;
   const key = async (scopes: string[]) => (await json(await call("POST", "/api/acme/admin/api-keys", { token: tokens.ada, body: { name: scopes.join(" "), scopes } }))).secret as string;
   keys = { all: await key(["members:read", "participations:read", "initiatives:read", "initiatives:write", "donations:read", "webhooks"]), scim: await key(["scim"]) };
   const beach = await createInitiative({ orgId: acme.id, title: "Beach clean-up", slug: "beach", startTime: Date.now() - HOUR, endTime: Date.now() + 3 * HOUR, indicators: [{ id: "ind-bags", name: "Bags", unit: "number" }] });
   await createInitiative({ orgId: acme.id, title: "Books", slug: "books", type: "donation", donation: { currency: "EUR", sources: JSON.stringify(["inhand"]) } });
+  await createInitiative({ orgId: "org-commons", title: "A walk", slug: "commons-walk" });
+  const park = await createInitiative({ orgId: acme.id, title: "Park", slug: "park" });
+  const full = await createInitiative({ orgId: acme.id, title: "Full", slug: "full", maxParticipants: 1 });
+  await addParticipation(full.id, acme.id, bruno.id);
   const talk = await createInitiative({ orgId: acme.id, title: "A talk", slug: "talk", type: "informative" });
   const part = await addParticipation(beach.id, acme.id, olivia.id);
   await addRecord(part.id, "pending");
   await addContribution(beach.id, acme.id, olivia.id, 20, "pending");
-  ids = { org: acme.id, talk: talk.id, beach: beach.id, olivia: olivia.id, bruno: bruno.id, participation: part.uuid };
+  ids = { org: acme.id, park: park.id, full: full.id, talk: talk.id, beach: beach.id, olivia: olivia.id, bruno: bruno.id, participation: part.uuid };
   const res = await call("GET", "/api/openapi.json");
   document = await json(res);
   templates = Object.keys(document.paths).map((path) => ({
@@ -86,7 +99,14 @@ describe("real answers validate against the documented schemas", () => {
       "/api/acme/push", "/api/acme/proposal/draft", "/api/acme/proposal", "/api/acme/initiative/beach/attachment/document",
       "/auth/sso/links", "/auth/account/export", "/auth/invitations",
     ]) await answered("GET", url, as, 200);
-    await answered("PUT", "/auth/identity", as);
+    await answered("PUT", "/auth/identity", as, 200);
+    await answered("PUT", "/auth/refresh", { body: { refresh_token: session.refresh_token } }, 200);
+    await answered("GET", "/api/organization/current", { host: "acme.localhost" }, 200);
+    await answered("PUT", `/api/acme/initiative/${ids.park}`, as, 200);
+    await answered("DELETE", `/api/acme/initiative/${ids.park}`, as, 200);
+    await answered("PUT", `/api/acme/initiative/${ids.full}/waitlist`, as, 200);
+    await answered("DELETE", `/api/acme/initiative/${ids.full}/waitlist`, as, 200);
+    await answered("GET", "/api/acme/geocode?q=lisb", as, 200);
     await answered("PUT", `/api/acme/initiative/${ids.talk}/interested`, as, 200);
     await answered("DELETE", `/api/acme/initiative/${ids.talk}/interested`, as, 200);
     await answered("POST", "/api/acme/initiative/beach/participation", { ...as, body: { hours: 2 } }, 201);
@@ -163,7 +183,8 @@ describe("real answers validate against the documented schemas", () => {
     await answered("PUT", `/api/acme/manage/records/${first.id}`, { ...as, body: { status: "validated" } }, 200);
     await answered("PUT", "/api/acme/manage/records", { ...as, body: { ids: [second.id], status: "validated" } }, 200);
     const contributions = await answered("GET", "/api/acme/manage/contributions", as, 200);
-    await answered("PUT", `/api/acme/manage/contributions/${contributions.body.contributions[0].id}`, { ...as, body: { status: "confirmed" } }, 200);
+    ids.contribution = contributions.body.contributions[0].id;
+    await answered("PUT", `/api/acme/manage/contributions/${ids.contribution}`, { ...as, body: { status: "confirmed" } }, 200);
     await answered("POST", "/api/acme/admin/impact/snapshots", { ...as, body: { from: "2025-01-01", to: "2025-12-31" } }, 201);
     const snapshots = await answered("GET", "/api/acme/admin/impact/snapshots", as, 200);
     await answered("GET", `/api/acme/admin/impact/snapshots/${snapshots.body.snapshots[0].id}`, as, 200);
@@ -217,8 +238,16 @@ describe("real answers validate against the documented schemas", () => {
     await answered("POST", "/api/acme/admin/impact/members/import", { ...as, body: { rows: [{ email: "bruno@acme.example", site: "Madrid" }, { email: "nobody" }] } }, 200);
     await answered("PUT", "/api/acme/admin/config", { ...as, body: { name: "Acme Volunteers" } }, 200);
     await answered("POST", "/api/acme/credentials/keys/rotate", as, 201);
+    const logo = new FormData();
+    logo.append("file", new File([pngOf(4, 4) as Uint8Array<ArrayBuffer>], "logo.png"));
+    await answered("PUT", "/api/acme/admin/config/images/logo", { ...as, rawBody: logo }, 200);
     const uploads = await answered("GET", "/api/acme/manage/attachments", as, 200);
     await answered("PUT", `/api/acme/manage/attachments/${uploads.body.uploads[0].id}`, { ...as, body: { status: "published" } }, 200);
+    await answered("PUT", "/api/acme/manage/attachments", { ...as, body: { ids: [uploads.body.uploads[0].id], status: "rejected", reason: "Blurred" } }, 200);
+    // Decided already: the answer says it was lost to the earlier decision.
+    const bulk = await answered("PUT", "/api/acme/manage/contributions", { ...as, body: { ids: [ids.contribution], status: "rejected", reason: "Twice" } }, 200);
+    expect(bulk.body.lost).toEqual([ids.contribution]);
+    for (const list of ["hostnames", "email_domains", "sso"]) await answered("GET", `/api/acme/admin/${list}`, as, 200);
     await answered("POST", "/api/acme/admin/invitations", { ...as, body: { invitations: [{ email: "dora@example.org" }] } }, 201);
     const [mail] = await mailbox("dora@example.org");
     const token = mail.links[0].split("/invite/")[1];
@@ -241,7 +270,8 @@ describe("real answers validate against the documented schemas", () => {
   });
 
   it("the public face", async () => {
-    for (const url of ["/api/organization/profile/acme", "/api/organization/acme-signup-token"]) await answered("GET", url, {}, 200);
+    for (const url of ["/api/organization/profile/acme", "/api/organization/acme-signup-token", "/api/organization/by_initiative_slug/commons-walk"]) await answered("GET", url, {}, 200);
+    await answered("POST", "/auth/login", { body: { email: "bruno@acme.example", password: "Correct-Horse-9" } }, 200);
     await answered("POST", "/auth/lookup", { body: { email: "olivia@acme.example" } }, 200);
     await answered("GET", "/api/openapi.json", {}, 200);
   });
@@ -266,7 +296,12 @@ describe("real answers validate against the documented schemas", () => {
     const hid = hook.body.endpoint.id;
     await answered("PATCH", `/api/acme/integration/v1/webhooks/${hid}`, { ...key, body: { events: ["participation.joined", "participation.left"] } }, 200);
     await answered("POST", `/api/acme/integration/v1/webhooks/${hid}/test`, key, 202);
-    await answered("GET", `/api/acme/integration/v1/webhooks/${hid}/deliveries`, key, 200);
+    const deliveries = await answered("GET", `/api/acme/integration/v1/webhooks/${hid}/deliveries`, key, 200);
+    const delivery = deliveries.body.deliveries[0].id;
+    await answered("GET", `/api/acme/integration/v1/webhooks/${hid}`, key, 200);
+    await answered("POST", `/api/acme/integration/v1/webhooks/${hid}/rotate`, key, 200);
+    await answered("GET", `/api/acme/integration/v1/webhooks/${hid}/deliveries/${delivery}`, key, 200);
+    await answered("POST", `/api/acme/integration/v1/webhooks/${hid}/deliveries/${delivery}/redeliver`, key, 202);
     const scim = { token: keys.scim };
     const users = await answered("GET", `/scim/v2/acme/Users?filter=${encodeURIComponent('userName eq "bruno@acme.example"')}`, scim, 200);
     const bruno = users.body.Resources[0];
@@ -275,6 +310,23 @@ describe("real answers validate against the documented schemas", () => {
     const group = groups.body.Resources[0];
     await answered("PATCH", `/scim/v2/acme/Groups/${group.id}`, { ...scim, body: { schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "add", path: "members", value: [{ value: bruno.id }] }] } }, 200);
     await answered("PUT", `/scim/v2/acme/Groups/${group.id}`, { ...scim, body: { schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"], displayName: "Madrid", members: [] } }, 200);
+  });
+
+  it("a reminder's link: what it frees, and freeing it", async () => {
+    const row = await env.DB.prepare("SELECT id, created_at AS createdAt FROM participations WHERE uuid = ?").bind(ids.participation).first<{ id: string; createdAt: number }>();
+    const token = await cantComeToken(env, row!);
+    await answered("GET", `/api/reminders/cant-come/${token}`, { host: "acme.localhost" }, 200);
+    await answered("POST", `/api/reminders/cant-come/${token}`, { host: "acme.localhost" }, 200);
+  });
+
+  it("the checks above reached every GET that answers JSON, but those that need a signed artefact", () => {
+    const reads = Object.entries<Json>(document.paths)
+      .filter(([, item]) => Object.entries<Json>(item.get?.responses ?? {}).some(([status, answer]) => Number(status) < 300 && Object.keys(answer.content ?? {}).some((media) => media.endsWith("json"))))
+      .map(([path]) => `GET ${path}`);
+    // A certificate's or a credential's public check needs one issued (the queue's work), an SSO test a provider's round trip.
+    const needArtefacts = ["GET /api/organization/profile/{slug}/certificate/{id}", "GET /api/credentials/verify/{id}", "GET /api/{org}/admin/sso/tests/{id}"];
+    expect(reads.filter((read) => !checked.has(read) && !needArtefacts.includes(read))).toEqual([]);
+    expect(checked.size).toBeGreaterThan(160);
   });
 
   it("every operation that answers JSON documents the answer's schema", () => {

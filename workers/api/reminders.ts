@@ -29,8 +29,8 @@ export const reminderSettingsRoutes = new Hono<AppEnv>()
   });
 
 export const cantComeRoutes = new Hono<AppEnv>()
-  .get("/:token", describeRoute(doc("Notifications", "public", { answer: ref("CantCome"), summary: "What a reminder's 'can't come' link is about (the link is its own authority).", errors: { 404: ["not_found"] } })), validate("param", TokenParam), async (c) => c.json(await cantComeView(c.env, c.var.tenant, c.req.valid("param").token)))
-  .post("/:token", describeRoute(doc("Notifications", "public", { answer: objectOf({ state: scalars.oneOf("left") }), summary: "Say 'can't come' through a reminder's link: the place goes to the waitlist.", errors: { 404: ["not_found"] } })), validate("param", TokenParam), async (c) => {
+  .get("/:token", describeRoute(doc("Notifications", "public", { answer: ref("CantCome"), summary: "What a reminder's 'can't come' link is about (the link is its own authority).", errors: { 404: ["cant_come_link_not_found"] } })), validate("param", TokenParam), async (c) => c.json(await cantComeView(c.env, c.var.tenant, c.req.valid("param").token)))
+  .post("/:token", describeRoute(doc("Notifications", "public", { answer: objectOf({ state: scalars.oneOf("left") }), summary: "Say 'can't come' through a reminder's link: the place goes to the waitlist.", errors: { 404: ["cant_come_link_not_found"] } })), validate("param", TokenParam), async (c) => {
     // The link is its own authority, so no other site may post it for the member, cookies or not.
     const origin = c.req.header("origin");
     if (origin !== undefined && !isOwnOrigin(origin, c.req.raw)) throw crossOriginRefused();
