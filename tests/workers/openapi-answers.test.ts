@@ -230,6 +230,8 @@ describe("real answers validate against the documented schemas", () => {
     const form = new FormData();
     form.append("file", new File([pngOf(1, 1) as Uint8Array<ArrayBuffer>], "cover.png"));
     await answered("POST", "/api/acme/manage/images", { ...as, rawBody: form }, 201);
+    const waiting = await addParticipation(ids.park, ids.org, ids.bruno, "accepted", { managerApprovalStatus: "pending" });
+    await answered("PUT", "/api/acme/manage/approvals", { ...as, body: { ids: [waiting.uuid], approved: true } }, 200);
     await answered("PUT", `/api/acme/manage/initiatives/${ids.beach}/waitlist`, { ...as, body: { order: [] } }, 200);
     await answered("POST", `/api/acme/manage/initiatives/${ids.beach}/message`, { ...as, body: { subject: "Gloves", body: "Bring gloves." } }, 202);
     const proposals = await answered("GET", "/api/acme/manage/proposals", as, 200);
