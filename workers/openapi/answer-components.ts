@@ -43,6 +43,8 @@ const INITIATIVE_TYPE = oneOf("volunteering", "training", "donation", "collectio
 const INITIATIVE_STATUS = oneOf("open", "suspended", "canceled");
 /** What every row of an initiative list names first. */
 const INITIATIVE_HEAD = { id: str, slug: str, title: str, type: INITIATIVE_TYPE, status: INITIATIVE_STATUS, start_time: orNull(time), end_time: orNull(time) };
+/** RECORD_STATUSES (workers/db/schema.ts). */
+const RECORD_STATUS = oneOf("pending", "validated", "rejected", "granted");
 const ORGANIZATION_LINK = objectOf({ slug: str, name: str, url: str });
 const TXT_RECORD = objectOf({ type: str, name: str, value: str });
 
@@ -54,7 +56,7 @@ const RECORD = objectOf({
   value: orNull(num),
   unit: orNull(str),
   indicator_id: orNull(str),
-  status: oneOf("pending", "validated", "rejected"),
+  status: RECORD_STATUS,
   reject_reason: orNull(str),
   created_at: time,
 });
@@ -67,7 +69,7 @@ const MANAGED_RECORD = objectOf({
   value: orNull(num),
   unit: orNull(str),
   indicator: orNull(objectOf({ id: str, name: str })),
-  status: oneOf("pending", "validated", "rejected"),
+  status: RECORD_STATUS,
   reject_reason: orNull(str),
   created_at: time,
   reviewed_at: orNull(time),
