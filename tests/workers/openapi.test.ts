@@ -22,6 +22,8 @@ const METHODS = ["get", "put", "post", "patch", "delete", "head", "options", "tr
 
 /** Hono's `:name` (with an optional `{pattern}`) as OpenAPI's `{name}`. */
 const openApiPath = (path: string) => path.replace(/\/:([A-Za-z0-9_]+)(?:\{[^}]*\})?\??/g, "/{$1}");
+/** A template without its parameters' names: two templates of one shape are the same path to OpenAPI. */
+const shapeOf = (path: string) => path.replace(/\{[^}]+\}/g, "{}");
 
 /** What an OpenAPI 3.1 document must hold, as far as this API uses it (no meta-schema is available offline). */
 const DOCUMENT_SHAPE = {
@@ -125,9 +127,10 @@ describe("GET /api/openapi.json", () => {
   it("describes every /auth, /api and SCIM route the app mounts, and the chat socket", () => {
     const routes = createApp().routes.filter((route) => route.method !== "ALL" && DOCUMENTED_PATH.test(route.path));
     expect(routes.length).toBeGreaterThan(150);
+    const byShape = new Map(Object.keys(document.paths).map((path) => [shapeOf(path), path]));
     const missing = routes
       .map((route) => [route.method.toLowerCase(), openApiPath(route.path)] as const)
-      .filter(([method, path]) => !document.paths[path]?.[method])
+      .filter(([method, path]) => !document.paths[byShape.get(shapeOf(path)) ?? ""]?.[method])
       .map(([method, path]) => `${method.toUpperCase()} ${path}`);
     expect([...new Set(missing)]).toEqual([]);
     for (const path of ["/api/{org}/chat/conversations", "/scim/v2/{org}/Users", "/chat/socket", "/api/openapi.json", "/api/docs"]) expect(document.paths[path], path).toBeDefined();
@@ -165,6 +168,20 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/{org}/profile"].get.parameters.find((parameter: Json) => parameter.name === "org").description).toMatch(/slug/);
   });
 
+  it("lists each path once, under one template, where the routes of its methods name a parameter differently", () => {
+    const shapes = Object.keys(document.paths).map(shapeOf);
+    expect(shapes.filter((shape, index) => shapes.indexOf(shape) !== index)).toEqual([]);
+    // GET /initiative/:slug and PUT /initiative/:id: one path, its parameter named by both names.
+    expect(document.paths["/api/{org}/initiative/{slug}"]).toBeUndefined();
+    expect(document.paths["/api/{org}/initiative/{id}"]).toBeUndefined();
+    const initiative = document.paths["/api/{org}/initiative/{slug_or_id}"];
+    expect(Object.keys(initiative).sort()).toEqual(["delete", "get", "put"]);
+    const parameter = (method: string) => initiative[method].parameters.find((each: Json) => each.in === "path" && each.name === "slug_or_id");
+    expect(parameter("get").description).toMatch(/takes the `slug`/);
+    expect(parameter("put").description).toMatch(/takes the `id`/);
+    expect(Object.keys(document.paths["/api/{org}/exports/{kind_or_id}"]).sort()).toEqual(["get", "post"]);
+  });
+
   it("documents a validated route's body and the message keys its fields can answer, from the route's own schema", () => {
     const login = document.paths["/auth/login"].post;
     const body = login.requestBody.content["application/json"].schema;
@@ -172,6 +189,18 @@ describe("GET /api/openapi.json", () => {
     expect(login.responses["400"]["x-message-keys"].email).toContain("form_error_required");
     expect(login.responses["400"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(login.responses["401"]["x-error-codes"]).toEqual(["password_not_set", "wrong_password"]);
+  });
+
+  it("documents the proposal's body by its fixed shape, and says which of its rules are the organisation's", () => {
+    const send = document.paths["/api/{org}/proposal"].post.requestBody;
+    const schema = send.content["application/json"].schema;
+    expect(schema.type).toBe("object");
+    expect(schema.required).toEqual(expect.arrayContaining(["type", "title", "description"]));
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(["type", "title", "description", "start_time", "end_time", "is_in_person", "address", "latitude", "longitude", "is_remote", "remote_url", "sdgs", "competences", "help_organize", "max_participants"]),
+    );
+    expect(schema.properties.sdgs.type).toBe("array");
+    expect(send.description).toMatch(/allowedTypes.*maxSdgs.*canOverrideDateLimits.*memberCompetences/);
   });
 
   it("is public and cached", async () => {
@@ -204,7 +233,7 @@ describe("real answers validate against the documented schemas", () => {
   it("a detail: one initiative, and an organisation's profile", async () => {
     const detail = await call("GET", `/api/acme/initiative/${initiative.slug}`, { token });
     expect(detail.status).toBe(200);
-    expect(errorsOf("get", "/api/{org}/initiative/{slug}", 200, await json(detail))).toEqual([]);
+    expect(errorsOf("get", "/api/{org}/initiative/{slug_or_id}", 200, await json(detail))).toEqual([]);
     const profile = await call("GET", "/api/organization/profile/acme");
     expect(profile.status).toBe(200);
     expect(errorsOf("get", "/api/organization/profile/{slug}", 200, await json(profile))).toEqual([]);
@@ -247,7 +276,7 @@ describe("GET /api/docs", () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<h2 id="tag-Auth">Auth</h2>');
     expect(html).toContain('<h2 id="tag-SCIM">SCIM</h2>');
-    expect(html).toContain("<code>/api/{org}/initiative/{slug}</code>");
+    expect(html).toContain("<code>/api/{org}/initiative/{slug_or_id}</code>");
     expect(html).toContain("<caption>Parameters</caption>");
     expect(html).toContain("<code>wrong_password</code>");
     expect(html).toContain("Message keys by field:");

@@ -5,8 +5,8 @@
  */
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
-import { doc } from "../openapi/describe";
-import { listOf } from "../openapi/answers";
+import { doc, FILE_ERRORS, fileBody } from "../openapi/describe";
+import { arrayOf, listOf, namedList, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { AUDIT_TARGET_TYPES, listAudit } from "../admin/audit-log";
 import { INVITATIONS_MAX, inviteMembers } from "../admin/invitations";
@@ -181,26 +181,26 @@ export const adminRoutes = new Hono<AppEnv>()
   .use(orgScope)
   // Administrators only, checked before any body is read (roles-first.ts): a member gets 403.
   .use(rolesFirst("admin", () => ["admin"]))
-  .get("/members", describeRoute(doc("Admin", "staff", { summary: "The organisation's members, filtered and paged." })), validate("query", memberQuery), async (c) => {
+  .get("/members", describeRoute(doc("Admin", "staff", { answer: objectOf({ members: arrayOf(ref("AdminMember")), total: orNull(scalars.int), previous: orNull(scalars.str), line_managers: arrayOf(objectOf({ id: scalars.str, name: scalars.str })), next_cursor: orNull(scalars.str) }), summary: "The organisation's members, filtered and paged." })), validate("query", memberQuery), async (c) => {
     const { cursor, after, ...query } = c.req.valid("query");
     // The next page's link names it by `cursor` alone (an `after` or `before` of this request left out).
     return c.json(listAnswer(c, await listMembers(c.env, c.var.org, actorOf(c), { ...query, after: cursor ?? after }), ["after", "before"]));
   })
-  .post("/invitations", describeRoute(doc("Admin", "staff", { summary: "Invite people by e-mail (the e-mails go after the answer); `dry_run` previews the list (200).", status: 201, alsoStatus: 200, errors: { 409: ["invitation_conflict"] } })), validate("json", invitationBody), async (c) => {
+  .post("/invitations", describeRoute(doc("Admin", "staff", { answer: objectOf({ results: arrayOf(ref("InvitationResult")), invited: scalars.int, skipped: scalars.int, invalid: scalars.int, dry_run: scalars.bool }), summary: "Invite people by e-mail (the e-mails go after the answer); `dry_run` previews the list (200).", status: 201, alsoStatus: 200, errors: { 409: ["invitation_conflict"] } })), validate("json", invitationBody), async (c) => {
     const { invitations, dry_run } = c.req.valid("json");
     const { send, ...answer } = await inviteMembers(c.env, c.var.org, actorOf(c), invitations, { dryRun: dry_run });
     // The e-mails go after the answer: a list of hundreds answers at once.
     c.executionCtx.waitUntil(send());
     return c.json(answer, dry_run ? 200 : 201);
   })
-  .get("/terms", describeRoute(doc("Admin", "staff", { summary: "The organisation's terms: current version and URL." })), (c) => c.json(currentPolicy(c.var.org, actorOf(c))))
-  .post("/terms", describeRoute(doc("Admin", "staff", { summary: "Publish a new version of the organisation's terms.", status: 201 })), validate("json", policyBody), async (c) => c.json(await publishPolicy(c.env, c.var.org, actorOf(c), c.req.valid("json").url), 201))
-  .get("/config", describeRoute(doc("Admin", "staff", { summary: "The organisation's settings." })), (c) => c.json(organizationSettings(c.var.org, actorOf(c))))
-  .put("/config", describeRoute(doc("Admin", "staff", { summary: "Change the organisation's settings." })), validate("json", settingsChangeSchema), async (c) => c.json(await updateSettings(c.env, c.var.org, actorOf(c), c.req.valid("json"))))
-  .put("/config/images/:kind", describeRoute(doc("Admin", "staff", { summary: "Upload the organisation's logo or cover (the file is the body).", body: { media: "image/*", description: "A PNG, JPEG or WebP image." }, errors: { 413: ["image_too_large", "file_too_large"], 415: ["unsupported_file_type"] } })), validate("param", v.object({ org: v.string(), kind: v.picklist(ORGANIZATION_IMAGES, "form_error_invalid") })), async (c) =>
+  .get("/terms", describeRoute(doc("Admin", "staff", { answer: objectOf({ version: scalars.int, url: orNull(scalars.str) }), summary: "The organisation's terms: current version and URL." })), (c) => c.json(currentPolicy(c.var.org, actorOf(c))))
+  .post("/terms", describeRoute(doc("Admin", "staff", { answer: objectOf({ version: scalars.int, url: scalars.str }), summary: "Publish a new version of the organisation's terms.", status: 201 })), validate("json", policyBody), async (c) => c.json(await publishPolicy(c.env, c.var.org, actorOf(c), c.req.valid("json").url), 201))
+  .get("/config", describeRoute(doc("Admin", "staff", { answer: ref("OrganizationSettings"), summary: "The organisation's settings." })), (c) => c.json(organizationSettings(c.var.org, actorOf(c))))
+  .put("/config", describeRoute(doc("Admin", "staff", { answer: ref("OrganizationSettings"), summary: "Change the organisation's settings." })), validate("json", settingsChangeSchema), async (c) => c.json(await updateSettings(c.env, c.var.org, actorOf(c), c.req.valid("json"))))
+  .put("/config/images/:kind", describeRoute(doc("Admin", "staff", { answer: ref("OrganizationSettings"), summary: "Upload the organisation's logo or cover.", body: fileBody("a PNG, JPEG or WebP image."), errors: { 400: FILE_ERRORS, 413: ["image_too_large", "file_too_large"], 415: ["unsupported_file_type"] } })), validate("param", v.object({ org: v.string(), kind: v.picklist(ORGANIZATION_IMAGES, "form_error_invalid") })), async (c) =>
     c.json(await uploadOrganizationImage(c.env, c.var.org, actorOf(c), c.req.valid("param").kind, () => readUpload(c, "image"))),
   )
-  .get("/metrics", describeRoute(doc("Admin", "staff", { summary: "The organisation's metrics for a period." })), validate("query", metricsQuery), async (c) => c.json(await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
+  .get("/metrics", describeRoute(doc("Admin", "staff", { answer: ref("Metrics"), summary: "The organisation's metrics for a period." })), validate("query", metricsQuery), async (c) => c.json(await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"))))
   .get("/metrics.csv", describeRoute(doc("Admin", "staff", { summary: "The organisation's metrics as CSV.", media: "text/csv", answer: { type: "string" } })), validate("query", metricsQuery), async (c) => {
     const metrics = await organizationMetrics(c.env, c.var.org, actorOf(c), c.req.valid("query"));
     const group = metrics.group ? `-${metrics.group.slug}` : "";
@@ -214,37 +214,37 @@ export const adminRoutes = new Hono<AppEnv>()
       groupRows(metrics),
     );
   })
-  .get("/access", describeRoute(doc("Admin", "staff", { summary: "How people get in: sign-up, hostnames, e-mail domains, SSO at a glance." })), async (c) => c.json(await accessOverview(c.env, c.var.org, actorOf(c))))
+  .get("/access", describeRoute(doc("Admin", "staff", { answer: objectOf({ hostnames: arrayOf(ref("Hostname")), providers: arrayOf(ref("SsoProvider")), email_domains: arrayOf(ref("EmailDomain")), credential_keys: orNull(arrayOf(objectOf({ id: scalars.str, created_at: scalars.time, retired_at: orNull(scalars.time) }))) }), summary: "How people get in: sign-up, hostnames, e-mail domains, SSO at a glance." })), async (c) => c.json(await accessOverview(c.env, c.var.org, actorOf(c))))
   .get("/hostnames", describeRoute(doc("Admin", "staff", { summary: "The organisation's own hostnames.", answer: listOf("hostnames") })), async (c) => c.json({ hostnames: await listHostnames(c.env, c.var.org, actorOf(c)) }))
-  .post("/hostnames", describeRoute(doc("Admin", "staff", { summary: "Claim a hostname (verified by a DNS TXT record).", status: 201, errors: { 409: ["hostname_taken", "too_many_hostnames"] } })), validate("json", v.strictObject({ hostname: hostnameSchema }, "form_error_unknown_field")), async (c) =>
+  .post("/hostnames", describeRoute(doc("Admin", "staff", { answer: ref("Hostname"), summary: "Claim a hostname (verified by a DNS TXT record).", status: 201, errors: { 409: ["hostname_taken", "too_many_hostnames"] } })), validate("json", v.strictObject({ hostname: hostnameSchema }, "form_error_unknown_field")), async (c) =>
     c.json(await addHostname(c.env, c.var.org, actorOf(c), c.req.valid("json").hostname), 201),
   )
-  .post("/hostnames/:hostname/verify", describeRoute(doc("Admin", "staff", { summary: "Check a claimed hostname's DNS record.", errors: { 409: ["hostname_not_verified", "hostname_claim_expired"] } })), validate("param", hostnameParam), async (c) => c.json(await verifyHostname(c.env, c.var.org, actorOf(c), c.req.valid("param").hostname)))
+  .post("/hostnames/:hostname/verify", describeRoute(doc("Admin", "staff", { answer: ref("Hostname"), summary: "Check a claimed hostname's DNS record.", errors: { 409: ["hostname_not_verified", "hostname_claim_expired"] } })), validate("param", hostnameParam), async (c) => c.json(await verifyHostname(c.env, c.var.org, actorOf(c), c.req.valid("param").hostname)))
   .delete("/hostnames/:hostname", describeRoute(doc("Admin", "staff", { summary: "Give up a hostname.", status: 204 })), validate("param", hostnameParam), async (c) => {
     await removeHostname(c.env, c.var.org, actorOf(c), c.req.valid("param").hostname);
     return c.body(null, 204);
   })
   .get("/email_domains", describeRoute(doc("Admin", "staff", { summary: "The organisation's e-mail domains and their verification.", answer: listOf("email_domains") })), async (c) => c.json({ email_domains: await listEmailDomains(c.env, c.var.org, actorOf(c)) }))
-  .post("/email_domains/:domain/verify", describeRoute(doc("Admin", "staff", { summary: "Check an e-mail domain's DNS record.", errors: { 409: ["email_domain_not_verified"] } })), validate("param", emailDomainParam), async (c) => c.json(await verifyEmailDomain(c.env, c.var.org, actorOf(c), c.req.valid("param").domain)))
+  .post("/email_domains/:domain/verify", describeRoute(doc("Admin", "staff", { answer: ref("EmailDomain"), summary: "Check an e-mail domain's DNS record.", errors: { 409: ["email_domain_not_verified"] } })), validate("param", emailDomainParam), async (c) => c.json(await verifyEmailDomain(c.env, c.var.org, actorOf(c), c.req.valid("param").domain)))
   .get("/sso", describeRoute(doc("Admin", "staff", { summary: "The organisation's single sign-on providers.", answer: listOf("providers") })), async (c) => c.json({ providers: await listProviders(c.env, c.var.org, actorOf(c)) }))
-  .post("/sso", describeRoute(doc("Admin", "staff", { summary: "Add a single sign-on provider.", status: 201, errors: { 409: ["sso_provider_exists", "too_many_sso_providers"] } })), validate("json", ssoProviderSchema), async (c) => c.json(await addProvider(c.env, c.var.org, actorOf(c), c.req.valid("json")), 201))
-  .put("/sso/:id", describeRoute(doc("Admin", "staff", { summary: "Change a single sign-on provider.", errors: { 404: ["sso_provider_not_found"] } })), validate("json", ssoProviderChangeSchema), async (c) => c.json(await updateProvider(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
+  .post("/sso", describeRoute(doc("Admin", "staff", { answer: ref("SsoProvider"), summary: "Add a single sign-on provider.", status: 201, errors: { 409: ["sso_provider_exists", "too_many_sso_providers"] } })), validate("json", ssoProviderSchema), async (c) => c.json(await addProvider(c.env, c.var.org, actorOf(c), c.req.valid("json")), 201))
+  .put("/sso/:id", describeRoute(doc("Admin", "staff", { answer: ref("SsoProvider"), summary: "Change a single sign-on provider.", errors: { 404: ["sso_provider_not_found"] } })), validate("json", ssoProviderChangeSchema), async (c) => c.json(await updateProvider(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
   .delete("/sso/:id", describeRoute(doc("Admin", "staff", { summary: "Remove a single sign-on provider.", status: 204, errors: { 404: ["sso_provider_not_found"] } })), async (c) => {
     await removeProvider(c.env, c.var.org, actorOf(c), c.req.param("id"));
     return c.body(null, 204);
   })
-  .post("/sso/:id/test", describeRoute(doc("Admin", "staff", { summary: "Start a test sign-in with a provider: the URL to open.", status: 201 })), async (c) => c.json(await startTest(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.url), 201))
-  .get("/sso/tests/:id", describeRoute(doc("Admin", "staff", { summary: "What a test sign-in found." })), async (c) => c.json(await getTest(c.env, c.var.org, actorOf(c), c.req.param("id"))))
-  .get("/audit", describeRoute(doc("Admin", "staff", { summary: "The organisation's audit log, filtered and paged." })), validate("query", auditQuery), async (c) => c.json(listAnswer(c, await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
-  .put("/members/:id", describeRoute(doc("Admin", "staff", { summary: "Change a member's role, scope, attributes or whether they are disabled.", errors: { 409: ["last_admin", "cannot_disable_self"] } })), validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
+  .post("/sso/:id/test", describeRoute(doc("Admin", "staff", { answer: objectOf({ test: ref("SsoTest"), url: orNull(scalars.str) }), summary: "Start a test sign-in with a provider: the URL to open.", status: 201 })), async (c) => c.json(await startTest(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.url), 201))
+  .get("/sso/tests/:id", describeRoute(doc("Admin", "staff", { answer: ref("SsoTest"), summary: "What a test sign-in found." })), async (c) => c.json(await getTest(c.env, c.var.org, actorOf(c), c.req.param("id"))))
+  .get("/audit", describeRoute(doc("Admin", "staff", { answer: namedList("entries", ref("AuditEntry"), true), summary: "The organisation's audit log, filtered and paged." })), validate("query", auditQuery), async (c) => c.json(listAnswer(c, await listAudit(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
+  .put("/members/:id", describeRoute(doc("Admin", "staff", { answer: ref("AdminMember"), summary: "Change a member's role, scope, attributes or whether they are disabled.", errors: { 409: ["last_admin", "cannot_disable_self"] } })), validate("json", memberChanges), async (c) => c.json(await updateMember(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"))))
   // A member's data, on their request: this organisation's part (issue 28, point 6; decision 034).
-  .get("/members/:id/export", describeRoute(doc("Admin", "staff", { summary: "A member's data in this organisation, on their request." })), async (c) => {
+  .get("/members/:id/export", describeRoute(doc("Admin", "staff", { answer: ref("MemberData"), summary: "A member's data in this organisation, on their request." })), async (c) => {
     const now = Date.now();
     const document = await memberDataExportByAdmin(c.env, c.var.org, actorOf(c), c.req.param("id"), organizationOrigin(c.env, c.var.org), now);
     return c.json(document, 200, { "content-disposition": `attachment; filename="${exportFileName(now)}"`, "cache-control": "private, no-store" });
   })
   // Deletion of an account that belongs to this organisation alone, on its owner's request (issue 28, point 6; decision 034).
-  .post("/members/:id/deletion", describeRoute(doc("Admin", "staff", { summary: "Delete an account that belongs to this organisation alone, on its owner's request.", status: 202, errors: { 409: ["member_in_other_organizations", "cannot_delete_self"] } })), async (c) => c.json(await requestDeletionByAdmin(c.env, c.var.org, actorOf(c), c.req.param("id")), 202))
+  .post("/members/:id/deletion", describeRoute(doc("Admin", "staff", { answer: ref("DeletionState"), summary: "Delete an account that belongs to this organisation alone, on its owner's request.", status: 202, errors: { 409: ["member_in_other_organizations", "cannot_delete_self"] } })), async (c) => c.json(await requestDeletionByAdmin(c.env, c.var.org, actorOf(c), c.req.param("id")), 202))
   // Removal: the membership ends, the account and its other organisations stay (issue 25, point 1).
   .delete("/members/:id", describeRoute(doc("Admin", "staff", { summary: "Remove a member: the membership ends; the account and its other organisations stay.", status: 204, errors: { 409: ["last_admin", "cannot_remove_self"] } })), async (c) => {
     await removeMember(c.env, c.var.org, actorOf(c), c.req.param("id"));

@@ -7,6 +7,7 @@
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { namedList, objectOf, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { apiKeyCreationSchema } from "../../app/domain/integrations";
 import { createApiKey, listApiKeys, revokeApiKey } from "../integrations/keys";
@@ -22,10 +23,10 @@ const idParam = v.object({ org: v.string(), id: v.pipe(v.string(), v.minLength(1
 export const apiKeyRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(rolesFirst("admin/api-keys", () => ["admin"]))
-  .get("/", describeRoute(doc("Integrations", "staff", { summary: "The organisation's API keys with their last use (administrators)." })), async (c) => c.json(await listApiKeys(c.env, c.var.org, actorOf(c))))
+  .get("/", describeRoute(doc("Integrations", "staff", { answer: namedList("keys", ref("ApiKey")), summary: "The organisation's API keys with their last use (administrators)." })), async (c) => c.json(await listApiKeys(c.env, c.var.org, actorOf(c))))
   // The only answer that ever holds the secret: the screen shows it once.
-  .post("/", describeRoute(doc("Integrations", "staff", { summary: "Create an API key: the only answer that ever holds its secret.", status: 201, errors: { 409: ["api_keys_limit"] } })), validate("json", apiKeyCreationSchema), async (c) => {
+  .post("/", describeRoute(doc("Integrations", "staff", { answer: { allOf: [ref("ApiKey"), objectOf({ secret: { ...scalars.str, description: "The whole key, shown this once." } })] }, summary: "Create an API key: the only answer that ever holds its secret.", status: 201, errors: { 409: ["api_keys_limit"] } })), validate("json", apiKeyCreationSchema), async (c) => {
     c.header("cache-control", "no-store");
     return c.json(await createApiKey(c.env, c.var.org, actorOf(c), c.req.valid("json")), 201);
   })
-  .delete("/:id", describeRoute(doc("Integrations", "staff", { summary: "Revoke an API key, at once.", errors: { 404: ["api_key_not_found"] } })), validate("param", idParam), async (c) => c.json(await revokeApiKey(c.env, c.var.org, actorOf(c), c.req.valid("param").id)));
+  .delete("/:id", describeRoute(doc("Integrations", "staff", { answer: ref("ApiKey"), summary: "Revoke an API key, at once.", errors: { 404: ["api_key_not_found"] } })), validate("param", idParam), async (c) => c.json(await revokeApiKey(c.env, c.var.org, actorOf(c), c.req.valid("param").id)));

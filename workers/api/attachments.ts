@@ -13,7 +13,8 @@
  */
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
-import { doc } from "../openapi/describe";
+import { doc, FILE_ERRORS, fileBody } from "../openapi/describe";
+import { arrayOf, ref } from "../openapi/answers";
 import * as v from "valibot";
 import { ATTACHMENT_MAX_BYTES, isAttachmentKind, type AttachmentKind } from "../../app/domain/attachments";
 import { readUploadBody } from "../../app/domain/upload-body";
@@ -97,14 +98,14 @@ export async function readUpload<E extends AppEnv>(c: Context<E>, kind: Attachme
 
 export const attachmentRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/:kind", describeRoute(doc("Participation", "member", { summary: "The initiative's attachments of one kind (document or image), a page at a time.", errors: { 404: ["initiative_not_found"] } })), validate("query", ListQuery), async (c) => {
+  .get("/:kind", describeRoute(doc("Participation", "member", { answer: arrayOf(ref("Attachment")), summary: "The initiative's attachments of one kind (document or image), a page at a time.", errors: { 404: ["initiative_not_found"] } })), validate("query", ListQuery), async (c) => {
     const scope = await scopeOf(c);
     const { limit, cursor, before } = c.req.valid("query");
     const { attachments, next } = await listAttachments(scope, limit, cursor ?? before, readMemo(c));
     linkNext(c, next && `${next.createdAt}.${next.id}`, ["before"]);
     return c.json(attachments);
   })
-  .post("/:kind", describeRoute(doc("Participation", "member", { summary: "Upload a document or image (the file is the body; `filename` names it).", status: 201, query: { filename: "The file's name." }, body: { media: "application/octet-stream", description: "The file, or multipart/form-data with it in `file`." }, errors: { 413: ["file_too_large"], 415: ["unsupported_file_type"] } })), validate("query", UploadQuery), async (c) => {
+  .post("/:kind", describeRoute(doc("Participation", "member", { answer: ref("Attachment"), summary: "Upload a document or image (`filename` names it when given).", status: 201, body: fileBody("a document (PDF, office files) or an image, by the path's kind."), errors: { 400: FILE_ERRORS, 413: ["file_too_large"], 415: ["unsupported_file_type"] } })), validate("query", UploadQuery), async (c) => {
     const scope = await scopeOf(c);
     return c.json(await uploadAttachment(scope, () => readUpload(c, scope.kind), c.req.valid("query").filename), 201);
   })

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
-import { listOf, ref } from "../openapi/answers";
+import { listOf, objectOf, ref, scalars } from "../openapi/answers";
 import { jsonSchemaOf } from "../openapi/validated-input";
 import { RenewedTokensSchema } from "../../app/domain/session-renewal";
 import * as v from "valibot";
@@ -92,7 +92,7 @@ async function tokenSubject(env: Env, row: { memberId: string; orgId: string | n
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/lookup", describeRoute(doc("Auth", "public", { summary: "Which sign-in an e-mail address goes through (password or SSO) and its organisations.", errors: { 404: ["account_not_found"], 429: ["too_many_requests"] } })), validate("json", LookupBody), async (c) => {
+  .post("/lookup", describeRoute(doc("Auth", "public", { answer: ref("Lookup"), summary: "Which sign-in an e-mail address goes through (password or SSO) and its organisations.", errors: { 404: ["account_not_found"], 429: ["too_many_requests"] } })), validate("json", LookupBody), async (c) => {
     const { email } = c.req.valid("json");
     const attempt = await enforceRateLimit(c, "lookup", email);
     const member = await findMemberByEmail(c.env, email);
@@ -125,7 +125,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await signIn(c, member));
   })
 
-  .put("/identity", describeRoute(doc("Auth", "public", { summary: "Who is signed in: the access token's session, or a new one from the refresh cookie.", errors: { 401: ["unauthenticated", "invalid_refresh_token"] } })), async (c) => {
+  .put("/identity", describeRoute(doc("Auth", "public", { answer: ref("Identity"), summary: "Who is signed in: the access token's session, or a new one from the refresh cookie.", errors: { 401: ["unauthenticated", "invalid_refresh_token"] } })), async (c) => {
     // With a valid access token: the same token back, with the time it has left. Only the refresh
     // token renews; otherwise a stolen access token could keep itself alive for ever.
     const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
@@ -218,9 +218,9 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   // An invitation's link as its page reads it (either kind: a new account's or an existing one's).
-  .get("/invitation/:token", describeRoute(doc("Auth", "public", { summary: "What an invitation link is for, as its page reads it.", errors: { 401: ["link_expired"], 404: ["invitation_not_found"] } })), validate("param", TokenParam), async (c) => c.json(await describeInvitation(c.env, c.req.valid("param").token)))
+  .get("/invitation/:token", describeRoute(doc("Auth", "public", { answer: ref("InvitationLink"), summary: "What an invitation link is for, as its page reads it.", errors: { 401: ["link_expired"], 404: ["invitation_not_found"] } })), validate("param", TokenParam), async (c) => c.json(await describeInvitation(c.env, c.req.valid("param").token)))
   // An existing account's owner accepts, signed in as that account (issue 25, point 1).
-  .post("/invitation/:token/accept", describeRoute(doc("Auth", "member", { summary: "Accept an invitation, signed in as the invited account.", errors: { 403: ["invitation_for_another_account"], 404: ["invitation_not_found"] } })), validate("param", TokenParam), async (c) => {
+  .post("/invitation/:token/accept", describeRoute(doc("Auth", "member", { answer: ref("AcceptedInvitation"), summary: "Accept an invitation, signed in as the invited account.", errors: { 403: ["invitation_for_another_account"], 404: ["invitation_not_found"] } })), validate("param", TokenParam), async (c) => {
     const auth = await signedIn(c);
     const { invitation } = await invitationOfToken(c.env, c.req.valid("param").token);
     return c.json(await acceptInvitation(c.env, auth.memberId, invitation.id));
@@ -232,14 +232,14 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // The signed-in account's pending invitations (the app's notice), and its answers to them.
   .get("/invitations", describeRoute(doc("Auth", "member", { summary: "The signed-in account's pending invitations.", answer: listOf("invitations") })), async (c) => c.json({ invitations: await pendingInvitations(c.env, (await signedIn(c)).memberId) }))
-  .post("/invitations/:id/accept", describeRoute(doc("Auth", "member", { summary: "Accept one of the account's pending invitations.", errors: { 404: ["invitation_not_found"] } })), validate("param", InvitationParam), async (c) => c.json(await acceptInvitation(c.env, (await signedIn(c)).memberId, c.req.valid("param").id)))
+  .post("/invitations/:id/accept", describeRoute(doc("Auth", "member", { answer: ref("AcceptedInvitation"), summary: "Accept one of the account's pending invitations.", errors: { 404: ["invitation_not_found"] } })), validate("param", InvitationParam), async (c) => c.json(await acceptInvitation(c.env, (await signedIn(c)).memberId, c.req.valid("param").id)))
   .post("/invitations/:id/decline", describeRoute(doc("Auth", "member", { summary: "Decline one of the account's pending invitations.", status: 204, errors: { 404: ["invitation_not_found"] } })), validate("param", InvitationParam), async (c) => {
     await declineInvitation(c.env, (await signedIn(c)).memberId, c.req.valid("param").id);
     return c.body(null, 204);
   })
 
   // The account's own data, as one JSON document to keep (issue 28, point 6; decision 034).
-  .get("/account/export", describeRoute(doc("Auth", "member", { summary: "The account's own data as one JSON document to keep." })), async (c) => {
+  .get("/account/export", describeRoute(doc("Auth", "member", { answer: ref("MemberData"), summary: "The account's own data as one JSON document to keep." })), async (c) => {
     const auth = await signedIn(c);
     const now = Date.now();
     const document = await memberDataExport(c.env, auth.memberId, organizationOrigin(c.env, c.var.tenant), now);
@@ -250,12 +250,12 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Deleting the account: confirmed by its e-mail address; every session ends, the account is
   // erased after the grace period unless its owner signs in before (workers/account/deletion.ts).
-  .post("/account/deletion", describeRoute(doc("Auth", "member", { summary: "Ask for the account's deletion, confirmed by its e-mail address; every session ends.", status: 202, errors: { 400: ["validation_error"], 404: ["account_not_found"] } })), validate("json", DeletionBody), async (c) => {
+  .post("/account/deletion", describeRoute(doc("Auth", "member", { answer: ref("DeletionState"), summary: "Ask for the account's deletion, confirmed by its e-mail address; every session ends.", status: 202, errors: { 400: ["validation_error"], 404: ["account_not_found"] } })), validate("json", DeletionBody), async (c) => {
     const auth = await signedIn(c);
     return c.json(await requestOwnDeletion(c.env, auth.memberId, c.req.valid("json").email), 202);
   })
 
-  .get("/password_policy/:token", describeRoute(doc("Auth", "public", { summary: "The password policy and e-mail of a reset or confirmation link.", errors: { 401: ["link_expired"] } })), validate("param", TokenParam), validate("query", PolicyQuery), async (c) => {
+  .get("/password_policy/:token", describeRoute(doc("Auth", "public", { answer: objectOf({ password_policy: scalars.anyObject, email: scalars.str, organization: scalars.str, needs_password: scalars.bool }), summary: "The password policy and e-mail of a reset or confirmation link.", errors: { 401: ["link_expired"] } })), validate("param", TokenParam), validate("query", PolicyQuery), async (c) => {
     const { token } = c.req.valid("param");
     const { token_type } = c.req.valid("query");
     const row = await peekEmailToken(c.env, token, token_type);

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { ref } from "../openapi/answers";
 import * as v from "valibot";
 import { resolveLocale } from "../../app/domain/locales";
 import { feedSettings, renewFeed, setFeedInterests, turnOffFeed } from "../calendar/feeds";
@@ -25,11 +26,11 @@ const initiativeNotFound = () => notFound("initiative_not_found", "The initiativ
 
 export const calendarRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/", describeRoute(doc("Wall and ranking", "member", { summary: "The member's calendar feed settings." })), async (c) => c.json(await feedSettings(c.env, c.var.org, c.var.auth.memberId)))
-  .put("/", describeRoute(doc("Wall and ranking", "member", { summary: "Whether the feed includes initiatives the member is interested in." })), validate("json", feedSettingsBody), async (c) => c.json(await setFeedInterests(c.env, c.var.org, c.var.auth.memberId, c.req.valid("json").include_interests, Date.now())))
+  .get("/", describeRoute(doc("Wall and ranking", "member", { answer: ref("CalendarFeed"), summary: "The member's calendar feed settings." })), async (c) => c.json(await feedSettings(c.env, c.var.org, c.var.auth.memberId)))
+  .put("/", describeRoute(doc("Wall and ranking", "member", { answer: ref("CalendarFeed"), summary: "Whether the feed includes initiatives the member is interested in.", errors: { 409: ["calendar_feed_off"] } })), validate("json", feedSettingsBody), async (c) => c.json(await setFeedInterests(c.env, c.var.org, c.var.auth.memberId, c.req.valid("json").include_interests, Date.now())))
   // Turns the feed on, or gives it a new URL (the old one stops at once).
-  .post("/feed", describeRoute(doc("Wall and ranking", "member", { summary: "Turn the calendar feed on, or give it a new secret URL (the old one stops at once)." })), async (c) => c.json(await renewFeed(c.env, c.var.org, c.var.auth.memberId, Date.now())))
-  .delete("/feed", describeRoute(doc("Wall and ranking", "member", { summary: "Turn the calendar feed off." })), async (c) => c.json(await turnOffFeed(c.env, c.var.org, c.var.auth.memberId)))
+  .post("/feed", describeRoute(doc("Wall and ranking", "member", { answer: ref("CalendarFeed"), summary: "Turn the calendar feed on, or give it a new secret URL (the old one stops at once)." })), async (c) => c.json(await renewFeed(c.env, c.var.org, c.var.auth.memberId, Date.now())))
+  .delete("/feed", describeRoute(doc("Wall and ranking", "member", { answer: ref("CalendarFeed"), summary: "Turn the calendar feed off." })), async (c) => c.json(await turnOffFeed(c.env, c.var.org, c.var.auth.memberId)))
   // One initiative the member can see, as a file to open in a calendar (METHOD:PUBLISH), in their language.
   .get("/initiative/:slug", describeRoute(doc("Wall and ranking", "member", { summary: "One initiative as an iCalendar file (METHOD:PUBLISH), in the member's language.", media: "text/calendar", answer: { type: "string" }, errors: { 404: ["initiative_not_found"] } })), async (c) => {
     const seen = await findInitiative(c.env, c.var.org, c.var.auth.memberId, { slug: c.req.param("slug") }, readMemo(c));

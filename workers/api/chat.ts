@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
-import { listOf } from "../openapi/answers";
+import { arrayOf, listOf, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { CHAT_LIMITS } from "../../app/domain/chat";
@@ -62,7 +62,7 @@ export const chatRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(chatGate)
 
-  .get("/users", describeRoute(doc("Chat", "member", { summary: "Members one can chat with, a page at a time.", errors: { 404: ["chat_disabled"] } })), validate("query", UsersQuery), async (c) => {
+  .get("/users", describeRoute(doc("Chat", "member", { answer: objectOf({ groups: arrayOf(objectOf({ letter: scalars.str, users: arrayOf(ref("ChatUser")) })), next_cursor: orNull(scalars.str) }), summary: "Members one can chat with, a page at a time.", errors: { 404: ["chat_disabled"] } })), validate("query", UsersQuery), async (c) => {
     const page = await listChatUsers(c.env, actorOf(c), c.req.valid("query"));
     linkNext(c, page.next_cursor);
     return c.json(page);
@@ -70,7 +70,7 @@ export const chatRoutes = new Hono<AppEnv>()
 
   .get("/conversations", describeRoute(doc("Chat", "member", { summary: "The member's conversations.", answer: listOf("conversations"), errors: { 404: ["chat_disabled"] } })), async (c) => c.json({ conversations: await listConversations(c.env, actorOf(c)) }))
 
-  .post("/conversations", describeRoute(doc("Chat", "member", { summary: "Open a private conversation with another member (200 when it already exists).", status: 201, alsoStatus: 200, errors: { 404: ["chat_disabled"] } })), validate("json", v.object({ member_id: v.pipe(v.string("form_error_required"), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_invalid")) })), async (c) => {
+  .post("/conversations", describeRoute(doc("Chat", "member", { answer: objectOf({ conversation: ref("Conversation") }), summary: "Open a private conversation with another member (200 when it already exists).", status: 201, alsoStatus: 200, errors: { 404: ["chat_disabled"] } })), validate("json", v.object({ member_id: v.pipe(v.string("form_error_required"), v.minLength(1, "form_error_required"), v.maxLength(100, "form_error_invalid")) })), async (c) => {
     const actor = actorOf(c);
     const opened = await openPrivateConversation(c.env, actor, c.req.valid("json").member_id);
     if (opened.created) {
@@ -86,14 +86,14 @@ export const chatRoutes = new Hono<AppEnv>()
     return c.json({ conversation: opened.conversation }, opened.created ? 201 : 200);
   })
 
-  .get("/conversations/:id/messages", describeRoute(doc("Chat", "member", { summary: "A conversation's messages, newest first, a page at a time (cursor and limit).", errors: { 404: ["chat_disabled", "not_found"] } })), validate("query", MessagesQuery), async (c) => {
+  .get("/conversations/:id/messages", describeRoute(doc("Chat", "member", { answer: objectOf({ conversation_id: scalars.str, messages: arrayOf(ref("ChatMessage")), has_more: scalars.bool, next_cursor: orNull(scalars.str), read_up_to: scalars.anyObject, members: arrayOf(scalars.str) }), summary: "A conversation's messages, newest first, a page at a time (cursor and limit).", errors: { 404: ["chat_disabled", "not_found"] } })), validate("query", MessagesQuery), async (c) => {
     const { cursor, before, limit } = c.req.valid("query");
     const page = await listMessages(c.env, actorOf(c), c.req.param("id"), cursor ?? before, limit);
     linkNext(c, page.next_cursor, ["before"]);
     return c.json(page);
   })
 
-  .post("/conversations/:id/messages", describeRoute(doc("Chat", "member", { summary: "Send a message; delivered live to the participants' sockets (200 for a `client_id` already stored).", status: 201, alsoStatus: 200, body: { schema: { type: "object", required: ["content", "client_id"], properties: { content: { type: "string" }, client_id: { type: "string" } } } }, errors: { 400: ["validation_error"], 404: ["chat_disabled", "not_found"], 409: ["client_id_in_use"], 429: ["too_many_messages"] } })), async (c) => {
+  .post("/conversations/:id/messages", describeRoute(doc("Chat", "member", { answer: objectOf({ message: ref("ChatMessage") }), summary: "Send a message; delivered live to the participants' sockets (200 for a `client_id` already stored).", status: 201, alsoStatus: 200, body: { schema: { type: "object", required: ["content", "client_id"], properties: { content: { type: "string" }, client_id: { type: "string" } } } }, errors: { 400: ["validation_error"], 404: ["chat_disabled", "not_found"], 409: ["client_id_in_use"], 429: ["too_many_messages"] } })), async (c) => {
     const actor = actorOf(c);
     const sent = await sendChatMessage(c.env, actor, c.req.param("id"), await jsonBody(c));
     // Stored; now live delivery to every member's sockets (mine too: my other tabs).
@@ -105,7 +105,7 @@ export const chatRoutes = new Hono<AppEnv>()
     return c.json({ message: sent.message }, sent.duplicate ? 200 : 201);
   })
 
-  .put("/conversations/:id/read", describeRoute(doc("Chat", "member", { summary: "Mark a conversation read up to a message.", errors: { 404: ["chat_disabled", "not_found"] } })), validate("json", ReadSchema), async (c) => {
+  .put("/conversations/:id/read", describeRoute(doc("Chat", "member", { answer: objectOf({ conversation_id: scalars.str, last_read_message_id: scalars.int, unread_count: scalars.int }), summary: "Mark a conversation read up to a message.", errors: { 404: ["chat_disabled", "not_found"] } })), validate("json", ReadSchema), async (c) => {
     const actor = actorOf(c);
     const read = await markRead(c.env, actor, c.req.param("id"), c.req.valid("json").message_id);
     await deliver(c.env, actor.orgId, read.members, {

@@ -13,6 +13,7 @@
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { objectOf, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { amountSchema, contributionSchema } from "../../app/domain/initiatives";
 import { createPaypalOrder, recordContribution } from "../contributions/service";
@@ -35,14 +36,14 @@ function idempotencyKey(c: Context<MemberEnv>): string | null {
 
 export const contributionRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .post("/", describeRoute(doc("Participation", "member", { summary: "Pledge or make a contribution (donation) to the initiative (200 for an `Idempotency-Key` already used).", status: 201, alsoStatus: 200, errors: { 404: ["initiative_not_found"] } })), validate("json", contributionSchema), async (c) => {
+  .post("/", describeRoute(doc("Participation", "member", { answer: ref("Contribution"), summary: "Pledge or make a contribution (donation) to the initiative (200 for an `Idempotency-Key` already used).", status: 201, alsoStatus: 200, errors: { 404: ["initiative_not_found"], 409: ["donation_closed", "idempotency_key_reused"] } })), validate("json", contributionSchema), async (c) => {
     const key = idempotencyKey(c);
     const input = c.req.valid("json");
     const initiative = await initiativeFromPath(c);
     const recorded = await recordContribution(c.env, { orgId: c.var.org.id, memberId: c.var.auth.memberId, initiative, key, input });
     return c.json(recorded.contribution, recorded.created ? 201 : 200);
   })
-  .post("/paypal/order", describeRoute(doc("Participation", "member", { summary: "Open a PayPal order for a contribution.", status: 201, errors: { 404: ["initiative_not_found"], 502: ["payment_provider_unavailable"], 503: ["payment_provider_unavailable"] } })), validate("json", PaypalOrderBody), async (c) => {
+  .post("/paypal/order", describeRoute(doc("Participation", "member", { answer: objectOf({ order_id: scalars.str }), summary: "Open a PayPal order for a contribution.", status: 201, errors: { 404: ["initiative_not_found"], 502: ["payment_provider_unavailable"], 503: ["payment_provider_unavailable"] } })), validate("json", PaypalOrderBody), async (c) => {
     const { value } = c.req.valid("json");
     const orderId = await createPaypalOrder(c.env, await initiativeFromPath(c), value);
     return c.json({ order_id: orderId }, 201);

@@ -10,6 +10,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { namedList, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { CREDENTIAL_ID_PATTERN, MAX_UPLOADED_CREDENTIAL_LENGTH } from "../../app/domain/credentials";
 import { notFound } from "../lib/domain-errors";
@@ -58,12 +59,12 @@ const malformed: Verification = { state: "invalid", reason: "malformed", revoked
 
 /** /api/credentials: the verify page's checks, for the host's organisation, without signing in. */
 export const credentialVerifyRoutes = new Hono<AppEnv>()
-  .get("/verify/:id", describeRoute(doc("Credentials", "public", { summary: "Check one of this organisation's credentials by its id.", errors: { 404: ["not_found"] } })), validate("param", idParam), async (c) => {
+  .get("/verify/:id", describeRoute(doc("Credentials", "public", { answer: ref("Verification"), summary: "Check one of this organisation's credentials by its id.", errors: { 404: ["not_found"] } })), validate("param", idParam), async (c) => {
     const verification = await verifyStoredCredential(c.env, c.var.tenant, c.req.valid("param").id);
     if (!verification) throw notFound("credential_not_found", "The credential cannot be found.");
     return c.json(verification);
   })
-  .post("/verify", describeRoute(doc("Credentials", "public", { summary: "Check a credential file (JSON or JWT) someone was given." })), validate("json", uploadBody), async (c) => {
+  .post("/verify", describeRoute(doc("Credentials", "public", { answer: ref("Verification"), summary: "Check a credential file (JSON or JWT) someone was given." })), validate("json", uploadBody), async (c) => {
     const jws = jwsOfUpload(c.req.valid("json").credential);
     return c.json(jws ? await verifyCredentialJws(c.env, c.var.tenant, jws) : malformed);
   });
@@ -73,11 +74,11 @@ export const memberCredentialRoutes = new Hono<AppEnv>()
   .use(orgScope)
   // The organisation's keys are its administrators' (checked before anything else: a member gets 403).
   .use(rolesFirst("credentials", (_method, path) => (path.startsWith("/keys") ? ["admin"] : null)))
-  .get("/", describeRoute(doc("Credentials", "member", { summary: "The member's verifiable credentials.", errors: { 503: ["credentials_unavailable"] } })), async (c) => c.json(await listCredentials(c.env, c.var.org, c.var.auth.memberId)))
-  .post("/", describeRoute(doc("Credentials", "member", { summary: "Issue the credentials the member is owed now.", errors: { 503: ["credentials_unavailable"] } })), async (c) => c.json(await issueOwedCredentials(c.env, c.var.org, c.var.auth.memberId)))
-  .post("/:id/revoke", describeRoute(doc("Credentials", "member", { summary: "Revoke one of the member's credentials.", errors: { 404: ["not_found"] } })), validate("param", idParam), async (c) => c.json(await revokeCredential(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").id)))
-  .get("/keys", describeRoute(doc("Credentials", "staff", { summary: "The organisation's signing keys (administrators)." })), async (c) => {
+  .get("/", describeRoute(doc("Credentials", "member", { answer: namedList("credentials", ref("Credential")), summary: "The member's verifiable credentials.", errors: { 503: ["credentials_unavailable"] } })), async (c) => c.json(await listCredentials(c.env, c.var.org, c.var.auth.memberId)))
+  .post("/", describeRoute(doc("Credentials", "member", { answer: objectOf({ issued: scalars.int }), summary: "Issue the credentials the member is owed now.", errors: { 503: ["credentials_unavailable"] } })), async (c) => c.json(await issueOwedCredentials(c.env, c.var.org, c.var.auth.memberId)))
+  .post("/:id/revoke", describeRoute(doc("Credentials", "member", { answer: objectOf({ id: scalars.str, revoked_at: scalars.time }), summary: "Revoke one of the member's credentials.", errors: { 404: ["not_found"] } })), validate("param", idParam), async (c) => c.json(await revokeCredential(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").id)))
+  .get("/keys", describeRoute(doc("Credentials", "staff", { answer: namedList("keys", objectOf({ id: scalars.str, created_at: scalars.time, retired_at: orNull(scalars.time) })), summary: "The organisation's signing keys (administrators)." })), async (c) => {
     credentialsSecret(c.env);
     return c.json({ keys: issuerKeyViews(await issuerKeyListQuery(c.env, c.var.org.id)) });
   })
-  .post("/keys/rotate", describeRoute(doc("Credentials", "staff", { summary: "Rotate the organisation's signing key (administrators).", status: 201, errors: { 503: ["credentials_unavailable", "credentials_key_unreadable"] } })), async (c) => c.json(await rotateSigningKey(c.env, c.var.org, { memberId: c.var.auth.memberId, role: c.var.membership.role }), 201));
+  .post("/keys/rotate", describeRoute(doc("Credentials", "staff", { answer: objectOf({ id: scalars.str, created_at: scalars.time }), summary: "Rotate the organisation's signing key (administrators).", status: 201, errors: { 503: ["credentials_unavailable", "credentials_key_unreadable"] } })), async (c) => c.json(await rotateSigningKey(c.env, c.var.org, { memberId: c.var.auth.memberId, role: c.var.membership.role }), 201));

@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { ref } from "../openapi/answers";
 import * as v from "valibot";
 import { EXPORT_KINDS } from "../db/schema";
 import { exportFile, exportStatus, startExport } from "../exports/jobs";
@@ -45,7 +46,7 @@ const actorOf = (c: { var: MemberEnv["Variables"] }): StaffActor => ({ memberId:
 export const exportRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(rolesFirst("exports", exportRoles))
-  .post("/:kind", describeRoute(doc("Exports", "staff", { summary: "Start an export of one kind with its filters (202; 200 when the same export already runs).", status: 202, alsoStatus: 200, errors: { 409: ["too_many_exports"], 503: ["export_unavailable"] } })), validate("param", kindParam), validate("json", v.record(v.string(), v.unknown(), "form_error_invalid")), async (c) => {
+  .post("/:kind", describeRoute(doc("Exports", "staff", { answer: ref("ExportJob"), summary: "Start an export of one kind with its filters (202; 200 when the same export already runs).", status: 202, alsoStatus: 200, errors: { 409: ["too_many_exports"], 503: ["export_unavailable"] } })), validate("param", kindParam), validate("json", v.record(v.string(), v.unknown(), "form_error_invalid")), async (c) => {
     const { kind } = c.req.valid("param");
     const parsed = parseInput(filtersOf[kind], c.req.valid("json"));
     // The evidence's period is fixed when it is asked for: "last year" means the same rows on every page.
@@ -53,7 +54,7 @@ export const exportRoutes = new Hono<AppEnv>()
     const { job, created } = await startExport(c.env, c.var.org, actorOf(c), kind, filters);
     return c.json(job, created ? 202 : 200);
   })
-  .get("/:id", describeRoute(doc("Exports", "staff", { summary: "An export's progress." })), validate("param", idParam), async (c) => c.json(await exportStatus(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
+  .get("/:id", describeRoute(doc("Exports", "staff", { answer: ref("ExportJob"), summary: "An export's progress." })), validate("param", idParam), async (c) => c.json(await exportStatus(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
   .get("/:id/file", describeRoute(doc("Exports", "staff", { summary: "Download a finished export as CSV.", media: "text/csv", answer: { type: "string" } })), validate("param", idParam), async (c) => {
     const file = await exportFile(c.env, c.var.org, actorOf(c), c.req.valid("param").id);
     return new Response(file.body, {

@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { namedList, objectOf, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { geocoder, GeocoderUnavailable } from "../geocoding";
 import { upstreamUnavailable } from "../lib/domain-errors";
@@ -25,7 +26,7 @@ const geocodeQuery = v.strictObject(
   "form_error_unknown_field",
 );
 
-export const geocodeRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Manage", "member", { summary: "Address search through the deployment's geocoder (at most 5 results).", errors: { 429: ["too_many_requests"], 502: ["geocoder_unavailable"] } })), validate("query", geocodeQuery), async (c) => {
+export const geocodeRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Manage", "member", { answer: namedList("places", objectOf({ label: scalars.str, latitude: scalars.num, longitude: scalars.num, precision: scalars.str })), summary: "Address search through the deployment's geocoder (at most 5 results).", errors: { 429: ["too_many_requests"], 502: ["geocoder_unavailable"] } })), validate("query", geocodeQuery), async (c) => {
   const { q, language } = c.req.valid("query");
   await enforceRateLimit(c, "geocode", c.var.auth.memberId);
   const region = c.var.org.region?.toUpperCase();

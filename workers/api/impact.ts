@@ -9,6 +9,7 @@
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { arrayOf, namedList, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { resolveLocale } from "../../app/domain/locales";
 import { csvResponse } from "../lib/csv";
@@ -127,34 +128,34 @@ const markdownResponse = (filename: string, text: string) =>
 export const impactRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(rolesFirst("admin/impact", impactRoles))
-  .get("/", describeRoute(doc("Admin", "staff", { summary: "The impact report for a period (hours, values, beneficiaries, rates)." })), validate("query", reportQuery), async (c) => {
+  .get("/", describeRoute(doc("Admin", "staff", { answer: ref("ImpactReport"), summary: "The impact report for a period (hours, values, beneficiaries, rates)." })), validate("query", reportQuery), async (c) => {
     const { group_by, ...query } = c.req.valid("query");
     const { period, previous } = periodOf(c.var.org, query);
     const report = await impactReport(c.env, c.var.org, actorOf(c), period, group_by ?? null, previous);
     // The period's first and last days in the organisation's calendar (a named period) or as given.
     return c.json({ ...report, first_day: period.first_day, last_day: period.last_day });
   })
-  .get("/snapshots", describeRoute(doc("Admin", "staff", { summary: "Frozen impact snapshots." })), async (c) => c.json(await listSnapshots(c.env, c.var.org, actorOf(c))))
-  .post("/snapshots", describeRoute(doc("Admin", "staff", { summary: "Freeze the impact of a period as a snapshot.", status: 201 })), validate("json", snapshotBody), async (c) => {
+  .get("/snapshots", describeRoute(doc("Admin", "staff", { answer: namedList("snapshots", ref("Snapshot")), summary: "Frozen impact snapshots." })), async (c) => c.json(await listSnapshots(c.env, c.var.org, actorOf(c))))
+  .post("/snapshots", describeRoute(doc("Admin", "staff", { answer: ref("Snapshot"), summary: "Freeze the impact of a period as a snapshot.", status: 201 })), validate("json", snapshotBody), async (c) => {
     const days = c.req.valid("json");
     return c.json(await freezeSnapshot(c.env, c.var.org, actorOf(c), zonedDays(regionZone(c.var.org.region), days.from, days.to).period, Date.now()), 201);
   })
-  .get("/snapshots/:id", describeRoute(doc("Admin", "staff", { summary: "A snapshot with what changed since it was frozen." })), validate("param", idParam), async (c) => c.json(await snapshotWithChanges(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
-  .post("/members/import", describeRoute(doc("Admin", "staff", { summary: "Import members' attributes (site, unit, cost rate) from rows." })), validate("json", memberImportSchema), async (c) =>
+  .get("/snapshots/:id", describeRoute(doc("Admin", "staff", { answer: objectOf({ snapshot: ref("Snapshot"), live: scalars.anyObject, changed: scalars.bool, changes: arrayOf(objectOf({ path: scalars.str, frozen: {}, live: {} }, ["frozen", "live"])) }), summary: "A snapshot with what changed since it was frozen." })), validate("param", idParam), async (c) => c.json(await snapshotWithChanges(c.env, c.var.org, actorOf(c), c.req.valid("param").id)))
+  .post("/members/import", describeRoute(doc("Admin", "staff", { answer: objectOf({ updated: scalars.int, rejected: arrayOf(objectOf({ row: scalars.int, email: scalars.str, fields: scalars.anyObject })) }), summary: "Import members' attributes (site, unit, cost rate) from rows." })), validate("json", memberImportSchema), async (c) =>
     c.json(await importMemberAttributes(c.env, c.var.org, actorOf(c), c.req.valid("json").rows, Date.now())),
   )
-  .put("/members/:id", describeRoute(doc("Admin", "staff", { summary: "Change one member's impact attributes." })), validate("param", idParam), validate("json", memberAttributesSchema), async (c) =>
+  .put("/members/:id", describeRoute(doc("Admin", "staff", { answer: objectOf({ member_id: scalars.str, country: orNull(scalars.str), site: orNull(scalars.str), grade: orNull(scalars.str) }), summary: "Change one member's impact attributes." })), validate("param", idParam), validate("json", memberAttributesSchema), async (c) =>
     c.json(await setMemberAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json"), Date.now())),
   )
-  .get("/initiatives/:slug", describeRoute(doc("Admin", "staff", { summary: "An initiative's impact attributes.", errors: { 404: ["initiative_not_found"] } })), validate("param", slugParam), async (c) => c.json(await initiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").slug)))
-  .put("/initiatives/:slug", describeRoute(doc("Admin", "staff", { summary: "Change an initiative's impact attributes.", errors: { 404: ["initiative_not_found"] } })), validate("param", slugParam), validate("json", initiativeAttributesSchema), async (c) =>
+  .get("/initiatives/:slug", describeRoute(doc("Admin", "staff", { answer: objectOf({ slug: scalars.str, motivation: scalars.str, country: orNull(scalars.str) }), summary: "An initiative's impact attributes.", errors: { 404: ["initiative_not_found"] } })), validate("param", slugParam), async (c) => c.json(await initiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").slug)))
+  .put("/initiatives/:slug", describeRoute(doc("Admin", "staff", { answer: objectOf({ slug: scalars.str, motivation: scalars.str, country: orNull(scalars.str) }), summary: "Change an initiative's impact attributes.", errors: { 404: ["initiative_not_found"] } })), validate("param", slugParam), validate("json", initiativeAttributesSchema), async (c) =>
     c.json(await setInitiativeAttributes(c.env, c.var.org, actorOf(c), c.req.valid("param").slug, c.req.valid("json"), Date.now())),
   )
-  .put("/records/:id", describeRoute(doc("Admin", "staff", { summary: "Set whose time a record's hours were given in (time basis)." })), validate("param", idParam), validate("json", timeBasisSchema), async (c) =>
+  .put("/records/:id", describeRoute(doc("Admin", "staff", { answer: objectOf({ id: scalars.str, time_basis: { enum: ["paid", "own", null] } }), summary: "Set whose time a record's hours were given in (time basis)." })), validate("param", idParam), validate("json", timeBasisSchema), async (c) =>
     c.json(await setTimeBasis(c.env, c.var.org, actorOf(c), c.req.valid("param").id, c.req.valid("json").time_basis, Date.now())),
   )
-  .get("/management", describeRoute(doc("Admin", "staff", { summary: "Management hours for a period." })), validate("query", periodQuery), async (c) => c.json(await listManagementHours(c.env, c.var.org, actorOf(c), periodOf(c.var.org, c.req.valid("query")).period)))
-  .post("/management", describeRoute(doc("Admin", "staff", { summary: "Add management hours.", status: 201 })), validate("json", managementHoursSchema), async (c) => c.json(await addManagementHours(c.env, c.var.org, actorOf(c), c.req.valid("json"), Date.now()), 201))
+  .get("/management", describeRoute(doc("Admin", "staff", { answer: namedList("management_hours", ref("ManagementHours")), summary: "Management hours for a period." })), validate("query", periodQuery), async (c) => c.json(await listManagementHours(c.env, c.var.org, actorOf(c), periodOf(c.var.org, c.req.valid("query")).period)))
+  .post("/management", describeRoute(doc("Admin", "staff", { answer: ref("ManagementHours"), summary: "Add management hours.", status: 201 })), validate("json", managementHoursSchema), async (c) => c.json(await addManagementHours(c.env, c.var.org, actorOf(c), c.req.valid("json"), Date.now()), 201))
   .delete("/management/:id", describeRoute(doc("Admin", "staff", { summary: "Delete management hours.", status: 204 })), validate("param", idParam), async (c) => {
     await removeManagementHours(c.env, c.var.org, actorOf(c), c.req.valid("param").id, Date.now());
     return c.body(null, 204);
@@ -177,5 +178,5 @@ export const impactRoutes = new Hono<AppEnv>()
 export const rateRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(rolesFirst("admin/rates", rateRoles))
-  .get("/", describeRoute(doc("Admin", "staff", { summary: "The organisation's rate card (value of an hour by kind)." })), async (c) => c.json(await listRates(c.env, c.var.org, actorOf(c))))
-  .put("/", describeRoute(doc("Admin", "staff", { summary: "Replace the rate card." })), validate("json", rateCardSchema), async (c) => c.json(await replaceRates(c.env, c.var.org, actorOf(c), c.req.valid("json").rates, Date.now())));
+  .get("/", describeRoute(doc("Admin", "staff", { answer: namedList("rates", ref("Rate")), summary: "The organisation's rate card (value of an hour by kind)." })), async (c) => c.json(await listRates(c.env, c.var.org, actorOf(c))))
+  .put("/", describeRoute(doc("Admin", "staff", { answer: namedList("rates", ref("Rate")), summary: "Replace the rate card." })), validate("json", rateCardSchema), async (c) => c.json(await replaceRates(c.env, c.var.org, actorOf(c), c.req.valid("json").rates, Date.now())));

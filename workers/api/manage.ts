@@ -8,7 +8,8 @@ import { calendarInitiative } from "../calendar/single-event";
 import { queueCalendarMail } from "../calendar/mail";
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
-import { doc } from "../openapi/describe";
+import { doc, FILE_ERRORS, fileBody } from "../openapi/describe";
+import { arrayOf, bulkAnswer, namedList, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { ATTACHMENT_KINDS } from "../../app/domain/attachments";
 import { DONATION_SOURCES, INITIATIVE_TYPES } from "../../app/domain/initiatives";
@@ -138,10 +139,10 @@ const manageRoles = (method: string, path: string, org: Tenant) => {
 export const manageRoutes = new Hono<AppEnv>()
   .use(orgScope)
   .use(rolesFirst("manage", manageRoles))
-  .get("/records", describeRoute(doc("Manage", "staff", { summary: "Reported hours and values to review, filtered and paged." })), validate("query", recordQuery), async (c) => c.json(listAnswer(c, await listRecords(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
+  .get("/records", describeRoute(doc("Manage", "staff", { answer: namedList("records", ref("ManagedRecord"), true), summary: "Reported hours and values to review, filtered and paged." })), validate("query", recordQuery), async (c) => c.json(listAnswer(c, await listRecords(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
   // The same decision on many records at once: which it changed (applied), which someone else had (lost).
   // Validating many records may set whose time their hours were given in too (issue 30, time_basis).
-  .put("/records", describeRoute(doc("Manage", "staff", { summary: "The same decision on many records at once: which changed (applied), which someone else had decided (lost)." })), validate("json", bulkRecordDecisionSchema), async (c) => {
+  .put("/records", describeRoute(doc("Manage", "staff", { answer: bulkAnswer("records", ref("ManagedRecord")), summary: "The same decision on many records at once: which changed (applied), which someone else had decided (lost)." })), validate("json", bulkRecordDecisionSchema), async (c) => {
     const { ids, ...decision } = c.req.valid("json");
     const { records, applied, lost, notices } = await reviewRecords(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
     sendAfterAnswer(c, notices);
@@ -149,56 +150,56 @@ export const manageRoutes = new Hono<AppEnv>()
     return c.json({ records, applied, lost });
   })
   // A single decision may also correct whose time the hours were given in (issue 30, time_basis).
-  .put("/records/:id", describeRoute(doc("Manage", "staff", { summary: "Validate or reject one reported record." })), validate("json", recordDecisionSchema), async (c) => {
+  .put("/records/:id", describeRoute(doc("Manage", "staff", { answer: ref("ManagedRecord"), summary: "Validate or reject one reported record." })), validate("json", recordDecisionSchema), async (c) => {
     const { record, notices } = await reviewRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     queueCredentialsAfterAnswer(c, validatedParticipants([record], [record.id]));
     return c.json(record);
   })
   // Validated hours corrected or taken back (issue 32): the credential that relied on them is revoked in the same write.
-  .post("/records/:id/correction", describeRoute(doc("Manage", "staff", { summary: "Correct or take back validated hours (their credential is revoked in the same write)." })), validate("json", recordCorrectionSchema), async (c) => {
+  .post("/records/:id/correction", describeRoute(doc("Manage", "staff", { answer: ref("ManagedRecord"), summary: "Correct or take back validated hours (their credential is revoked in the same write)." })), validate("json", recordCorrectionSchema), async (c) => {
     const { record, participantUuid, notices } = await correctRecord(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     queueCredentialsAfterAnswer(c, [participantUuid]);
     return c.json(record);
   })
-  .get("/contributions", describeRoute(doc("Manage", "staff", { summary: "Contributions (pledges) to confirm, filtered and paged." })), validate("query", contributionQuery), async (c) =>
+  .get("/contributions", describeRoute(doc("Manage", "staff", { answer: namedList("contributions", ref("ManagedContribution"), true), summary: "Contributions (pledges) to confirm, filtered and paged." })), validate("query", contributionQuery), async (c) =>
     c.json(listAnswer(c, await listContributions(c.env, c.var.org, actorOf(c), c.req.valid("query")))),
   )
   // The same decision on many pledges at once: which it changed (applied), which someone else had (lost).
-  .put("/contributions", describeRoute(doc("Manage", "staff", { summary: "The same decision on many pledges at once." })), validate("json", bulkDecisionSchema(CONTRIBUTION_DECISIONS, { reasonRequired: false })), async (c) => {
+  .put("/contributions", describeRoute(doc("Manage", "staff", { answer: bulkAnswer("contributions", ref("ManagedContribution")), summary: "The same decision on many pledges at once." })), validate("json", bulkDecisionSchema(CONTRIBUTION_DECISIONS, { reasonRequired: false })), async (c) => {
     const { ids, ...decision } = c.req.valid("json");
     const { contributions, applied, lost, notices } = await reviewContributions(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
     sendAfterAnswer(c, notices);
     return c.json({ contributions, applied, lost });
   })
-  .put("/contributions/:id", describeRoute(doc("Manage", "staff", { summary: "Confirm or refuse one pledge.", errors: { 409: ["contribution_not_manual"] } })), validate("json", decisionSchema(CONTRIBUTION_DECISIONS, { reasonRequired: false })), async (c) => {
+  .put("/contributions/:id", describeRoute(doc("Manage", "staff", { answer: ref("ManagedContribution"), summary: "Confirm or refuse one pledge.", errors: { 409: ["contribution_not_manual"] } })), validate("json", decisionSchema(CONTRIBUTION_DECISIONS, { reasonRequired: false })), async (c) => {
     const { contribution, notices } = await reviewContribution(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     return c.json(contribution);
   })
-  .get("/attachments", describeRoute(doc("Manage", "staff", { summary: "Uploaded attachments to review, filtered and paged." })), validate("query", uploadQuery), async (c) => c.json(listAnswer(c, await listUploads(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
-  .put("/attachments", describeRoute(doc("Manage", "staff", { summary: "The same decision on many uploads at once." })), validate("json", bulkDecisionSchema(UPLOAD_DECISIONS, { reasonRequired: true })), async (c) => {
+  .get("/attachments", describeRoute(doc("Manage", "staff", { answer: namedList("uploads", ref("ManagedUpload"), true), summary: "Uploaded attachments to review, filtered and paged." })), validate("query", uploadQuery), async (c) => c.json(listAnswer(c, await listUploads(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
+  .put("/attachments", describeRoute(doc("Manage", "staff", { answer: bulkAnswer("uploads", ref("ManagedUpload")), summary: "The same decision on many uploads at once." })), validate("json", bulkDecisionSchema(UPLOAD_DECISIONS, { reasonRequired: true })), async (c) => {
     const { ids, ...decision } = c.req.valid("json");
     const { uploads, applied, lost, notices } = await reviewUploads(c.env, c.var.org, actorOf(c), ids, decision, Date.now());
     sendAfterAnswer(c, notices);
     return c.json({ uploads, applied, lost });
   })
-  .put("/attachments/:id", describeRoute(doc("Manage", "staff", { summary: "Accept or reject one upload (with a reason)." })), validate("json", decisionSchema(UPLOAD_DECISIONS, { reasonRequired: true })), async (c) => {
+  .put("/attachments/:id", describeRoute(doc("Manage", "staff", { answer: ref("ManagedUpload"), summary: "Accept or reject one upload (with a reason)." })), validate("json", decisionSchema(UPLOAD_DECISIONS, { reasonRequired: true })), async (c) => {
     const { upload, notices } = await reviewUpload(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     return c.json(upload);
   })
-  .get("/proposals", describeRoute(doc("Manage", "staff", { summary: "Members' proposals to moderate, filtered and paged." })), validate("query", proposalQuery), async (c) => c.json(listAnswer(c, await listProposals(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
-  .put("/proposals/:id", describeRoute(doc("Manage", "staff", { summary: "Approve or reject a proposal.", errors: { 404: ["proposal_not_found"], 409: ["proposal_already_reviewed"] } })), validate("json", proposalDecisionSchema), async (c) => {
+  .get("/proposals", describeRoute(doc("Manage", "staff", { answer: namedList("proposals", ref("ManagedProposal"), true), summary: "Members' proposals to moderate, filtered and paged." })), validate("query", proposalQuery), async (c) => c.json(listAnswer(c, await listProposals(c.env, c.var.org, actorOf(c), c.req.valid("query")))))
+  .put("/proposals/:id", describeRoute(doc("Manage", "staff", { answer: ref("ManagedProposal"), summary: "Approve or reject a proposal.", errors: { 404: ["proposal_not_found"], 409: ["proposal_already_reviewed"] } })), validate("json", proposalDecisionSchema), async (c) => {
     const { proposal, notices } = await reviewProposal(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     sendAfterAnswer(c, notices);
     return c.json(proposal);
   })
-  .get("/summary", describeRoute(doc("Manage", "staff", { summary: "What waits for the staff member: counts of each queue." })), async (c) => c.json(await staffSummary(c.env, c.var.org, actorOf(c))))
-  .get("/approvals", describeRoute(doc("Manage", "member", { summary: "Attendances waiting for the caller's approval as line manager." })), async (c) => c.json(await listApprovals(c.env, c.var.org, actorOf(c))))
+  .get("/summary", describeRoute(doc("Manage", "staff", { answer: ref("StaffSummary"), summary: "What waits for the staff member: counts of each queue." })), async (c) => c.json(await staffSummary(c.env, c.var.org, actorOf(c))))
+  .get("/approvals", describeRoute(doc("Manage", "member", { answer: namedList("approvals", ref("PendingApproval")), summary: "Attendances waiting for the caller's approval as line manager." })), async (c) => c.json(await listApprovals(c.env, c.var.org, actorOf(c))))
   // The manager's decision on many waiting attendances at once; a refusal frees places for the waitlist.
-  .put("/approvals", describeRoute(doc("Manage", "member", { summary: "The line manager's decision on many waiting attendances at once.", errors: { 409: ["approval_closed", "approval_not_needed"] } })), bulkApprovalScopeFirst, validate("json", bulkApprovalSchema), async (c) => {
+  .put("/approvals", describeRoute(doc("Manage", "member", { answer: bulkAnswer("approvals", objectOf({ participant_uuid: scalars.str, status: scalars.oneOf("pending", "accepted", "rejected", "not_going"), manager_approval_status: scalars.oneOf("pending", "approved", "rejected", "not_needed") })), summary: "The line manager's decision on many waiting attendances at once.", errors: { 403: ["approval_not_allowed"], 404: ["participant_not_found"], 409: ["approval_closed", "approval_not_needed"] } })), bulkApprovalScopeFirst, validate("json", bulkApprovalSchema), async (c) => {
     const { ids, ...decision } = c.req.valid("json");
     const now = Date.now();
     const { approvals, applied, lost, notices, freed } = await decideApprovals(c.env, c.var.org, actorOf(c), ids, decision, now);
@@ -207,22 +208,22 @@ export const manageRoutes = new Hono<AppEnv>()
     sendAfterAnswer(c, [...notices, ...offers.flat()]);
     return c.json({ approvals, applied, lost });
   })
-  .get("/initiatives", describeRoute(doc("Manage", "staff", { summary: "The initiatives the staff member manages, filtered and paged." })), validate("query", initiativeQuery), async (c) => {
+  .get("/initiatives", describeRoute(doc("Manage", "staff", { answer: objectOf({ initiatives: arrayOf(ref("ManagedInitiativeRow")), has_more: scalars.bool, next_cursor: orNull(scalars.str) }), summary: "The initiatives the staff member manages, filtered and paged." })), validate("query", initiativeQuery), async (c) => {
     const page = await listManagedInitiatives(c.env, c.var.org, actorOf(c), c.req.valid("query"));
     linkNext(c, page.next_cursor);
     return c.json(page);
   })
-  .get("/initiatives/options", describeRoute(doc("Manage", "staff", { summary: "The editor's choices: categories, programs, collaborators, indicators." })), async (c) => c.json(await editorOptions(c.env, c.var.org, actorOf(c))))
-  .post("/initiatives", describeRoute(doc("Manage", "staff", { summary: "Create an initiative (the editor's whole initiative).", status: 201, errors: { 409: ["pinning_disabled"] } })), validate("json", anyObject), async (c) => {
+  .get("/initiatives/options", describeRoute(doc("Manage", "staff", { answer: ref("EditorOptions"), summary: "The editor's choices: categories, programs, collaborators, indicators." })), async (c) => c.json(await editorOptions(c.env, c.var.org, actorOf(c))))
+  .post("/initiatives", describeRoute(doc("Manage", "staff", { answer: objectOf({ id: scalars.str, slug: scalars.str }), summary: "Create an initiative (the editor's whole initiative).", status: 201, errors: { 409: ["pinning_disabled"] } })), validate("json", anyObject), async (c) => {
     const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), c.req.valid("json"));
     return c.json(await createInitiative(c.env, c.var.org, actorOf(c), input, Date.now()), 201);
   })
-  .post("/images", describeRoute(doc("Manage", "staff", { summary: "Upload an initiative image (the file is the body).", status: 201, body: { media: "image/*", description: "A PNG, JPEG or WebP image." }, errors: { 413: ["image_too_large", "file_too_large"], 415: ["unsupported_file_type"] } })), async (c) => c.json(await uploadImage(c.env, c.var.org, actorOf(c), () => readUpload(c, "image")), 201))
-  .get("/initiatives/:id", describeRoute(doc("Manage", "staff", { summary: "One initiative as the editor reads it." })), async (c) => c.json(await editableInitiative(c.env, c.var.org, actorOf(c), c.req.param("id"))))
+  .post("/images", describeRoute(doc("Manage", "staff", { answer: objectOf({ url: scalars.str, mimetype: scalars.str, size: scalars.int }), summary: "Upload an initiative image.", status: 201, body: fileBody("a PNG, JPEG or WebP image."), errors: { 400: FILE_ERRORS, 413: ["image_too_large", "file_too_large"], 415: ["unsupported_file_type"] } })), async (c) => c.json(await uploadImage(c.env, c.var.org, actorOf(c), () => readUpload(c, "image")), 201))
+  .get("/initiatives/:id", describeRoute(doc("Manage", "staff", { answer: ref("EditableInitiative"), summary: "One initiative as the editor reads it." })), async (c) => c.json(await editableInitiative(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   .get("/initiatives/:id/participants.csv", describeRoute(doc("Manage", "staff", { summary: "The initiative's participants as CSV.", media: "text/csv", answer: { type: "string" } })), participantsCsv)
-  .get("/initiatives/:id/participants", describeRoute(doc("Manage", "staff", { summary: "The initiative's participants." })), async (c) => c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"))))
+  .get("/initiatives/:id/participants", describeRoute(doc("Manage", "staff", { answer: ref("ParticipantList"), summary: "The initiative's participants." })), async (c) => c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"))))
   // The editor's whole initiative (a body with a title), or only its status or pin.
-  .put("/initiatives/:id", describeRoute(doc("Manage", "staff", { summary: "Save the editor's whole initiative, or only its status or pin.", errors: { 409: ["pinning_disabled"] } })), validate("json", anyObject), async (c) => {
+  .put("/initiatives/:id", describeRoute(doc("Manage", "staff", { answer: ref("EditableInitiative"), summary: "Save the editor's whole initiative, or only its status or pin.", errors: { 409: ["pinning_disabled"] } })), validate("json", anyObject), async (c) => {
     const body = c.req.valid("json");
     if ("title" in body) {
       const input = parseInput(initiativeInputSchema(editorConfig(c.var.org)), withoutReadOnlyFields(body));
@@ -239,23 +240,23 @@ export const manageRoutes = new Hono<AppEnv>()
     sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, state.id, Date.now()));
     return c.json(state);
   })
-  .get("/initiatives/:id/checkin", describeRoute(doc("Manage", "staff", { summary: "The check-in sheet of a day of the initiative." })), async (c) => c.json(await checkinSheet(c.env, c.var.org, actorOf(c), c.req.param("id"), Date.now())))
-  .post("/initiatives/:id/checkin", describeRoute(doc("Manage", "staff", { summary: "Check a participant in (QR or typed code); validates their hours (200 when already checked in).", status: 201, alsoStatus: 200, errors: { 409: ["participant_not_accepted"] } })), validate("json", checkinBody), async (c) => {
+  .get("/initiatives/:id/checkin", describeRoute(doc("Manage", "staff", { answer: ref("CheckinSheet"), summary: "The check-in sheet of a day of the initiative." })), async (c) => c.json(await checkinSheet(c.env, c.var.org, actorOf(c), c.req.param("id"), Date.now())))
+  .post("/initiatives/:id/checkin", describeRoute(doc("Manage", "staff", { answer: ref("Checkin"), summary: "Check a participant in (QR or typed code); validates their hours (200 when already checked in).", status: 201, alsoStatus: 200, errors: { 409: ["participant_not_accepted"] } })), validate("json", checkinBody), async (c) => {
     const { created, checkin } = await checkIn(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     // Hours validated at the desk earn their credential too (decision 047).
     if (created) queueCredentialsAfterAnswer(c, [checkin.participant.uuid]);
     return c.json(checkin, created ? 201 : 200);
   })
-  .put("/initiatives/:id/waitlist", describeRoute(doc("Manage", "staff", { summary: "Reorder the initiative's waitlist.", errors: { 409: ["waitlist_changed"] } })), validate("json", waitlistOrder), async (c) => {
+  .put("/initiatives/:id/waitlist", describeRoute(doc("Manage", "staff", { answer: namedList("waitlist", ref("WaitlistEntry")), summary: "Reorder the initiative's waitlist.", errors: { 409: ["waitlist_changed"] } })), validate("json", waitlistOrder), async (c) => {
     const waitlist = await reorderWaitlist(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json").order, Date.now());
     return c.json({ waitlist });
   })
-  .post("/initiatives/:id/message", describeRoute(doc("Manage", "staff", { summary: "Send a message to the initiative's participants.", status: 202 })), validate("json", participantMessageSchema), async (c) => {
+  .post("/initiatives/:id/message", describeRoute(doc("Manage", "staff", { answer: objectOf({ recipients: scalars.int }), summary: "Send a message to the initiative's participants.", status: 202 })), validate("json", participantMessageSchema), async (c) => {
     const { recipients, send } = await messageParticipants(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.valid("json"), Date.now());
     c.executionCtx.waitUntil(send());
     return c.json({ recipients }, 202);
   })
-  .put("/initiatives/:id/participants/:uuid", describeRoute(doc("Manage", "staff", { summary: "Change a participant's status.", errors: { 409: ["participant_not_joined"] } })), validate("json", participantStatus), async (c) => {
+  .put("/initiatives/:id/participants/:uuid", describeRoute(doc("Manage", "staff", { answer: ref("ParticipantList"), summary: "Change a participant's status.", errors: { 409: ["participant_not_joined"] } })), validate("json", participantStatus), async (c) => {
     await setParticipantStatus(c.env, c.var.org, actorOf(c), c.req.param("id"), c.req.param("uuid"), c.req.valid("json").status, Date.now());
     sendAfterAnswer(c, await advanceWaitlist(c.env, c.var.org, c.req.param("id"), Date.now()));
     return c.json(await listParticipants(c.env, c.var.org, actorOf(c), c.req.param("id")));

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
-import { ref } from "../openapi/answers";
+import { objectOf, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { slugSchema } from "../../app/domain/slug";
 import { authenticate } from "../auth/middleware";
@@ -40,14 +40,14 @@ export const organizationRoutes = new Hono<AppEnv>()
 
   // A social CV certificate's public check (issue 13, point 5): what it states and whether it is
   // authentic and in force; only the organisation's own certificates, and nothing else about the member.
-  .get("/profile/:slug/certificate/:id", describeRoute(doc("Organisations", "public", { summary: "A social CV certificate's public check: what it states, whether it is authentic and in force.", errors: { 404: ["organization_not_found", "not_found"] } })), validate("param", v.object({ slug: slugSchema(), id: v.pipe(v.string(), v.regex(CERTIFICATE_ID_PATTERN, "form_error_invalid")) })), async (c) => {
+  .get("/profile/:slug/certificate/:id", describeRoute(doc("Organisations", "public", { answer: ref("CertificateCheck"), summary: "A social CV certificate's public check: what it states, whether it is authentic and in force.", errors: { 404: ["organization_not_found", "not_found"] } })), validate("param", v.object({ slug: slugSchema(), id: v.pipe(v.string(), v.regex(CERTIFICATE_ID_PATTERN, "form_error_invalid")) })), async (c) => {
     const { slug, id } = c.req.valid("param");
     const tenant = await getOrganizationBySlug(c.env, slug);
     if (!tenant) throw organizationNotFound();
     return c.json(await verifyCertificate(c.env, tenant, id));
   })
 
-  .get("/:token", describeRoute(doc("Organisations", "public", { summary: "The organisation a sign-up token opens, with whether it is corporate.", errors: { 404: ["organization_not_found"] } })), validate("param", TokenParam), async (c) => {
+  .get("/:token", describeRoute(doc("Organisations", "public", { answer: { allOf: [ref("OrganizationProfile"), objectOf({ corporate: scalars.bool })] }, summary: "The organisation a sign-up token opens, with whether it is corporate.", errors: { 404: ["organization_not_found"] } })), validate("param", TokenParam), async (c) => {
     const tenant = await getOrganizationBySignupToken(c.env, c.req.valid("param").token);
     if (!tenant) throw organizationNotFound();
     return c.json({

@@ -8,6 +8,7 @@
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { ref } from "../openapi/answers";
 import type { Initiative } from "../../app/domain/initiatives";
 import { findInitiative } from "../initiatives/queries";
 import { notFound } from "../lib/domain-errors";
@@ -26,11 +27,11 @@ export async function initiativeFromPath(c: Context<MemberEnv>): Promise<Initiat
 
 export const participationRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .post("/participation", describeRoute(doc("Participation", "member", { summary: "Report the hours given to the initiative.", status: 201, body: { schema: { type: "object", required: ["hours"], properties: { hours: { type: "number" } } } }, errors: { 400: ["validation_error"], 404: ["initiative_not_found"] } })), async (c) => {
+  .post("/participation", describeRoute(doc("Participation", "member", { answer: ref("Record"), summary: "Report the hours given to the initiative.", status: 201, body: { schema: { type: "object", required: ["hours"], properties: { hours: { type: "number" } } } }, errors: { 400: ["validation_error"], 403: ["not_participant"], 404: ["initiative_not_found"], 409: ["participation_not_applicable", "participation_method_qr", "participation_not_started"] } })), async (c) => {
     const initiative = await initiativeFromPath(c);
     return c.json(await reportHours(c.env, c.var.org, c.var.auth.memberId, initiative, await jsonBody(c)), 201);
   })
-  .post("/indicator/:id/participation", describeRoute(doc("Participation", "member", { summary: "Report a value of one of the initiative's indicators.", status: 201, body: { schema: { type: "object", required: ["value"], properties: { value: { type: "number" } } } }, errors: { 400: ["validation_error"], 404: ["initiative_not_found"] } })), async (c) => {
+  .post("/indicator/:id/participation", describeRoute(doc("Participation", "member", { answer: ref("Record"), summary: "Report a value of one of the initiative's indicators.", status: 201, body: { schema: { type: "object", required: ["value"], properties: { value: { type: "number" } } } }, errors: { 400: ["validation_error"], 403: ["not_participant"], 404: ["initiative_not_found", "indicator_not_found"], 409: ["participation_not_applicable"] } })), async (c) => {
     const initiative = await initiativeFromPath(c);
     return c.json(await reportIndicator(c.env, c.var.auth.memberId, initiative, c.req.param("id"), await jsonBody(c)), 201);
   });

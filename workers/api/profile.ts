@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { ref } from "../openapi/answers";
 import * as v from "valibot";
 import { LocaleSchema } from "../../app/domain/locales";
 import { ONBOARDING_VERSION } from "../../app/domain/onboarding";
@@ -66,9 +67,9 @@ const profileUpdateSchema = (region: string, community: CommunityConfig) =>
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/", describeRoute(doc("Profile", "member", { summary: "The member's own profile in this organisation." })), async (c) => c.json(await ownProfileJson(c.env, c.var.auth.memberId, c.var.org, c.var.membership, readMemo(c))))
+  .get("/", describeRoute(doc("Profile", "member", { answer: ref("OwnProfile"), summary: "The member's own profile in this organisation." })), async (c) => c.json(await ownProfileJson(c.env, c.var.auth.memberId, c.var.org, c.var.membership, readMemo(c))))
 
-  .put("/", describeRoute(doc("Profile", "member", { summary: "Change the profile; bodies are partial (phone and name, social, language, details, avatar...).", body: { description: "A partial profile as JSON, or multipart/form-data with the picture in `avatar`.", schema: { type: "object" } }, errors: { 400: ["validation_error"], 409: ["phone_in_use"], 413: ["image_too_large"], 415: ["unsupported_file_type"] } })), async (c) => {
+  .put("/", describeRoute(doc("Profile", "member", { answer: ref("OwnProfile"), summary: "Change the profile; bodies are partial (phone and name, social, language, details, avatar...).", body: { description: "A partial profile as JSON, or multipart/form-data with the picture in `avatar`.", schema: { type: "object" } }, errors: { 400: ["validation_error"], 409: ["phone_in_use"], 413: ["image_too_large"], 415: ["unsupported_file_type"] } })), async (c) => {
     const { memberId } = c.var.auth;
     // {avatar} as a file: multipart/form-data with the picture in the field `avatar`.
     if (c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")) {

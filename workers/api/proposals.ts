@@ -5,7 +5,8 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
-import { listOf } from "../openapi/answers";
+import { namedList, objectOf, ref, scalars } from "../openapi/answers";
+import { PROPOSAL_BODY, PROPOSAL_BODY_RULES } from "../openapi/proposal-body";
 import { jsonBody } from "../lib/json-body";
 import { createProposal, myProposals, requireProposals, wizardRules } from "../proposals/service";
 import type { AppEnv } from "../types";
@@ -22,9 +23,9 @@ export const proposalRoutes = new Hono<AppEnv>()
     requireProposals(c.var.org);
     await next();
   })
-  .get("/", describeRoute(doc("Proposals", "member", { summary: "The member's proposals.", answer: listOf("proposals"), errors: { 404: ["not_found"] } })), async (c) => c.json({ proposals: await myProposals(c.env, c.var.org, c.var.auth.memberId) }))
+  .get("/", describeRoute(doc("Proposals", "member", { summary: "The member's proposals.", answer: namedList("proposals", ref("ProposalSummary")), errors: { 404: ["not_found"] } })), async (c) => c.json({ proposals: await myProposals(c.env, c.var.org, c.var.auth.memberId) }))
   // The wizard's draft: what the member answered so far.
-  .get("/draft", describeRoute(doc("Proposals", "member", { summary: "The proposal wizard's draft and its rules." })), async (c) => {
+  .get("/draft", describeRoute(doc("Proposals", "member", { answer: objectOf({ data: scalars.anyObject, rules: scalars.anyObject }), summary: "The proposal wizard's draft and its rules." })), async (c) => {
     const [data, rules] = await Promise.all([readDraft(c.env, c.var.org, c.var.auth.memberId), wizardRules(c.env, c.var.org, c.var.auth.memberId, Date.now())]);
     return c.json({ data, rules });
   })
@@ -36,7 +37,7 @@ export const proposalRoutes = new Hono<AppEnv>()
     await deleteDraft(c.env, c.var.org, c.var.auth.memberId);
     return c.body(null, 204);
   })
-  .post("/", describeRoute(doc("Proposals", "member", { summary: "Send a proposal.", status: 201, body: { description: "The proposal payload (docs/api/proposals.md); its rules are the organisation's (GET /draft answers them)." }, errors: { 400: ["validation_error"], 429: ["too_many_requests"] } })), async (c) => {
+  .post("/", describeRoute(doc("Proposals", "member", { answer: ref("ProposalSummary"), summary: "Send a proposal.", status: 201, body: { schema: PROPOSAL_BODY, description: PROPOSAL_BODY_RULES }, errors: { 400: ["validation_error"], 429: ["too_many_requests"] } })), async (c) => {
     const body = await jsonBody(c);
     return c.json(await createProposal(c.env, c.var.org, c.var.auth.memberId, body, Date.now()), 201);
   });

@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { objectOf, orNull, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { BASE64URL_LETTER } from "../../app/domain/tokens";
 import { unavailable } from "../lib/domain-errors";
@@ -49,7 +50,7 @@ const pushOff = () => unavailable("push_unavailable", "Push notifications are no
 export const pushRoutes = new Hono<AppEnv>()
   .use(orgScope)
   // ?endpoint= asks whether this browser's subscription is the member's here (the settings screen).
-  .get("/", describeRoute(doc("Notifications", "member", { summary: "Web push: whether push is available, and whether this browser's subscription is the member's here." })), validate("query", v.object({ endpoint: v.optional(v.pipe(v.string(), v.maxLength(2048))) })), async (c) => {
+  .get("/", describeRoute(doc("Notifications", "member", { answer: objectOf({ available: scalars.bool, public_key: orNull(scalars.str), subscribed: scalars.bool, preferences: scalars.anyObject }), summary: "Web push: whether push is available, and whether this browser's subscription is the member's here." })), validate("query", v.object({ endpoint: v.optional(v.pipe(v.string(), v.maxLength(2048))) })), async (c) => {
     const { endpoint } = c.req.valid("query");
     const keys = vapidKeys(c.env);
     const [preferences, subscribed] = await Promise.all([
@@ -59,16 +60,16 @@ export const pushRoutes = new Hono<AppEnv>()
     return c.json({ available: keys !== null, public_key: keys?.publicKey ?? null, subscribed, preferences });
   })
 
-  .put("/subscription", describeRoute(doc("Notifications", "member", { summary: "Subscribe this browser to web push (200 when it already was).", status: 201, alsoStatus: 200 })), validate("json", SubscriptionSchema), async (c) => {
+  .put("/subscription", describeRoute(doc("Notifications", "member", { answer: objectOf({ subscribed: scalars.bool }), summary: "Subscribe this browser to web push (200 when it already was).", status: 201, alsoStatus: 200 })), validate("json", SubscriptionSchema), async (c) => {
     if (!vapidKeys(c.env)) throw pushOff();
     const { endpoint, keys } = c.req.valid("json");
     const created = await saveSubscription(c.env, { orgId: c.var.org.id, memberId: c.var.auth.memberId, sessionId: c.var.auth.sessionId }, { endpoint, keys });
     return c.json({ subscribed: true }, created ? 201 : 200);
   })
 
-  .delete("/subscription", describeRoute(doc("Notifications", "member", { summary: "Unsubscribe a browser from web push." })), validate("json", v.object({ endpoint: v.pipe(v.string("form_error_required"), v.maxLength(2048, "push_endpoint_invalid")) })), async (c) => {
+  .delete("/subscription", describeRoute(doc("Notifications", "member", { answer: objectOf({ subscribed: scalars.bool }), summary: "Unsubscribe a browser from web push." })), validate("json", v.object({ endpoint: v.pipe(v.string("form_error_required"), v.maxLength(2048, "push_endpoint_invalid")) })), async (c) => {
     await deleteSubscription(c.env, c.var.org.id, c.var.auth.memberId, c.req.valid("json").endpoint);
     return c.json({ subscribed: false });
   })
 
-  .put("/preferences", describeRoute(doc("Notifications", "member", { summary: "What the member wants by push." })), validate("json", PreferencesSchema), async (c) => c.json({ preferences: await updatePreferences(c.env, c.var.org.id, c.var.auth.memberId, c.req.valid("json")) }));
+  .put("/preferences", describeRoute(doc("Notifications", "member", { answer: objectOf({ preferences: scalars.anyObject }), summary: "What the member wants by push." })), validate("json", PreferencesSchema), async (c) => c.json({ preferences: await updatePreferences(c.env, c.var.org.id, c.var.auth.memberId, c.req.valid("json")) }));

@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { namedList, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { certificatePdf, CERTIFICATE_ID_PATTERN, certificateStatus, dayStart, listCertificates, periodOfDays, requestCertificate, revokeCertificate } from "../social-cv/certificates";
 import { responsibleProfile } from "../social-cv/report";
@@ -46,14 +47,14 @@ const TicketParam = v.object({ ticket: v.pipe(v.string(), v.regex(CERTIFICATE_ID
 
 export const responsibleProfileRoutes = new Hono<AppEnv>()
   .use(orgScope)
-  .get("/", describeRoute(doc("Wall and ranking", "member", { summary: "The member's responsible profile (social CV)." })), async (c) => c.json(await responsibleProfile(c.env, c.var.org, c.var.auth.memberId)))
+  .get("/", describeRoute(doc("Wall and ranking", "member", { answer: ref("ResponsibleProfile"), summary: "The member's responsible profile (social CV)." })), async (c) => c.json(await responsibleProfile(c.env, c.var.org, c.var.auth.memberId)))
 
-  .put("/pdf", describeRoute(doc("Wall and ranking", "member", { summary: "Ask for the social CV as a PDF; answers a ticket.", status: 202, errors: { 503: ["queue_unavailable"] } })), validate("json", PdfBody), async (c) => {
+  .put("/pdf", describeRoute(doc("Wall and ranking", "member", { answer: objectOf({ ticket: scalars.str, status: scalars.str }), summary: "Ask for the social CV as a PDF; answers a ticket.", status: 202, errors: { 503: ["queue_unavailable"] } })), validate("json", PdfBody), async (c) => {
     const body = c.req.valid("json");
     return c.json(await requestCertificate(c.env, c.var.org, c.var.auth.memberId, body.timezone_offset, periodOfDays(body, body.timezone_offset)), 202);
   })
 
-  .get("/pdf/status/:ticket", describeRoute(doc("Wall and ranking", "member", { summary: "Whether the PDF of a ticket is ready.", errors: { 404: ["not_found"] } })), validate("param", TicketParam), async (c) => c.json(await certificateStatus(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").ticket)))
+  .get("/pdf/status/:ticket", describeRoute(doc("Wall and ranking", "member", { answer: objectOf({ ticket: scalars.str, status: scalars.str, attempts: scalars.int, url: scalars.str, verify_url: scalars.str }, ["url", "verify_url"]), summary: "Whether the PDF of a ticket is ready.", errors: { 404: ["not_found"] } })), validate("param", TicketParam), async (c) => c.json(await certificateStatus(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").ticket)))
 
   .get("/pdf/:id", describeRoute(doc("Wall and ranking", "member", { summary: "Download the social CV PDF.", media: "application/pdf", answer: { type: "string", contentEncoding: "binary" }, errors: { 404: ["not_found"] } })), validate("param", IdParam), async (c) => {
     const { object, filename } = await certificatePdf(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").id);
@@ -68,6 +69,6 @@ export const responsibleProfileRoutes = new Hono<AppEnv>()
     });
   })
 
-  .get("/certificates", describeRoute(doc("Wall and ranking", "member", { summary: "The member's issued certificates." })), async (c) => c.json(await listCertificates(c.env, c.var.org, c.var.auth.memberId)))
+  .get("/certificates", describeRoute(doc("Wall and ranking", "member", { answer: namedList("certificates", objectOf({ id: scalars.str, created_at: scalars.time, revoked_at: orNull(scalars.time), hours: scalars.num, url: scalars.str, verify_url: scalars.str })), summary: "The member's issued certificates." })), async (c) => c.json(await listCertificates(c.env, c.var.org, c.var.auth.memberId)))
 
-  .delete("/certificates/:id", describeRoute(doc("Wall and ranking", "member", { summary: "Revoke one of the member's certificates.", errors: { 404: ["not_found"] } })), validate("param", IdParam), async (c) => c.json(await revokeCertificate(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").id)));
+  .delete("/certificates/:id", describeRoute(doc("Wall and ranking", "member", { answer: objectOf({ id: scalars.str, revoked_at: scalars.time }), summary: "Revoke one of the member's certificates.", errors: { 404: ["not_found"] } })), validate("param", IdParam), async (c) => c.json(await revokeCertificate(c.env, c.var.org, c.var.auth.memberId, c.req.valid("param").id)));

@@ -7,6 +7,7 @@
 import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { ref, scimListOf } from "../openapi/answers";
 import { requireApiKey } from "../integrations/require-api-key";
 import { SCIM_CONTENT_TYPE, scimErrorResponse, scimNotFound } from "../integrations/scim/errors";
 import { parseFilter, scimPage } from "../integrations/scim/filter";
@@ -37,33 +38,33 @@ const withMembers = (c: Context<ApiKeyEnv>) => !/(^|,)\s*members\s*(,|$)/i.test(
 
 export const scimRoutes = new Hono<AppEnv>()
   .use(requireApiKey("scim"))
-  .get("/ServiceProviderConfig", describeRoute(doc("SCIM", "scim", { summary: "What this SCIM service supports (RFC 7643 section 5).", media: "application/scim+json" })), (c) => answer(c, serviceProviderConfig(base(c))))
-  .get("/ResourceTypes", describeRoute(doc("SCIM", "scim", { summary: "The resource types: User and Group.", media: "application/scim+json" })), (c) => answer(c, resourceTypeList(base(c))))
-  .get("/ResourceTypes/:id", describeRoute(doc("SCIM", "scim", { summary: "One resource type.", media: "application/scim+json" })), (c) => {
+  .get("/ServiceProviderConfig", describeRoute(doc("SCIM", "scim", { answer: ref("ScimServiceProviderConfig"), summary: "What this SCIM service supports (RFC 7643 section 5).", media: "application/scim+json" })), (c) => answer(c, serviceProviderConfig(base(c))))
+  .get("/ResourceTypes", describeRoute(doc("SCIM", "scim", { answer: scimListOf(ref("ScimResourceType")), summary: "The resource types: User and Group.", media: "application/scim+json" })), (c) => answer(c, resourceTypeList(base(c))))
+  .get("/ResourceTypes/:id", describeRoute(doc("SCIM", "scim", { answer: ref("ScimResourceType"), summary: "One resource type.", media: "application/scim+json" })), (c) => {
     const found = resourceType(base(c), c.req.param("id"));
     if (!found) throw scimNotFound("ResourceType");
     return answer(c, found);
   })
-  .get("/Schemas", describeRoute(doc("SCIM", "scim", { summary: "The schemas of the resources.", media: "application/scim+json" })), (c) => answer(c, schemaList(base(c))))
-  .get("/Schemas/:id", describeRoute(doc("SCIM", "scim", { summary: "One schema.", media: "application/scim+json" })), (c) => {
+  .get("/Schemas", describeRoute(doc("SCIM", "scim", { answer: scimListOf(ref("ScimSchema")), summary: "The schemas of the resources.", media: "application/scim+json" })), (c) => answer(c, schemaList(base(c))))
+  .get("/Schemas/:id", describeRoute(doc("SCIM", "scim", { answer: ref("ScimSchema"), summary: "One schema.", media: "application/scim+json" })), (c) => {
     const found = schemaById(base(c), c.req.param("id"));
     if (!found) throw scimNotFound("Schema");
     return answer(c, found);
   })
-  .get("/Users", describeRoute(doc("SCIM", "scim", { summary: "Members as SCIM users, filtered and paged.", media: "application/scim+json", query: { filter: "A SCIM filter: userName eq, externalId eq, emails[type eq \"work\"].value (Users); displayName eq, externalId eq (Groups).", startIndex: "1-based index of the first result.", count: "Results per page." } })), async (c) => answer(c, await listUsers(scim(c), parseFilter(c.req.query("filter"), USER_FILTERS), page(c))))
-  .post("/Users", describeRoute(doc("SCIM", "scim", { summary: "Provision a member (invited, or active without a password where the organisation signs in by SSO).", media: "application/scim+json", status: 201, body: { media: "application/scim+json", description: "A SCIM User (application/json is accepted too).", schema: { type: "object" } }, errors: { 409: ["uniqueness"] } })), async (c) => answer(c, await createUser(scim(c), userFromResource(await bodyOf(c))), 201))
-  .get("/Users/:id", describeRoute(doc("SCIM", "scim", { summary: "One member as a SCIM user.", media: "application/scim+json" })), async (c) => answer(c, await getUser(scim(c), c.req.param("id"))))
-  .put("/Users/:id", describeRoute(doc("SCIM", "scim", { summary: "Replace a member's SCIM user; `active: false` removes them from the organisation.", media: "application/scim+json", body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await applyChange(scim(c), c.req.param("id"), userFromResource(await bodyOf(c)))))
-  .patch("/Users/:id", describeRoute(doc("SCIM", "scim", { summary: "Change a member by PATCH operations (Okta's and Entra's shapes); `active: false` removes them from the organisation.", media: "application/scim+json", body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await applyChange(scim(c), c.req.param("id"), userFromPatch(await bodyOf(c)))))
+  .get("/Users", describeRoute(doc("SCIM", "scim", { answer: scimListOf(ref("ScimUser")), summary: "Members as SCIM users, filtered and paged.", media: "application/scim+json", query: { filter: "A SCIM filter: userName eq, externalId eq, emails[type eq \"work\"].value (Users); displayName eq, externalId eq (Groups).", startIndex: "1-based index of the first result.", count: "Results per page." } })), async (c) => answer(c, await listUsers(scim(c), parseFilter(c.req.query("filter"), USER_FILTERS), page(c))))
+  .post("/Users", describeRoute(doc("SCIM", "scim", { answer: ref("ScimUser"), summary: "Provision a member (invited, or active without a password where the organisation signs in by SSO).", media: "application/scim+json", status: 201, body: { media: "application/scim+json", description: "A SCIM User (application/json is accepted too).", schema: { type: "object" } }, errors: { 409: ["uniqueness"] } })), async (c) => answer(c, await createUser(scim(c), userFromResource(await bodyOf(c))), 201))
+  .get("/Users/:id", describeRoute(doc("SCIM", "scim", { answer: ref("ScimUser"), summary: "One member as a SCIM user.", media: "application/scim+json" })), async (c) => answer(c, await getUser(scim(c), c.req.param("id"))))
+  .put("/Users/:id", describeRoute(doc("SCIM", "scim", { answer: ref("ScimUser"), summary: "Replace a member's SCIM user; `active: false` removes them from the organisation.", media: "application/scim+json", body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await applyChange(scim(c), c.req.param("id"), userFromResource(await bodyOf(c)))))
+  .patch("/Users/:id", describeRoute(doc("SCIM", "scim", { answer: ref("ScimUser"), summary: "Change a member by PATCH operations (Okta's and Entra's shapes); `active: false` removes them from the organisation.", media: "application/scim+json", body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await applyChange(scim(c), c.req.param("id"), userFromPatch(await bodyOf(c)))))
   .delete("/Users/:id", describeRoute(doc("SCIM", "scim", { summary: "Remove the member from the organisation (the account and its other organisations stay).", status: 204 })), async (c) => {
     await deleteUser(scim(c), c.req.param("id"));
     return c.body(null, 204);
   })
-  .get("/Groups", describeRoute(doc("SCIM", "scim", { summary: "Groups (sites, units or roles as the administrator chose), filtered and paged; `excludedAttributes=members` leaves members out.", media: "application/scim+json", query: { filter: "A SCIM filter: userName eq, externalId eq, emails[type eq \"work\"].value (Users); displayName eq, externalId eq (Groups).", startIndex: "1-based index of the first result.", count: "Results per page." } })), async (c) => answer(c, await listGroups(scim(c), parseFilter(c.req.query("filter"), GROUP_FILTERS), page(c), withMembers(c))))
-  .post("/Groups", describeRoute(doc("SCIM", "scim", { summary: "Create a group.", media: "application/scim+json", status: 201, body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await createGroup(scim(c), await bodyOf(c)), 201))
-  .get("/Groups/:id", describeRoute(doc("SCIM", "scim", { summary: "One group.", media: "application/scim+json" })), async (c) => answer(c, await getGroup(scim(c), c.req.param("id"), withMembers(c))))
-  .put("/Groups/:id", describeRoute(doc("SCIM", "scim", { summary: "Replace a group and its members.", media: "application/scim+json", body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await replaceGroup(scim(c), c.req.param("id"), await bodyOf(c))))
-  .patch("/Groups/:id", describeRoute(doc("SCIM", "scim", { summary: "Change a group by PATCH operations (add or remove members, rename).", media: "application/scim+json", body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await patchGroup(scim(c), c.req.param("id"), await bodyOf(c))))
+  .get("/Groups", describeRoute(doc("SCIM", "scim", { answer: scimListOf(ref("ScimGroup")), summary: "Groups (sites, units or roles as the administrator chose), filtered and paged; `excludedAttributes=members` leaves members out.", media: "application/scim+json", query: { filter: "A SCIM filter: userName eq, externalId eq, emails[type eq \"work\"].value (Users); displayName eq, externalId eq (Groups).", startIndex: "1-based index of the first result.", count: "Results per page." } })), async (c) => answer(c, await listGroups(scim(c), parseFilter(c.req.query("filter"), GROUP_FILTERS), page(c), withMembers(c))))
+  .post("/Groups", describeRoute(doc("SCIM", "scim", { answer: ref("ScimGroup"), summary: "Create a group.", media: "application/scim+json", status: 201, body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await createGroup(scim(c), await bodyOf(c)), 201))
+  .get("/Groups/:id", describeRoute(doc("SCIM", "scim", { answer: ref("ScimGroup"), summary: "One group.", media: "application/scim+json" })), async (c) => answer(c, await getGroup(scim(c), c.req.param("id"), withMembers(c))))
+  .put("/Groups/:id", describeRoute(doc("SCIM", "scim", { answer: ref("ScimGroup"), summary: "Replace a group and its members.", media: "application/scim+json", body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await replaceGroup(scim(c), c.req.param("id"), await bodyOf(c))))
+  .patch("/Groups/:id", describeRoute(doc("SCIM", "scim", { answer: ref("ScimGroup"), summary: "Change a group by PATCH operations (add or remove members, rename).", media: "application/scim+json", body: { media: "application/scim+json", schema: { type: "object" } } })), async (c) => answer(c, await patchGroup(scim(c), c.req.param("id"), await bodyOf(c))))
   .delete("/Groups/:id", describeRoute(doc("SCIM", "scim", { summary: "Delete a group.", status: 204 })), async (c) => {
     await deleteGroup(scim(c), c.req.param("id"));
     return c.body(null, 204);

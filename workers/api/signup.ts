@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { ref } from "../openapi/answers";
 import { SignupSchema, type SignupInput, type SignupMissing } from "../../app/domain/signup";
 import { resolveLocale } from "../../app/domain/locales";
 import { sendTokenEmail } from "../auth/mail";
@@ -65,7 +66,7 @@ function corporateJson(tenant: Tenant | null) {
     : null;
 }
 
-export const signupRoutes = new Hono<AppEnv>().post("/", describeRoute(doc("Organisations", "public", { summary: "Create an account (sign-up), in the organisation of the host or of the sign-up token.", status: 201, errors: { 409: ["account_exists"], 412: ["email_not_confirmed"], 429: ["too_many_requests"] } })), validate("json", SignupSchema), async (c) => {
+export const signupRoutes = new Hono<AppEnv>().post("/", describeRoute(doc("Organisations", "public", { answer: ref("SignupAnswer"), summary: "Create an account (sign-up), in the organisation of the host or of the sign-up token (201, its e-mail to confirm); 200 when something is still `missing`: an organisation to choose, a password, or SSO to go through.", status: 201, alsoStatus: 200, errors: { 400: ["validation_error"], 403: ["invitation_required", "signup_disabled"], 409: ["account_exists"], 412: ["email_not_confirmed"], 429: ["too_many_requests"] } })), validate("json", SignupSchema), async (c) => {
   const input = c.req.valid("json");
   await enforceRateLimit(c, "signup", input.email);
   const chosen = await signupOrganization(c.env, input, c.var.tenant);

@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { namedList, objectOf, scalars } from "../openapi/answers";
 import { jsonSchemaOf } from "../openapi/validated-input";
 import * as v from "valibot";
 import { DomainError, badRequest } from "../lib/domain-errors";
@@ -86,7 +87,7 @@ export const ssoRoutes = new Hono<AppEnv>()
   })
 
   // The signed-in member's linked sign-ins (Settings → account shows them beside the link buttons).
-  .get("/links", describeRoute(doc("Auth", "member", { summary: "The signed-in member's linked sign-ins." })), async (c) => {
+  .get("/links", describeRoute(doc("Auth", "member", { answer: namedList("links", objectOf({ provider: scalars.str, organization: scalars.str, linked_at: scalars.time })), summary: "The signed-in member's linked sign-ins." })), async (c) => {
     const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
     if (!auth) throw unauthenticated();
     return c.json({ links: await linkedSignIns(c.env, auth.memberId) });
@@ -94,7 +95,7 @@ export const ssoRoutes = new Hono<AppEnv>()
 
   // "Use my Acme sign-in": a signed-in member links their own account to the organisation's
   // provider (decision 029). The round trip carries who started it; the callback links only them.
-  .post("/:provider/link", describeRoute(doc("Auth", "member", { summary: "Link the member's account to the organisation's provider: the provider's URL to open.", errors: { 404: ["sso_provider_not_found"] } })), async (c) => {
+  .post("/:provider/link", describeRoute(doc("Auth", "member", { answer: objectOf({ url: scalars.str }), summary: "Link the member's account to the organisation's provider: the provider's URL to open.", errors: { 404: ["sso_provider_not_found"] } })), async (c) => {
     const auth = await authenticate(c.env, c.req.header("authorization"), c.var.page?.memo);
     if (!auth) throw unauthenticated();
     const body = c.req.header("content-type")?.includes("application/json") ? await jsonBody(c) : {};

@@ -9,6 +9,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { doc } from "../openapi/describe";
+import { arrayOf, objectOf, orNull, ref, scalars } from "../openapi/answers";
 import * as v from "valibot";
 import { dateFilterWindow } from "../../app/domain/initiatives";
 import { wallQuerySchema } from "../../app/domain/initiatives/wall-filter";
@@ -31,7 +32,7 @@ const WallQuery = v.pipe(
   wallQuerySchema,
 );
 
-export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Wall and ranking", "member", { summary: "The organisation's wall: its initiatives, filtered and paged." })), validate("query", WallQuery), async (c) => {
+export const wallRoutes = new Hono<AppEnv>().use(orgScope).get("/", describeRoute(doc("Wall and ranking", "member", { answer: objectOf({ initiatives: arrayOf(ref("InitiativeCard")), past: arrayOf(ref("InitiativeCard")), page: scalars.int, has_more: scalars.bool, next_cursor: orNull(scalars.str) }, ["past", "page", "has_more"]), summary: "The organisation's wall: its initiatives, filtered and paged." })), validate("query", WallQuery), async (c) => {
   const q = c.req.valid("query");
   const now = Date.now();
   const window = dateFilterWindow(now);

@@ -4,6 +4,10 @@
  * promise: the fields named here are always present; others may be added without breaking a client.
  * tests/workers/openapi.test.ts checks real answers against them.
  */
+import { ANSWER_COMPONENTS } from "./answer-components";
+
+export { arrayOf, bulkAnswer, namedList, objectOf, orNull, pageOf, scalars, scimListOf } from "./answer-components";
+
 const nullable = (type: string, extra: object = {}) => ({ type: [type, "null"], ...extra });
 const strings = { type: "array", items: { type: "string" } } as const;
 
@@ -99,5 +103,5 @@ export const PAGE = {
 /** `{ <name>: [...] }`: a list under its name, items left open. */
 export const listOf = (name: string, items: object = { type: "object" }) => ({ type: "object", required: [name], properties: { [name]: { type: "array", items } } });
 
-export const ANSWER_SCHEMAS = { Initiative: INITIATIVE, InitiativeCard: INITIATIVE_CARD, InitiativeList: INITIATIVE_LIST, OrganizationProfile: ORGANIZATION_PROFILE, Page: PAGE, Session: SESSION };
+export const ANSWER_SCHEMAS = { Initiative: INITIATIVE, InitiativeCard: INITIATIVE_CARD, InitiativeList: INITIATIVE_LIST, OrganizationProfile: ORGANIZATION_PROFILE, Page: PAGE, Session: SESSION, ...ANSWER_COMPONENTS };
 export const ref = (name: keyof typeof ANSWER_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });

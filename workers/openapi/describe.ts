@@ -87,6 +87,8 @@ export interface RouteDoc {
   alsoStatus?: 200 | 201;
   /** Media type of the answer when not JSON (a CSV, a PDF, a calendar). */
   media?: string;
+  /** The success answer has no body (a 202 that only says the work was queued). */
+  empty?: true;
   /** Error statuses → their codes, beyond those of the caller (e.g. `{ 409: ["email_taken"] }`). */
   errors?: Record<number, string[]>;
   /** A body not read by `validate` (read by hand, multipart): its schema, or a description. */
@@ -94,6 +96,16 @@ export interface RouteDoc {
   /** Query parameters not read by `validate`: name → description. */
   query?: Record<string, string>;
 }
+
+/** An upload: multipart/form-data with the file in the field `file` (workers/api/attachments.ts readUpload). */
+export const fileBody = (description: string) => ({
+  media: "multipart/form-data",
+  schema: { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary", description } } },
+  description: `multipart/form-data with the file in \`file\`: ${description}`,
+});
+
+/** The 400 codes of an upload read by readUpload: no multipart body, or no file in it. */
+export const FILE_ERRORS = ["invalid_multipart", "validation_error"];
 
 export function errorAnswer(status: number, codes: string[] = [], scim = false) {
   const text = STATUS_TEXT[status] ?? "An error.";
@@ -120,7 +132,7 @@ const SUCCESS_TEXT: Record<number, string> = {
 export function doc(tag: string, caller: Caller, route: RouteDoc): DescribeRouteOptions {
   const status = route.status ?? 200;
   const media = route.media ?? "application/json";
-  const success = NO_CONTENT.has(status) ? { description: SUCCESS_TEXT[status] } : { description: SUCCESS_TEXT[status], content: { [media]: { schema: route.answer ?? {} } } };
+  const success = NO_CONTENT.has(status) || route.empty ? { description: SUCCESS_TEXT[status] } : { description: SUCCESS_TEXT[status], content: { [media]: { schema: route.answer ?? {} } } };
   const errors: Record<string, object> = {};
   const scim = caller === "scim";
   for (const code of CALLER_ERRORS[caller]) errors[code] = errorAnswer(code, [], scim);

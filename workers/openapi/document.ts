@@ -95,6 +95,40 @@ function describeOrganisationParameter(paths: Paths) {
   }
 }
 
+/**
+ * One path, one template. Hono lets each method of a path name its parameter as it reads it (GET
+ * `/initiative/:slug`, PUT `/initiative/:id`), but OpenAPI forbids two templates of the same path.
+ * Such templates become one whose differing parameter is named by all its names (`{slug_or_id}`),
+ * and each operation's parameter says which one it takes. The routes keep their names: the URLs a
+ * client calls do not change (docs/api/openapi.md).
+ */
+export function mergeIdenticalTemplates(paths: Paths) {
+  const shapeOf = (path: string) => path.replace(/\{[^}]+\}/g, "{}");
+  const groups = new Map<string, string[]>();
+  for (const path of Object.keys(paths)) groups.set(shapeOf(path), [...(groups.get(shapeOf(path)) ?? []), path]);
+  for (const templates of groups.values()) {
+    if (templates.length < 2) continue;
+    const namesAt = templates.map((path) => [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name));
+    const merged = namesAt[0].map((_, at) => [...new Set(namesAt.map((names) => names[at]))].join("_or_"));
+    let mergedPath = templates[0];
+    namesAt[0].forEach((name, at) => (mergedPath = mergedPath.replace(`{${name}}`, `{${merged[at]}}`)));
+    const item: Record<string, Operation> = {};
+    templates.forEach((path, index) => {
+      for (const [method, operation] of Object.entries(paths[path] as Record<string, Operation>)) {
+        for (const parameter of operation.parameters ?? []) {
+          const at = parameter.in === "path" ? namesAt[index].indexOf(parameter.name) : -1;
+          if (at < 0 || merged[at] === parameter.name) continue;
+          parameter.description = `This operation takes the \`${parameter.name}\` here.${parameter.description ? ` ${parameter.description}` : ""}`;
+          parameter.name = merged[at];
+        }
+        item[method] = operation;
+      }
+      delete paths[path];
+    });
+    paths[mergedPath] = item as never;
+  }
+}
+
 const built = new WeakMap<object, Promise<OpenApiDocument>>();
 
 async function build(app: Hono<never> & Routed): Promise<OpenApiDocument> {
@@ -106,6 +140,7 @@ async function build(app: Hono<never> & Routed): Promise<OpenApiDocument> {
   });
   for (const path of Object.keys(generated.paths)) if (!DOCUMENTED_PATH.test(path)) delete generated.paths[path];
   addMessageKeys(app, generated.paths);
+  mergeIdenticalTemplates(generated.paths);
   describeOrganisationParameter(generated.paths);
   return generated;
 }
