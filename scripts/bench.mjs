@@ -482,7 +482,7 @@ async function main() {
   else {
     console.log("\nLighthouse, mobile (simulated slow 4G, 4x CPU), one page at a time (scripts/bench/lighthouse.mjs)...");
     lighthouse = await measureLighthouse({ log: (line) => console.log(line) });
-    console.log(`\n${table(LIGHTHOUSE_HEADERS, lighthouseRows(lighthouse), ["l", "r", "r", "r", "r", "r", "r", "l"])}`);
+    console.log(`\n${table(LIGHTHOUSE_HEADERS, lighthouseRows(lighthouse), ["l", "r", "r", "r", "r", "r", "r", "r", "l"])}`);
     for (const row of lighthouse.filter((row) => row.over.length)) {
       problems.push(`Lighthouse: ${row.label} ${row.over.join(", ")} (budgets: score ≥ ${LIGHTHOUSE_BUDGETS.score}, TBT < ${LIGHTHOUSE_BUDGETS.totalBlockingTimeMs} ms, LCP < ${LIGHTHOUSE_BUDGETS.largestContentfulPaintMs} ms).`);
     }
