@@ -170,6 +170,18 @@ export async function closePage(page) {
 }
 
 /**
+ * The bytes of a finished download. Read through its stream, which works with the Chromium the
+ * runner shares (`download.path()` is only there when the test process launched Chromium itself).
+ *
+ * @param {import("playwright-core").Download} download
+ */
+export async function downloadedBytes(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
  * Opens a page, runs `body` with it, and always closes the page's context. When `body` fails, the
  * page as it was goes to test-results/screenshots/failed-*.png first.
  */

@@ -10,10 +10,9 @@
  *   node_modules/.bin/node --test tests/e2e/browser/admin.test.mjs
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { describe, test } from "node:test";
-import { errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { downloadedBytes, errorsOf, expectNoSeriousAxeViolations, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
 import ExcelJS from "exceljs";
 import { Webhook } from "standardwebhooks";
@@ -220,7 +219,7 @@ describe("the impact report", () => {
       const download = async (format) => {
         const [file] = await Promise.all([page.waitForEvent("download"), b4si.getByRole("link", { name: format, exact: true }).click()]);
         assert.match(file.suggestedFilename(), new RegExp(`^${org.slug}-b4si-${year}-\\d{2}-\\d{2}-${year}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`));
-        return readFileSync(await file.path());
+        return downloadedBytes(file);
       };
       // The grid: paid time is the company's input, own time leverage, each valued at the card's rate.
       const csv = download("CSV").then((file) => file.toString("utf8").trim().split(/\r?\n/));

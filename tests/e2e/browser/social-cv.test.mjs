@@ -8,10 +8,9 @@
  *   node_modules/.bin/node --test tests/e2e/browser/social-cv.test.mjs
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { deflateSync } from "node:zlib";
-import { errorsOf, expectNoSeriousAxeViolations, pluralForm, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
+import { downloadedBytes, errorsOf, expectNoSeriousAxeViolations, pluralForm, screenshot, signIn, strings, waitForHydration, withPage } from "../../support/browser.mjs";
 import { useAcmeSuite } from "../../support/acme-suite.mjs";
 import { addParticipation, createInitiative, createMember } from "../../support/fixtures.mjs";
 
@@ -108,7 +107,7 @@ describe("the social CV", () => {
       await status.waitFor();
       await page.getByText(t.pdf_ready).waitFor({ timeout: 30_000 });
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: t.pdf_download }).first().click()]);
-      const file = readFileSync(await download.path());
+      const file = await downloadedBytes(download);
       assert.equal(file.subarray(0, 5).toString(), "%PDF-");
       assert.match(download.suggestedFilename(), /^social-cv-[a-z0-9]{10}\.pdf$/);
       await page.getByRole("heading", { name: t.certificates_title }).waitFor();
@@ -160,7 +159,7 @@ describe("the social CV", () => {
       const downloadLink = item.getByRole("link", { name: tc.download });
       await downloadLink.evaluate((link, origin) => (link.href = origin + new URL(link.href).pathname), suite.acme);
       const [download] = await Promise.all([page.waitForEvent("download"), downloadLink.click()]);
-      const enveloped = JSON.parse(readFileSync(await download.path(), "utf8"));
+      const enveloped = JSON.parse((await downloadedBytes(download)).toString("utf8"));
       assert.equal(enveloped.type, "EnvelopedVerifiableCredential");
       assert.match(enveloped.id, /^data:application\/vc\+jwt,ey/);
       verifyPath = new URL(await item.getByRole("link", { name: tc.verify_page }).getAttribute("href")).pathname;
