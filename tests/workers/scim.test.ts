@@ -151,6 +151,21 @@ describe("Okta", () => {
     expect((await json(answer)).name.formatted).toBe("Tess User");
   });
 
+  it("takes back a one-word name as it reads it: an empty familyName is no family name", async () => {
+    const oneWord = await scim("PUT", `/Users/${ids.okta}`, { ...oktaUser, id: ids.okta, name: { givenName: "Tess", familyName: "" }, displayName: undefined });
+    expect(oneWord.status).toBe(200);
+    const read = await json(await scim("GET", `/Users/${ids.okta}`));
+    expect(read.name).toMatchObject({ formatted: "Tess", givenName: "Tess", familyName: "" });
+    // The providers PUT back what they read.
+    const again = await scim("PUT", `/Users/${ids.okta}`, read);
+    expect(again.status).toBe(200);
+    expect((await json(again)).name.formatted).toBe("Tess");
+    const wrong = await scim("PATCH", `/Users/${ids.okta}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "name.familyName", value: 7 }] });
+    expect(wrong.status).toBe(400);
+    const restored = await scim("PUT", `/Users/${ids.okta}`, { ...oktaUser, id: ids.okta, name: { givenName: "Tess", familyName: "User" }, displayName: undefined });
+    expect((await json(restored)).name.formatted).toBe("Tess User");
+  });
+
   it("takes an existing member out of this organisation only, never the account or their other organisation", async () => {
     const found = await json(await scim("GET", `/Users?filter=${q('userName eq "marta@acme.example"')}`));
     expect(found.Resources[0]).toMatchObject({ id: ids.marta, active: true, displayName: "Marta Ruiz" });

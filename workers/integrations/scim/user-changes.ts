@@ -30,6 +30,15 @@ function text(value: unknown, attribute: string, max = 320): string {
   return value.trim();
 }
 
+/**
+ * A given or family name, which may be empty: a one-word name reads back with an empty family name,
+ * and the identity providers PUT back the resource as they read it.
+ */
+function namePart(value: unknown, attribute: string): string {
+  if (typeof value !== "string" || value.length > 100) throw invalidValue(`${attribute} must be a string of at most 100 characters.`);
+  return value.trim();
+}
+
 function activeOf(value: unknown): boolean {
   if (typeof value === "boolean") return value;
   if (typeof value === "string" && /^(true|false)$/i.test(value)) return value.toLowerCase() === "true";
@@ -52,8 +61,8 @@ function apply(change: UserChange, attribute: string, value: unknown, removing =
   else if (key === "externalid") change.externalId = removing || value === null ? null : text(value, "externalId", 200);
   else if (key === "displayname") change.displayName = text(value, "displayName", 200);
   else if (key === "name" && isRecord(value)) for (const [sub, subValue] of Object.entries(value)) apply(change, `name.${sub}`, subValue, removing);
-  else if (key === "name.givenname") change.givenName = text(value, "name.givenName", 100);
-  else if (key === "name.familyname") change.familyName = text(value, "name.familyName", 100);
+  else if (key === "name.givenname") change.givenName = namePart(value, "name.givenName");
+  else if (key === "name.familyname") change.familyName = namePart(value, "name.familyName");
   else if (key === "name.formatted") change.formatted = text(value, "name.formatted", 200);
   else if (key === "emails" && !removing) change.email = emailOf(value) ?? change.email;
   else if (/^emails\[type eq "work"\]\.value$/.test(key) || key === "emails.value") change.email = text(value, "emails.value");
