@@ -9,7 +9,7 @@
  *   (d) Round trips, D1 rows read and D1 time per signed-in page and per join
  *       (scripts/bench/round-trips.mjs), counted by the bench's own harness around the bindings, with
  *       their budgets. `npm run bench:scale` measures the same at 100,000 members.
- *   (e) Lighthouse, mobile (simulated slow 4G, 4x CPU), on every member and staff page of (d), the
+ *   (e) Lighthouse, mobile (simulated slow 4G, CPU slowed to a mid-tier phone for the host), on every member and staff page of (d), the
  *       detail page of each initiative type and the editor (scripts/bench/lighthouse.mjs), with the
  *       budgets of issue 26: score 98 or more, TBT under 150 ms, LCP under 2 s. COMMONS_LIGHTHOUSE=0
  *       leaves it out (its figures then are not checked).
