@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RouteErrorBoundary } from "./components/error-page";
@@ -8,7 +7,6 @@ import { useHydrationMark } from "./lib/use-hydrated";
 import { I18nProvider, makeT, useTranslation } from "~/i18n/react";
 import { detectLocale } from "./i18n/locale.server";
 import { messagesFor } from "./i18n/messages.server";
-import { namespacesLeftOut } from "./i18n/page-namespaces";
 import { themeStyle } from "./lib/theme";
 import styles from "./styles/app.css?url";
 
@@ -26,16 +24,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     nonce: cspNonce,
     locale,
-    messages: messagesFor(locale, tenant.community.appIntl, namespacesLeftOut(new URL(request.url).pathname)),
+    messages: messagesFor(locale, tenant.community.appIntl),
     theme: themeStyle(tenant.community.theme),
     unsupported: unsupportedBrowser(request.headers.get("user-agent")),
     organization: { name: tenant.name, slug: tenant.slug, logo: tenant.logo, logoSmall: tenant.logoSmall },
   };
 }
-
-/** A navigation into or out of the staff area reloads the root's data: the messages differ there (i18n/page-namespaces.ts). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || namespacesLeftOut(currentUrl.pathname).join() !== namespacesLeftOut(nextUrl.pathname).join();
 
 const EMPTY = {};
 

@@ -39,13 +39,12 @@ function applyOverrides(messages: Messages, overrides: Record<string, string> | 
   }
 }
 
-/** The page's messages; `leftOut` names namespaces the page does not read (./page-namespaces.ts). */
-export function messagesFor(locale: Locale, appIntl?: Record<string, Record<string, string>>, leftOut: readonly string[] = []): Messages {
+export function messagesFor(locale: Locale, appIntl?: Record<string, Record<string, string>>): Messages {
   const english = bundled[DEFAULT_LOCALE];
   const own = bundled[locale] ?? {};
   const messages: Messages = {};
   for (const ns of Object.keys(english)) {
-    if (SERVER_ONLY.has(ns) || leftOut.includes(ns)) continue;
+    if (SERVER_ONLY.has(ns)) continue;
     messages[ns] = { ...english[ns], ...own[ns] };
   }
   applyOverrides(messages, appIntl?.[locale]);
